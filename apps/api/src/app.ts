@@ -1,0 +1,93 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import type { Config } from './config';
+import type { Db } from './db/prisma';
+import { registerAuth } from './http/auth';
+import { registerErrorHandling } from './http/error-handler';
+import { DEFAULT_LOCALE, isLocale, localeFromAcceptLanguage } from './http/i18n';
+import { realNameRoutes } from './modules/identity/real-name';
+import { UPLOAD_URL_PREFIX, uploadRoutes } from './modules/identity/upload';
+import { newsRoutes } from './modules/news/routes';
+import { safeRoutes } from './modules/safe/routes';
+import { systemRoutes } from './modules/system/routes';
+import { loginRoutes } from './modules/user/login';
+import { passwordResetRoutes } from './modules/user/password-reset';
+import { profileRoutes } from './modules/user/profile';
+import { registerRoute } from './modules/user/register';
+import type { Messenger } from './modules/verification/messenger';
+import { verificationRoutes } from './modules/verification/routes';
+import { attachRealtime } from './realtime/socket';
+
+export interface AppDeps {
+  config: Config;
+  prisma: Db;
+  redis: Redis;
+  messenger: Messenger;
+}
+
+/** The whole HTTP and socket surface of the exchange, on the given connections (tests pass their own). */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: deps.config.LOG_LEVEL },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => Math.random().toString(36).slice(2, 12),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', deps.config);
+  app.decorate('prisma', deps.prisma);
+  app.decorate('redis', deps.redis);
+  app.decorate('messenger', deps.messenger);
+  app.decorateRequest('locale', DEFAULT_LOCALE);
+  app.addHook('onRequest', (request, _reply, done) => {
+    const header = request.headers.lang;
+    request.locale = isLocale(header)
+      ? header
+      : (localeFromAcceptLanguage(request.headers['accept-language']) ?? DEFAULT_LOCALE);
+    done();
+  });
+
+  registerErrorHandling(app);
+  registerAuth(app);
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: deps.config.UPLOAD_MAX_BYTES, files: 1, fields: 10 } });
+
+  app.get('/api/health', async () => {
+    await deps.prisma.$queryRaw`SELECT 1`;
+    await deps.redis.ping();
+    return { type: 'ok', message: 'healthy' };
+  });
+  for (const routes of [
+    systemRoutes,
+    newsRoutes,
+    verificationRoutes,
+    registerRoute,
+    loginRoutes,
+    passwordResetRoutes,
+    profileRoutes,
+    safeRoutes,
+    uploadRoutes,
+    realNameRoutes,
+  ]) {
+    routes(app);
+  }
+
+  mkdirSync(resolve(deps.config.UPLOAD_DIR), { recursive: true });
+  await app.register(fastifyStatic, {
+    root: resolve(deps.config.UPLOAD_DIR),
+    prefix: UPLOAD_URL_PREFIX,
+    decorateReply: false,
+  });
+  const webRoot = resolve(deps.config.WEB_DIST_DIR);
+  if (existsSync(webRoot)) await app.register(fastifyStatic, { root: webRoot, prefix: '/', wildcard: false });
+
+  attachRealtime(app);
+  return app;
+}

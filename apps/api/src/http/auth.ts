@@ -1,0 +1,38 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { findSessionUser, tokenFromHeader } from '../modules/user/sessions';
+import { AppError, sessionExpired } from './errors';
+import { isLocale } from './i18n';
+
+/**
+ * Resolves the caller from the Authorization token. `requireUser` answers 999 for a missing, expired or
+ * revoked token; `optionalUser` lets visitors through. Handlers then read `request.user`.
+ */
+export function registerAuth(app: FastifyInstance): void {
+  app.decorateRequest('user', null);
+
+  async function resolveUser(request: FastifyRequest): Promise<void> {
+    const token = tokenFromHeader(request.headers.authorization);
+    if (!token) return;
+    const user = await findSessionUser(app.prisma, token);
+    if (!user) return;
+    if (user.status === 1 && (!user.lock_time || user.lock_time > new Date()))
+      throw new AppError('account_locked');
+    request.user = user;
+    if (!request.headers.lang && isLocale(user.locale)) request.locale = user.locale;
+  }
+
+  app.decorate('requireUser', async (request: FastifyRequest) => {
+    await resolveUser(request);
+    if (!request.user) throw sessionExpired();
+  });
+  app.decorate('optionalUser', async (request: FastifyRequest) => {
+    const token = tokenFromHeader(request.headers.authorization);
+    if (token) await resolveUser(request);
+  });
+}
+
+/** The signed-in user of a route guarded by `requireUser`. */
+export function currentUser(request: FastifyRequest) {
+  if (!request.user) throw sessionExpired();
+  return request.user;
+}

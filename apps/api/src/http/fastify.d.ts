@@ -1,0 +1,23 @@
+import type { Redis } from 'ioredis';
+import type { Server as SocketServer } from 'socket.io';
+import type { Config } from '../config';
+import type { Db } from '../db/prisma';
+import type { User } from '../generated/prisma/client';
+import type { Messenger } from '../modules/verification/messenger';
+import type { Locale } from './i18n';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    prisma: Db;
+    redis: Redis;
+    messenger: Messenger;
+    io: SocketServer;
+    requireUser: (request: FastifyRequest) => Promise<void>;
+    optionalUser: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    user: User | null;
+    locale: Locale;
+  }
+}

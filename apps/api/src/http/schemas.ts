@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import type { MessageKey } from './i18n';
+
+/**
+ * Building blocks for request schemas. Messages are message keys, so the error handler answers in the
+ * caller's language; form-encoded bodies arrive as strings, JSON bodies may carry numbers.
+ */
+const asString = (value: unknown) => (typeof value === 'number' ? String(value) : value);
+
+/** A form body: a missing body counts as an empty form, so every missing field gets its own message. */
+export const form = <T extends z.ZodRawShape>(shape: T) =>
+  z.preprocess((value) => value ?? {}, z.object(shape));
+
+export const requiredText = (key: MessageKey, maxLength = 200) =>
+  z.preprocess(asString, z.string({ error: key }).trim().min(1, { error: key }).max(maxLength));
+
+export const optionalText = (maxLength = 200) =>
+  z.preprocess(asString, z.string().trim().max(maxLength).optional().default(''));
+
+export const passwordField = (requiredKey: MessageKey = 'password_required') =>
+  z.preprocess(
+    asString,
+    z
+      .string({ error: requiredKey })
+      .min(1, { error: requiredKey })
+      .min(6, { error: 'password_length' })
+      .max(16, { error: 'password_length' }),
+  );
+
+export const codeField = z.preprocess(
+  asString,
+  z
+    .string({ error: 'code_required' })
+    .trim()
+    .min(1, { error: 'code_required' })
+    .regex(/^\d{6}$/, { error: 'code_invalid' }),
+);
+
+export const positiveId = z.coerce
+  .number({ error: 'bad_request' })
+  .int({ error: 'bad_request' })
+  .positive({ error: 'bad_request' });
+
+export const pageField = z.coerce.number().int().min(1).max(10_000).optional().default(1);
+
+export const limitField = (defaultLimit: number, maxLimit = 100) =>
+  z.coerce.number().int().min(1).max(maxLimit).optional().default(defaultLimit);

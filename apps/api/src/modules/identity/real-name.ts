@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { currentUser } from '../../http/auth';
+import { AppError } from '../../http/errors';
+import { translate } from '../../http/i18n';
+import { form, requiredText } from '../../http/schemas';
+import { isUniqueViolation } from '../user/register';
+import { UPLOAD_URL_PREFIX } from './upload';
+
+const realNameBody = form({
+  name: requiredText('name_required', 100),
+  card_id: requiredText('card_id_required', 64),
+  front_pic: requiredText('image_not_found', 300),
+  reverse_pic: requiredText('image_not_found', 300),
+  hand_pic: requiredText('image_not_found', 300),
+});
+
+/** The file name behind an upload URL, whether the client sends it absolute or relative. */
+function uploadedFileName(url: string): string {
+  let path = url;
+  if (url.includes('://')) {
+    try {
+      path = new URL(url).pathname;
+    } catch {
+      return '';
+    }
+  }
+  return path.startsWith(UPLOAD_URL_PREFIX) ? path.slice(UPLOAD_URL_PREFIX.length) : '';
+}
+
+export function realNameRoutes(app: FastifyInstance): void {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      '/api/user/real_name',
+      { schema: { body: realNameBody }, onRequest: app.requireUser },
+      async (request) => {
+        const user = currentUser(request);
+        const body = request.body;
+        const pictures = [body.front_pic, body.reverse_pic, body.hand_pic];
+        const uploads = await app.prisma.upload.findMany({
+          where: { user_id: user.id, file_name: { in: pictures.map(uploadedFileName) } },
+        });
+        const byName = new Map(uploads.map((upload) => [upload.file_name, upload]));
+        const photos = pictures.map((url) => byName.get(uploadedFileName(url)));
+        if (photos.some((photo) => !photo)) throw new AppError('image_not_found');
+        if (new Set(photos.map((photo) => photo?.sha256)).size !== 3)
+          throw new AppError('identity_images_distinct');
+
+        if (await app.prisma.identityVerification.findUnique({ where: { user_id: user.id } })) {
+          throw new AppError('identity_exists');
+        }
+        const card_id = body.card_id.toUpperCase();
+        try {
+          await app.prisma.identityVerification.create({
+            data: {
+              user_id: user.id,
+              name: body.name,
+              card_id,
+              front_pic: `${UPLOAD_URL_PREFIX}${uploadedFileName(body.front_pic)}`,
+              reverse_pic: `${UPLOAD_URL_PREFIX}${uploadedFileName(body.reverse_pic)}`,
+              hand_pic: `${UPLOAD_URL_PREFIX}${uploadedFileName(body.hand_pic)}`,
+              review_status: 1,
+            },
+          });
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+          const sameUser = await app.prisma.identityVerification.findUnique({ where: { user_id: user.id } });
+          throw new AppError(sameUser ? 'identity_exists' : 'card_id_taken');
+        }
+        return { type: 'ok', message: translate(request.locale, 'identity_submitted') };
+      },
+    );
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../http/errors';
+import { isLocale, translate } from '../../http/i18n';
+import { form, optionalText } from '../../http/schemas';
+import { isOn, readSettings } from './settings';
+
+const langBody = form({ lang: optionalText(8) });
+
+export function systemRoutes(app: FastifyInstance): void {
+  app.get('/api/env.json', async () => {
+    const settings = await readSettings(app.prisma);
+    // socket.io shares the API's port (path /wss/), so the client connects back to where it loaded from.
+    return {
+      socket_io_port: app.config.PORT,
+      is_demo: isOn(settings.is_demo),
+      login_need_smscode: isOn(settings.login_need_smscode),
+    };
+  });
+
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post('/api/set/lang', { schema: { body: langBody }, onRequest: app.optionalUser }, async (request) => {
+      const { lang } = request.body;
+      if (!isLocale(lang)) throw new AppError('language_unsupported');
+      request.locale = lang;
+      if (request.user)
+        await app.prisma.user.update({ where: { id: request.user.id }, data: { locale: lang } });
+      return { type: 'ok', message: translate(lang, 'language_set') };
+    });
+}

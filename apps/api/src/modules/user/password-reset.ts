@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/prisma';
+import { currentUser } from '../../http/auth';
+import { AppError } from '../../http/errors';
+import { translate } from '../../http/i18n';
+import { codeField, form, optionalText, passwordField, requiredText } from '../../http/schemas';
+import { verifyCode } from '../verification/codes';
+import { parseAccount } from './account';
+import { hashSecret } from './passwords';
+import { revokeAllSessions } from './sessions';
+
+const forgetBody = form({
+  account: requiredText('account_required', 100),
+  password: passwordField(),
+  repassword: requiredText('password_required', 16),
+  code: codeField,
+  scene: optionalText(16),
+});
+
+const updatePasswordBody = form({
+  password: passwordField(),
+  re_password: requiredText('password_required', 16),
+  code: codeField,
+});
+
+/** Sets a new login password with a code sent to the account, and signs every session of it out. */
+async function resetPassword(
+  prisma: Db,
+  secret: string,
+  accountNumber: string,
+  password: string,
+  code: string,
+) {
+  const password_hash = await hashSecret(password);
+  const userId = await prisma.$transaction(async (tx) => {
+    await verifyCode({ prisma, secret }, { destination: accountNumber, scene: 'forget', code }, tx);
+    const updated = await tx.user.updateManyAndReturn({
+      where: { account_number: accountNumber },
+      data: { password_hash },
+      select: { id: true },
+    });
+    const [user] = updated;
+    if (!user) throw new AppError('code_invalid');
+    return user.id;
+  });
+  await revokeAllSessions(prisma, userId);
+}
+
+export function passwordResetRoutes(app: FastifyInstance): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.post('/api/user/forget', { schema: { body: forgetBody } }, async (request) => {
+    const body = request.body;
+    const account = parseAccount(body.account);
+    if (body.password !== body.repassword) throw new AppError('password_mismatch');
+    await resetPassword(app.prisma, app.config.APP_SECRET, account.account_number, body.password, body.code);
+    return { type: 'ok', message: translate(request.locale, 'password_updated') };
+  });
+
+  typed.post(
+    '/api/safe/update_password',
+    { schema: { body: updatePasswordBody }, onRequest: app.requireUser },
+    async (request) => {
+      const user = currentUser(request);
+      const body = request.body;
+      if (body.password !== body.re_password) throw new AppError('password_mismatch');
+      await resetPassword(app.prisma, app.config.APP_SECRET, user.account_number, body.password, body.code);
+      return { type: 'ok', message: translate(request.locale, 'password_updated') };
+    },
+  );
+}

@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Prisma } from '../../generated/prisma/client';
+import type { Db, Tx } from '../../db/prisma';
+import { AppError } from '../../http/errors';
+import { translate } from '../../http/i18n';
+import { codeField, form, optionalText, passwordField, requiredText } from '../../http/schemas';
+import { verifyCode } from '../verification/codes';
+import { normaliseAreaCode, parseAccount } from './account';
+import { hashSecret } from './passwords';
+
+// Field order is the order the spec checks them in: invite code, account, password, repeat, code.
+export const registerBody = form({
+  extension_code: requiredText('invite_code_required', 16),
+  user_string: requiredText('account_required', 100),
+  password: passwordField(),
+  re_password: requiredText('password_required', 16),
+  code: codeField,
+  type: optionalText(16),
+  area_code: optionalText(8),
+  area_code_id: optionalText(4),
+  nationality: optionalText(64),
+});
+
+const CODE_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+function randomCode(length: number, alphabet = CODE_ALPHABET): string {
+  return Array.from(randomBytes(length), (byte) => alphabet[byte % alphabet.length]).join('');
+}
+
+async function uniqueCode(prisma: Db | Tx, field: 'extension_code' | 'authorization_code', length: number) {
+  for (;;) {
+    const candidate = field === 'authorization_code' ? randomCode(length).toUpperCase() : randomCode(length);
+    const taken = await prisma.user.findFirst({ where: { [field]: candidate }, select: { id: true } });
+    if (!taken) return candidate;
+  }
+}
+
+export interface NewUser {
+  account_number: string;
+  kind: 'email' | 'phone';
+  area_code: string;
+  area_code_id: number;
+  nationality: string;
+  password_hash: string;
+  trade_password_hash?: string | null;
+  parent: { id: number; parents_path: string };
+  is_seller?: number;
+}
+
+/** Creates the user, its place in the team tree and an empty wallet row per currency, in the given tx. */
+export async function createUser(tx: Tx, input: NewUser) {
+  const user = await tx.user.create({
+    data: {
+      account_number: input.account_number,
+      email: input.kind === 'email' ? input.account_number : null,
+      phone: input.kind === 'phone' ? input.account_number : null,
+      area_code: input.area_code,
+      area_code_id: input.area_code_id,
+      nationality: input.nationality,
+      extension_code: await uniqueCode(tx, 'extension_code', 6),
+      authorization_code: await uniqueCode(tx, 'authorization_code', 8),
+      parent_id: input.parent.id,
+      parents_path: [input.parent.parents_path, String(input.parent.id)].filter(Boolean).join(','),
+      password_hash: input.password_hash,
+      trade_password_hash: input.trade_password_hash ?? null,
+      is_seller: input.is_seller ?? 0,
+    },
+  });
+  const currencies = await tx.currency.findMany({ select: { id: true } });
+  await tx.wallet.createMany({
+    data: currencies.map((currency) => ({ user_id: user.id, currency_id: currency.id })),
+  });
+  return user;
+}
+
+export async function findInviter(prisma: Db | Tx, extensionCode: string) {
+  const parent = await prisma.user.findUnique({
+    where: { extension_code: extensionCode.trim().toLowerCase() },
+    select: { id: true, parents_path: true },
+  });
+  if (!parent) throw new AppError('invite_code_invalid');
+  return parent;
+}
+
+export const isUniqueViolation = (error: unknown) =>
+  error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
+
+export function registerRoute(app: FastifyInstance): void {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post('/api/user/register', { schema: { body: registerBody } }, async (request) => {
+      const body = request.body;
+      const parent = await findInviter(app.prisma, body.extension_code);
+      const account = parseAccount(body.user_string);
+      if (body.password !== body.re_password) throw new AppError('password_mismatch');
+      if (await app.prisma.user.findUnique({ where: { account_number: account.account_number } })) {
+        throw new AppError('account_exists');
+      }
+      const password_hash = await hashSecret(body.password);
+      try {
+        await app.prisma.$transaction(async (tx) => {
+          await verifyCode(
+            { prisma: app.prisma, secret: app.config.APP_SECRET },
+            { destination: account.account_number, scene: 'register', code: body.code },
+            tx,
+          );
+          await createUser(tx, {
+            ...account,
+            ...normaliseAreaCode(account.kind, body.area_code),
+            nationality: body.nationality,
+            password_hash,
+            parent,
+          });
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('account_exists');
+        throw error;
+      }
+      return { type: 'ok', message: translate(request.locale, 'registered') };
+    });
+}

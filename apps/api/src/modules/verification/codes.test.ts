@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../../../test/harness';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+describe('verification codes', () => {
+  it('sends a 6-digit code to the outbox, never in the answer, and once per 60 s per destination', async () => {
+    const first = await ctx.post('/api/sms_mail', { user_string: 'Fresh@Test.Exchange', scene: 'register' });
+    expect(first.body).toEqual({ type: 'ok', message: 'Verification code sent' });
+    const [message] = await ctx.prisma.messageOutbox.findMany({ where: { to: 'fresh@test.exchange' } });
+    expect(message).toMatchObject({ channel: 'email', scene: 'register' });
+    expect(message?.code).toMatch(/^\d{6}$/);
+    expect(JSON.stringify(first.body)).not.toContain(message?.code);
+
+    const again = await ctx.post('/api/sms_mail', { user_string: 'fresh@test.exchange', scene: 'register' });
+    expect(again.body.type).toBe('error');
+    expect(again.body.message).toMatch(/^Please wait \d+ seconds before requesting another code$/);
+    expect(await ctx.prisma.messageOutbox.count({ where: { to: 'fresh@test.exchange' } })).toBe(1);
+  });
+
+  it('refuses bad requests to send', async () => {
+    expect((await ctx.post('/api/sms_mail', { scene: 'register' })).body.message).toBe(
+      'Please enter your account',
+    );
+    expect((await ctx.post('/api/sms_mail', { user_string: 'a@b.cd' })).body.message).toBe(
+      'Unknown verification purpose',
+    );
+    expect((await ctx.post('/api/sms_mail', { user_string: 'a@b.cd', scene: 'steal' })).body.message).toBe(
+      'Unknown verification purpose',
+    );
+    expect(
+      (await ctx.post('/api/sms_mail', { user_string: '13900001111', scene: 'register' })).body.message,
+    ).toBe('The e-mail address does not meet the rules');
+    expect((await ctx.post('/api/sms_send', { user_string: 'x!y', scene: 'register' })).body.message).toBe(
+      'The phone or e-mail account does not meet the rules',
+    );
+    const user = await ctx.signedInUser();
+    expect(
+      (await ctx.post('/api/sms_mail', { user_string: user.account, scene: 'register' })).body.message,
+    ).toBe('This account is already registered');
+    expect(await ctx.prisma.messageOutbox.count({ where: { to: 'a@b.cd' } })).toBe(0);
+  });
+
+  it('checks a code without using it up', async () => {
+    await ctx.post('/api/sms_send', { user_string: '13700001111', scene: 'register', area_code: '86' });
+    const code = await ctx.latestCode('13700001111');
+    const check = await ctx.post('/api/user/check_mobile', { user_string: '13700001111', mobile_code: code });
+    expect(check.body).toEqual({ type: 'ok', message: 'Verification code is correct' });
+    expect(
+      (await ctx.post('/api/user/check_mobile', { user_string: '13700001111', mobile_code: code })).body.type,
+    ).toBe('ok');
+    const wrong = await ctx.post('/api/user/check_mobile', {
+      user_string: '13700001111',
+      mobile_code: '0000000',
+    });
+    expect(wrong.body.type).toBe('error');
+    expect((await ctx.post('/api/user/check_email', { user_string: 'a@b.cd' })).body.message).toBe(
+      'Please enter the verification code',
+    );
+  });
+
+  it('sends binding codes only for a signed-in user and an unused address', async () => {
+    expect(
+      (await ctx.post('/api/sms_mail', { user_string: 'bind@test.exchange', scene: 'binding' })).body.type,
+    ).toBe('999');
+    const user = await ctx.signedInUser();
+    const other = await ctx.signedInUser();
+    const taken = await ctx.post(
+      '/api/sms_mail',
+      { user_string: other.account, scene: 'binding' },
+      user.token,
+    );
+    expect(taken.body.message).toBe('This e-mail is already bound to another account');
+    const ok = await ctx.post(
+      '/api/sms_mail',
+      { user_string: 'bind@test.exchange', scene: 'binding' },
+      user.token,
+    );
+    expect(ok.body.type).toBe('ok');
+  });
+
+  it('limits code requests per IP', async () => {
+    const answers = [];
+    for (let index = 0; index < 22; index += 1) {
+      answers.push(
+        await ctx.post('/api/sms_mail', { user_string: `burst${index}@test.exchange`, scene: 'register' }),
+      );
+    }
+    expect(answers.at(-1)?.body).toEqual({
+      type: 'error',
+      message: 'Too many attempts, please try again later',
+    });
+  });
+});

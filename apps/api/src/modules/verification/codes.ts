@@ -1,0 +1,94 @@
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { Db, Tx } from '../../db/prisma';
+import { AppError } from '../../http/errors';
+import { consumeRate } from '../../http/rate-limit';
+import type { Channel, Messenger } from './messenger';
+
+export const SCENES = ['register', 'login', 'forget', 'binding', 'trade_password'] as const;
+export type Scene = (typeof SCENES)[number];
+
+export const CODE_TTL_MS = 10 * 60_000;
+export const MAX_WRONG_TRIES = 5;
+export const RESEND_COOLDOWN_SECONDS = 60;
+const CODES_PER_IP = { name: 'code-ip', limit: 20, windowSeconds: 3_600 };
+const CODES_PER_DESTINATION = { name: 'code-destination', limit: 20, windowSeconds: 86_400 };
+
+export interface CodeDeps {
+  prisma: Db;
+  redis: Redis;
+  messenger: Messenger;
+  secret: string;
+}
+
+function hashCode(secret: string, destination: string, scene: Scene, code: string): string {
+  return createHash('sha256').update(`${secret}:${destination}:${scene}:${code}`).digest('hex');
+}
+
+/** Sends a fresh 6-digit code: one send per destination per 60 s, and limited per IP and per day. */
+export async function issueCode(
+  deps: CodeDeps,
+  request: { destination: string; scene: Scene; channel: Channel; ip: string },
+): Promise<void> {
+  const { destination, scene, channel } = request;
+  const cooldownKey = `code-cooldown:${destination}`;
+  const claimed = await deps.redis.set(cooldownKey, '1', 'EX', RESEND_COOLDOWN_SECONDS, 'NX');
+  if (claimed === null) {
+    const seconds = Math.max(1, await deps.redis.ttl(cooldownKey));
+    throw new AppError('code_too_soon', { seconds });
+  }
+  await consumeRate(deps.redis, CODES_PER_IP, request.ip);
+  await consumeRate(deps.redis, CODES_PER_DESTINATION, destination);
+
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await deps.prisma.verificationCode.create({
+    data: {
+      destination,
+      scene,
+      code_hash: hashCode(deps.secret, destination, scene, code),
+      expires_at: new Date(Date.now() + CODE_TTL_MS),
+    },
+  });
+  await deps.messenger.send({
+    channel,
+    to: destination,
+    scene,
+    code,
+    body: `Your verification code is ${code}. It is valid for 10 minutes. Never share it with anyone.`,
+  });
+}
+
+/**
+ * Checks the newest code sent to a destination for a scene. A wrong code counts against the code (five
+ * strikes and it is dead) even when the caller's transaction rolls back. With `consumeIn`, the code is used
+ * up inside the caller's transaction, exactly once even under concurrent use.
+ */
+export async function verifyCode(
+  deps: Pick<CodeDeps, 'prisma' | 'secret'>,
+  attempt: { destination: string; scene: Scene; code: string },
+  consumeIn?: Tx,
+): Promise<void> {
+  const latest = await deps.prisma.verificationCode.findFirst({
+    where: { destination: attempt.destination, scene: attempt.scene, consumed_at: null },
+    orderBy: { id: 'desc' },
+  });
+  if (!latest || latest.expires_at <= new Date()) throw new AppError('code_invalid');
+  if (latest.attempts >= MAX_WRONG_TRIES) throw new AppError('code_attempts_exceeded');
+
+  const expected = Buffer.from(latest.code_hash, 'hex');
+  const given = Buffer.from(hashCode(deps.secret, attempt.destination, attempt.scene, attempt.code), 'hex');
+  if (!timingSafeEqual(expected, given)) {
+    const strikes = await deps.prisma.verificationCode.update({
+      where: { id: latest.id },
+      data: { attempts: { increment: 1 } },
+    });
+    throw new AppError(strikes.attempts >= MAX_WRONG_TRIES ? 'code_attempts_exceeded' : 'code_invalid');
+  }
+  if (consumeIn) {
+    const used = await consumeIn.verificationCode.updateMany({
+      where: { id: latest.id, consumed_at: null },
+      data: { consumed_at: new Date() },
+    });
+    if (used.count !== 1) throw new AppError('code_invalid');
+  }
+}

@@ -1,0 +1,109 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, sessionExpired } from '../../http/errors';
+import { translate } from '../../http/i18n';
+import { form, optionalText } from '../../http/schemas';
+import { parseAccount, type ParsedAccount } from '../user/account';
+import { issueCode, SCENES, verifyCode, type Scene } from './codes';
+
+const sendBody = form({
+  user_string: optionalText(100),
+  scene: optionalText(32),
+  type: optionalText(32),
+  area_code: optionalText(8),
+  country_code: optionalText(8),
+  area_code_id: optionalText(4),
+});
+
+const checkBody = form({
+  user_string: optionalText(100),
+  scene: optionalText(32),
+  mobile_code: optionalText(6),
+  email_code: optionalText(6),
+});
+
+function sceneOf(body: { scene: string; type: string }, fallback?: Scene): Scene {
+  const scene = z.enum(SCENES).safeParse(body.scene || body.type || fallback);
+  if (!scene.success) throw new AppError('scene_invalid');
+  return scene.data;
+}
+
+/**
+ * Where a code for this scene goes. Codes that sign in or reset are sent only to existing accounts, but the
+ * answer is the same either way, so the call cannot be used to find out who is registered.
+ */
+async function destinationFor(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  scene: Scene,
+  userString: string,
+) {
+  if (scene === 'trade_password') {
+    await app.optionalUser(request);
+    if (!request.user) throw sessionExpired();
+    return { account: parseAccount(request.user.account_number), deliver: true };
+  }
+  const account = parseAccount(userString);
+  const existing = await app.prisma.user.findFirst({
+    where: { OR: [{ account_number: account.account_number }, { email: account.account_number }] },
+    select: { id: true },
+  });
+  if (scene === 'register' && existing) throw new AppError('account_exists');
+  if (scene === 'binding') {
+    await app.optionalUser(request);
+    if (!request.user) throw sessionExpired();
+    if (existing && existing.id !== request.user.id) throw new AppError('email_taken');
+  }
+  return { account, deliver: scene === 'register' || scene === 'binding' || existing !== null };
+}
+
+async function sendCode(app: FastifyInstance, request: FastifyRequest, account: ParsedAccount, scene: Scene) {
+  await issueCode(
+    { prisma: app.prisma, redis: app.redis, messenger: app.messenger, secret: app.config.APP_SECRET },
+    {
+      destination: account.account_number,
+      scene,
+      channel: account.kind === 'email' ? 'email' : 'sms',
+      ip: request.ip,
+    },
+  );
+}
+
+export function verificationRoutes(app: FastifyInstance): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  for (const url of ['/api/sms_send', '/api/sms_mail']) {
+    typed.post(url, { schema: { body: sendBody } }, async (request) => {
+      const scene = sceneOf(request.body);
+      if (scene !== 'trade_password' && !request.body.user_string) throw new AppError('account_required');
+      const { account, deliver } = await destinationFor(app, request, scene, request.body.user_string);
+      if (url === '/api/sms_mail' && account.kind !== 'email') throw new AppError('email_invalid');
+      if (deliver) await sendCode(app, request, account, scene);
+      return { type: 'ok', message: translate(request.locale, 'code_sent') };
+    });
+  }
+
+  // Checks a code without using it up (the register and binding forms check before they submit).
+  for (const [url, field] of [
+    ['/api/user/check_mobile', 'mobile_code'],
+    ['/api/user/check_email', 'email_code'],
+  ] as const) {
+    typed.post(url, { schema: { body: checkBody } }, async (request) => {
+      const code = request.body[field];
+      if (!code) throw new AppError('code_required');
+      const scene = sceneOf({ scene: request.body.scene, type: '' }, 'register');
+      let destination = request.body.user_string;
+      if (!destination) {
+        await app.optionalUser(request);
+        if (!request.user) throw new AppError('account_required');
+        destination = request.user.account_number;
+      }
+      await verifyCode(
+        { prisma: app.prisma, secret: app.config.APP_SECRET },
+        { destination: parseAccount(destination).account_number, scene, code },
+      );
+      return { type: 'ok', message: translate(request.locale, 'code_valid') };
+    });
+  }
+}

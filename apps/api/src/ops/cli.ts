@@ -1,0 +1,83 @@
+import { parseArgs } from 'node:util';
+import { loadConfig, type Config } from '../config';
+import { migrate } from '../db/migrate';
+import { createPrisma, type Db } from '../db/prisma';
+import { isSettingKey, readSettings, writeSetting } from '../modules/system/settings';
+import { seedDatabase } from '../../../../prisma/seed/index';
+import { createOpsUser, listOutbox } from './users';
+
+/**
+ * `npm run ops -- <command> [options]`: operator commands against the exchange's database. Each prints one
+ * JSON document on its last line and exits non-zero on failure.
+ */
+type Command = (prisma: Db, args: string[], config: Config) => Promise<unknown>;
+
+const commands: Record<string, Command> = {
+  'user:create': (prisma, args) => {
+    const { values } = parseArgs({
+      args,
+      options: {
+        account: { type: 'string' },
+        password: { type: 'string' },
+        'trade-password': { type: 'string' },
+        kyc: { type: 'string' },
+        seller: { type: 'boolean', default: false },
+      },
+    });
+    if (!values.account || !values.password) throw new Error('user:create needs --account and --password');
+    if (values.kyc !== undefined && values.kyc !== 'approved')
+      throw new Error('--kyc takes the value approved');
+    return createOpsUser(prisma, {
+      account: values.account,
+      password: values.password,
+      tradePassword: values['trade-password'],
+      kycApproved: values.kyc === 'approved',
+      seller: values.seller,
+    });
+  },
+  outbox: (prisma, args) => {
+    const { values } = parseArgs({ args, options: { to: { type: 'string' }, limit: { type: 'string' } } });
+    if (!values.to) throw new Error('outbox needs --to');
+    return listOutbox(prisma, values.to, Number(values.limit ?? 20));
+  },
+  'setting:list': (prisma) => readSettings(prisma),
+  'setting:set': async (prisma, args) => {
+    const [key, value] = args;
+    if (!key || value === undefined || !isSettingKey(key))
+      throw new Error('setting:set KEY VALUE, KEY one of setting:list');
+    await writeSetting(prisma, key, value);
+    return { [key]: value };
+  },
+  seed: (prisma, _args, config) => seedDatabase(prisma, { demoUsers: config.SEED_DEMO }),
+};
+
+// Without DATABASE_URL, `npm start` runs an embedded Postgres on this address.
+const embeddedUrl = (config: Config) =>
+  `postgresql://postgres:postgres@127.0.0.1:${config.EMBEDDED_PG_PORT}/exchange`;
+
+async function run(): Promise<void> {
+  const [name = 'help', ...args] = process.argv.slice(2);
+  const config = loadConfig();
+  const databaseUrl = config.DATABASE_URL ?? embeddedUrl(config);
+  if (name === 'migrate') {
+    console.log(JSON.stringify({ applied: await migrate(databaseUrl) }));
+    return;
+  }
+  const command = commands[name];
+  if (!command) {
+    console.log(JSON.stringify({ commands: ['migrate', ...Object.keys(commands)] }));
+    process.exitCode = name === 'help' ? 0 : 1;
+    return;
+  }
+  const prisma = createPrisma(databaseUrl, 2);
+  try {
+    console.log(JSON.stringify(await command(prisma, args, config)));
+  } finally {
+    await prisma.$disconnect();
+  }
+}
+
+run().catch((error: unknown) => {
+  console.log(JSON.stringify({ error: error instanceof Error ? error.message : String(error) }));
+  process.exitCode = 1;
+});

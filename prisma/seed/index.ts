@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../apps/api/src/db/prisma';
+import { hashSecret } from '../../apps/api/src/modules/user/passwords';
+import { createUser } from '../../apps/api/src/modules/user/register';
+import { SETTING_DEFAULTS } from '../../apps/api/src/modules/system/settings';
+import { SEED_CURRENCIES, SEED_FEES, SEED_PAIRS } from './markets';
+import { NEWS_CATEGORY_NAMES, SEED_NEWS } from './news';
+
+/** The invite code of the root of the team tree: the first users register with it. */
+export const ROOT_INVITE_CODE = 'exroot';
+export const ROOT_ACCOUNT = 'root@exchange.local';
+
+/** Demo traders the README names; created only when SEED_DEMO is on. */
+export const DEMO_USERS = [
+  { account: 'alice@demo.exchange', seller: false },
+  { account: 'bob@demo.exchange', seller: false },
+  { account: 'carol@demo.exchange', seller: true },
+] as const;
+export const DEMO_PASSWORD = 'Demo1234';
+export const DEMO_TRADE_PASSWORD = '123456';
+
+export interface SeedResult {
+  seeded: boolean;
+}
+
+/** Fills an empty database with markets, settings, news and the root account; does nothing otherwise. */
+export async function seedDatabase(prisma: Db, options: { demoUsers: boolean }): Promise<SeedResult> {
+  if ((await prisma.currency.count()) > 0) return { seeded: false };
+  await prisma.$transaction(
+    async (tx) => {
+      await tx.setting.createMany({
+        data: Object.entries(SETTING_DEFAULTS).map(([key, value]) => ({ key, value })),
+        skipDuplicates: true,
+      });
+      for (const currency of SEED_CURRENCIES)
+        await tx.currency.create({ data: { ...currency, rmb_relation: '7.2' } });
+      const ids = new Map((await tx.currency.findMany()).map((currency) => [currency.name, currency.id]));
+      const idOf = (name: string) => {
+        const id = ids.get(name);
+        if (id === undefined) throw new Error(`seed pair names unknown currency ${name}`);
+        return id;
+      };
+      await tx.currencyMatch.createMany({
+        data: SEED_PAIRS.map(({ base, quote, ...rest }) => ({
+          ...rest,
+          ...SEED_FEES,
+          legal_id: idOf(quote),
+          currency_id: idOf(base),
+        })),
+      });
+      await tx.newsCategory.createMany({ data: NEWS_CATEGORY_NAMES });
+      await tx.news.createMany({ data: SEED_NEWS });
+
+      // Nobody signs in as root: its password is random and thrown away. It only anchors the invite tree.
+      const root = await tx.user.create({
+        data: {
+          account_number: ROOT_ACCOUNT,
+          email: ROOT_ACCOUNT,
+          extension_code: ROOT_INVITE_CODE,
+          authorization_code: 'ROOT0000',
+          password_hash: await hashSecret(randomBytes(24).toString('hex')),
+          type: 0,
+        },
+      });
+      await tx.wallet.createMany({
+        data: [...ids.values()].map((currency_id) => ({ user_id: root.id, currency_id })),
+      });
+
+      if (!options.demoUsers) return;
+      const [password_hash, trade_password_hash] = await Promise.all([
+        hashSecret(DEMO_PASSWORD),
+        hashSecret(DEMO_TRADE_PASSWORD),
+      ]);
+      for (const demo of DEMO_USERS) {
+        const user = await createUser(tx, {
+          account_number: demo.account,
+          kind: 'email',
+          area_code: '',
+          area_code_id: 0,
+          nationality: '',
+          password_hash,
+          trade_password_hash,
+          parent: root,
+          is_seller: demo.seller ? 1 : 0,
+        });
+        await tx.identityVerification.create({
+          data: {
+            user_id: user.id,
+            name: demo.account.split('@')[0] ?? 'demo',
+            card_id: `DEMO${user.id.toString().padStart(6, '0')}`,
+            front_pic: '',
+            reverse_pic: '',
+            hand_pic: '',
+            review_status: 2,
+          },
+        });
+      }
+    },
+    { timeout: 60_000 },
+  );
+  return { seeded: true };
+}

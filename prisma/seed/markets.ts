@@ -1,0 +1,163 @@
+/** Demo currencies and pairs: what a fresh install lists. Fees are fractions (0.001 = 0.1 %). */
+export interface SeedCurrency {
+  name: string;
+  full_name: string;
+  description: string;
+  sort: number;
+  is_legal: number;
+  is_lever: number;
+  is_micro: number;
+  decimal_scale: number;
+  min_number: string;
+  rate: string;
+  price: string;
+  chain_type: string;
+}
+
+const coin = (
+  name: string,
+  full_name: string,
+  sort: number,
+  price: string,
+  description: string,
+  extra: Partial<SeedCurrency> = {},
+): SeedCurrency => ({
+  name,
+  full_name,
+  description,
+  sort,
+  is_legal: 0,
+  is_lever: 1,
+  is_micro: 1,
+  decimal_scale: 8,
+  min_number: '0.001',
+  rate: '0.0005',
+  price,
+  chain_type: 'native',
+  ...extra,
+});
+
+export const SEED_CURRENCIES: SeedCurrency[] = [
+  coin('USDT', 'Tether USD', 0, '1', 'A US-dollar stable coin; the quote currency of most markets here.', {
+    is_legal: 1,
+    decimal_scale: 6,
+    min_number: '10',
+    rate: '1',
+    chain_type: 'TRC20',
+  }),
+  coin(
+    'BTC',
+    'Bitcoin',
+    1,
+    '97000',
+    'The first decentralised digital currency, launched in 2009 with a fixed supply of 21 million.',
+    {
+      is_legal: 1,
+    },
+  ),
+  coin(
+    'ETH',
+    'Ethereum',
+    2,
+    '3400',
+    'A programmable blockchain whose native currency pays for smart-contract execution.',
+    {
+      rate: '0.003',
+      min_number: '0.01',
+      chain_type: 'ERC20',
+    },
+  ),
+  coin('BNB', 'BNB', 3, '640', 'The native coin of the BNB Smart Chain, used for transaction fees.', {
+    rate: '0.001',
+    min_number: '0.05',
+  }),
+  coin(
+    'SOL',
+    'Solana',
+    4,
+    '190',
+    'A high-throughput proof-of-stake chain designed for fast, low-cost transactions.',
+    {
+      rate: '0.01',
+      min_number: '0.1',
+    },
+  ),
+  coin(
+    'XRP',
+    'XRP',
+    5,
+    '2.2',
+    'The native asset of the XRP Ledger, built for fast cross-border settlement.',
+    {
+      decimal_scale: 6,
+      rate: '0.25',
+      min_number: '20',
+    },
+  ),
+  coin(
+    'DOGE',
+    'Dogecoin',
+    6,
+    '0.32',
+    'A proof-of-work currency that began as a joke and became a widely traded asset.',
+    {
+      rate: '4',
+      min_number: '50',
+    },
+  ),
+  coin('LTC', 'Litecoin', 7, '105', 'An early Bitcoin fork with faster blocks, used for payments.', {
+    rate: '0.001',
+    min_number: '0.1',
+  }),
+];
+
+export interface SeedPair {
+  base: string;
+  quote: string;
+  sort: number;
+  price_decimals: number;
+  amount_decimals: number;
+  min_amount: string;
+  open_lever: number;
+  open_microtrade: number;
+  lever_share_num: string;
+}
+
+const pair = (
+  base: string,
+  quote: string,
+  sort: number,
+  price_decimals: number,
+  amount_decimals: number,
+  min_amount: string,
+  lever_share_num: string,
+): SeedPair => ({
+  base,
+  quote,
+  sort,
+  price_decimals,
+  amount_decimals,
+  min_amount,
+  open_lever: quote === 'USDT' ? 1 : 0,
+  open_microtrade: quote === 'USDT' ? 1 : 0,
+  lever_share_num,
+});
+
+export const SEED_PAIRS: SeedPair[] = [
+  pair('BTC', 'USDT', 1, 2, 5, '0.0001', '0.01'),
+  pair('ETH', 'USDT', 2, 2, 4, '0.001', '0.1'),
+  pair('BNB', 'USDT', 3, 2, 3, '0.01', '1'),
+  pair('SOL', 'USDT', 4, 2, 3, '0.01', '1'),
+  pair('XRP', 'USDT', 5, 4, 1, '1', '100'),
+  pair('DOGE', 'USDT', 6, 5, 0, '10', '1000'),
+  pair('LTC', 'USDT', 7, 2, 3, '0.01', '1'),
+  pair('ETH', 'BTC', 8, 6, 4, '0.001', '0.1'),
+];
+
+export const SEED_FEES = {
+  maker_fee: '0.001',
+  taker_fee: '0.002',
+  lever_trade_fee: '0.1',
+  spread: '0.02',
+  overnight: '0.05',
+};

@@ -1,0 +1,124 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import supertest from 'supertest';
+import { inject } from 'vitest';
+import { buildApp } from '../apps/api/src/app';
+import { loadConfig, type Config } from '../apps/api/src/config';
+import { createPrisma, type Db } from '../apps/api/src/db/prisma';
+import { createRedis } from '../apps/api/src/infra/connections';
+import { createMessenger } from '../apps/api/src/modules/verification/messenger';
+import { createOpsUser, listOutbox } from '../apps/api/src/ops/users';
+import type { Redis } from 'ioredis';
+import { databaseUrl } from './services';
+
+export interface TestContext {
+  app: FastifyInstance;
+  prisma: Db;
+  redis: Redis;
+  config: Config;
+  databaseUrl: string;
+  http: ReturnType<typeof supertest>;
+  /** A form-encoded POST, as the spec's client sends it; `token` goes in Authorization. */
+  post: (path: string, body?: Record<string, string | number>, token?: string) => Promise<supertest.Response>;
+  get: (path: string, token?: string) => Promise<supertest.Response>;
+  /** A signed-in user made the way operators make them. */
+  signedInUser: (options?: {
+    tradePassword?: string;
+    kyc?: boolean;
+  }) => Promise<{ id: number; account: string; password: string; token: string }>;
+  latestCode: (account: string) => Promise<string>;
+  close: () => Promise<void>;
+}
+
+/** A fresh database cloned from the migrated template, a private Redis prefix, and the app on them. */
+export async function createTestContext(
+  overrides: Partial<Record<string, string>> = {},
+): Promise<TestContext> {
+  const services = inject('services');
+  const suffix = randomBytes(5).toString('hex');
+  const database = `exchange_test_${suffix}`;
+  const admin = new pg.Client({ connectionString: services.adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${database}" TEMPLATE "${services.templateDatabase}"`);
+  await admin.end();
+
+  const uploadDir = mkdtempSync(join(tmpdir(), 'exchange-uploads-'));
+  const url = databaseUrl(services.adminUrl, database);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: url,
+    REDIS_URL: services.redisUrl,
+    REDIS_PREFIX: `test:${suffix}:`,
+    UPLOAD_DIR: uploadDir,
+    WEB_DIST_DIR: join(uploadDir, 'no-web'),
+    LOG_LEVEL: 'silent',
+    ...overrides,
+  });
+  const prisma = createPrisma(url, 5);
+  const redis = createRedis(services.redisUrl, config.REDIS_PREFIX);
+  const app = await buildApp({
+    config,
+    prisma,
+    redis,
+    messenger: createMessenger(prisma, { from: config.SMTP_FROM }),
+  });
+  await app.ready();
+  const http = supertest(app.server);
+
+  const withToken = (test: supertest.Test, token?: string) =>
+    token ? test.set('Authorization', token) : test;
+  const post = (path: string, body: Record<string, string | number> = {}, token?: string) =>
+    withToken(http.post(path).type('form').send(body), token).then((response) => response);
+  const get = (path: string, token?: string) => withToken(http.get(path), token).then((response) => response);
+
+  let userCount = 0;
+  const context: TestContext = {
+    app,
+    prisma,
+    redis,
+    config,
+    databaseUrl: url,
+    http,
+    post,
+    get,
+    async signedInUser(options = {}) {
+      userCount += 1;
+      const account = `user${userCount}-${suffix}@test.exchange`;
+      const password = 'Secret123';
+      const user = await createOpsUser(prisma, {
+        account,
+        password,
+        tradePassword: options.tradePassword,
+        kycApproved: options.kyc ?? false,
+        seller: false,
+      });
+      const login = await post('/api/user/login', { user_string: account, password });
+      if (login.body.type !== 'ok') throw new Error(`test login failed: ${JSON.stringify(login.body)}`);
+      return { id: user.id, account, password, token: login.body.message as string };
+    },
+    async latestCode(account: string) {
+      const [latest] = await listOutbox(prisma, account, 1);
+      if (!latest) throw new Error(`no code was sent to ${account}`);
+      return latest.code;
+    },
+    async close() {
+      await app.close();
+      await prisma.$disconnect();
+      // ioredis does not prefix KEYS patterns, but it does prefix the names DEL is given.
+      const keys = await redis.keys(`${config.REDIS_PREFIX}*`);
+      const unprefixed = keys.map((key) => key.slice(config.REDIS_PREFIX.length));
+      if (unprefixed.length > 0) await redis.del(...unprefixed);
+      redis.disconnect();
+      rmSync(uploadDir, { recursive: true, force: true });
+      const cleanup = new pg.Client({ connectionString: services.adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+  return context;
+}

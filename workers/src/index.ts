@@ -1,0 +1,38 @@
+import { Queue, Worker } from 'bullmq';
+import type { Db } from '@exchange/api/db/prisma';
+import { bullConnection, bullPrefix } from '@exchange/api/infra/connections';
+import { purgeExpired } from './maintenance/purge-expired';
+
+export interface WorkerDeps {
+  prisma: Db;
+  redisUrl: string;
+  redisPrefix: string;
+  log: (fields: object, message: string) => void;
+}
+
+export const MAINTENANCE_QUEUE = 'maintenance';
+const HOUR_MS = 3_600_000;
+
+/** Starts every background worker of the exchange; the returned function stops them. */
+export async function startWorkers(deps: WorkerDeps): Promise<() => Promise<void>> {
+  const options = { connection: bullConnection(deps.redisUrl), prefix: bullPrefix(deps.redisPrefix) };
+  const maintenance = new Queue(MAINTENANCE_QUEUE, options);
+  await maintenance.upsertJobScheduler('purge-expired', { every: HOUR_MS }, { name: 'purge-expired' });
+  const worker = new Worker(
+    MAINTENANCE_QUEUE,
+    async (job) => {
+      if (job.name === 'purge-expired') {
+        const purged = await purgeExpired(deps.prisma);
+        deps.log(purged, 'purged expired sessions and codes');
+        return purged;
+      }
+      throw new Error(`unknown maintenance job ${job.name}`);
+    },
+    { ...options, concurrency: 1 },
+  );
+  worker.on('failed', (job, error) => deps.log({ job: job?.name, err: error }, 'maintenance job failed'));
+  return async () => {
+    await worker.close();
+    await maintenance.close();
+  };
+}

@@ -1,0 +1,30 @@
+import { loadConfig } from '@exchange/api/config';
+import { createPrisma } from '@exchange/api/db/prisma';
+import { DEFAULT_REDIS_URL } from '@exchange/api/infra/redis';
+import { startWorkers } from './index';
+
+/** `npm run workers`: the background workers on their own, as docker-compose runs them beside the API. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  if (!config.DATABASE_URL) throw new Error('npm run workers needs DATABASE_URL');
+  const prisma = createPrisma(config.DATABASE_URL, 5);
+  const stop = await startWorkers({
+    prisma,
+    redisUrl: config.REDIS_URL ?? DEFAULT_REDIS_URL,
+    redisPrefix: config.REDIS_PREFIX,
+    log: (fields, message) => console.log(JSON.stringify({ ...fields, msg: message })),
+  });
+  console.log('[workers] running');
+  const shutdown = () => {
+    void stop()
+      .then(() => prisma.$disconnect())
+      .then(() => process.exit(0));
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  console.error(`[workers] failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
