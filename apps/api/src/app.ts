@@ -10,10 +10,11 @@ import type { Config } from './config';
 import type { Db } from './db/prisma';
 import { registerAuth } from './http/auth';
 import { registerErrorHandling } from './http/error-handler';
-import { DEFAULT_LOCALE, isLocale, localeFromAcceptLanguage } from './http/i18n';
+import { DEFAULT_LOCALE, requestedLocale } from './http/i18n';
 import { realNameRoutes } from './modules/identity/real-name';
 import { UPLOAD_URL_PREFIX, uploadRoutes } from './modules/identity/upload';
 import { newsRoutes } from './modules/news/routes';
+import { paymentAccountRoutes } from './modules/payment-account/routes';
 import { safeRoutes } from './modules/safe/routes';
 import { systemRoutes } from './modules/system/routes';
 import { loginRoutes } from './modules/user/login';
@@ -47,10 +48,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('messenger', deps.messenger);
   app.decorateRequest('locale', DEFAULT_LOCALE);
   app.addHook('onRequest', (request, _reply, done) => {
-    const header = request.headers.lang;
-    request.locale = isLocale(header)
-      ? header
-      : (localeFromAcceptLanguage(request.headers['accept-language']) ?? DEFAULT_LOCALE);
+    request.locale = requestedLocale(request.headers);
     done();
   });
 
@@ -75,6 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     safeRoutes,
     uploadRoutes,
     realNameRoutes,
+    paymentAccountRoutes,
   ]) {
     routes(app);
   }

@@ -18,7 +18,7 @@ export function registerAuth(app: FastifyInstance): void {
     if (user.status === 1 && (!user.lock_time || user.lock_time > new Date()))
       throw new AppError('account_locked');
     request.user = user;
-    if (!request.headers.lang && isLocale(user.locale)) request.locale = user.locale;
+    if (!isLocale(request.headers.lang) && isLocale(user.locale)) request.locale = user.locale;
   }
 
   app.decorate('requireUser', async (request: FastifyRequest) => {

@@ -48,6 +48,18 @@ export const en = {
   upload_too_large: 'The image is too large (at most {size})',
   language_unsupported: 'Unsupported language',
   news_not_found: 'This notice does not exist',
+  saved: 'Saved',
+  real_name_required: 'Please enter your real name',
+  bank_name_required: 'Please enter the account-opening bank',
+  bank_account_required: 'Please enter the bank card number',
+  alipay_account_required: 'Please enter the Alipay account',
+  wechat_nickname_required: 'Please enter the WeChat nickname',
+  wechat_account_required: 'Please enter the WeChat account',
+  wechat_collect_required: 'Please upload the WeChat collection code',
+  alipay_collect_required: 'Please upload the Alipay collection code',
+  payee_name_required: 'Please enter the payee name',
+  payee_account_required: 'Please enter the payee account',
+  bank_unknown: 'Please choose a bank from the list',
 } as const;
 
 export type MessageKey = keyof typeof en;

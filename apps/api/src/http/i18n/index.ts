@@ -43,6 +43,27 @@ const LANGUAGE_TAGS: [RegExp, Locale][] = [
   [/^en/i, 'en'],
 ];
 
+export const LANGUAGE_COOKIE = 'lang';
+
+/**
+ * The language a request asks for: the client's `lang` header, else the cookie `set/lang` leaves for
+ * visitors, else the browser's Accept-Language, else English. A signed-in user's stored choice replaces
+ * the last two (see http/auth.ts).
+ */
+export function requestedLocale(headers: {
+  lang?: string | string[] | undefined;
+  cookie?: string | undefined;
+  'accept-language'?: string | undefined;
+}): Locale {
+  if (isLocale(headers.lang)) return headers.lang;
+  const cookie = headers.cookie
+    ?.split(';')
+    .map((part) => part.trim().split('='))
+    .find(([name]) => name === LANGUAGE_COOKIE)?.[1];
+  if (isLocale(cookie)) return cookie;
+  return localeFromAcceptLanguage(headers['accept-language']) ?? DEFAULT_LOCALE;
+}
+
 /** Picks the first supported language of an Accept-Language header, by the order the browser gave. */
 export function localeFromAcceptLanguage(header: string | undefined): Locale | undefined {
   if (!header) return undefined;

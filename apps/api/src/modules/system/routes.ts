@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/errors';
-import { isLocale, translate } from '../../http/i18n';
+import { isLocale, LANGUAGE_COOKIE, translate } from '../../http/i18n';
 import { form, optionalText } from '../../http/schemas';
 import { isOn, readSettings } from './settings';
 
@@ -20,12 +20,17 @@ export function systemRoutes(app: FastifyInstance): void {
 
   app
     .withTypeProvider<ZodTypeProvider>()
-    .post('/api/set/lang', { schema: { body: langBody }, onRequest: app.optionalUser }, async (request) => {
-      const { lang } = request.body;
-      if (!isLocale(lang)) throw new AppError('language_unsupported');
-      request.locale = lang;
-      if (request.user)
-        await app.prisma.user.update({ where: { id: request.user.id }, data: { locale: lang } });
-      return { type: 'ok', message: translate(lang, 'language_set') };
-    });
+    .post(
+      '/api/set/lang',
+      { schema: { body: langBody }, onRequest: app.optionalUser },
+      async (request, reply) => {
+        const { lang } = request.body;
+        if (!isLocale(lang)) throw new AppError('language_unsupported');
+        request.locale = lang;
+        void reply.header('set-cookie', `${LANGUAGE_COOKIE}=${lang}; Path=/; Max-Age=31536000; SameSite=Lax`);
+        if (request.user)
+          await app.prisma.user.update({ where: { id: request.user.id }, data: { locale: lang } });
+        return { type: 'ok', message: translate(lang, 'language_set') };
+      },
+    );
 }

@@ -30,10 +30,12 @@ describe('env.json, language and the envelope', () => {
       type: 'error',
       message: 'Unsupported language',
     });
-    expect((await ctx.post('/api/set/lang', { lang: 'zh' })).body).toEqual({
-      type: 'ok',
-      message: '语言已切换',
-    });
+    const visitor = await ctx.post('/api/set/lang', { lang: 'zh' });
+    expect(visitor.body).toEqual({ type: 'ok', message: '语言已切换' });
+    const cookie = visitor.headers['set-cookie']?.[0]?.split(';')[0] ?? '';
+    expect(cookie).toBe('lang=zh');
+    const later = await ctx.http.post('/api/user/register').set('Cookie', cookie).type('form').send({});
+    expect(later.body.message).toBe('请输入邀请码');
   });
 
   it('accepts JSON bodies as well as forms', async () => {
