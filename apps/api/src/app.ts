@@ -3,8 +3,9 @@ import { resolve } from 'node:path';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Db } from './db/prisma';
@@ -54,9 +55,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   registerAuth(app);
+  await app.register(swagger, {
+    openapi: { info: { title: 'Exchange API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: deps.config.UPLOAD_MAX_BYTES, files: 1, fields: 10 } });
 
+  // The request schemas of every route, as OpenAPI: generated from the same zod schemas that validate.
+  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
   app.get('/api/health', async () => {
     await deps.prisma.$queryRaw`SELECT 1`;
     await deps.redis.ping();

@@ -72,3 +72,14 @@ describe('env.json, language and the envelope', () => {
     expect((await ctx.get('/api/health')).body).toEqual({ type: 'ok', message: 'healthy' });
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the routes with the zod schemas that validate them', async () => {
+    const answer = await ctx.get('/api/openapi.json');
+    expect(answer.body.openapi).toMatch(/^3\./);
+    const register = answer.body.paths['/api/user/register'].post;
+    expect(Object.keys(register.requestBody.content['application/json'].schema.properties)).toEqual(
+      expect.arrayContaining(['extension_code', 'user_string', 'password', 're_password', 'code']),
+    );
+  });
+});
