@@ -11,7 +11,9 @@ import { loadConfig, type Config } from '../apps/api/src/config';
 import { createPrisma, type Db } from '../apps/api/src/db/prisma';
 import { createRedis } from '../apps/api/src/infra/connections';
 import { createMessenger } from '../apps/api/src/modules/verification/messenger';
+import { auditLedger, type AuditReport } from '../apps/api/src/ledger/audit';
 import { createOpsUser, listOutbox } from '../apps/api/src/ops/users';
+import { opsDeposit } from '../apps/api/src/ops/wallet';
 import type { Redis } from 'ioredis';
 import { databaseUrl } from './services';
 
@@ -31,6 +33,12 @@ export interface TestContext {
     kyc?: boolean;
   }) => Promise<{ id: number; account: string; password: string; token: string }>;
   latestCode: (account: string) => Promise<string>;
+  /** Books a confirmed chain deposit to the user's spot account, as an operator would. */
+  deposit: (account: string, currency: string, amount: string) => Promise<void>;
+  /** The ledger audit; money tests call it after every scenario and expect it clean. */
+  audit: () => Promise<AuditReport>;
+  /** A currency's id by name. */
+  currencyId: (name: string) => Promise<number>;
   close: () => Promise<void>;
 }
 
@@ -104,6 +112,13 @@ export async function createTestContext(
       const [latest] = await listOutbox(prisma, account, 1);
       if (!latest) throw new Error(`no code was sent to ${account}`);
       return latest.code;
+    },
+    async deposit(account, currency, amount) {
+      await opsDeposit(prisma, { account, currency, amount });
+    },
+    audit: () => auditLedger(prisma),
+    async currencyId(name) {
+      return (await prisma.currency.findUniqueOrThrow({ where: { name } })).id;
     },
     async close() {
       await app.close();

@@ -16,6 +16,7 @@ import { realNameRoutes } from './modules/identity/real-name';
 import { UPLOAD_URL_PREFIX, uploadRoutes } from './modules/identity/upload';
 import { newsRoutes } from './modules/news/routes';
 import { paymentAccountRoutes } from './modules/payment-account/routes';
+import { walletRoutes } from './modules/wallet/routes';
 import { safeRoutes } from './modules/safe/routes';
 import { systemRoutes } from './modules/system/routes';
 import { loginRoutes } from './modules/user/login';
@@ -81,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     uploadRoutes,
     realNameRoutes,
     paymentAccountRoutes,
+    walletRoutes,
   ]) {
     routes(app);
   }

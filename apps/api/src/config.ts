@@ -26,10 +26,11 @@ const configSchema = z.object({
   WEB_DIST_DIR: z.string().default('apps/web/dist'),
   WORKERS: flag.default(true),
   SEED_DEMO: flag.default(true),
+  PAYMENT_SANDBOX: flag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type Config = z.infer<typeof configSchema>;
+export type Config = Omit<z.infer<typeof configSchema>, 'PAYMENT_SANDBOX'> & { PAYMENT_SANDBOX: boolean };
 
 /** The only place that reads process.env: every setting is validated once, at start. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -41,5 +42,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (parsed.data.NODE_ENV === 'production' && parsed.data.APP_SECRET === 'development-secret-change-me') {
     throw new Error('APP_SECRET must be set to a private value in production');
   }
-  return parsed.data;
+  // The sandbox payment provider credits deposits nobody paid for: never on in production unless asked.
+  return { ...parsed.data, PAYMENT_SANDBOX: parsed.data.PAYMENT_SANDBOX ?? parsed.data.NODE_ENV !== 'production' };
 }

@@ -4,7 +4,9 @@ import { migrate } from '../db/migrate';
 import { createPrisma, type Db } from '../db/prisma';
 import { isSettingKey, readSettings, writeSetting } from '../modules/system/settings';
 import { seedDatabase } from '../../../../prisma/seed/index';
+import { auditLedger } from '../ledger/audit';
 import { createOpsUser, listOutbox } from './users';
+import { opsCompleteWithdrawal, opsDeposit, opsRejectWithdrawal, pendingWithdrawals } from './wallet';
 
 /**
  * `npm run ops -- <command> [options]`: operator commands against the exchange's database. Each prints one
@@ -49,7 +51,35 @@ const commands: Record<string, Command> = {
     return { [key]: value };
   },
   seed: (prisma, _args, config) => seedDatabase(prisma, { demoUsers: config.SEED_DEMO }),
+  deposit: (prisma, args) => {
+    const { values } = parseArgs({
+      args,
+      options: { account: { type: 'string' }, currency: { type: 'string' }, amount: { type: 'string' }, txid: { type: 'string' } },
+    });
+    if (!values.account || !values.currency || !values.amount) throw new Error('deposit needs --account, --currency and --amount');
+    return opsDeposit(prisma, { account: values.account, currency: values.currency, amount: values.amount, txid: values.txid });
+  },
+  withdrawals: (prisma) => pendingWithdrawals(prisma),
+  'withdrawal:complete': (prisma, args) => {
+    const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { txid: { type: 'string' } } });
+    if (!values.txid) throw new Error('withdrawal:complete ID --txid T');
+    return opsCompleteWithdrawal(prisma, withdrawalId(positionals[0]), values.txid);
+  },
+  'withdrawal:reject': (prisma, args) => {
+    const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { reason: { type: 'string' } } });
+    return opsRejectWithdrawal(prisma, withdrawalId(positionals[0]), values.reason ?? 'rejected by an operator');
+  },
+  audit: async (prisma) => {
+    const report = await auditLedger(prisma);
+    if (!report.ok) process.exitCode = 1;
+    return report;
+  },
 };
+
+function withdrawalId(raw: string | undefined): number {
+  if (!raw || !/^\d+$/.test(raw)) throw new Error('name the withdrawal by its id');
+  return Number(raw);
+}
 
 // Without DATABASE_URL, `npm start` runs an embedded Postgres on this address.
 const embeddedUrl = (config: Config) =>

@@ -22,13 +22,15 @@ export function isMessageKey(value: string): value is MessageKey {
   return Object.hasOwn(en, value);
 }
 
-export type MessageParams = Record<string, string | number>;
+/** Values to fill in; a `{ key }` value is itself translated (an account name inside a sentence). */
+export type MessageParams = Record<string, string | number | { key: MessageKey }>;
 
 export function translate(locale: Locale, key: MessageKey, params: MessageParams = {}): string {
   const template = catalogue[locale][key] || en[key];
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = params[name];
-    return value === undefined ? whole : String(value);
+    if (value === undefined) return whole;
+    return typeof value === 'object' ? translate(locale, value.key) : String(value);
   });
 }
 

@@ -5,7 +5,7 @@ import { AppError, sessionExpired } from '../../http/errors';
 import { translate } from '../../http/i18n';
 import { form, optionalText } from '../../http/schemas';
 import { parseAccount, type ParsedAccount } from '../user/account';
-import { issueCode, SCENES, verifyCode, type Scene } from './codes';
+import { issueCode, OWN_ACCOUNT_SCENES, SCENES, verifyCode, type Scene } from './codes';
 
 const sendBody = form({
   user_string: optionalText(100),
@@ -39,7 +39,7 @@ async function destinationFor(
   scene: Scene,
   userString: string,
 ) {
-  if (scene === 'trade_password') {
+  if (OWN_ACCOUNT_SCENES.includes(scene)) {
     await app.optionalUser(request);
     if (!request.user) throw sessionExpired();
     return { account: parseAccount(request.user.account_number), deliver: true };
@@ -76,7 +76,7 @@ export function verificationRoutes(app: FastifyInstance): void {
   for (const url of ['/api/sms_send', '/api/sms_mail']) {
     typed.post(url, { schema: { body: sendBody } }, async (request) => {
       const scene = sceneOf(request.body);
-      if (scene !== 'trade_password' && !request.body.user_string) throw new AppError('account_required');
+      if (!OWN_ACCOUNT_SCENES.includes(scene) && !request.body.user_string) throw new AppError('account_required');
       const { account, deliver } = await destinationFor(app, request, scene, request.body.user_string);
       if (url === '/api/sms_mail' && account.kind !== 'email') throw new AppError('email_invalid');
       if (deliver) await sendCode(app, request, account, scene);

@@ -1,0 +1,20 @@
+/** The raw Laravel paginator shape some of the contract's lists answer with (contract notes section 2). */
+export function laravelPaginator<T>(rows: T[], total: number, page: number, perPage: number, path: string) {
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const url = (target: number) => `${path}?page=${target}`;
+  const from = total === 0 ? null : (page - 1) * perPage + 1;
+  return {
+    current_page: page,
+    data: rows,
+    first_page_url: url(1),
+    from,
+    last_page: lastPage,
+    last_page_url: url(lastPage),
+    next_page_url: page < lastPage ? url(page + 1) : null,
+    path,
+    per_page: perPage,
+    prev_page_url: page > 1 ? url(page - 1) : null,
+    to: from === null ? null : from + rows.length - 1,
+    total,
+  };
+}

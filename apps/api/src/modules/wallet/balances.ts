@@ -1,0 +1,202 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Currency, Wallet } from '../../generated/prisma/client';
+import { currentUser } from '../../http/auth';
+import { AppError } from '../../http/errors';
+import { form, optionalText, requiredText } from '../../http/schemas';
+import { ACCOUNTS, availableColumn, isAccount, lockedColumn, type Account } from '../../ledger/accounts';
+import { Money, toAmountString, toFixedString } from '../../ledger/money';
+import { isOn, readSettings } from '../system/settings';
+import { depositAddressFor } from './addresses';
+import { currencyAllows, findCurrency, usdtPriceOf } from './currencies';
+
+type WalletWithCurrency = Wallet & { currency: Currency };
+
+function currencyFlags(currency: Currency) {
+  return {
+    currency: currency.id,
+    currency_name: currency.name,
+    currency_type: currency.currency_type,
+    is_legal: currency.is_legal,
+    is_lever: currency.is_lever,
+    is_match: currency.is_match,
+    is_micro: currency.is_micro,
+    contract_address: currency.chain_type,
+    multi_protocol: 0,
+    is_show_memo: currency.name === 'XRP' ? 1 : 0,
+  };
+}
+
+const held = (wallet: Wallet, account: Account) =>
+  new Money(wallet[availableColumn(account)].toFixed()).plus(wallet[lockedColumn(account)].toFixed());
+
+/** One account of one wallet row, in the contract's balance-item shape. */
+function balanceItem(wallet: WalletWithCurrency, account: Account, cnyPerUsdt: Money, isCharge: boolean) {
+  const usdt = usdtPriceOf(wallet.currency);
+  return {
+    id: wallet.id,
+    ...currencyFlags(wallet.currency),
+    [availableColumn(account)]: toFixedString(wallet[availableColumn(account)].toFixed(), 8),
+    [lockedColumn(account)]: toFixedString(wallet[lockedColumn(account)].toFixed(), 8),
+    usdt_price: toAmountString(usdt),
+    pb_price: toAmountString(usdt),
+    cny_price: toFixedString(usdt.times(cnyPerUsdt), 2),
+    is_charge: isCharge,
+  };
+}
+
+/** The four wallets of the spec with their totals, for the caller only. */
+async function walletGroups(app: FastifyInstance, userId: number, currencyName: string) {
+  const settings = await readSettings(app.prisma);
+  const cnyPerUsdt = new Money(settings.USDTRate);
+  const isCharge = isOn(settings.is_open_CTbi);
+  const wallets = await app.prisma.wallet.findMany({
+    where: { user_id: userId, currency: { is_display: 1, ...(currencyName ? { name: currencyName.toUpperCase() } : {}) } },
+    include: { currency: true },
+    orderBy: { currency: { sort: 'asc' } },
+  });
+  const group = (account: Account) => {
+    const rows = wallets.filter((wallet) => currencyAllows(wallet.currency, account));
+    const usdtTotal = rows.reduce((sum, wallet) => sum.plus(held(wallet, account).times(usdtPriceOf(wallet.currency))), new Money(0));
+    return {
+      balance: rows.map((wallet) => balanceItem(wallet, account, cnyPerUsdt, isCharge)),
+      totle: toFixedString(usdtTotal, 4),
+      usdt_totle: toFixedString(usdtTotal, 4),
+      CNY: toFixedString(usdtTotal.times(cnyPerUsdt), 2),
+    };
+  };
+  return {
+    change_wallet: group('change'),
+    legal_wallet: group('legal'),
+    lever_wallet: group('lever'),
+    micro_wallet: group('micro'),
+    ExRate: settings.USDTRate,
+    is_open_CTbi: isCharge ? 1 : 0,
+  };
+}
+
+const listBody = form({ currency_name: optionalText(16) });
+const currencyBody = form({ currency: requiredText('currency_not_found', 16) });
+const detailBody = form({ currency: requiredText('currency_not_found', 16), type: optionalText(16) });
+
+export function balanceRoutes(app: FastifyInstance): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.post('/api/wallet/list', { schema: { body: listBody }, onRequest: app.requireUser }, async (request) => ({
+    type: 'ok',
+    message: await walletGroups(app, currentUser(request).id, request.body.currency_name),
+  }));
+
+  // The older GET variant names a user_id; it only ever shows the caller's own wallets.
+  typed.get('/api/wallet/list', { onRequest: app.requireUser }, async (request) => {
+    const groups = await walletGroups(app, currentUser(request).id, '');
+    return { type: 'ok', message: { list: groups.change_wallet.balance, ...groups } };
+  });
+
+  typed.post('/api/wallet/detail', { schema: { body: detailBody }, onRequest: app.requireUser }, async (request) => {
+    const account = request.body.type || 'change';
+    if (!isAccount(account)) throw new AppError('account_type_invalid');
+    const user = currentUser(request);
+    const currency = await findCurrency(app.prisma, request.body.currency);
+    const settings = await readSettings(app.prisma);
+    const wallet = await app.prisma.wallet.findUnique({
+      where: { user_id_currency_id: { user_id: user.id, currency_id: currency.id } },
+      include: { currency: true },
+    });
+    const item = wallet
+      ? balanceItem(wallet, account, new Money(settings.USDTRate), isOn(settings.is_open_CTbi))
+      : { ...currencyFlags(currency), [availableColumn(account)]: '0.00000000', [lockedColumn(account)]: '0.00000000' };
+    return {
+      type: 'ok',
+      message: {
+        ...item,
+        address: wallet?.address ?? '',
+        ExRate: settings.USDTRate,
+        coin_trade_fee: '0',
+      },
+    };
+  });
+
+  typed.post('/api/wallet/get_info', { schema: { body: currencyBody }, onRequest: app.requireUser }, async (request) => {
+    const user = currentUser(request);
+    const currency = await findCurrency(app.prisma, request.body.currency);
+    const wallet = await app.prisma.wallet.findUnique({
+      where: { user_id_currency_id: { user_id: user.id, currency_id: currency.id } },
+    });
+    const typeData = { id: currency.id, type: currency.chain_type, contract_address: currency.chain_type, min_number: toAmountString(currency.min_number.toFixed()), rate: toAmountString(currency.rate.toFixed()) };
+    return {
+      type: 'ok',
+      message: {
+        name: currency.name,
+        rate: typeData.rate,
+        min_number: typeData.min_number,
+        max_number: toAmountString(currency.max_number.toFixed()),
+        change_balance: toFixedString(wallet?.change_balance.toFixed() ?? '0', 8),
+        legal_balance: toFixedString(wallet?.legal_balance.toFixed() ?? '0', 8),
+        type: currency.chain_type,
+        contract_address: currency.chain_type,
+        decimal_scale: currency.decimal_scale,
+        multi_protocol: 0,
+        type_data: [typeData],
+        wallet_data: { currency: currency.id, label: depositAddressFor(app.config.APP_SECRET, user.id, currency) },
+        make_wallet: currency.name === 'XRP' ? 2 : 1,
+        exchange_ate: (await readSettings(app.prisma)).USDTRate,
+      },
+    };
+  });
+
+  // The account centre: per currency, available and frozen across the four accounts, valued in USDT.
+  typed.post('/api/account/list', { onRequest: app.requireUser }, async (request) => {
+    const wallets = await app.prisma.wallet.findMany({
+      where: { user_id: currentUser(request).id, currency: { is_display: 1 } },
+      include: { currency: true },
+      orderBy: { currency: { sort: 'asc' } },
+    });
+    const sum = (wallet: Wallet, column: (account: Account) => keyof Wallet) =>
+      ACCOUNTS.reduce((total, account) => total.plus(String(wallet[column(account)])), new Money(0));
+    const list = wallets.map((wallet) => {
+      const available = sum(wallet, availableColumn);
+      const frozen = sum(wallet, lockedColumn);
+      return {
+        currency: wallet.currency_id,
+        currency_name: wallet.currency.name,
+        available: toFixedString(available, 8),
+        frozen: toFixedString(frozen, 8),
+        usdt_value: toFixedString(available.plus(frozen).times(usdtPriceOf(wallet.currency)), 4),
+      };
+    });
+    const total = list.reduce((acc, row) => acc.plus(row.usdt_value), new Money(0));
+    return { type: 'ok', message: { list, total_usdt: toFixedString(total, 4) } };
+  });
+
+  typed.get('/api/currency/user_currency_list', { onRequest: app.requireUser }, async (request) => {
+    const wallets = await app.prisma.wallet.findMany({
+      where: { user_id: currentUser(request).id, currency: { is_display: 1 } },
+      include: { currency: true },
+      orderBy: { currency: { sort: 'asc' } },
+    });
+    return {
+      type: 'ok',
+      message: wallets.map((wallet) => ({
+        id: wallet.currency_id,
+        name: wallet.currency.name,
+        ...Object.fromEntries(ACCOUNTS.flatMap((account) => [
+          [availableColumn(account), toFixedString(wallet[availableColumn(account)].toFixed(), 8)],
+          [lockedColumn(account), toFixedString(wallet[lockedColumn(account)].toFixed(), 8)],
+        ])),
+      })),
+    };
+  });
+
+  typed.get('/api/currency/list', async () => {
+    const currencies = await app.prisma.currency.findMany({ where: { is_display: 1 }, orderBy: { sort: 'asc' } });
+    const describe = (currency: Currency) => ({ id: currency.id, name: currency.name, full_name: currency.full_name });
+    return {
+      type: 'ok',
+      message: {
+        legal: currencies.filter((currency) => currency.is_legal === 1).map(describe),
+        all: currencies.map(describe),
+      },
+    };
+  });
+}

@@ -1,0 +1,44 @@
+import type { Db } from '../../db/prisma';
+import type { Currency } from '../../generated/prisma/client';
+import { AppError } from '../../http/errors';
+import type { Account } from '../../ledger/accounts';
+import { Money } from '../../ledger/money';
+import { readSetting } from '../system/settings';
+
+/** A currency named by id (as the contract sends it) or by name. */
+export async function findCurrency(prisma: Db, raw: string): Promise<Currency> {
+  const value = raw.trim();
+  const currency = /^\d+$/.test(value)
+    ? await prisma.currency.findUnique({ where: { id: Number(value) } })
+    : value
+      ? await prisma.currency.findUnique({ where: { name: value.toUpperCase() } })
+      : null;
+  if (!currency) throw new AppError('currency_not_found');
+  return currency;
+}
+
+/** Whether a currency may be held in an account, by the flags of the spec. */
+export function currencyAllows(currency: Currency, account: Account): boolean {
+  switch (account) {
+    case 'change':
+      return currency.is_match === 1;
+    case 'legal':
+      return currency.is_legal === 1;
+    case 'lever':
+      return currency.is_lever === 1;
+    case 'micro':
+      return currency.is_micro === 1;
+  }
+}
+
+/**
+ * The USDT value of one unit of each currency, for totals. USDT is 1; others use the reference price
+ * operators keep on the currency until a spot market prices them from real trades.
+ */
+export function usdtPriceOf(currency: Currency): Money {
+  return currency.name === 'USDT' ? new Money(1) : new Money(currency.price.toFixed());
+}
+
+export async function usdtToCny(prisma: Db): Promise<Money> {
+  return new Money(await readSetting(prisma, 'USDTRate'));
+}

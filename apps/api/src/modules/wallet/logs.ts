@@ -1,0 +1,156 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AccountLog, Currency } from '../../generated/prisma/client';
+import { currentUser } from '../../http/auth';
+import { AppError } from '../../http/errors';
+import { formatDateTime } from '../../http/format';
+import { translate, type MessageKey } from '../../http/i18n';
+import { laravelPaginator } from '../../http/pagination';
+import { form, limitField, optionalText, pageField } from '../../http/schemas';
+import { ACCOUNT_NUMBERS, isAccount, type Account } from '../../ledger/accounts';
+import { LOG_TYPES, TRANSFER_LOG_TYPES } from '../../ledger/log-types';
+import { Money, toAmountString } from '../../ledger/money';
+import { isOn, readSetting } from '../system/settings';
+import { findCurrency } from './currencies';
+
+const LOG_TEXTS: Partial<Record<number, MessageKey>> = {
+  [LOG_TYPES.WITHDRAW_APPLY]: 'log_withdraw_apply',
+  [LOG_TYPES.WITHDRAW_DONE]: 'log_withdraw_done',
+  [LOG_TYPES.WITHDRAW_FAILED]: 'log_withdraw_failed',
+  [LOG_TYPES.CHAIN_DEPOSIT]: 'log_chain_deposit',
+  [LOG_TYPES.PAYMENT_DEPOSIT]: 'log_payment_deposit',
+};
+
+const accountName = (request: FastifyRequest, account: string) =>
+  isAccount(account) ? translate(request.locale, `account_${account}`) : account;
+
+/** A log row's text in the reader's language; transfers keep "from>to" in their memo. */
+function describeLog(request: FastifyRequest, log: AccountLog): string {
+  if ((TRANSFER_LOG_TYPES as number[]).includes(log.type)) {
+    const [from = '', to = ''] = log.memo.split('>');
+    return translate(request.locale, 'log_transfer', { from: accountName(request, from), to: accountName(request, to) });
+  }
+  return translate(request.locale, LOG_TEXTS[log.type] ?? 'log_other');
+}
+
+function logItem(request: FastifyRequest, log: AccountLog & { currency: Currency }, accountNumber: string) {
+  const after = new Money(log.balance_after.toFixed());
+  const value = new Money(log.delta.toFixed());
+  return {
+    id: Number(log.id),
+    account_number: accountNumber,
+    currency: log.currency_id,
+    currency_name: log.currency.name,
+    account: log.account,
+    is_lock: log.is_lock ? 1 : 0,
+    type: log.type,
+    value: toAmountString(value),
+    before: toAmountString(after.minus(value)),
+    after: toAmountString(after),
+    info: describeLog(request, log),
+    created_time: formatDateTime(log.created_at),
+  };
+}
+
+const legalLogBody = form({
+  type: optionalText(8),
+  currency: optionalText(16),
+  page: pageField,
+  limit: limitField(10),
+});
+
+const historyQuery = z.object({ page: pageField, limit: limitField(10) });
+const outLogBody = form({ type: optionalText(8), currency: optionalText(16), page: pageField, limit: limitField(10) });
+
+export function logRoutes(app: FastifyInstance): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  const legalLog = async (request: FastifyRequest, input: z.infer<typeof legalLogBody>) => {
+    const user = currentUser(request);
+    let account: Account | undefined;
+    if (input.type) {
+      account = ACCOUNT_NUMBERS[Number(input.type)] ?? (isAccount(input.type) ? input.type : undefined);
+      if (!account) throw new AppError('account_type_invalid');
+    }
+    const currency = input.currency ? await findCurrency(app.prisma, input.currency) : undefined;
+    const where = { user_id: user.id, account, currency_id: currency?.id };
+    const [count, logs] = await Promise.all([
+      app.prisma.accountLog.count({ where }),
+      app.prisma.accountLog.findMany({
+        where,
+        include: { currency: true },
+        orderBy: { id: 'desc' },
+        skip: (input.page - 1) * input.limit,
+        take: input.limit,
+      }),
+    ]);
+    return {
+      type: 'ok',
+      message: {
+        list: logs.map((log) => logItem(request, log, user.account_number)),
+        count,
+        page: input.page,
+        limit: input.limit,
+        is_open_CTbi: isOn(await readSetting(app.prisma, 'is_open_CTbi')) ? 1 : 0,
+      },
+    };
+  };
+  typed.post('/api/wallet/legal_log', { schema: { body: legalLogBody }, onRequest: app.requireUser }, (request) =>
+    legalLog(request, request.body),
+  );
+  typed.get('/api/wallet/legal_log', { schema: { querystring: legalLogBody }, onRequest: app.requireUser }, (request) =>
+    legalLog(request, request.query),
+  );
+
+  typed.get('/api/wallet/hzhistory', { schema: { querystring: historyQuery }, onRequest: app.requireUser }, async (request) => {
+    const user = currentUser(request);
+    const { page, limit } = request.query;
+    const where = { user_id: user.id, type: { in: TRANSFER_LOG_TYPES }, delta: { gt: 0 } };
+    const [total, logs] = await Promise.all([
+      app.prisma.accountLog.count({ where }),
+      app.prisma.accountLog.findMany({ where, include: { currency: true }, orderBy: { id: 'desc' }, skip: (page - 1) * limit, take: limit }),
+    ]);
+    const rows = logs.map((log) => logItem(request, log, user.account_number));
+    return { type: 'ok', message: laravelPaginator(rows, total, page, limit, '/api/wallet/hzhistory') };
+  });
+
+  // The record page's two tabs: type buy lists deposits, anything else withdrawals.
+  typed.post('/api/wallet/out_log', { schema: { body: outLogBody }, onRequest: app.requireUser }, async (request) => {
+    const user = currentUser(request);
+    const { page, limit } = request.body;
+    const currency = request.body.currency ? await findCurrency(app.prisma, request.body.currency) : undefined;
+    const where = { user_id: user.id, currency_id: currency?.id };
+    const paging = { orderBy: { id: 'desc' as const }, skip: (page - 1) * limit, take: limit, include: { currency: true } };
+    if (request.body.type === 'buy') {
+      const [count, deposits] = await Promise.all([app.prisma.deposit.count({ where }), app.prisma.deposit.findMany({ where, ...paging })]);
+      const list = deposits.map((deposit) => ({
+        id: deposit.id,
+        currency_name: deposit.currency.name,
+        number: toAmountString(deposit.amount.toFixed()),
+        address: deposit.from_address,
+        txid: deposit.external_id,
+        status: deposit.status === 1 ? 2 : deposit.status === 0 ? 1 : 3,
+        notes: '',
+        create_time: formatDateTime(deposit.created_at),
+      }));
+      return { type: 'ok', message: { list, count, page, limit } };
+    }
+    const [count, withdrawals] = await Promise.all([app.prisma.withdrawal.count({ where }), app.prisma.withdrawal.findMany({ where, ...paging })]);
+    const list = withdrawals.map((withdrawal) => ({
+      id: withdrawal.id,
+      currency_name: withdrawal.currency.name,
+      channel: withdrawal.channel,
+      number: toAmountString(withdrawal.number.toFixed()),
+      rate: toAmountString(withdrawal.rate.toFixed()),
+      real_number: toAmountString(withdrawal.real_number.toFixed()),
+      address: withdrawal.address,
+      memo: withdrawal.memo,
+      txid: withdrawal.txid,
+      status: withdrawal.status,
+      notes: withdrawal.notes,
+      create_time: formatDateTime(withdrawal.created_at),
+    }));
+    return { type: 'ok', message: { list, count, page, limit } };
+  });
+}

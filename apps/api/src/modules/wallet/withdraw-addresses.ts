@@ -1,0 +1,131 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { User } from '../../generated/prisma/client';
+import { AppError } from '../../http/errors';
+import { translate } from '../../http/i18n';
+import { form, optionalText, positiveId } from '../../http/schemas';
+import { parseAccount } from '../user/account';
+import { isUniqueViolation } from '../user/register';
+import { issueCode, verifyCode } from '../verification/codes';
+import { isValidAddress } from './addresses';
+import { findCurrency } from './currencies';
+
+/**
+ * Withdraw-address binding. This page of the original client talked to a separate wallet service, so it
+ * answers in that service's style: `{code: 0, msg, data}` on success, `{code: 1, msg}` otherwise, and
+ * `{code: 999, msg}` without a valid session.
+ */
+type Handler<T> = (request: FastifyRequest, user: User) => Promise<T>;
+
+export function withdrawAddressRoutes(app: FastifyInstance): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  const codeMsg =
+    <T>(handler: Handler<T>) =>
+    async (request: FastifyRequest) => {
+      try {
+        await app.optionalUser(request);
+        if (!request.user) return { code: 999, msg: translate(request.locale, 'login_required') };
+        return await handler(request, request.user);
+      } catch (error) {
+        if (error instanceof AppError) return { code: error.type === '999' ? 999 : 1, msg: translate(request.locale, error.key, error.params) };
+        throw error;
+      }
+    };
+
+  typed.get(
+    '/api/wallet/draw_address/code',
+    codeMsg(async (request, user) => {
+      await issueCode(
+        { prisma: app.prisma, redis: app.redis, messenger: app.messenger, secret: app.config.APP_SECRET },
+        {
+          destination: user.account_number,
+          scene: 'withdraw_address',
+          channel: parseAccount(user.account_number).kind === 'email' ? 'email' : 'sms',
+          ip: request.ip,
+        },
+      );
+      return { code: 0, msg: translate(request.locale, 'code_sent') };
+    }),
+  );
+
+  typed.get(
+    '/api/wallet/draw_address',
+    { schema: { querystring: z.object({ currency: optionalText(16) }) } },
+    codeMsg(async (request, user) => {
+      const query = request.query as { currency: string };
+      const currency = query.currency ? await findCurrency(app.prisma, query.currency) : undefined;
+      const rows = await app.prisma.withdrawAddress.findMany({
+        where: { user_id: user.id, currency_id: currency?.id },
+        orderBy: { id: 'desc' },
+      });
+      return {
+        code: 0,
+        msg: 'ok',
+        data: rows.map(({ id, currency_id, coin_name, contract_address, address, memo }) => ({ id, currency_id, coin_name, contract_address, address, memo })),
+      };
+    }),
+  );
+
+  typed.post(
+    '/api/wallet/draw_address',
+    {
+      schema: {
+        body: form({
+          currency: optionalText(16),
+          coin_name: optionalText(16),
+          contract_address: optionalText(32),
+          address: optionalText(128),
+          memo: optionalText(128),
+          code: optionalText(6),
+          verificationCode: optionalText(6),
+        }),
+      },
+    },
+    codeMsg(async (request, user) => {
+      const body = request.body as Record<string, string>;
+      const currency = await findCurrency(app.prisma, body.currency || body.coin_name || '');
+      const address = body.address ?? '';
+      if (!address) throw new AppError('address_required');
+      if (!isValidAddress(currency, address)) throw new AppError('address_invalid', { currency: currency.name });
+      const code = body.code || body.verificationCode || '';
+      if (!code) throw new AppError('code_required');
+      try {
+        await app.prisma.$transaction(async (tx) => {
+          await verifyCode(
+            { prisma: app.prisma, secret: app.config.APP_SECRET },
+            { destination: user.account_number, scene: 'withdraw_address', code },
+            tx,
+          );
+          await tx.withdrawAddress.create({
+            data: {
+              user_id: user.id,
+              currency_id: currency.id,
+              coin_name: currency.name,
+              contract_address: body.contract_address || currency.chain_type,
+              address,
+              memo: body.memo ?? '',
+            },
+          });
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('address_exists');
+        throw error;
+      }
+      return { code: 0, msg: translate(request.locale, 'address_bound') };
+    }),
+  );
+
+  typed.post(
+    '/api/wallet/draw_address/delete',
+    { schema: { body: form({ id: positiveId }) } },
+    codeMsg(async (request, user) => {
+      const { id } = request.body as { id: number };
+      // The owner is part of the condition, so someone else's address is simply not found.
+      const removed = await app.prisma.withdrawAddress.deleteMany({ where: { id, user_id: user.id } });
+      if (removed.count === 0) throw new AppError('address_not_found');
+      return { code: 0, msg: translate(request.locale, 'address_deleted') };
+    }),
+  );
+}

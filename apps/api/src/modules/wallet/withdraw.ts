@@ -1,0 +1,106 @@
+import type { Db } from '../../db/prisma';
+import type { Currency, User } from '../../generated/prisma/client';
+import { AppError } from '../../http/errors';
+import { bookHouse, lock, settleLocked, unlock } from '../../ledger/ledger';
+import { LOG_TYPES } from '../../ledger/log-types';
+import { Money, toAmountString, type Money as MoneyValue } from '../../ledger/money';
+import type { Redis } from 'ioredis';
+import { assertTradePassword } from '../safe/trade-password';
+
+/** Withdrawals always leave from the spot (change) account, as the audit's lock holders expect. */
+export const WITHDRAW_ACCOUNT = 'change' as const;
+
+export const WITHDRAWAL_STATUS = { submitted: 1, done: 2, failed: 3 } as const;
+
+/** The fee and what arrives, for an amount: the fee is the currency's fixed network fee. */
+export function withdrawalQuote(currency: Currency, amount: MoneyValue) {
+  const rate = new Money(currency.rate.toFixed());
+  return { rate, real_number: amount.minus(rate) };
+}
+
+/** Checks a withdrawal amount against the currency's limits and fee. */
+export function checkWithdrawalAmount(currency: Currency, amount: MoneyValue): void {
+  const min = new Money(currency.min_number.toFixed());
+  const max = new Money(currency.max_number.toFixed());
+  if (amount.lt(min)) throw new AppError('withdraw_below_min', { min: toAmountString(min), currency: currency.name });
+  if (max.gt(0) && amount.gt(max)) throw new AppError('withdraw_above_max', { max: toAmountString(max), currency: currency.name });
+  const { rate, real_number } = withdrawalQuote(currency, amount);
+  if (real_number.lte(0)) throw new AppError('withdraw_fee_exceeds', { fee: toAmountString(rate), currency: currency.name });
+}
+
+/** The trade-password gate of every withdrawal: 'not' when none is set, then the password itself. */
+export async function requireTradePassword(redis: Redis, user: User, password: string): Promise<void> {
+  if (!user.trade_password_hash) throw new AppError('trade_password_not_set', {}, 'not');
+  if (!password) throw new AppError('trade_password_required');
+  await assertTradePassword(redis, user, password);
+}
+
+/** Records a withdrawal and locks its amount in the user's spot account, in one transaction. */
+export async function submitWithdrawal(
+  prisma: Db,
+  request: { user: User; currency: Currency; amount: MoneyValue; channel: 'chain' | 'payment'; address: string; memo: string },
+) {
+  checkWithdrawalAmount(request.currency, request.amount);
+  const { rate, real_number } = withdrawalQuote(request.currency, request.amount);
+  return prisma.$transaction(async (tx) => {
+    const withdrawal = await tx.withdrawal.create({
+      data: {
+        user_id: request.user.id,
+        currency_id: request.currency.id,
+        channel: request.channel,
+        address: request.address,
+        memo: request.memo,
+        number: request.amount.toFixed(),
+        rate: rate.toFixed(),
+        real_number: real_number.toFixed(),
+        status: WITHDRAWAL_STATUS.submitted,
+      },
+    });
+    await lock(tx, {
+      userId: request.user.id,
+      currencyId: request.currency.id,
+      account: WITHDRAW_ACCOUNT,
+      amount: request.amount,
+      type: LOG_TYPES.WITHDRAW_APPLY,
+      ref: { type: 'withdrawal', id: withdrawal.id },
+    });
+    return withdrawal;
+  });
+}
+
+/** Moves a submitted withdrawal to a final status exactly once; a second attempt finds nothing to move. */
+async function finish(prisma: Db, id: number, status: 2 | 3, details: { txid?: string; notes?: string }) {
+  return prisma.$transaction(async (tx) => {
+    const [withdrawal] = await tx.withdrawal.updateManyAndReturn({
+      where: { id, status: WITHDRAWAL_STATUS.submitted },
+      data: { status, ...details },
+    });
+    if (!withdrawal) throw new Error(`withdrawal ${id} is not waiting to be processed`);
+    const amount = new Money(withdrawal.number.toFixed());
+    const movement = {
+      userId: withdrawal.user_id,
+      currencyId: withdrawal.currency_id,
+      account: WITHDRAW_ACCOUNT,
+      amount,
+      ref: { type: 'withdrawal', id },
+    };
+    if (status === WITHDRAWAL_STATUS.done) {
+      await settleLocked(tx, { ...movement, type: LOG_TYPES.WITHDRAW_DONE });
+      const fee = new Money(withdrawal.rate.toFixed());
+      if (fee.gt(0)) {
+        await bookHouse(tx, { currencyId: withdrawal.currency_id, account: 'fees', amount: fee, type: LOG_TYPES.WITHDRAW_FEE, ref: { type: 'withdrawal', id } });
+      }
+    } else {
+      await unlock(tx, { ...movement, type: LOG_TYPES.WITHDRAW_FAILED });
+    }
+    return withdrawal;
+  });
+}
+
+/** An operator paid the withdrawal out: the locked amount leaves the user, the fee goes to the house. */
+export const completeWithdrawal = (prisma: Db, id: number, txid: string) =>
+  finish(prisma, id, WITHDRAWAL_STATUS.done, { txid });
+
+/** An operator refused the withdrawal: the locked amount returns to the user's available balance. */
+export const rejectWithdrawal = (prisma: Db, id: number, notes: string) =>
+  finish(prisma, id, WITHDRAWAL_STATUS.failed, { notes });
