@@ -3,6 +3,8 @@ import type { Db } from '../../apps/api/src/db/prisma';
 import { hashSecret } from '../../apps/api/src/modules/user/passwords';
 import { createUser } from '../../apps/api/src/modules/user/register';
 import { SETTING_DEFAULTS } from '../../apps/api/src/modules/system/settings';
+import { creditDeposit } from '../../apps/api/src/modules/wallet/deposit';
+import { Money } from '../../apps/api/src/ledger/money';
 import { SEED_CURRENCIES, SEED_FEES, SEED_PAIRS } from './markets';
 import { NEWS_CATEGORY_NAMES, SEED_NEWS } from './news';
 
@@ -17,6 +19,8 @@ export const DEMO_USERS = [
   { account: 'carol@demo.exchange', seller: true },
 ] as const;
 export const DEMO_PASSWORD = 'Demo1234';
+/** What each demo trader starts with, booked as confirmed deposits so the audit balances from the start. */
+export const DEMO_FUNDS: Record<string, string> = { USDT: '100000', BTC: '2', ETH: '30' };
 export const DEMO_TRADE_PASSWORD = '123456';
 
 export interface SeedResult {
@@ -83,6 +87,15 @@ export async function seedDatabase(prisma: Db, options: { demoUsers: boolean }):
           parent: root,
           is_seller: demo.seller ? 1 : 0,
         });
+        for (const [currency, amount] of Object.entries(DEMO_FUNDS)) {
+          await creditDeposit(tx, {
+            userId: user.id,
+            currencyId: idOf(currency),
+            amount: new Money(amount),
+            source: 'chain',
+            externalId: `seed-${demo.account}-${currency}`,
+          });
+        }
         await tx.identityVerification.create({
           data: {
             user_id: user.id,

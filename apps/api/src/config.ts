@@ -43,5 +43,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('APP_SECRET must be set to a private value in production');
   }
   // The sandbox payment provider credits deposits nobody paid for: never on in production unless asked.
-  return { ...parsed.data, PAYMENT_SANDBOX: parsed.data.PAYMENT_SANDBOX ?? parsed.data.NODE_ENV !== 'production' };
+  return {
+    ...parsed.data,
+    PAYMENT_SANDBOX: parsed.data.PAYMENT_SANDBOX ?? parsed.data.NODE_ENV !== 'production',
+  };
 }

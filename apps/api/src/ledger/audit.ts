@@ -58,22 +58,33 @@ export async function auditLedger(prisma: Db): Promise<AuditReport> {
     const held = new Money(row.users).plus(row.house);
     const netInflow = new Money(row.deposits).minus(row.withdrawals);
     if (!held.eq(netInflow)) {
-      problems.push(`${row.currency}: balances differ from deposits minus withdrawals by ${held.minus(netInflow).toFixed()}`);
+      problems.push(
+        `${row.currency}: balances differ from deposits minus withdrawals by ${held.minus(netInflow).toFixed()}`,
+      );
     }
   }
 
-  const negatives = await prisma.$queryRawUnsafe<{ user_id: number; currency_id: number; account: string; is_lock: boolean; amount: string }[]>(
+  const negatives = await prisma.$queryRawUnsafe<
+    { user_id: number; currency_id: number; account: string; is_lock: boolean; amount: string }[]
+  >(
     `SELECT user_id, currency_id, account, is_lock, amount::text FROM (${unpivotedWallets}) u WHERE amount < 0`,
   );
   for (const row of negatives) {
-    problems.push(`user ${row.user_id} currency ${row.currency_id}: ${row.is_lock ? 'locked' : 'available'} ${row.account} is ${plain(row.amount)}`);
+    problems.push(
+      `user ${row.user_id} currency ${row.currency_id}: ${row.is_lock ? 'locked' : 'available'} ${row.account} is ${plain(row.amount)}`,
+    );
   }
-  const negativeHouse = await prisma.$queryRawUnsafe<{ currency_id: number; account: string; amount: string }[]>(
+  const negativeHouse = await prisma.$queryRawUnsafe<
+    { currency_id: number; account: string; amount: string }[]
+  >(
     'SELECT currency_id, account, SUM(delta)::text AS amount FROM house_entries GROUP BY currency_id, account HAVING SUM(delta) < 0',
   );
-  for (const row of negativeHouse) problems.push(`house ${row.account} of currency ${row.currency_id} is ${plain(row.amount)}`);
+  for (const row of negativeHouse)
+    problems.push(`house ${row.account} of currency ${row.currency_id} is ${plain(row.amount)}`);
 
-  const unbacked = await prisma.$queryRawUnsafe<{ user_id: number; currency_id: number; account: string; locked: string; held: string }[]>(`
+  const unbacked = await prisma.$queryRawUnsafe<
+    { user_id: number; currency_id: number; account: string; locked: string; held: string }[]
+  >(`
     WITH held AS (
       SELECT user_id, currency_id, account, SUM(amount) AS amount
       FROM (${LOCK_HOLDERS.map((holder) => holder.sql).join(' UNION ALL ')}) h GROUP BY user_id, currency_id, account
@@ -83,10 +94,21 @@ export async function auditLedger(prisma: Db): Promise<AuditReport> {
     FROM locked l FULL OUTER JOIN held h USING (user_id, currency_id, account)
     WHERE COALESCE(l.amount, 0) <> COALESCE(h.amount, 0)`);
   for (const row of unbacked) {
-    problems.push(`user ${row.user_id} currency ${row.currency_id}: ${row.account} locks ${plain(row.locked)} but its holders hold ${plain(row.held)}`);
+    problems.push(
+      `user ${row.user_id} currency ${row.currency_id}: ${row.account} locks ${plain(row.locked)} but its holders hold ${plain(row.held)}`,
+    );
   }
 
-  const unlogged = await prisma.$queryRawUnsafe<{ user_id: number; currency_id: number; account: string; is_lock: boolean; balance: string; logged: string }[]>(`
+  const unlogged = await prisma.$queryRawUnsafe<
+    {
+      user_id: number;
+      currency_id: number;
+      account: string;
+      is_lock: boolean;
+      balance: string;
+      logged: string;
+    }[]
+  >(`
     WITH logged AS (
       SELECT user_id, currency_id, account, is_lock, SUM(delta) AS amount FROM account_logs GROUP BY user_id, currency_id, account, is_lock
     )

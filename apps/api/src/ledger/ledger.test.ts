@@ -14,18 +14,30 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const wallet = (userId: number) =>
-  ctx.prisma.wallet.findUniqueOrThrow({ where: { user_id_currency_id: { user_id: userId, currency_id: usdt } } });
+  ctx.prisma.wallet.findUniqueOrThrow({
+    where: { user_id_currency_id: { user_id: userId, currency_id: usdt } },
+  });
 
 describe('ledger', () => {
   it('locks, unlocks, settles and transfers with a log row for every column it changes', async () => {
     const user = await ctx.signedInUser();
     await ctx.deposit(user.account, 'USDT', '100');
-    const base = { userId: user.id, currencyId: usdt, account: 'change' as const, type: LOG_TYPES.ADMIN_ADJUST };
+    const base = {
+      userId: user.id,
+      currencyId: usdt,
+      account: 'change' as const,
+      type: LOG_TYPES.ADMIN_ADJUST,
+    };
     await ctx.prisma.$transaction(async (tx) => {
       await lock(tx, { ...base, amount: new Money('30.5') });
       await unlock(tx, { ...base, amount: new Money('10.5') });
       await settleLocked(tx, { ...base, amount: new Money('20') });
-      await bookHouse(tx, { currencyId: usdt, account: 'fees', amount: new Money('20'), type: LOG_TYPES.ADMIN_ADJUST });
+      await bookHouse(tx, {
+        currencyId: usdt,
+        account: 'fees',
+        amount: new Money('20'),
+        type: LOG_TYPES.ADMIN_ADJUST,
+      });
       await transferBetweenAccounts(tx, {
         userId: user.id,
         currencyId: usdt,
@@ -40,8 +52,13 @@ describe('ledger', () => {
     expect(row.change_balance.toFixed()).toBe('79.999999');
     expect(row.lock_change_balance.toFixed()).toBe('0');
     expect(row.micro_balance.toFixed()).toBe('0.000001');
-    const logs = await ctx.prisma.accountLog.findMany({ where: { user_id: user.id }, orderBy: { id: 'asc' } });
-    expect(logs.map((log) => [log.account, log.is_lock, log.delta.toFixed(), log.balance_after.toFixed()])).toEqual([
+    const logs = await ctx.prisma.accountLog.findMany({
+      where: { user_id: user.id },
+      orderBy: { id: 'asc' },
+    });
+    expect(
+      logs.map((log) => [log.account, log.is_lock, log.delta.toFixed(), log.balance_after.toFixed()]),
+    ).toEqual([
       ['change', false, '100', '100'],
       ['change', false, '-30.5', '69.5'],
       ['change', true, '30.5', '30.5'],
@@ -57,33 +74,51 @@ describe('ledger', () => {
   it('refuses to go below zero and changes nothing', async () => {
     const user = await ctx.signedInUser();
     await ctx.deposit(user.account, 'USDT', '5');
-    const base = { userId: user.id, currencyId: usdt, account: 'change' as const, type: LOG_TYPES.ADMIN_ADJUST };
+    const base = {
+      userId: user.id,
+      currencyId: usdt,
+      account: 'change' as const,
+      type: LOG_TYPES.ADMIN_ADJUST,
+    };
     for (const operation of [debit, lock, settleLocked, unlock]) {
-      await expect(ctx.prisma.$transaction((tx) => operation(tx, { ...base, amount: new Money('5.000001') }))).rejects.toEqual(
-        new AppError('balance_insufficient'),
-      );
+      await expect(
+        ctx.prisma.$transaction((tx) => operation(tx, { ...base, amount: new Money('5.000001') })),
+      ).rejects.toEqual(new AppError('balance_insufficient'));
     }
     await expect(
       ctx.prisma.$transaction((tx) => debit(tx, { ...base, account: 'lever', amount: new Money('1') })),
     ).rejects.toBeInstanceOf(AppError);
     expect((await wallet(user.id)).change_balance.toFixed()).toBe('5');
     expect(await ctx.prisma.accountLog.count({ where: { user_id: user.id } })).toBe(1);
-    await expect(ctx.prisma.$transaction((tx) => credit(tx, { ...base, amount: new Money(0) }))).rejects.toThrow(/positive/);
-    await expect(ctx.prisma.$transaction((tx) => credit(tx, { ...base, amount: new Money(-1) }))).rejects.toThrow(/positive/);
+    await expect(
+      ctx.prisma.$transaction((tx) => credit(tx, { ...base, amount: new Money(0) })),
+    ).rejects.toThrow(/positive/);
+    await expect(
+      ctx.prisma.$transaction((tx) => credit(tx, { ...base, amount: new Money(-1) })),
+    ).rejects.toThrow(/positive/);
   });
 
   it('lets exactly one of twenty concurrent locks of the whole balance through', async () => {
     const user = await ctx.signedInUser();
     await ctx.deposit(user.account, 'USDT', '42');
-    const base = { userId: user.id, currencyId: usdt, account: 'change' as const, type: LOG_TYPES.ADMIN_ADJUST };
+    const base = {
+      userId: user.id,
+      currencyId: usdt,
+      account: 'change' as const,
+      type: LOG_TYPES.ADMIN_ADJUST,
+    };
     const outcomes = await Promise.allSettled(
-      Array.from({ length: 20 }, () => ctx.prisma.$transaction((tx) => lock(tx, { ...base, amount: new Money('42') }))),
+      Array.from({ length: 20 }, () =>
+        ctx.prisma.$transaction((tx) => lock(tx, { ...base, amount: new Money('42') })),
+      ),
     );
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
     const row = await wallet(user.id);
     expect([row.change_balance.toFixed(), row.lock_change_balance.toFixed()]).toEqual(['0', '42']);
     // The lock has no holder (no order or withdrawal), which the audit must notice.
-    expect((await ctx.audit()).problems).toEqual([`user ${user.id} currency ${usdt}: change locks 42 but its holders hold 0`]);
+    expect((await ctx.audit()).problems).toEqual([
+      `user ${user.id} currency ${usdt}: change locks 42 but its holders hold 0`,
+    ]);
     await ctx.prisma.$transaction((tx) => unlock(tx, { ...base, amount: new Money('42') }));
     expect((await ctx.audit()).problems).toEqual([]);
   });

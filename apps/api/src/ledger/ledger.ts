@@ -1,6 +1,13 @@
 import type { Tx } from '../db/prisma';
 import { AppError } from '../http/errors';
-import { availableColumn, lockedColumn, type Account, type BalanceColumn, type HouseAccount } from './accounts';
+import {
+  availableColumn,
+  BALANCE_COLUMNS,
+  lockedColumn,
+  type Account,
+  type BalanceColumn,
+  type HouseAccount,
+} from './accounts';
 import type { LogType } from './log-types';
 import type { Money as MoneyValue } from './money';
 
@@ -44,67 +51,67 @@ const columnOf = (change: ColumnChange): BalanceColumn =>
 
 function assertPositive(amount: MoneyValue): void {
   // A programming error, not a user error: callers validate amounts before they reach the ledger.
-  if (!amount.isFinite() || amount.lte(0)) throw new Error(`ledger amounts must be positive, got ${amount.toString()}`);
+  if (!amount.isFinite() || amount.lte(0))
+    throw new Error(`ledger amounts must be positive, got ${amount.toString()}`);
 }
 
 async function applyChanges(
   tx: Tx,
   target: { userId: number; currencyId: number; ref?: LedgerRef | undefined; memo?: string | undefined },
   changes: ColumnChange[],
-): Promise<Record<string, string>> {
-  const params: unknown[] = [target.userId, target.currencyId];
+): Promise<void> {
+  // One statement: the guarded UPDATE, then one log row per changed column from what it returned. When the
+  // guard refuses, nothing is updated and nothing is logged.
+  const params: unknown[] = [
+    target.userId,
+    target.currencyId,
+    target.ref?.type ?? '',
+    target.ref ? String(target.ref.id) : '',
+    target.memo ?? '',
+  ];
   const sets: string[] = [];
   const guards: string[] = [];
+  const logs: string[] = [];
   for (const change of changes) {
-    params.push(change.delta.toFixed());
+    params.push(change.delta.toFixed(), change.account, change.isLock, change.type);
+    const [delta, account, isLock, type] = [
+      params.length - 3,
+      params.length - 2,
+      params.length - 1,
+      params.length,
+    ];
     const column = columnOf(change);
-    sets.push(`"${column}" = "${column}" + $${params.length}::numeric`);
-    if (change.delta.isNegative()) guards.push(`"${column}" + $${params.length}::numeric >= 0`);
+    sets.push(`"${column}" = "${column}" + $${delta}::numeric`);
+    if (change.delta.isNegative()) guards.push(` AND "${column}" + $${delta}::numeric >= 0`);
+    logs.push(
+      `SELECT user_id, currency_id, $${account}::varchar, $${isLock}::boolean, $${delta}::numeric, "${column}", $${type}::int, $3::varchar, $4::varchar, $5::text FROM moved`,
+    );
   }
-  const returning = changes.map((change) => `"${columnOf(change)}"::text AS "${columnOf(change)}"`).join(', ');
-  const sql = `UPDATE wallets SET ${sets.join(', ')} WHERE user_id = $1 AND currency_id = $2${guards.map((guard) => ` AND ${guard}`).join('')} RETURNING ${returning}`;
+  const sql = `WITH moved AS (
+      UPDATE wallets SET ${sets.join(', ')} WHERE user_id = $1 AND currency_id = $2${guards.join('')}
+      RETURNING user_id, currency_id, ${BALANCE_COLUMNS.map((column) => `"${column}"`).join(', ')})
+    INSERT INTO account_logs (user_id, currency_id, account, is_lock, delta, balance_after, type, ref_type, ref_id, memo)
+    ${logs.join(' UNION ALL ')}`;
 
-  let rows = await tx.$queryRawUnsafe<Record<string, string>[]>(sql, ...params);
-  if (rows.length === 0 && guards.length === 0) {
+  let logged = await tx.$executeRawUnsafe(sql, ...params);
+  if (logged === 0 && guards.length === 0) {
     // Credits to a currency listed after the user registered: open the wallet row, then credit it.
     await tx.$executeRawUnsafe(
       'INSERT INTO wallets (user_id, currency_id) VALUES ($1, $2) ON CONFLICT (user_id, currency_id) DO NOTHING',
       target.userId,
       target.currencyId,
     );
-    rows = await tx.$queryRawUnsafe<Record<string, string>[]>(sql, ...params);
+    logged = await tx.$executeRawUnsafe(sql, ...params);
   }
-  const [balances] = rows;
-  if (!balances) throw new AppError('balance_insufficient');
-
-  const logParams: unknown[] = [];
-  const values = changes.map((change) => {
-    logParams.push(
-      target.userId,
-      target.currencyId,
-      change.account,
-      change.isLock,
-      change.delta.toFixed(),
-      balances[columnOf(change)],
-      change.type,
-      target.ref?.type ?? '',
-      target.ref ? String(target.ref.id) : '',
-      target.memo ?? '',
-    );
-    const base = logParams.length - 10;
-    return `(${Array.from({ length: 10 }, (_, index) => `$${base + index + 1}${index === 4 || index === 5 ? '::numeric' : ''}`).join(', ')})`;
-  });
-  await tx.$executeRawUnsafe(
-    `INSERT INTO account_logs (user_id, currency_id, account, is_lock, delta, balance_after, type, ref_type, ref_id, memo) VALUES ${values.join(', ')}`,
-    ...logParams,
-  );
-  return balances;
+  if (logged === 0) throw new AppError('balance_insufficient');
 }
 
 /** Adds to an account's available balance (money arriving: a deposit, a fill, a refund from the house). */
 export async function credit(tx: Tx, movement: Movement): Promise<void> {
   assertPositive(movement.amount);
-  await applyChanges(tx, movement, [{ account: movement.account, isLock: false, delta: movement.amount, type: movement.type }]);
+  await applyChanges(tx, movement, [
+    { account: movement.account, isLock: false, delta: movement.amount, type: movement.type },
+  ]);
 }
 
 /** Takes from an account's available balance; refuses (balance_insufficient) rather than go below zero. */
@@ -161,7 +168,8 @@ export interface HouseMovement {
 
 /** Books money to (positive) or from (negative) one of the exchange's own accounts. */
 export async function bookHouse(tx: Tx, movement: HouseMovement): Promise<void> {
-  if (!movement.amount.isFinite() || movement.amount.isZero()) throw new Error('house entries must be non-zero');
+  if (!movement.amount.isFinite() || movement.amount.isZero())
+    throw new Error('house entries must be non-zero');
   await tx.houseEntry.create({
     data: {
       currency_id: movement.currencyId,
@@ -173,4 +181,3 @@ export async function bookHouse(tx: Tx, movement: HouseMovement): Promise<void> 
     },
   });
 }
-

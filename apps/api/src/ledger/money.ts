@@ -5,7 +5,12 @@ import { AppError } from '../http/errors';
  * Money arithmetic: decimal strings on the wire, NUMERIC(36,18) in Postgres, Decimal here. Never a float.
  * Enough precision for 36 significant digits, and no silent rounding: rounding is always explicit below.
  */
-export const Money = Decimal.clone({ precision: 64, rounding: Decimal.ROUND_DOWN, toExpNeg: -40, toExpPos: 40 });
+export const Money = Decimal.clone({
+  precision: 64,
+  rounding: Decimal.ROUND_DOWN,
+  toExpNeg: -40,
+  toExpPos: 40,
+});
 export type Money = Decimal;
 
 export const ZERO = new Money(0);
@@ -26,14 +31,17 @@ export function parseAmount(raw: unknown, maxDecimals: number): Money {
   if (!PLAIN_DECIMAL.test(text)) throw new AppError('amount_invalid');
   const amount = new Money(text);
   if (amount.lte(0)) throw new AppError('amount_not_positive');
-  if (amount.decimalPlaces() > maxDecimals) throw new AppError('amount_too_precise', { decimals: maxDecimals });
+  if (amount.decimalPlaces() > maxDecimals)
+    throw new AppError('amount_too_precise', { decimals: maxDecimals });
   if (amount.gte(MAX_AMOUNT)) throw new AppError('amount_too_large');
   return amount;
 }
 
 /** What a user receives rounds down; what a user pays rounds up (at the currency's precision). */
-export const roundReceived = (amount: Money, decimals: number) => amount.toDecimalPlaces(decimals, Decimal.ROUND_DOWN);
-export const roundPaid = (amount: Money, decimals: number) => amount.toDecimalPlaces(decimals, Decimal.ROUND_UP);
+export const roundReceived = (amount: Money, decimals: number) =>
+  amount.toDecimalPlaces(decimals, Decimal.ROUND_DOWN);
+export const roundPaid = (amount: Money, decimals: number) =>
+  amount.toDecimalPlaces(decimals, Decimal.ROUND_UP);
 
 /** A stored amount as the contract shows it: a plain decimal string without trailing zeros. */
 export const toAmountString = (value: Decimal.Value) => new Money(value).toFixed();

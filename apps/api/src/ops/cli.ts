@@ -54,20 +54,43 @@ const commands: Record<string, Command> = {
   deposit: (prisma, args) => {
     const { values } = parseArgs({
       args,
-      options: { account: { type: 'string' }, currency: { type: 'string' }, amount: { type: 'string' }, txid: { type: 'string' } },
+      options: {
+        account: { type: 'string' },
+        currency: { type: 'string' },
+        amount: { type: 'string' },
+        txid: { type: 'string' },
+      },
     });
-    if (!values.account || !values.currency || !values.amount) throw new Error('deposit needs --account, --currency and --amount');
-    return opsDeposit(prisma, { account: values.account, currency: values.currency, amount: values.amount, txid: values.txid });
+    if (!values.account || !values.currency || !values.amount)
+      throw new Error('deposit needs --account, --currency and --amount');
+    return opsDeposit(prisma, {
+      account: values.account,
+      currency: values.currency,
+      amount: values.amount,
+      txid: values.txid,
+    });
   },
   withdrawals: (prisma) => pendingWithdrawals(prisma),
   'withdrawal:complete': (prisma, args) => {
-    const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { txid: { type: 'string' } } });
+    const { values, positionals } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { txid: { type: 'string' } },
+    });
     if (!values.txid) throw new Error('withdrawal:complete ID --txid T');
     return opsCompleteWithdrawal(prisma, withdrawalId(positionals[0]), values.txid);
   },
   'withdrawal:reject': (prisma, args) => {
-    const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { reason: { type: 'string' } } });
-    return opsRejectWithdrawal(prisma, withdrawalId(positionals[0]), values.reason ?? 'rejected by an operator');
+    const { values, positionals } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { reason: { type: 'string' } },
+    });
+    return opsRejectWithdrawal(
+      prisma,
+      withdrawalId(positionals[0]),
+      values.reason ?? 'rejected by an operator',
+    );
   },
   audit: async (prisma) => {
     const report = await auditLedger(prisma);

@@ -6,13 +6,18 @@ import { bookDeposit } from '../modules/wallet/deposit';
 import { completeWithdrawal, rejectWithdrawal, WITHDRAWAL_STATUS } from '../modules/wallet/withdraw';
 
 async function findUserByAccount(prisma: Db, account: string) {
-  const user = await prisma.user.findUnique({ where: { account_number: parseAccount(account).account_number } });
+  const user = await prisma.user.findUnique({
+    where: { account_number: parseAccount(account).account_number },
+  });
   if (!user) throw new Error(`no user with account ${account}`);
   return user;
 }
 
 /** Books a confirmed chain deposit; the same txid twice books it once. */
-export async function opsDeposit(prisma: Db, input: { account: string; currency: string; amount: string; txid?: string | undefined }) {
+export async function opsDeposit(
+  prisma: Db,
+  input: { account: string; currency: string; amount: string; txid?: string | undefined },
+) {
   const user = await findUserByAccount(prisma, input.account);
   const currency = await findCurrency(prisma, input.currency);
   const amount = parseAmount(input.amount, currency.decimal_scale);
@@ -23,7 +28,14 @@ export async function opsDeposit(prisma: Db, input: { account: string; currency:
     source: 'chain',
     ...(input.txid ? { externalId: input.txid } : {}),
   });
-  return { id: booked.id, account: user.account_number, currency: currency.name, amount: booked.amount, txid: booked.txid, created: booked.created };
+  return {
+    id: booked.id,
+    account: user.account_number,
+    currency: currency.name,
+    amount: booked.amount,
+    txid: booked.txid,
+    created: booked.created,
+  };
 }
 
 export async function pendingWithdrawals(prisma: Db) {

@@ -5,7 +5,14 @@ import { AppError } from '../../http/errors';
 import { consumeRate } from '../../http/rate-limit';
 import type { Channel, Messenger } from './messenger';
 
-export const SCENES = ['register', 'login', 'forget', 'binding', 'trade_password', 'withdraw_address'] as const;
+export const SCENES = [
+  'register',
+  'login',
+  'forget',
+  'binding',
+  'trade_password',
+  'withdraw_address',
+] as const;
 
 /** Scenes whose code always goes to the signed-in user's own account, whatever account the request names. */
 export const OWN_ACCOUNT_SCENES: readonly Scene[] = ['trade_password', 'withdraw_address'];

@@ -76,7 +76,8 @@ export function verificationRoutes(app: FastifyInstance): void {
   for (const url of ['/api/sms_send', '/api/sms_mail']) {
     typed.post(url, { schema: { body: sendBody } }, async (request) => {
       const scene = sceneOf(request.body);
-      if (!OWN_ACCOUNT_SCENES.includes(scene) && !request.body.user_string) throw new AppError('account_required');
+      if (!OWN_ACCOUNT_SCENES.includes(scene) && !request.body.user_string)
+        throw new AppError('account_required');
       const { account, deliver } = await destinationFor(app, request, scene, request.body.user_string);
       if (url === '/api/sms_mail' && account.kind !== 'email') throw new AppError('email_invalid');
       if (deliver) await sendCode(app, request, account, scene);

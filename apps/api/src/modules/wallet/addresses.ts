@@ -13,7 +13,9 @@ interface Network {
 }
 
 const encode = (bytes: Buffer, alphabet: string, length: number) =>
-  Array.from({ length }, (_, index) => alphabet[(bytes[index % bytes.length] ?? 0) % alphabet.length]).join('');
+  Array.from({ length }, (_, index) => alphabet[(bytes[index % bytes.length] ?? 0) % alphabet.length]).join(
+    '',
+  );
 
 const NETWORKS = {
   evm: { pattern: /^0x[0-9a-fA-F]{40}$/, derive: (bytes) => `0x${bytes.subarray(0, 20).toString('hex')}` },
@@ -50,8 +52,19 @@ export function isValidAddress(currency: { name: string; chain_type: string }, a
   return NETWORKS[networkOf(currency)].pattern.test(address);
 }
 
-export function depositAddressFor(secret: string, userId: number, currency: { name: string; chain_type: string }): string {
+/** The one spelling of an address: EVM addresses ignore letter case, so they are kept in lower case. */
+export function canonicalAddress(currency: { name: string; chain_type: string }, address: string): string {
+  return networkOf(currency) === 'evm' ? address.toLowerCase() : address;
+}
+
+export function depositAddressFor(
+  secret: string,
+  userId: number,
+  currency: { name: string; chain_type: string },
+): string {
   const network = networkOf(currency);
-  const bytes = createHmac('sha256', secret).update(`deposit-address:${network}:${currency.name}:${userId}`).digest();
+  const bytes = createHmac('sha256', secret)
+    .update(`deposit-address:${network}:${currency.name}:${userId}`)
+    .digest();
   return NETWORKS[network].derive(bytes);
 }

@@ -51,13 +51,19 @@ async function walletGroups(app: FastifyInstance, userId: number, currencyName: 
   const cnyPerUsdt = new Money(settings.USDTRate);
   const isCharge = isOn(settings.is_open_CTbi);
   const wallets = await app.prisma.wallet.findMany({
-    where: { user_id: userId, currency: { is_display: 1, ...(currencyName ? { name: currencyName.toUpperCase() } : {}) } },
+    where: {
+      user_id: userId,
+      currency: { is_display: 1, ...(currencyName ? { name: currencyName.toUpperCase() } : {}) },
+    },
     include: { currency: true },
     orderBy: { currency: { sort: 'asc' } },
   });
   const group = (account: Account) => {
     const rows = wallets.filter((wallet) => currencyAllows(wallet.currency, account));
-    const usdtTotal = rows.reduce((sum, wallet) => sum.plus(held(wallet, account).times(usdtPriceOf(wallet.currency))), new Money(0));
+    const usdtTotal = rows.reduce(
+      (sum, wallet) => sum.plus(held(wallet, account).times(usdtPriceOf(wallet.currency))),
+      new Money(0),
+    );
     return {
       balance: rows.map((wallet) => balanceItem(wallet, account, cnyPerUsdt, isCharge)),
       totle: toFixedString(usdtTotal, 4),
@@ -82,10 +88,14 @@ const detailBody = form({ currency: requiredText('currency_not_found', 16), type
 export function balanceRoutes(app: FastifyInstance): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  typed.post('/api/wallet/list', { schema: { body: listBody }, onRequest: app.requireUser }, async (request) => ({
-    type: 'ok',
-    message: await walletGroups(app, currentUser(request).id, request.body.currency_name),
-  }));
+  typed.post(
+    '/api/wallet/list',
+    { schema: { body: listBody }, onRequest: app.requireUser },
+    async (request) => ({
+      type: 'ok',
+      message: await walletGroups(app, currentUser(request).id, request.body.currency_name),
+    }),
+  );
 
   // The older GET variant names a user_id; it only ever shows the caller's own wallets.
   typed.get('/api/wallet/list', { onRequest: app.requireUser }, async (request) => {
@@ -93,57 +103,81 @@ export function balanceRoutes(app: FastifyInstance): void {
     return { type: 'ok', message: { list: groups.change_wallet.balance, ...groups } };
   });
 
-  typed.post('/api/wallet/detail', { schema: { body: detailBody }, onRequest: app.requireUser }, async (request) => {
-    const account = request.body.type || 'change';
-    if (!isAccount(account)) throw new AppError('account_type_invalid');
-    const user = currentUser(request);
-    const currency = await findCurrency(app.prisma, request.body.currency);
-    const settings = await readSettings(app.prisma);
-    const wallet = await app.prisma.wallet.findUnique({
-      where: { user_id_currency_id: { user_id: user.id, currency_id: currency.id } },
-      include: { currency: true },
-    });
-    const item = wallet
-      ? balanceItem(wallet, account, new Money(settings.USDTRate), isOn(settings.is_open_CTbi))
-      : { ...currencyFlags(currency), [availableColumn(account)]: '0.00000000', [lockedColumn(account)]: '0.00000000' };
-    return {
-      type: 'ok',
-      message: {
-        ...item,
-        address: wallet?.address ?? '',
-        ExRate: settings.USDTRate,
-        coin_trade_fee: '0',
-      },
-    };
-  });
+  typed.post(
+    '/api/wallet/detail',
+    { schema: { body: detailBody }, onRequest: app.requireUser },
+    async (request) => {
+      const account = request.body.type || 'change';
+      if (!isAccount(account)) throw new AppError('account_type_invalid');
+      const user = currentUser(request);
+      const currency = await findCurrency(app.prisma, request.body.currency);
+      const settings = await readSettings(app.prisma);
+      const wallet = await app.prisma.wallet.findUnique({
+        where: { user_id_currency_id: { user_id: user.id, currency_id: currency.id } },
+        include: { currency: true },
+      });
+      const item = wallet
+        ? balanceItem(wallet, account, new Money(settings.USDTRate), isOn(settings.is_open_CTbi))
+        : {
+            ...currencyFlags(currency),
+            [availableColumn(account)]: '0.00000000',
+            [lockedColumn(account)]: '0.00000000',
+          };
+      return {
+        type: 'ok',
+        message: {
+          ...item,
+          address: wallet?.address ?? '',
+          ExRate: settings.USDTRate,
+          coin_trade_fee: '0',
+        },
+      };
+    },
+  );
 
-  typed.post('/api/wallet/get_info', { schema: { body: currencyBody }, onRequest: app.requireUser }, async (request) => {
-    const user = currentUser(request);
-    const currency = await findCurrency(app.prisma, request.body.currency);
-    const wallet = await app.prisma.wallet.findUnique({
-      where: { user_id_currency_id: { user_id: user.id, currency_id: currency.id } },
-    });
-    const typeData = { id: currency.id, type: currency.chain_type, contract_address: currency.chain_type, min_number: toAmountString(currency.min_number.toFixed()), rate: toAmountString(currency.rate.toFixed()) };
-    return {
-      type: 'ok',
-      message: {
-        name: currency.name,
-        rate: typeData.rate,
-        min_number: typeData.min_number,
-        max_number: toAmountString(currency.max_number.toFixed()),
-        change_balance: toFixedString(wallet?.change_balance.toFixed() ?? '0', 8),
-        legal_balance: toFixedString(wallet?.legal_balance.toFixed() ?? '0', 8),
+  typed.post(
+    '/api/wallet/get_info',
+    { schema: { body: currencyBody }, onRequest: app.requireUser },
+    async (request) => {
+      const user = currentUser(request);
+      const currency = await findCurrency(app.prisma, request.body.currency);
+      const wallet = await app.prisma.wallet.findUnique({
+        where: { user_id_currency_id: { user_id: user.id, currency_id: currency.id } },
+      });
+      const settings = await readSettings(app.prisma);
+      const typeData = {
+        id: currency.id,
         type: currency.chain_type,
         contract_address: currency.chain_type,
-        decimal_scale: currency.decimal_scale,
-        multi_protocol: 0,
-        type_data: [typeData],
-        wallet_data: { currency: currency.id, label: depositAddressFor(app.config.APP_SECRET, user.id, currency) },
-        make_wallet: currency.name === 'XRP' ? 2 : 1,
-        exchange_ate: (await readSettings(app.prisma)).USDTRate,
-      },
-    };
-  });
+        min_number: toAmountString(currency.min_number.toFixed()),
+        rate: toAmountString(currency.rate.toFixed()),
+      };
+      return {
+        type: 'ok',
+        message: {
+          name: currency.name,
+          rate: typeData.rate,
+          min_number: typeData.min_number,
+          max_number: toAmountString(currency.max_number.toFixed()),
+          change_balance: toFixedString(wallet?.change_balance.toFixed() ?? '0', 8),
+          legal_balance: toFixedString(wallet?.legal_balance.toFixed() ?? '0', 8),
+          type: currency.chain_type,
+          contract_address: currency.chain_type,
+          decimal_scale: currency.decimal_scale,
+          multi_protocol: 0,
+          type_data: [typeData],
+          wallet_data: {
+            currency: currency.id,
+            label: isOn(settings.is_open_CTbi)
+              ? depositAddressFor(app.config.APP_SECRET, user.id, currency)
+              : '',
+          },
+          make_wallet: currency.name === 'XRP' ? 2 : 1,
+          exchange_ate: settings.USDTRate,
+        },
+      };
+    },
+  );
 
   // The account centre: per currency, available and frozen across the four accounts, valued in USDT.
   typed.post('/api/account/list', { onRequest: app.requireUser }, async (request) => {
@@ -180,17 +214,26 @@ export function balanceRoutes(app: FastifyInstance): void {
       message: wallets.map((wallet) => ({
         id: wallet.currency_id,
         name: wallet.currency.name,
-        ...Object.fromEntries(ACCOUNTS.flatMap((account) => [
-          [availableColumn(account), toFixedString(wallet[availableColumn(account)].toFixed(), 8)],
-          [lockedColumn(account), toFixedString(wallet[lockedColumn(account)].toFixed(), 8)],
-        ])),
+        ...Object.fromEntries(
+          ACCOUNTS.flatMap((account) => [
+            [availableColumn(account), toFixedString(wallet[availableColumn(account)].toFixed(), 8)],
+            [lockedColumn(account), toFixedString(wallet[lockedColumn(account)].toFixed(), 8)],
+          ]),
+        ),
       })),
     };
   });
 
   typed.get('/api/currency/list', async () => {
-    const currencies = await app.prisma.currency.findMany({ where: { is_display: 1 }, orderBy: { sort: 'asc' } });
-    const describe = (currency: Currency) => ({ id: currency.id, name: currency.name, full_name: currency.full_name });
+    const currencies = await app.prisma.currency.findMany({
+      where: { is_display: 1 },
+      orderBy: { sort: 'asc' },
+    });
+    const describe = (currency: Currency) => ({
+      id: currency.id,
+      name: currency.name,
+      full_name: currency.full_name,
+    });
     return {
       type: 'ok',
       message: {

@@ -35,7 +35,15 @@ export function depositRoutes(app: FastifyInstance): void {
       await assertWalletOpen(app.prisma);
       const currency = await findCurrency(app.prisma, request.body.currency);
       const address = await addressOf(currentUser(request), currency);
-      return { type: 'ok', message: { address, currency: currency.id, currency_name: currency.name, contract_address: currency.chain_type } };
+      return {
+        type: 'ok',
+        message: {
+          address,
+          currency: currency.id,
+          currency_name: currency.name,
+          contract_address: currency.chain_type,
+        },
+      };
     },
   );
 
@@ -46,7 +54,10 @@ export function depositRoutes(app: FastifyInstance): void {
     async (request) => {
       await assertWalletOpen(app.prisma);
       const currency = await findCurrency(app.prisma, request.query.currency || 'USDT');
-      return { type: 'ok', message: { company_eth_address: await addressOf(currentUser(request), currency) } };
+      return {
+        type: 'ok',
+        message: { company_eth_address: await addressOf(currentUser(request), currency) },
+      };
     },
   );
 
@@ -56,7 +67,12 @@ export function depositRoutes(app: FastifyInstance): void {
    */
   typed.post(
     '/api/wallet/charge_req',
-    { schema: { body: form({ amount: optionalText(64), account: optionalText(128), currency: optionalText(16) }) }, onRequest: app.requireUser },
+    {
+      schema: {
+        body: form({ amount: optionalText(64), account: optionalText(128), currency: optionalText(16) }),
+      },
+      onRequest: app.requireUser,
+    },
     async (request) => {
       const user = currentUser(request);
       await assertWalletOpen(app.prisma);

@@ -54,7 +54,10 @@ export async function creditDeposit(tx: Tx, deposit: DepositInput & { externalId
  */
 export async function bookDeposit(prisma: Db, deposit: DepositInput): Promise<BookedDeposit> {
   const external_id = deposit.externalId ?? `manual-${randomUUID()}`;
-  const describe = (row: { id: number; user_id: number; currency_id: number; amount: { toFixed(): string } }, created: boolean) => ({
+  const describe = (
+    row: { id: number; user_id: number; currency_id: number; amount: { toFixed(): string } },
+    created: boolean,
+  ) => ({
     id: row.id,
     user_id: row.user_id,
     currency_id: row.currency_id,
@@ -70,8 +73,14 @@ export async function bookDeposit(prisma: Db, deposit: DepositInput): Promise<Bo
     const existing = await prisma.deposit.findUniqueOrThrow({
       where: { source_external_id: { source: deposit.source, external_id } },
     });
-    if (existing.user_id !== deposit.userId || existing.currency_id !== deposit.currencyId || !existing.amount.eq(deposit.amount.toFixed())) {
-      throw new Error(`${deposit.source} deposit ${external_id} was already booked with other details (deposit ${existing.id})`);
+    if (
+      existing.user_id !== deposit.userId ||
+      existing.currency_id !== deposit.currencyId ||
+      !existing.amount.eq(deposit.amount.toFixed())
+    ) {
+      throw new Error(
+        `${deposit.source} deposit ${external_id} was already booked with other details (deposit ${existing.id})`,
+      );
     }
     return describe(existing, false);
   }

@@ -12,7 +12,9 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 async function balances(userId: number, currencyId: number) {
-  const row = await ctx.prisma.wallet.findUniqueOrThrow({ where: { user_id_currency_id: { user_id: userId, currency_id: currencyId } } });
+  const row = await ctx.prisma.wallet.findUniqueOrThrow({
+    where: { user_id_currency_id: { user_id: userId, currency_id: currencyId } },
+  });
   return {
     change: row.change_balance.toFixed(),
     legal: row.legal_balance.toFixed(),
@@ -27,14 +29,25 @@ describe('POST /api/wallet/change', () => {
     await ctx.deposit(user.account, 'USDT', '100');
     const move = (from_field: string, to_field: string, number: string) =>
       ctx.post('/api/wallet/change', { currency_id: usdt, number, from_field, to_field }, user.token);
-    expect((await move('change', 'legal', '40')).body).toEqual({ type: 'ok', message: 'Transfer successful' });
+    expect((await move('change', 'legal', '40')).body).toEqual({
+      type: 'ok',
+      message: 'Transfer successful',
+    });
     expect((await move('legal', 'lever', '15.5')).body.type).toBe('ok');
     expect((await move('lever', 'micro', '0.5')).body.type).toBe('ok');
     expect((await move('micro', 'change', '0.25')).body.type).toBe('ok');
-    expect(await balances(user.id, usdt)).toEqual({ change: '60.25', legal: '24.5', lever: '15', micro: '0.25' });
+    expect(await balances(user.id, usdt)).toEqual({
+      change: '60.25',
+      legal: '24.5',
+      lever: '15',
+      micro: '0.25',
+    });
 
     // The older client's numbered directions: 1 legal→change, 2 change→legal, 3 change→lever, 4 lever→change.
-    expect((await ctx.post('/api/wallet/change', { currency_id: usdt, number: '5', type: 4 }, user.token)).body.type).toBe('ok');
+    expect(
+      (await ctx.post('/api/wallet/change', { currency_id: usdt, number: '5', type: 4 }, user.token)).body
+        .type,
+    ).toBe('ok');
     expect((await balances(user.id, usdt)).lever).toBe('10');
     expect((await ctx.audit()).problems).toEqual([]);
   });
@@ -42,7 +55,11 @@ describe('POST /api/wallet/change', () => {
   it('refuses an account the currency cannot be held in, and the same account twice', async () => {
     const user = await ctx.signedInUser();
     await ctx.deposit(user.account, 'ETH', '2');
-    const answer = await ctx.post('/api/wallet/change', { currency_id: eth, number: '1', from_field: 'change', to_field: 'legal' }, user.token);
+    const answer = await ctx.post(
+      '/api/wallet/change',
+      { currency_id: eth, number: '1', from_field: 'change', to_field: 'legal' },
+      user.token,
+    );
     expect(answer.body).toEqual({ type: 'error', message: 'ETH cannot be held in the fiat account' });
     const chinese = await ctx.http
       .post('/api/wallet/change')
@@ -50,9 +67,17 @@ describe('POST /api/wallet/change', () => {
       .type('form')
       .send({ currency_id: eth, number: '1', from_field: 'change', to_field: 'legal' });
     expect(chinese.body.message).toBe('ETH 不能存入法币账户');
-    const same = await ctx.post('/api/wallet/change', { currency_id: eth, number: '1', from_field: 'change', to_field: 'change' }, user.token);
+    const same = await ctx.post(
+      '/api/wallet/change',
+      { currency_id: eth, number: '1', from_field: 'change', to_field: 'change' },
+      user.token,
+    );
     expect(same.body.message).toBe('Please choose two different accounts');
-    const unknown = await ctx.post('/api/wallet/change', { currency_id: eth, number: '1', from_field: 'change', to_field: 'savings' }, user.token);
+    const unknown = await ctx.post(
+      '/api/wallet/change',
+      { currency_id: eth, number: '1', from_field: 'change', to_field: 'savings' },
+      user.token,
+    );
     expect(unknown.body.message).toBe('Unknown account type');
     expect(await balances(user.id, eth)).toEqual({ change: '2', legal: '0', lever: '0', micro: '0' });
   });
@@ -75,15 +100,35 @@ describe('POST /api/wallet/change', () => {
       ['999999999999999999999999', 'The amount is too large'],
     ];
     for (const [number, message] of cases) {
-      const body: Record<string, string | number> = { currency_id: usdt, from_field: 'change', to_field: 'legal' };
+      const body: Record<string, string | number> = {
+        currency_id: usdt,
+        from_field: 'change',
+        to_field: 'legal',
+      };
       if (number !== undefined) body.number = number;
-      expect((await ctx.post('/api/wallet/change', body, user.token)).body, String(number)).toEqual({ type: 'error', message });
+      expect((await ctx.post('/api/wallet/change', body, user.token)).body, String(number)).toEqual({
+        type: 'error',
+        message,
+      });
     }
-    const noCurrency = await ctx.post('/api/wallet/change', { currency_id: 99999, number: '1', from_field: 'change', to_field: 'legal' }, user.token);
+    const noCurrency = await ctx.post(
+      '/api/wallet/change',
+      { currency_id: 99999, number: '1', from_field: 'change', to_field: 'legal' },
+      user.token,
+    );
     expect(noCurrency.body.message).toBe('This currency does not exist');
     expect(await balances(user.id, usdt)).toEqual({ change: '10', legal: '0', lever: '0', micro: '0' });
     expect(await ctx.prisma.accountLog.count({ where: { user_id: user.id } })).toBe(1);
-    expect((await ctx.post('/api/wallet/change', { currency_id: usdt, number: '1', from_field: 'change', to_field: 'legal' })).body.type).toBe('999');
+    expect(
+      (
+        await ctx.post('/api/wallet/change', {
+          currency_id: usdt,
+          number: '1',
+          from_field: 'change',
+          to_field: 'legal',
+        })
+      ).body.type,
+    ).toBe('999');
   });
 
   it('lets exactly one of twenty concurrent transfers of the whole balance through', async () => {
@@ -93,7 +138,12 @@ describe('POST /api/wallet/change', () => {
       Array.from({ length: 20 }, (_, index) =>
         ctx.post(
           '/api/wallet/change',
-          { currency_id: usdt, number: '77.7', from_field: 'change', to_field: index % 2 === 0 ? 'legal' : 'micro' },
+          {
+            currency_id: usdt,
+            number: '77.7',
+            from_field: 'change',
+            to_field: index % 2 === 0 ? 'legal' : 'micro',
+          },
           user.token,
         ),
       ),

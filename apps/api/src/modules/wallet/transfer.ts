@@ -38,7 +38,10 @@ const NUMBERED_DIRECTIONS: Record<string, [Account, Account]> = {
  * Checks that keep funds where something still depends on them (an open lever position, for instance):
  * areas that need one register it here, and every transfer runs them inside its transaction.
  */
-export type TransferGuard = (db: Db, move: { userId: number; currency: Currency; from: Account; to: Account }) => Promise<void>;
+export type TransferGuard = (
+  db: Db,
+  move: { userId: number; currency: Currency; from: Account; to: Account },
+) => Promise<void>;
 export const TRANSFER_GUARDS: TransferGuard[] = [];
 
 export async function transferFunds(
@@ -48,7 +51,10 @@ export async function transferFunds(
   if (move.from === move.to) throw new AppError('transfer_same_account');
   for (const account of [move.from, move.to]) {
     if (!currencyAllows(move.currency, account)) {
-      throw new AppError('transfer_not_supported', { currency: move.currency.name, account: { key: `account_${account}` } });
+      throw new AppError('transfer_not_supported', {
+        currency: move.currency.name,
+        account: { key: `account_${account}` },
+      });
     }
   }
   for (const guard of TRANSFER_GUARDS) await guard(prisma, move);
@@ -76,17 +82,19 @@ const changeBody = form({
 });
 
 export function transferRoutes(app: FastifyInstance): void {
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/wallet/change',
-    { schema: { body: changeBody }, onRequest: app.requireUser },
-    async (request) => {
-      const body = request.body;
-      const [from, to] = NUMBERED_DIRECTIONS[body.type] ?? [body.from_field, body.to_field];
-      if (!isAccount(from) || !isAccount(to)) throw new AppError('account_type_invalid');
-      const currency = await findCurrency(app.prisma, body.currency_id || body.currency);
-      const amount = parseAmount(body.number, currency.decimal_scale);
-      await transferFunds(app.prisma, { userId: currentUser(request).id, currency, from, to, amount });
-      return { type: 'ok', message: translate(request.locale, 'transfer_done') };
-    },
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      '/api/wallet/change',
+      { schema: { body: changeBody }, onRequest: app.requireUser },
+      async (request) => {
+        const body = request.body;
+        const [from, to] = NUMBERED_DIRECTIONS[body.type] ?? [body.from_field, body.to_field];
+        if (!isAccount(from) || !isAccount(to)) throw new AppError('account_type_invalid');
+        const currency = await findCurrency(app.prisma, body.currency_id || body.currency);
+        const amount = parseAmount(body.number, currency.decimal_scale);
+        await transferFunds(app.prisma, { userId: currentUser(request).id, currency, from, to, amount });
+        return { type: 'ok', message: translate(request.locale, 'transfer_done') };
+      },
+    );
 }

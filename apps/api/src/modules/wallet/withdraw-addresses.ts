@@ -4,11 +4,11 @@ import { z } from 'zod';
 import type { User } from '../../generated/prisma/client';
 import { AppError } from '../../http/errors';
 import { translate } from '../../http/i18n';
-import { form, optionalText, positiveId } from '../../http/schemas';
+import { form, optionalText } from '../../http/schemas';
 import { parseAccount } from '../user/account';
 import { isUniqueViolation } from '../user/register';
 import { issueCode, verifyCode } from '../verification/codes';
-import { isValidAddress } from './addresses';
+import { canonicalAddress, isValidAddress } from './addresses';
 import { findCurrency } from './currencies';
 
 /**
@@ -29,7 +29,11 @@ export function withdrawAddressRoutes(app: FastifyInstance): void {
         if (!request.user) return { code: 999, msg: translate(request.locale, 'login_required') };
         return await handler(request, request.user);
       } catch (error) {
-        if (error instanceof AppError) return { code: error.type === '999' ? 999 : 1, msg: translate(request.locale, error.key, error.params) };
+        if (error instanceof AppError)
+          return {
+            code: error.type === '999' ? 999 : 1,
+            msg: translate(request.locale, error.key, error.params),
+          };
         throw error;
       }
     };
@@ -63,7 +67,14 @@ export function withdrawAddressRoutes(app: FastifyInstance): void {
       return {
         code: 0,
         msg: 'ok',
-        data: rows.map(({ id, currency_id, coin_name, contract_address, address, memo }) => ({ id, currency_id, coin_name, contract_address, address, memo })),
+        data: rows.map(({ id, currency_id, coin_name, contract_address, address, memo }) => ({
+          id,
+          currency_id,
+          coin_name,
+          contract_address,
+          address,
+          memo,
+        })),
       };
     }),
   );
@@ -73,24 +84,26 @@ export function withdrawAddressRoutes(app: FastifyInstance): void {
     {
       schema: {
         body: form({
-          currency: optionalText(16),
-          coin_name: optionalText(16),
-          contract_address: optionalText(32),
-          address: optionalText(128),
-          memo: optionalText(128),
-          code: optionalText(6),
-          verificationCode: optionalText(6),
+          currency: optionalText(),
+          coin_name: optionalText(),
+          contract_address: optionalText(),
+          address: optionalText(),
+          memo: optionalText(),
+          code: optionalText(),
+          verificationCode: optionalText(),
         }),
       },
     },
     codeMsg(async (request, user) => {
       const body = request.body as Record<string, string>;
       const currency = await findCurrency(app.prisma, body.currency || body.coin_name || '');
-      const address = body.address ?? '';
-      if (!address) throw new AppError('address_required');
-      if (!isValidAddress(currency, address)) throw new AppError('address_invalid', { currency: currency.name });
+      if (!body.address) throw new AppError('address_required');
+      if (!isValidAddress(currency, body.address))
+        throw new AppError('address_invalid', { currency: currency.name });
+      const address = canonicalAddress(currency, body.address);
       const code = body.code || body.verificationCode || '';
       if (!code) throw new AppError('code_required');
+      if (!/^\d{6}$/.test(code)) throw new AppError('code_invalid');
       try {
         await app.prisma.$transaction(async (tx) => {
           await verifyCode(
@@ -103,9 +116,9 @@ export function withdrawAddressRoutes(app: FastifyInstance): void {
               user_id: user.id,
               currency_id: currency.id,
               coin_name: currency.name,
-              contract_address: body.contract_address || currency.chain_type,
+              contract_address: (body.contract_address || currency.chain_type).slice(0, 32),
               address,
-              memo: body.memo ?? '',
+              memo: (body.memo ?? '').slice(0, 128),
             },
           });
         });
@@ -119,9 +132,10 @@ export function withdrawAddressRoutes(app: FastifyInstance): void {
 
   typed.post(
     '/api/wallet/draw_address/delete',
-    { schema: { body: form({ id: positiveId }) } },
+    { schema: { body: form({ id: optionalText() }) } },
     codeMsg(async (request, user) => {
-      const { id } = request.body as { id: number };
+      const { id: rawId } = request.body as { id: string };
+      const id = /^\d{1,9}$/.test(rawId) ? Number(rawId) : 0;
       // The owner is part of the condition, so someone else's address is simply not found.
       const removed = await app.prisma.withdrawAddress.deleteMany({ where: { id, user_id: user.id } });
       if (removed.count === 0) throw new AppError('address_not_found');

@@ -17,7 +17,9 @@ const TRON_ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
 const ETH_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
 
 async function spot(userId: number, currencyId: number) {
-  const row = await ctx.prisma.wallet.findUniqueOrThrow({ where: { user_id_currency_id: { user_id: userId, currency_id: currencyId } } });
+  const row = await ctx.prisma.wallet.findUniqueOrThrow({
+    where: { user_id_currency_id: { user_id: userId, currency_id: currencyId } },
+  });
   return [row.change_balance.toFixed(), row.lock_change_balance.toFixed()];
 }
 
@@ -26,9 +28,9 @@ describe('withdrawals', () => {
     const user = await ctx.signedInUser();
     const quote = await ctx.post('/api/wallet/calculat_fee', { currency: usdt, number: '25.5' }, user.token);
     expect(quote.body).toEqual({ type: 'ok', message: { rate: '1', real_number: '24.5' } });
-    expect((await ctx.post('/api/wallet/calculat_fee', { currency: usdt, number: '5' }, user.token)).body.message).toBe(
-      'The minimum withdrawal is 10 USDT',
-    );
+    expect(
+      (await ctx.post('/api/wallet/calculat_fee', { currency: usdt, number: '5' }, user.token)).body.message,
+    ).toBe('The minimum withdrawal is 10 USDT');
   });
 
   it('locks the amount, then an operator completes it: the fee goes to the house and the audit balances', async () => {
@@ -42,7 +44,13 @@ describe('withdrawals', () => {
     expect(out.body).toEqual({ type: 'ok', message: 'Withdrawal submitted, awaiting processing' });
     expect(await spot(user.id, usdt)).toEqual(['60', '40']);
     const log = await ctx.post('/api/wallet/out_log', { currency: usdt }, user.token);
-    expect(log.body.message.list[0]).toMatchObject({ number: '40', rate: '1', real_number: '39', status: 1, address: TRON_ADDRESS });
+    expect(log.body.message.list[0]).toMatchObject({
+      number: '40',
+      rate: '1',
+      real_number: '39',
+      status: 1,
+      address: TRON_ADDRESS,
+    });
     expect((await ctx.audit()).problems).toEqual([]);
 
     const [pending] = (await pendingWithdrawals(ctx.prisma)).filter((row) => row.account === user.account);
@@ -52,17 +60,26 @@ describe('withdrawals', () => {
     expect(await spot(user.id, usdt)).toEqual(['60', '0']);
     await expect(opsCompleteWithdrawal(ctx.prisma, pending?.id ?? 0, '0xabc')).rejects.toThrow(/not waiting/);
     await expect(opsRejectWithdrawal(ctx.prisma, pending?.id ?? 0, 'late')).rejects.toThrow(/not waiting/);
-    const fees = await ctx.prisma.houseEntry.aggregate({ where: { currency_id: usdt, account: 'fees' }, _sum: { delta: true } });
+    const fees = await ctx.prisma.houseEntry.aggregate({
+      where: { currency_id: usdt, account: 'fees' },
+      _sum: { delta: true },
+    });
     expect(fees._sum.delta?.toFixed()).toBe('1');
     const report = await ctx.audit();
     expect(report.problems).toEqual([]);
-    expect((await ctx.post('/api/wallet/out_log', { currency: usdt }, user.token)).body.message.list[0]).toMatchObject({ status: 2, txid: '0xabc' });
+    expect(
+      (await ctx.post('/api/wallet/out_log', { currency: usdt }, user.token)).body.message.list[0],
+    ).toMatchObject({ status: 2, txid: '0xabc' });
   });
 
   it('refunds a rejected withdrawal', async () => {
     const user = await ctx.signedInUser({ tradePassword: '246810' });
     await ctx.deposit(user.account, 'ETH', '1');
-    await ctx.post('/api/wallet/out', { currency: eth, number: '0.5', address: ETH_ADDRESS, pay_password: '246810' }, user.token);
+    await ctx.post(
+      '/api/wallet/out',
+      { currency: eth, number: '0.5', address: ETH_ADDRESS, pay_password: '246810' },
+      user.token,
+    );
     const withdrawal = await ctx.prisma.withdrawal.findFirstOrThrow({ where: { user_id: user.id } });
     expect(await opsRejectWithdrawal(ctx.prisma, withdrawal.id, 'address on a sanctions list')).toEqual({
       id: withdrawal.id,
@@ -97,19 +114,26 @@ describe('withdrawals', () => {
       [{ currency: 424242 }, 'This currency does not exist'],
     ];
     for (const [change, message] of cases) {
-      expect((await ctx.post('/api/wallet/out', { ...request, ...change }, user.token)).body, JSON.stringify(change)).toEqual({
+      expect(
+        (await ctx.post('/api/wallet/out', { ...request, ...change }, user.token)).body,
+        JSON.stringify(change),
+      ).toEqual({
         type: 'error',
         message,
       });
     }
     await writeSetting(ctx.prisma, 'is_open_CTbi', '0');
     try {
-      expect((await ctx.post('/api/wallet/out', request, user.token)).body.message).toBe('Deposits and withdrawals are not open yet');
+      expect((await ctx.post('/api/wallet/out', request, user.token)).body.message).toBe(
+        'Deposits and withdrawals are not open yet',
+      );
     } finally {
       await writeSetting(ctx.prisma, 'is_open_CTbi', '1');
     }
     expect(await spot(user.id, usdt)).toEqual(['50', '0']);
-    expect(await ctx.prisma.withdrawal.count({ where: { user_id: { in: [user.id, noPassword.id] } } })).toBe(0);
+    expect(await ctx.prisma.withdrawal.count({ where: { user_id: { in: [user.id, noPassword.id] } } })).toBe(
+      0,
+    );
   });
 
   it('lets exactly one of twenty concurrent withdrawals of the whole balance through', async () => {
@@ -117,7 +141,11 @@ describe('withdrawals', () => {
     await ctx.deposit(user.account, 'USDT', '30');
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
-        ctx.post('/api/wallet/out', { currency: usdt, number: '30', address: TRON_ADDRESS, pay_password: '246810' }, user.token),
+        ctx.post(
+          '/api/wallet/out',
+          { currency: usdt, number: '30', address: TRON_ADDRESS, pay_password: '246810' },
+          user.token,
+        ),
       ),
     );
     expect(answers.filter((answer) => answer.body.type === 'ok')).toHaveLength(1);
@@ -130,8 +158,14 @@ describe('withdrawals', () => {
     const user = await ctx.signedInUser({ tradePassword: '246810' });
     await ctx.deposit(user.account, 'USDT', '100');
     const request = { currency: usdt, number: '20', pay_password: '246810' };
-    expect((await ctx.post('/api/wallet/out_pay', request, user.token)).body.message).toBe('Please bind a bank card first');
-    await ctx.post('/api/user/add_bank', { receive_name: 'Budi', receive_account: '1234567890', bank_code: 'BRI' }, user.token);
+    expect((await ctx.post('/api/wallet/out_pay', request, user.token)).body.message).toBe(
+      'Please bind a bank card first',
+    );
+    await ctx.post(
+      '/api/user/add_bank',
+      { receive_name: 'Budi', receive_account: '1234567890', bank_code: 'BRI' },
+      user.token,
+    );
     expect((await ctx.post('/api/wallet/out_pay', request, user.token)).body.type).toBe('ok');
     const withdrawal = await ctx.prisma.withdrawal.findFirstOrThrow({ where: { user_id: user.id } });
     expect(withdrawal).toMatchObject({ channel: 'payment', address: 'BRI:1234567890', status: 1 });

@@ -22,10 +22,13 @@ export function withdrawalQuote(currency: Currency, amount: MoneyValue) {
 export function checkWithdrawalAmount(currency: Currency, amount: MoneyValue): void {
   const min = new Money(currency.min_number.toFixed());
   const max = new Money(currency.max_number.toFixed());
-  if (amount.lt(min)) throw new AppError('withdraw_below_min', { min: toAmountString(min), currency: currency.name });
-  if (max.gt(0) && amount.gt(max)) throw new AppError('withdraw_above_max', { max: toAmountString(max), currency: currency.name });
+  if (amount.lt(min))
+    throw new AppError('withdraw_below_min', { min: toAmountString(min), currency: currency.name });
+  if (max.gt(0) && amount.gt(max))
+    throw new AppError('withdraw_above_max', { max: toAmountString(max), currency: currency.name });
   const { rate, real_number } = withdrawalQuote(currency, amount);
-  if (real_number.lte(0)) throw new AppError('withdraw_fee_exceeds', { fee: toAmountString(rate), currency: currency.name });
+  if (real_number.lte(0))
+    throw new AppError('withdraw_fee_exceeds', { fee: toAmountString(rate), currency: currency.name });
 }
 
 /** The trade-password gate of every withdrawal: 'not' when none is set, then the password itself. */
@@ -38,7 +41,14 @@ export async function requireTradePassword(redis: Redis, user: User, password: s
 /** Records a withdrawal and locks its amount in the user's spot account, in one transaction. */
 export async function submitWithdrawal(
   prisma: Db,
-  request: { user: User; currency: Currency; amount: MoneyValue; channel: 'chain' | 'payment'; address: string; memo: string },
+  request: {
+    user: User;
+    currency: Currency;
+    amount: MoneyValue;
+    channel: 'chain' | 'payment';
+    address: string;
+    memo: string;
+  },
 ) {
   checkWithdrawalAmount(request.currency, request.amount);
   const { rate, real_number } = withdrawalQuote(request.currency, request.amount);
@@ -88,7 +98,13 @@ async function finish(prisma: Db, id: number, status: 2 | 3, details: { txid?: s
       await settleLocked(tx, { ...movement, type: LOG_TYPES.WITHDRAW_DONE });
       const fee = new Money(withdrawal.rate.toFixed());
       if (fee.gt(0)) {
-        await bookHouse(tx, { currencyId: withdrawal.currency_id, account: 'fees', amount: fee, type: LOG_TYPES.WITHDRAW_FEE, ref: { type: 'withdrawal', id } });
+        await bookHouse(tx, {
+          currencyId: withdrawal.currency_id,
+          account: 'fees',
+          amount: fee,
+          type: LOG_TYPES.WITHDRAW_FEE,
+          ref: { type: 'withdrawal', id },
+        });
       }
     } else {
       await unlock(tx, { ...movement, type: LOG_TYPES.WITHDRAW_FAILED });

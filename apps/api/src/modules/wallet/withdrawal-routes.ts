@@ -40,46 +40,69 @@ const outPayBody = form({
 export function withdrawalRoutes(app: FastifyInstance): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  typed.post('/api/wallet/calculat_fee', { schema: { body: feeBody }, onRequest: app.requireUser }, async (request) => {
-    const currency = await findCurrency(app.prisma, request.body.currency);
-    const amount = parseAmount(request.body.number, currency.decimal_scale);
-    checkWithdrawalAmount(currency, amount);
-    const { rate, real_number } = withdrawalQuote(currency, amount);
-    return { type: 'ok', message: { rate: toAmountString(rate), real_number: toAmountString(real_number) } };
-  });
+  typed.post(
+    '/api/wallet/calculat_fee',
+    { schema: { body: feeBody }, onRequest: app.requireUser },
+    async (request) => {
+      const currency = await findCurrency(app.prisma, request.body.currency);
+      const amount = parseAmount(request.body.number, currency.decimal_scale);
+      checkWithdrawalAmount(currency, amount);
+      const { rate, real_number } = withdrawalQuote(currency, amount);
+      return {
+        type: 'ok',
+        message: { rate: toAmountString(rate), real_number: toAmountString(real_number) },
+      };
+    },
+  );
 
-  typed.post('/api/wallet/out', { schema: { body: outBody }, onRequest: app.requireUser }, async (request) => {
-    const user = currentUser(request);
-    const body = request.body;
-    await assertWalletOpen(app.prisma);
-    const currency = await findCurrency(app.prisma, body.currency);
-    if (!body.address) throw new AppError('address_required');
-    if (!isValidAddress(currency, body.address)) throw new AppError('address_invalid', { currency: currency.name });
-    const amount = parseAmount(body.number, currency.decimal_scale);
-    checkWithdrawalAmount(currency, amount);
-    await requireTradePassword(app.redis, user, body.pay_password || body.pass);
-    await submitWithdrawal(app.prisma, { user, currency, amount, channel: 'chain', address: body.address, memo: body.memo });
-    return { type: 'ok', message: translate(request.locale, 'withdraw_submitted') };
-  });
+  typed.post(
+    '/api/wallet/out',
+    { schema: { body: outBody }, onRequest: app.requireUser },
+    async (request) => {
+      const user = currentUser(request);
+      const body = request.body;
+      await assertWalletOpen(app.prisma);
+      const currency = await findCurrency(app.prisma, body.currency);
+      if (!body.address) throw new AppError('address_required');
+      if (!isValidAddress(currency, body.address))
+        throw new AppError('address_invalid', { currency: currency.name });
+      const amount = parseAmount(body.number, currency.decimal_scale);
+      checkWithdrawalAmount(currency, amount);
+      await requireTradePassword(app.redis, user, body.pay_password || body.pass);
+      await submitWithdrawal(app.prisma, {
+        user,
+        currency,
+        amount,
+        channel: 'chain',
+        address: body.address,
+        memo: body.memo,
+      });
+      return { type: 'ok', message: translate(request.locale, 'withdraw_submitted') };
+    },
+  );
 
   // Withdrawal through the third-party payment channel, paid out to the user's bound bank card.
-  typed.post('/api/wallet/out_pay', { schema: { body: outPayBody }, onRequest: app.requireUser }, async (request) => {
-    const user = currentUser(request);
-    await assertWalletOpen(app.prisma);
-    const currency = await findCurrency(app.prisma, request.body.currency);
-    const amount = parseAmount(request.body.number, currency.decimal_scale);
-    const card = await app.prisma.userBank.findUnique({ where: { user_id: user.id } });
-    if (!card) throw new AppError('bank_card_required');
-    checkWithdrawalAmount(currency, amount);
-    await requireTradePassword(app.redis, user, request.body.pay_password || request.body.pass);
-    await submitWithdrawal(app.prisma, {
-      user,
-      currency,
-      amount,
-      channel: 'payment',
-      address: `${card.bank_code}:${card.receive_account}`,
-      memo: card.receive_name,
-    });
-    return { type: 'ok', message: translate(request.locale, 'withdraw_submitted') };
-  });
+  typed.post(
+    '/api/wallet/out_pay',
+    { schema: { body: outPayBody }, onRequest: app.requireUser },
+    async (request) => {
+      const user = currentUser(request);
+      await assertWalletOpen(app.prisma);
+      const currency = await findCurrency(app.prisma, request.body.currency);
+      const amount = parseAmount(request.body.number, currency.decimal_scale);
+      const card = await app.prisma.userBank.findUnique({ where: { user_id: user.id } });
+      if (!card) throw new AppError('bank_card_required');
+      checkWithdrawalAmount(currency, amount);
+      await requireTradePassword(app.redis, user, request.body.pay_password || request.body.pass);
+      await submitWithdrawal(app.prisma, {
+        user,
+        currency,
+        amount,
+        channel: 'payment',
+        address: `${card.bank_code}:${card.receive_account}`,
+        memo: card.receive_name,
+      });
+      return { type: 'ok', message: translate(request.locale, 'withdraw_submitted') };
+    },
+  );
 }

@@ -15,17 +15,25 @@ import { createSandboxProvider, SANDBOX_NOTIFY_PATH } from './sandbox';
 
 export const PAYMENT_STATUS = { pending: 0, paid: 1, failed: 2 } as const;
 
+/** The most one payment order may carry when the currency sets no maximum. */
+const PAYMENT_MAX_PER_ORDER = new Money(1_000_000);
+
 /**
  * Applies a verified notification exactly once: only a pending order with the same amount moves, so a
  * replayed or tampered notification changes nothing. A paid order is credited as a deposit.
  */
-export async function settlePayment(prisma: Db, notification: PaymentNotification): Promise<'settled' | 'ignored'> {
+export async function settlePayment(
+  prisma: Db,
+  notification: PaymentNotification,
+): Promise<'settled' | 'ignored'> {
   return prisma.$transaction(async (tx) => {
     const order = await tx.paymentOrder.findUnique({ where: { id: notification.orderId } });
     if (!order || !new Money(order.amount.toFixed()).eq(notification.amount)) return 'ignored';
     const moved = await tx.paymentOrder.updateMany({
       where: { id: order.id, status: PAYMENT_STATUS.pending },
-      data: notification.paid ? { status: PAYMENT_STATUS.paid, paid_at: new Date() } : { status: PAYMENT_STATUS.failed },
+      data: notification.paid
+        ? { status: PAYMENT_STATUS.paid, paid_at: new Date() }
+        : { status: PAYMENT_STATUS.failed },
     });
     if (moved.count !== 1) return 'ignored';
     if (notification.paid) {
@@ -55,30 +63,60 @@ export function paymentRoutes(app: FastifyInstance): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const sandbox = createSandboxProvider(app.config.APP_SECRET);
 
-  typed.post('/api/wallet/charge_req_pay', { schema: { body: chargeBody }, onRequest: app.requireUser }, async (request) => {
-    const user = currentUser(request);
-    await assertWalletOpen(app.prisma);
-    const currency = await findCurrency(app.prisma, request.body.currency);
-    const amount = parseAmount(request.body.amount, currency.decimal_scale);
-    const payType = Number(request.body.pay_type);
-    if (payType !== 1 && payType !== 2) throw new AppError('pay_type_invalid');
-    const bankCode = request.body.bank_code || 'BCA';
-    if (!PAYOUT_BANKS.some((bank) => bank.code === bankCode)) throw new AppError('bank_unknown');
-    if (!app.config.PAYMENT_SANDBOX) throw new AppError('wallet_closed');
-    const order = await app.prisma.paymentOrder.create({
-      data: { user_id: user.id, currency_id: currency.id, amount: amount.toFixed(), pay_type: payType, bank_code: bankCode, provider: sandbox.name },
-    });
-    return { type: 'ok', message: sandbox.checkoutUrl({ id: order.id, amount: toAmountString(amount) }) };
-  });
+  typed.post(
+    '/api/wallet/charge_req_pay',
+    { schema: { body: chargeBody }, onRequest: app.requireUser },
+    async (request) => {
+      const user = currentUser(request);
+      await assertWalletOpen(app.prisma);
+      const currency = await findCurrency(app.prisma, request.body.currency);
+      const amount = parseAmount(request.body.amount, currency.decimal_scale);
+      const min = new Money(currency.min_number.toFixed());
+      const max = currency.max_number.gt(0)
+        ? new Money(currency.max_number.toFixed())
+        : PAYMENT_MAX_PER_ORDER;
+      if (amount.lt(min) || amount.gt(max)) {
+        throw new AppError('payment_amount_out_of_range', {
+          min: toAmountString(min),
+          max: toAmountString(max),
+        });
+      }
+      const payType = Number(request.body.pay_type);
+      if (payType !== 1 && payType !== 2) throw new AppError('pay_type_invalid');
+      const bankCode = request.body.bank_code || 'BCA';
+      if (!PAYOUT_BANKS.some((bank) => bank.code === bankCode)) throw new AppError('bank_unknown');
+      if (!app.config.PAYMENT_SANDBOX) throw new AppError('wallet_closed');
+      const order = await app.prisma.paymentOrder.create({
+        data: {
+          user_id: user.id,
+          currency_id: currency.id,
+          amount: amount.toFixed(),
+          pay_type: payType,
+          bank_code: bankCode,
+          provider: sandbox.name,
+        },
+      });
+      return { type: 'ok', message: sandbox.checkoutUrl({ id: order.id, amount: toAmountString(amount) }) };
+    },
+  );
 
   if (!app.config.PAYMENT_SANDBOX) return;
 
   typed.get(
     '/api/pay/sandbox/:id',
-    { schema: { params: z.object({ id: z.coerce.number().int().positive() }), querystring: z.object({ sig: optionalText(64) }) } },
+    {
+      schema: {
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        querystring: z.object({ sig: optionalText(64) }),
+      },
+    },
     async (request, reply) => {
-      const order = await app.prisma.paymentOrder.findUnique({ where: { id: request.params.id }, include: { currency: true } });
-      if (!order || !sandbox.checkoutSignatureValid(order.id, request.query.sig)) throw new AppError('payment_not_found');
+      const order = await app.prisma.paymentOrder.findUnique({
+        where: { id: request.params.id },
+        include: { currency: true },
+      });
+      if (!order || !sandbox.checkoutSignatureValid(order.id, request.query.sig))
+        throw new AppError('payment_not_found');
       const amount = toAmountString(order.amount.toFixed());
       const button = (paid: boolean, label: string) => {
         const fields = sandbox.signedNotification({ id: order.id, amount }, paid);
@@ -87,22 +125,33 @@ export function paymentRoutes(app: FastifyInstance): void {
           .join('');
         return `<form method="post" action="${SANDBOX_NOTIFY_PATH}">${inputs}<button>${label}</button></form>`;
       };
-      const status = order.status === PAYMENT_STATUS.pending ? 'awaiting payment' : order.status === PAYMENT_STATUS.paid ? 'paid' : 'failed';
+      const status =
+        order.status === PAYMENT_STATUS.pending
+          ? 'awaiting payment'
+          : order.status === PAYMENT_STATUS.paid
+            ? 'paid'
+            : 'failed';
       return reply
         .type('text/html')
         .send(
           `<!doctype html><html><head><meta charset="utf-8"><title>Sandbox payment</title></head><body style="font-family:system-ui;background:#0b0e11;color:#eaecef;padding:40px">` +
             `<h1>Sandbox payment #${order.id}</h1><p>Amount: <strong>${escapeHtml(amount)} ${escapeHtml(order.currency.name)}</strong></p><p>Status: ${status}</p>` +
-            (order.status === PAYMENT_STATUS.pending ? `${button(true, 'Pay now')}${button(false, 'Cancel payment')}` : '') +
+            (order.status === PAYMENT_STATUS.pending
+              ? `${button(true, 'Pay now')}${button(false, 'Cancel payment')}`
+              : '') +
             `<p><a style="color:#f0b90b" href="/#/dealFinance">Back to the exchange</a></p></body></html>`,
         );
     },
   );
 
-  typed.post(SANDBOX_NOTIFY_PATH, { schema: { body: z.record(z.string(), z.string()) } }, async (request, reply) => {
-    const notification = sandbox.verify(request.body);
-    if (!notification) return reply.status(400).type('text/plain').send('invalid signature');
-    const outcome = await settlePayment(app.prisma, notification);
-    return reply.type('text/plain').send(outcome === 'settled' ? 'success' : 'already processed');
-  });
+  typed.post(
+    SANDBOX_NOTIFY_PATH,
+    { schema: { body: z.record(z.string(), z.string()) } },
+    async (request, reply) => {
+      const notification = sandbox.verify(request.body);
+      if (!notification) return reply.status(400).type('text/plain').send('invalid signature');
+      const outcome = await settlePayment(app.prisma, notification);
+      return reply.type('text/plain').send(outcome === 'settled' ? 'success' : 'already processed');
+    },
+  );
 }

@@ -27,12 +27,24 @@ export function createSandboxProvider(appSecret: string): SandboxProvider {
     checkoutUrl: (order) => `${sandboxCheckoutPath(order.id)}?sig=${sign(`checkout:${order.id}`)}`,
     checkoutSignatureValid: (orderId, signature) => sameSignature(signature, sign(`checkout:${orderId}`)),
     signedNotification(order, paid) {
-      const fields = { order_id: String(order.id), amount: order.amount, status: paid ? 'paid' : 'failed', nonce: randomBytes(8).toString('hex') };
-      return { ...fields, sign: sign(`${fields.order_id}|${fields.amount}|${fields.status}|${fields.nonce}`) };
+      const fields = {
+        order_id: String(order.id),
+        amount: order.amount,
+        status: paid ? 'paid' : 'failed',
+        nonce: randomBytes(8).toString('hex'),
+      };
+      return {
+        ...fields,
+        sign: sign(`${fields.order_id}|${fields.amount}|${fields.status}|${fields.nonce}`),
+      };
     },
     verify(fields): PaymentNotification | null {
       const { order_id = '', amount = '', status = '', nonce = '', sign: signature = '' } = fields;
-      if (!/^\d+$/.test(order_id) || !sameSignature(signature, sign(`${order_id}|${amount}|${status}|${nonce}`))) return null;
+      if (
+        !/^\d+$/.test(order_id) ||
+        !sameSignature(signature, sign(`${order_id}|${amount}|${status}|${nonce}`))
+      )
+        return null;
       return { orderId: Number(order_id), amount, paid: status === 'paid' };
     },
   };

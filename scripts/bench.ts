@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { migrate } from '../apps/api/src/db/migrate';
+import { createPrisma } from '../apps/api/src/db/prisma';
+import { benchLedger } from '../apps/api/src/ledger/ledger.bench';
+import { seedDatabase } from '../prisma/seed/index';
+
+/**
+ * `npm run bench`: every benchmark of the project, on a scratch database created beside DATABASE_URL (default:
+ * the local Postgres) and dropped afterwards. Prints one line per figure, then the figures as JSON.
+ */
+async function main(): Promise<void> {
+  const adminUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+  const database = `exchange_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${database}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  const prisma = createPrisma(url.toString(), 16);
+  try {
+    await migrate(url.toString());
+    await seedDatabase(prisma, { demoUsers: false });
+    const figures = { ...(await benchLedger(prisma)) };
+    for (const [name, value] of Object.entries(figures)) console.log(`${name.padEnd(52)} ${value}`);
+    console.log(JSON.stringify(figures));
+  } finally {
+    await prisma.$disconnect();
+    await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
