@@ -16,11 +16,13 @@ import { createOpsUser, listOutbox } from '../apps/api/src/ops/users';
 import { opsDeposit } from '../apps/api/src/ops/wallet';
 import type { Redis } from 'ioredis';
 import { databaseUrl } from './services';
+import { Matcher } from '../workers/src/matcher/matcher';
 
 export interface TestContext {
   app: FastifyInstance;
   prisma: Db;
   redis: Redis;
+  redisUrl: string;
   config: Config;
   databaseUrl: string;
   http: ReturnType<typeof supertest>;
@@ -37,6 +39,8 @@ export interface TestContext {
   deposit: (account: string, currency: string, amount: string) => Promise<void>;
   /** The ledger audit; money tests call it after every scenario and expect it clean. */
   audit: () => Promise<AuditReport>;
+  /** Starts the spot matcher on this context's database and Redis prefix (stopped by close). */
+  startMatcher: () => Promise<Matcher>;
   /** A currency's id by name. */
   currencyId: (name: string) => Promise<number>;
   close: () => Promise<void>;
@@ -72,6 +76,7 @@ export async function createTestContext(
     config,
     prisma,
     redis,
+    redisUrl: services.redisUrl,
     messenger: createMessenger(prisma, { from: config.SMTP_FROM }),
   });
   await app.ready();
@@ -84,10 +89,12 @@ export async function createTestContext(
   const get = (path: string, token?: string) => withToken(http.get(path), token).then((response) => response);
 
   let userCount = 0;
+  const matchers: Matcher[] = [];
   const context: TestContext = {
     app,
     prisma,
     redis,
+    redisUrl: services.redisUrl,
     config,
     databaseUrl: url,
     http,
@@ -117,10 +124,22 @@ export async function createTestContext(
       await opsDeposit(prisma, { account, currency, amount });
     },
     audit: () => auditLedger(prisma),
+    async startMatcher() {
+      const matcher = new Matcher({
+        prisma,
+        redisUrl: services.redisUrl,
+        redisPrefix: config.REDIS_PREFIX,
+        log: () => undefined,
+      });
+      await matcher.start();
+      matchers.push(matcher);
+      return matcher;
+    },
     async currencyId(name) {
       return (await prisma.currency.findUniqueOrThrow({ where: { name } })).id;
     },
     async close() {
+      for (const matcher of matchers) await matcher.stop();
       await app.close();
       await prisma.$disconnect();
       // ioredis does not prefix KEYS patterns, but it does prefix the names DEL is given.

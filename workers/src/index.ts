@@ -2,6 +2,7 @@ import { Queue, Worker } from 'bullmq';
 import type { Db } from '@exchange/api/db/prisma';
 import { bullConnection, bullPrefix } from '@exchange/api/infra/connections';
 import { purgeExpired } from './maintenance/purge-expired';
+import { Matcher } from './matcher/matcher';
 
 export interface WorkerDeps {
   prisma: Db;
@@ -31,7 +32,10 @@ export async function startWorkers(deps: WorkerDeps): Promise<() => Promise<void
     { ...options, concurrency: 1 },
   );
   worker.on('failed', (job, error) => deps.log({ job: job?.name, err: error }, 'maintenance job failed'));
+  const matcher = new Matcher(deps);
+  await matcher.start();
   return async () => {
+    await matcher.stop();
     await worker.close();
     await maintenance.close();
   };

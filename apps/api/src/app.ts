@@ -17,6 +17,8 @@ import { UPLOAD_URL_PREFIX, uploadRoutes } from './modules/identity/upload';
 import { newsRoutes } from './modules/news/routes';
 import { paymentAccountRoutes } from './modules/payment-account/routes';
 import { walletRoutes } from './modules/wallet/routes';
+import { OrderResults, SpotQueues } from './modules/spot/queue';
+import { orderRoutes } from './modules/spot/order-routes';
 import { safeRoutes } from './modules/safe/routes';
 import { systemRoutes } from './modules/system/routes';
 import { loginRoutes } from './modules/user/login';
@@ -30,7 +32,10 @@ import { attachRealtime } from './realtime/socket';
 export interface AppDeps {
   config: Config;
   prisma: Db;
+  /** Redis with this instance's key prefix (rate limits, cooldowns, socket adapter). */
   redis: Redis;
+  /** The same Redis by URL, for BullMQ and pub/sub, which manage their own connections and prefixes. */
+  redisUrl: string;
   messenger: Messenger;
 }
 
@@ -48,6 +53,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('prisma', deps.prisma);
   app.decorate('redis', deps.redis);
   app.decorate('messenger', deps.messenger);
+  app.decorate('spotQueues', new SpotQueues(deps.redisUrl, deps.config.REDIS_PREFIX));
+  app.decorate('orderResults', new OrderResults(deps.redisUrl, deps.config.REDIS_PREFIX));
+  await app.orderResults.whenReady();
+  app.addHook('onClose', async () => {
+    await Promise.all([app.spotQueues.close(), app.orderResults.close()]);
+  });
   app.decorateRequest('locale', DEFAULT_LOCALE);
   app.addHook('onRequest', (request, _reply, done) => {
     request.locale = requestedLocale(request.headers);
@@ -83,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     realNameRoutes,
     paymentAccountRoutes,
     walletRoutes,
+    orderRoutes,
   ]) {
     routes(app);
   }

@@ -42,6 +42,7 @@ async function main(): Promise<void> {
     config,
     prisma,
     redis,
+    redisUrl: redisEndpoint.url,
     messenger: createMessenger(prisma, { url: config.SMTP_URL, from: config.SMTP_FROM }),
   });
   const stopWorkers = config.WORKERS

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/prisma';
 import type { User } from '../generated/prisma/client';
 import type { Messenger } from '../modules/verification/messenger';
+import type { OrderResults, SpotQueues } from '../modules/spot/queue';
 import type { Locale } from './i18n';
 
 declare module 'fastify' {
@@ -13,6 +14,8 @@ declare module 'fastify' {
     redis: Redis;
     messenger: Messenger;
     io: SocketServer;
+    spotQueues: SpotQueues;
+    orderResults: OrderResults;
     requireUser: (request: FastifyRequest) => Promise<void>;
     optionalUser: (request: FastifyRequest) => Promise<void>;
   }

@@ -34,6 +34,11 @@ export const LOCK_HOLDERS: { name: string; sql: string }[] = [
     name: 'pending withdrawals',
     sql: `SELECT user_id, currency_id, 'change'::text AS account, number AS amount FROM withdrawals WHERE status = 1`,
   },
+  {
+    name: 'live spot orders',
+    sql: `SELECT o.user_id, CASE WHEN o.side = 1 THEN p.legal_id ELSE p.currency_id END AS currency_id, 'change'::text AS account, o.locked AS amount
+          FROM spot_orders o JOIN currency_matches p ON p.id = o.match_id WHERE o.state IN ('new', 'open')`,
+  },
 ];
 
 const unpivotedWallets = `

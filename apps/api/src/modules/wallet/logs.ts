@@ -20,6 +20,9 @@ const LOG_TEXTS: Partial<Record<number, MessageKey>> = {
   [LOG_TYPES.WITHDRAW_FAILED]: 'log_withdraw_failed',
   [LOG_TYPES.CHAIN_DEPOSIT]: 'log_chain_deposit',
   [LOG_TYPES.PAYMENT_DEPOSIT]: 'log_payment_deposit',
+  [LOG_TYPES.SPOT_ORDER_LOCK]: 'log_spot_order',
+  [LOG_TYPES.SPOT_TRADE]: 'log_spot_trade',
+  [LOG_TYPES.SPOT_ORDER_RELEASE]: 'log_spot_release',
 };
 
 const accountName = (request: FastifyRequest, account: string) =>

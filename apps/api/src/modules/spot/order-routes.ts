@@ -1,0 +1,200 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { SpotOrder } from '../../generated/prisma/client';
+import { currentUser } from '../../http/auth';
+import { AppError } from '../../http/errors';
+import { formatDateTime } from '../../http/format';
+import { translate } from '../../http/i18n';
+import { form, limitField, optionalText, pageField } from '../../http/schemas';
+import { Money, toAmountString } from '../../ledger/money';
+import { requestCancel } from './cancel-order';
+import { placeOrder, queuePlacement, SIDE } from './place-order';
+import type { OrderResult } from './queue';
+
+/** How long a request waits for the matcher before answering "received, being matched". */
+export const ORDER_WAIT_MS = 3_000;
+
+const idField = z.coerce
+  .number({ error: 'order_not_found' })
+  .int({ error: 'order_not_found' })
+  .positive({ error: 'order_not_found' });
+
+const tradeBody = form({
+  legal_id: idField,
+  currency_id: idField,
+  type: optionalText(2),
+  target_price: optionalText(64),
+  price: optionalText(64),
+  amount: optionalText(64),
+  order_type: optionalText(8),
+  time_in_force: optionalText(3),
+  post_only: optionalText(5),
+});
+
+const listQuery = z.object({
+  page: pageField,
+  limit: limitField(10, 100),
+  status: optionalText(2),
+  legal_id: optionalText(10),
+  currency_id: optionalText(10),
+  currency: optionalText(10),
+  type: optionalText(2),
+});
+
+/** The contract's spot-order row, plus what a trader needs to follow a fill. */
+export function orderRow(
+  order: SpotOrder & { pair: { currency: { name: string }; legal: { name: string } } },
+) {
+  const filled = new Money(order.filled.toFixed());
+  const average = filled.gt(0) ? new Money(order.quote_filled.toFixed()).div(filled) : new Money(0);
+  return {
+    id: order.id.toString(),
+    symbol: `${order.pair.currency.name}/${order.pair.legal.name}`,
+    type: order.side,
+    kind: order.kind,
+    status: order.state === 'new' || order.state === 'open' ? 1 : 2,
+    state: order.state,
+    target_price: order.price ? toAmountString(order.price.toFixed()) : '',
+    trade_amount: toAmountString(order.amount.toFixed()),
+    filled: toAmountString(filled),
+    trade_price: toAmountString(average.toDecimalPlaces(18)),
+    fee: toAmountString(order.fee.toFixed()),
+    created_at: formatDateTime(order.created_at),
+    updated_at: formatDateTime(order.updated_at),
+  };
+}
+
+export function orderRoutes(app: FastifyInstance): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const deps = { prisma: app.prisma, queues: app.spotQueues };
+
+  typed.post(
+    '/api/coin/trade',
+    { schema: { body: tradeBody }, onRequest: app.requireUser },
+    async (request) => {
+      const user = currentUser(request);
+      const body = request.body;
+      const side = Number(body.type);
+      if (side !== SIDE.buy && side !== SIDE.sell) throw new AppError('order_type_invalid');
+      const kind = body.order_type || 'limit';
+      if (kind !== 'limit' && kind !== 'market') throw new AppError('order_type_invalid');
+      const timeInForce = (body.time_in_force || 'GTC').toUpperCase();
+      if (timeInForce !== 'GTC' && timeInForce !== 'IOC' && timeInForce !== 'FOK')
+        throw new AppError('order_type_invalid');
+      const { order, pair } = await placeOrder(deps, user, {
+        legalId: body.legal_id,
+        currencyId: body.currency_id,
+        side,
+        kind,
+        price: body.target_price || body.price,
+        amount: body.amount,
+        timeInForce,
+        postOnly: body.post_only === '1' || body.post_only === 'true',
+      });
+      const verdict = app.orderResults.watch(order.id.toString(), ORDER_WAIT_MS);
+      await queuePlacement(app.spotQueues, pair.id, order.id);
+      const result = await verdict;
+      const summary = {
+        id: order.id.toString(),
+        state: result?.state ?? 'new',
+        filled: result?.filled ?? '0',
+      };
+      return { ...placementAnswer(request.locale, result, pair.currency.name), order: summary };
+    },
+  );
+
+  typed.put(
+    '/api/coin/trade',
+    { schema: { body: form({ id: idField }) }, onRequest: app.requireUser },
+    async (request) => {
+      const user = currentUser(request);
+      const order = await requestCancel(deps, user.id, BigInt(request.body.id));
+      const result = await app.orderResults.watch(order.id.toString(), ORDER_WAIT_MS);
+      const cancelled = result && result.state !== 'new' && result.state !== 'open';
+      return {
+        type: 'ok',
+        message: translate(request.locale, cancelled ? 'order_cancelled' : 'cancel_processing'),
+      };
+    },
+  );
+
+  typed.get(
+    '/api/coin/list',
+    { schema: { querystring: listQuery }, onRequest: app.requireUser },
+    async (request) => {
+      const user = currentUser(request);
+      const query = request.query;
+      const status = query.status === '2' ? 2 : query.status === '1' ? 1 : undefined;
+      const side = query.type === '1' || query.type === '2' ? Number(query.type) : undefined;
+      const pairFilter = {
+        ...(query.legal_id ? { legal_id: Number(query.legal_id) } : {}),
+        ...(query.currency_id || query.currency
+          ? { currency_id: Number(query.currency_id || query.currency) }
+          : {}),
+      };
+      const orders = await app.prisma.spotOrder.findMany({
+        where: {
+          user_id: user.id,
+          side,
+          ...(status === undefined
+            ? {}
+            : {
+                state:
+                  status === 1
+                    ? { in: ['new', 'open'] }
+                    : { in: ['filled', 'cancelled', 'expired', 'rejected'] },
+              }),
+          pair: pairFilter,
+        },
+        include: { pair: { include: { currency: true, legal: true } } },
+        orderBy: { id: 'desc' },
+        skip: (query.page - 1) * query.limit,
+        take: query.limit,
+      });
+      return { type: 'ok', message: orders.map(orderRow) };
+    },
+  );
+}
+
+function placementAnswer(
+  locale: Parameters<typeof translate>[0],
+  result: OrderResult | undefined,
+  currency: string,
+) {
+  if (!result) return { type: 'ok', message: translate(locale, 'order_processing') };
+  const filled = new Money(result.filled);
+  switch (result.state) {
+    case 'filled':
+      return { type: 'ok', message: translate(locale, 'order_filled') };
+    case 'rejected':
+      return {
+        type: 'error',
+        message: translate(
+          locale,
+          result.rejectReason === 'post-only-would-take' ? 'post_only_would_take' : 'fok_unfillable',
+        ),
+      };
+    case 'expired':
+    case 'cancelled':
+      return filled.gt(0)
+        ? {
+            type: 'ok',
+            message: translate(locale, 'order_partially_executed', {
+              filled: toAmountString(filled),
+              currency,
+            }),
+          }
+        : { type: 'error', message: translate(locale, 'market_order_unfilled') };
+    default:
+      return filled.gt(0)
+        ? {
+            type: 'ok',
+            message: translate(locale, 'order_partially_filled', {
+              filled: toAmountString(filled),
+              currency,
+            }),
+          }
+        : { type: 'ok', message: translate(locale, 'order_placed') };
+  }
+}

@@ -1,0 +1,45 @@
+import type { Db } from '../../db/prisma';
+import type { Currency, CurrencyMatch } from '../../generated/prisma/client';
+import { AppError } from '../../http/errors';
+import { Money, type Money as MoneyValue } from '../../ledger/money';
+
+export type Pair = CurrencyMatch & { legal: Currency; currency: Currency };
+
+export const symbolOf = (pair: Pair) => `${pair.currency.name}/${pair.legal.name}`;
+
+/** A pair open for spot trading, named by its quote (legal) and base (currency) ids. */
+export async function findTradablePair(prisma: Db, legalId: number, currencyId: number): Promise<Pair> {
+  const pair = await prisma.currencyMatch.findUnique({
+    where: { legal_id_currency_id: { legal_id: legalId, currency_id: currencyId } },
+    include: { legal: true, currency: true },
+  });
+  if (!pair || pair.is_display !== 1 || pair.open_coin_trade !== 1) throw new AppError('pair_not_tradable');
+  return pair;
+}
+
+export async function findPairBySymbol(prisma: Db, symbol: string): Promise<Pair | null> {
+  const [base = '', quote = ''] = symbol.toUpperCase().split(/[/_-]/);
+  return prisma.currencyMatch.findFirst({
+    where: { currency: { name: base }, legal: { name: quote } },
+    include: { legal: true, currency: true },
+  });
+}
+
+/**
+ * The engine counts in integers: prices in ticks of 10^-price_decimals and amounts in lots of
+ * 10^-amount_decimals. These convert exactly, and refuse what does not fit the grid.
+ */
+export const priceToTicks = (pair: CurrencyMatch, price: MoneyValue) =>
+  price.times(new Money(10).pow(pair.price_decimals)).toNumber();
+export const amountToLots = (pair: CurrencyMatch, amount: MoneyValue) =>
+  amount.times(new Money(10).pow(pair.amount_decimals)).toNumber();
+export const ticksToPrice = (pair: CurrencyMatch, ticks: number) =>
+  new Money(ticks).div(new Money(10).pow(pair.price_decimals));
+export const lotsToAmount = (pair: CurrencyMatch, lots: number) =>
+  new Money(lots).div(new Money(10).pow(pair.amount_decimals));
+/** A quote amount as a number of tick×lot units, rounded down (the budget of a market buy). */
+export const quoteToTickLots = (pair: CurrencyMatch, quote: MoneyValue) =>
+  quote
+    .times(new Money(10).pow(pair.price_decimals + pair.amount_decimals))
+    .floor()
+    .toNumber();

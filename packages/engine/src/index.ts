@@ -1,0 +1,21 @@
+export { OrderBook } from './order-book';
+export type {
+  AcceptedEvent,
+  BookDepth,
+  CancelCommand,
+  Command,
+  DepthEvent,
+  DoneEvent,
+  DoneReason,
+  EngineEvent,
+  OpenOrder,
+  OrderBookOptions,
+  PlaceCommand,
+  RejectedEvent,
+  RejectReason,
+  RestedEvent,
+  SelfTradePrevention,
+  Side,
+  TimeInForce,
+  TradeEvent,
+} from './types';

@@ -1,0 +1,86 @@
+import { OrderBook, type Side } from '@exchange/engine';
+import type { Db } from '@exchange/api/db/prisma';
+import { Money, type Money as MoneyValue } from '@exchange/api/ledger/money';
+import { amountToLots, priceToTicks, type Pair } from '@exchange/api/modules/spot/pairs';
+
+/** What the matcher remembers of a live order between batches (derived from Postgres at every rebuild). */
+export interface LiveOrder {
+  id: string;
+  userId: number;
+  side: 1 | 2;
+  kind: string;
+  price: MoneyValue | null;
+  amount: MoneyValue;
+  filled: MoneyValue;
+  quoteFilled: MoneyValue;
+  locked: MoneyValue;
+  fee: MoneyValue;
+  state: string;
+}
+
+export const engineSide = (side: number): Side => (side === 1 ? 'buy' : 'sell');
+
+/**
+ * One market as the matcher holds it: the engine's book and the live orders resting in it. Postgres is the
+ * source of truth; this is rebuilt from the open orders whenever the matcher starts or a commit fails.
+ */
+export class Market {
+  book: OrderBook = new OrderBook();
+  resting = new Map<string, LiveOrder>();
+
+  constructor(public pair: Pair) {}
+
+  async rebuild(prisma: Db): Promise<void> {
+    const [last] = await prisma.spotTrade.findMany({
+      where: { match_id: this.pair.id },
+      orderBy: { sequence: 'desc' },
+      take: 1,
+    });
+    this.book = new OrderBook({ firstTradeSequence: last ? Number(last.sequence) + 1 : 1 });
+    this.resting = new Map();
+    const open = await prisma.spotOrder.findMany({
+      where: { match_id: this.pair.id, state: 'open' },
+      orderBy: { id: 'asc' },
+    });
+    for (const row of open) {
+      const order = toLiveOrder(row);
+      if (!order.price) continue;
+      this.book.restore({
+        orderId: Number(row.id),
+        ownerId: row.user_id,
+        side: engineSide(row.side),
+        priceTicks: priceToTicks(this.pair, order.price),
+        remainingLots: amountToLots(this.pair, order.amount.minus(order.filled)),
+      });
+      this.resting.set(order.id, order);
+    }
+  }
+}
+
+export function toLiveOrder(row: {
+  id: bigint;
+  user_id: number;
+  side: number;
+  kind: string;
+  price: { toFixed(): string } | null;
+  amount: { toFixed(): string };
+  filled: { toFixed(): string };
+  quote_filled: { toFixed(): string };
+  locked: { toFixed(): string };
+  fee: { toFixed(): string };
+  state: string;
+}): LiveOrder {
+  return {
+    id: row.id.toString(),
+    userId: row.user_id,
+    side: row.side === 1 ? 1 : 2,
+    kind: row.kind,
+    price: row.price ? new Money(row.price.toFixed()) : null,
+    amount: new Money(row.amount.toFixed()),
+    filled: new Money(row.filled.toFixed()),
+    quoteFilled: new Money(row.quote_filled.toFixed()),
+    locked: new Money(row.locked.toFixed()),
+    fee: new Money(row.fee.toFixed()),
+    state: row.state,
+  };
+}

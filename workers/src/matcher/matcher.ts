@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { Db } from '@exchange/api/db/prisma';
+import { bullConnection, bullPrefix } from '@exchange/api/infra/connections';
+import { resultsChannel, spotQueueName, SpotQueues, type SpotJob } from '@exchange/api/modules/spot/queue';
+import { MicroBatcher } from './batcher';
+import { Market } from './market';
+import { MarketPushes } from './pushes';
+import { settleBatch } from './settle';
+
+export interface MatcherDeps {
+  prisma: Db;
+  redisUrl: string;
+  redisPrefix: string;
+  log: (fields: object, message: string) => void;
+}
+
+const LEASE_MS = 15_000;
+const SWEEP_INTERVAL_MS = 5_000;
+const STALE_NEW_ORDER_MS = 3_000;
+
+/**
+ * The spot matcher: the one writer of every order book. It owns the books in memory (rebuilt from Postgres
+ * at start), takes place and cancel commands from each market's BullMQ queue, settles them in batches (one
+ * Postgres transaction each) and only then announces results and pushes market data. A Redis lease keeps a
+ * second matcher from writing at the same time.
+ */
+export class Matcher {
+  private readonly markets = new Map<number, Market>();
+  private readonly workers: Worker<SpotJob>[] = [];
+  private readonly redis: Redis;
+  private readonly queues: SpotQueues;
+  private readonly leaseKey: string;
+  private readonly leaseOwner = randomUUID();
+  private pushes?: MarketPushes;
+  private timers: NodeJS.Timeout[] = [];
+
+  constructor(private readonly deps: MatcherDeps) {
+    this.redis = new Redis(deps.redisUrl, { maxRetriesPerRequest: null });
+    this.queues = new SpotQueues(deps.redisUrl, deps.redisPrefix);
+    this.leaseKey = `${deps.redisPrefix}matcher:lease`;
+  }
+
+  async start(): Promise<void> {
+    await this.acquireLease();
+    this.pushes = new MarketPushes(this.redis, this.deps.redisPrefix, this.deps.prisma);
+    const pairs = await this.deps.prisma.currencyMatch.findMany({
+      where: { open_coin_trade: 1 },
+      include: { legal: true, currency: true },
+    });
+    for (const pair of pairs) {
+      const market = new Market(pair);
+      await market.rebuild(this.deps.prisma);
+      this.markets.set(pair.id, market);
+      const batcher = new MicroBatcher<SpotJob>((jobs) => this.settle(market, jobs));
+      this.workers.push(
+        new Worker<SpotJob>(spotQueueName(pair.id), (job) => batcher.submit(job.data), {
+          connection: bullConnection(this.deps.redisUrl),
+          prefix: bullPrefix(this.deps.redisPrefix),
+          concurrency: 256,
+        }),
+      );
+    }
+    await this.sweep(0);
+    this.timers.push(setInterval(() => void this.sweep(STALE_NEW_ORDER_MS), SWEEP_INTERVAL_MS));
+    this.deps.log({ markets: pairs.length }, 'matcher started');
+  }
+
+  private async settle(market: Market, jobs: SpotJob[]): Promise<void> {
+    try {
+      const outcome = await settleBatch(this.deps.prisma, market, jobs);
+      if (outcome.results.length > 0)
+        await this.redis.publish(resultsChannel(this.deps.redisPrefix), JSON.stringify(outcome.results));
+      this.pushes?.afterCommit(market, outcome);
+    } catch (error) {
+      // The books in memory may now be ahead of Postgres: rebuild them from it, and let BullMQ retry the jobs.
+      this.deps.log(
+        { err: error, market: market.pair.id, jobs: jobs.length },
+        'matcher batch failed, rebuilding the book',
+      );
+      await market.rebuild(this.deps.prisma);
+      throw error;
+    }
+  }
+
+  /**
+   * Re-queues orders that were stored but never reached a queue (Redis lost them, or the API died in
+   * between) and cancel requests not yet carried out. Job ids dedupe what is still queued.
+   */
+  private async sweep(olderThanMs: number): Promise<void> {
+    const before = new Date(Date.now() - olderThanMs);
+    const stuck = await this.deps.prisma.spotOrder.findMany({
+      where: {
+        OR: [{ state: 'new' }, { state: 'open', cancel_requested: true }],
+        updated_at: { lte: before },
+      },
+      select: { id: true, match_id: true, state: true },
+      orderBy: { id: 'asc' },
+      take: 5_000,
+    });
+    for (const order of stuck) {
+      await this.queues.enqueue(order.match_id, {
+        command: order.state === 'new' ? 'place' : 'cancel',
+        orderId: order.id.toString(),
+      });
+    }
+  }
+
+  private async acquireLease(): Promise<void> {
+    for (;;) {
+      if ((await this.redis.set(this.leaseKey, this.leaseOwner, 'PX', LEASE_MS, 'NX')) === 'OK') break;
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+    this.timers.push(
+      setInterval(() => {
+        void this.redis
+          .eval(
+            "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end",
+            1,
+            this.leaseKey,
+            this.leaseOwner,
+            LEASE_MS,
+          )
+          .then((renewed) => {
+            // Another matcher holds the books now: stopping beats two writers.
+            if (renewed !== 1) {
+              this.deps.log({}, 'matcher lost its lease, stopping');
+              void this.stop();
+            }
+          });
+      }, LEASE_MS / 3),
+    );
+  }
+
+  async stop(): Promise<void> {
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers = [];
+    this.pushes?.stop();
+    await Promise.all(this.workers.map((worker) => worker.close()));
+    await this.queues.close();
+    await this.redis
+      .eval(
+        "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end",
+        1,
+        this.leaseKey,
+        this.leaseOwner,
+      )
+      .catch(() => undefined);
+    this.redis.disconnect();
+  }
+}

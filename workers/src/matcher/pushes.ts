@@ -1,0 +1,127 @@
+import { Emitter } from '@socket.io/redis-emitter';
+import type { Redis } from 'ioredis';
+import type { Db } from '@exchange/api/db/prisma';
+import { toAmountString } from '@exchange/api/ledger/money';
+import { dayStats } from '@exchange/api/modules/spot/tickers';
+import { symbolOf, ticksToPrice, lotsToAmount } from '@exchange/api/modules/spot/pairs';
+import { socketChannel, userRoom } from '@exchange/api/realtime/socket';
+import type { BatchOutcome } from './settle';
+import type { Market } from './market';
+
+const DEPTH_LEVELS = 20;
+const DEPTH_INTERVAL_MS = 100;
+const DAYMARKET_INTERVAL_MS = 1_000;
+
+/**
+ * What the matcher tells the sockets after each commit: trades, candles and the users' own orders at once;
+ * depth conflated to at most ten pushes a second per market, the 24-hour ticker to one a second.
+ */
+export class MarketPushes {
+  private readonly emitter: Emitter;
+  private readonly dirtyDepth = new Set<Market>();
+  private readonly dirtyTicker = new Set<Market>();
+  private readonly timers: NodeJS.Timeout[] = [];
+
+  constructor(
+    redis: Redis,
+    redisPrefix: string,
+    private readonly prisma: Db,
+  ) {
+    this.emitter = new Emitter(redis, { key: socketChannel(redisPrefix) });
+    this.timers.push(setInterval(() => this.flushDepth(), DEPTH_INTERVAL_MS));
+    this.timers.push(setInterval(() => void this.flushTickers(), DAYMARKET_INTERVAL_MS));
+  }
+
+  afterCommit(market: Market, outcome: BatchOutcome): void {
+    const { pair } = market;
+    const base = {
+      symbol: symbolOf(pair),
+      match_id: pair.id,
+      legal_id: pair.legal_id,
+      currency_id: pair.currency_id,
+    };
+    for (const trade of outcome.trades) {
+      this.emitter.emit('match_trade', {
+        ...base,
+        price: toAmountString(trade.price),
+        number: toAmountString(trade.amount),
+        way: trade.takerSide,
+        time: trade.time.getTime(),
+      });
+    }
+    for (const candle of outcome.candles) {
+      this.emitter.emit('kline', {
+        type: 'kline',
+        ...base,
+        currency_name: pair.currency.name,
+        legal_name: pair.legal.name,
+        period: candle.period,
+        open: toAmountString(candle.open),
+        high: toAmountString(candle.high),
+        low: toAmountString(candle.low),
+        close: toAmountString(candle.close),
+        volume: toAmountString(candle.volume),
+        time: new Date(candle.open_time).getTime(),
+      });
+    }
+    for (const result of outcome.results) {
+      this.emitter
+        .to(userRoom(result.userId))
+        .emit('spot_order', {
+          ...base,
+          id: result.orderId,
+          state: result.state,
+          filled: toAmountString(result.filled),
+        });
+    }
+    this.dirtyDepth.add(market);
+    if (outcome.trades.length > 0) this.dirtyTicker.add(market);
+  }
+
+  private flushDepth(): void {
+    for (const market of this.dirtyDepth) {
+      const { bids, asks } = market.book.depth(DEPTH_LEVELS);
+      const level = ([ticks, lots]: [number, number]) => [
+        toAmountString(ticksToPrice(market.pair, ticks)),
+        toAmountString(lotsToAmount(market.pair, lots)),
+      ];
+      this.emitter.emit('market_depth', {
+        type: 'market_depth',
+        symbol: symbolOf(market.pair),
+        match_id: market.pair.id,
+        legal_id: market.pair.legal_id,
+        currency_id: market.pair.currency_id,
+        currency_name: market.pair.currency.name,
+        legal_name: market.pair.legal.name,
+        bids: bids.map(level),
+        asks: asks.map(level),
+      });
+    }
+    this.dirtyDepth.clear();
+  }
+
+  private async flushTickers(): Promise<void> {
+    const markets = [...this.dirtyTicker];
+    this.dirtyTicker.clear();
+    for (const market of markets) {
+      const stats = await dayStats(this.prisma, market.pair.id).catch(() => undefined);
+      if (!stats) continue;
+      this.emitter.emit('daymarket', {
+        type: 'daymarket',
+        symbol: symbolOf(market.pair),
+        match_id: market.pair.id,
+        legal_id: market.pair.legal_id,
+        currency_id: market.pair.currency_id,
+        now_price: stats.now_price,
+        change: stats.change,
+        volume: stats.volume,
+        high: stats.high,
+        low: stats.low,
+      });
+    }
+  }
+
+  stop(): void {
+    for (const timer of this.timers) clearInterval(timer);
+  }
+}

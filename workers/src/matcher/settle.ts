@@ -1,0 +1,408 @@
+import type { EngineEvent, PlaceCommand, TradeEvent } from '@exchange/engine';
+import type { Db, Tx } from '@exchange/api/db/prisma';
+import {
+  applyMovements,
+  bookHouseEntries,
+  type ColumnMovement,
+  type HouseBooking,
+} from '@exchange/api/ledger/batch';
+import { LOG_TYPES } from '@exchange/api/ledger/log-types';
+import { Money, roundPaid, type Money as MoneyValue } from '@exchange/api/ledger/money';
+import { candleOpen, PERIODS } from '@exchange/api/modules/spot/candles';
+import {
+  amountToLots,
+  lotsToAmount,
+  priceToTicks,
+  quoteToTickLots,
+  ticksToPrice,
+} from '@exchange/api/modules/spot/pairs';
+import type { OrderResult, SpotJob } from '@exchange/api/modules/spot/queue';
+import { engineSide, toLiveOrder, type LiveOrder, type Market } from './market';
+
+export interface SettledTrade {
+  sequence: number;
+  price: MoneyValue;
+  amount: MoneyValue;
+  quote: MoneyValue;
+  takerSide: 1 | 2;
+  takerUserId: number;
+  makerUserId: number;
+  time: Date;
+}
+
+export interface CandleRow {
+  period: string;
+  open_time: Date;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: string;
+}
+
+export interface BatchOutcome {
+  results: OrderResult[];
+  trades: SettledTrade[];
+  candles: CandleRow[];
+  changedUsers: Set<number>;
+}
+
+const FINISHED_BY: Record<string, string> = {
+  filled: 'filled',
+  cancelled: 'cancelled',
+  expired: 'expired',
+  'self-trade': 'expired',
+};
+
+/**
+ * Applies one batch of commands to a market and writes everything it caused (orders, trades, balance
+ * movements, fees, candles) in ONE transaction. Commands are idempotent against Postgres: a place for an
+ * order that is no longer `new`, or a cancel for one that is not resting, changes nothing, so a batch
+ * retried after a crash books nothing twice (and trades are unique per market sequence besides).
+ */
+export async function settleBatch(prisma: Db, market: Market, jobs: SpotJob[]): Promise<BatchOutcome> {
+  return prisma.$transaction(
+    async (tx) => {
+      const batch = new BatchState(market);
+      const ids = [...new Set(jobs.map((job) => BigInt(job.orderId)))];
+      const rows = await tx.spotOrder.findMany({ where: { id: { in: ids }, match_id: market.pair.id } });
+      const fresh = new Map(rows.map((row) => [row.id.toString(), row]));
+      for (const job of jobs) {
+        const row = fresh.get(job.orderId);
+        if (!row) continue;
+        if (job.command === 'place') {
+          if (row.state !== 'new' || batch.orders.has(job.orderId)) continue;
+          const order = toLiveOrder(row);
+          batch.track(order);
+          if (row.cancel_requested) batch.finish(order, 'cancelled');
+          else batch.handle(market.book.apply(placeCommand(market, order)));
+        } else if (market.book.order(Number(job.orderId))) {
+          batch.handle(market.book.apply({ type: 'cancel', orderId: Number(job.orderId) }));
+        }
+      }
+      await batch.write(tx);
+      return batch.outcome();
+    },
+    { timeout: 30_000 },
+  );
+}
+
+function placeCommand(market: Market, order: LiveOrder): PlaceCommand {
+  const isMarketBuy = order.kind === 'market' && order.side === 1;
+  return {
+    type: 'place',
+    orderId: Number(order.id),
+    ownerId: order.userId,
+    side: engineSide(order.side),
+    kind: order.kind === 'market' ? 'market' : 'limit',
+    ...(order.price ? { priceTicks: priceToTicks(market.pair, order.price) } : {}),
+    quantityLots: amountToLots(market.pair, order.amount.minus(order.filled)),
+    ...(isMarketBuy ? { maxQuoteTicksLots: quoteToTickLots(market.pair, order.locked) } : {}),
+    timeInForce: 'GTC',
+    postOnly: false,
+    selfTrade: 'cancel-taker',
+  };
+}
+
+class BatchState {
+  readonly orders = new Map<string, LiveOrder>();
+  private readonly touched = new Set<string>();
+  private readonly movements: ColumnMovement[] = [];
+  private readonly house: HouseBooking[] = [];
+  private readonly trades: (SettledTrade & {
+    takerOrderId: string;
+    makerOrderId: string;
+    buyerFee: MoneyValue;
+    sellerFee: MoneyValue;
+  })[] = [];
+  private readonly rejectReasons = new Map<string, string>();
+  private readonly now = new Date();
+
+  constructor(private readonly market: Market) {}
+
+  track(order: LiveOrder): void {
+    this.orders.set(order.id, order);
+  }
+
+  private orderOf(id: number): LiveOrder {
+    const key = String(id);
+    const order = this.orders.get(key) ?? this.market.resting.get(key);
+    if (!order) throw new Error(`the matcher lost track of order ${key}`);
+    this.orders.set(key, order);
+    this.touched.add(key);
+    return order;
+  }
+
+  handle(events: EngineEvent[]): void {
+    for (const event of events) {
+      switch (event.type) {
+        case 'accepted':
+        case 'depth':
+          break;
+        case 'trade':
+          this.trade(event);
+          break;
+        case 'rested': {
+          const order = this.orderOf(event.orderId);
+          order.state = 'open';
+          this.market.resting.set(order.id, order);
+          break;
+        }
+        case 'done':
+          this.finish(this.orderOf(event.orderId), FINISHED_BY[event.reason] ?? 'expired');
+          break;
+        case 'rejected': {
+          const order = this.orderOf(event.orderId);
+          this.rejectReasons.set(order.id, event.reason);
+          this.finish(order, 'rejected');
+          break;
+        }
+      }
+    }
+  }
+
+  /** Ends an order: whatever it still holds goes back to the owner's available balance. */
+  finish(order: LiveOrder, state: string): void {
+    this.touched.add(order.id);
+    order.state = state;
+    this.market.resting.delete(order.id);
+    if (order.locked.gt(0)) {
+      const currencyId = order.side === 1 ? this.market.pair.legal_id : this.market.pair.currency_id;
+      const ref = { type: 'spot_order', id: order.id };
+      this.movements.push(
+        {
+          userId: order.userId,
+          currencyId,
+          account: 'change',
+          isLock: true,
+          delta: order.locked.neg(),
+          type: LOG_TYPES.SPOT_ORDER_RELEASE,
+          ref,
+        },
+        {
+          userId: order.userId,
+          currencyId,
+          account: 'change',
+          isLock: false,
+          delta: order.locked,
+          type: LOG_TYPES.SPOT_ORDER_RELEASE,
+          ref,
+        },
+      );
+      order.locked = new Money(0);
+    }
+  }
+
+  /** A fill: the buyer pays quote from its lock and receives base less its fee; the seller the reverse. */
+  private trade(event: TradeEvent): void {
+    const { pair } = this.market;
+    const taker = this.orderOf(event.takerOrderId);
+    const maker = this.orderOf(event.makerOrderId);
+    const [buyer, seller] = taker.side === 1 ? [taker, maker] : [maker, taker];
+    const price = ticksToPrice(pair, event.priceTicks);
+    const amount = lotsToAmount(pair, event.quantityLots);
+    const quote = price.times(amount);
+    const feeRate = (order: LiveOrder) =>
+      new Money((order === taker ? pair.taker_fee : pair.maker_fee).toFixed());
+    const buyerFee = Money.min(roundPaid(amount.times(feeRate(buyer)), pair.currency.decimal_scale), amount);
+    const sellerFee = Money.min(roundPaid(quote.times(feeRate(seller)), pair.legal.decimal_scale), quote);
+    const ref = { type: 'spot_trade', id: `${pair.id}:${event.sequence}` };
+    this.movements.push(
+      {
+        userId: buyer.userId,
+        currencyId: pair.legal_id,
+        account: 'change',
+        isLock: true,
+        delta: quote.neg(),
+        type: LOG_TYPES.SPOT_TRADE,
+        ref,
+      },
+      {
+        userId: buyer.userId,
+        currencyId: pair.currency_id,
+        account: 'change',
+        isLock: false,
+        delta: amount.minus(buyerFee),
+        type: LOG_TYPES.SPOT_TRADE,
+        ref,
+      },
+      {
+        userId: seller.userId,
+        currencyId: pair.currency_id,
+        account: 'change',
+        isLock: true,
+        delta: amount.neg(),
+        type: LOG_TYPES.SPOT_TRADE,
+        ref,
+      },
+      {
+        userId: seller.userId,
+        currencyId: pair.legal_id,
+        account: 'change',
+        isLock: false,
+        delta: quote.minus(sellerFee),
+        type: LOG_TYPES.SPOT_TRADE,
+        ref,
+      },
+    );
+    this.house.push(
+      { currencyId: pair.currency_id, account: 'fees', amount: buyerFee, type: LOG_TYPES.SPOT_FEE, ref },
+      { currencyId: pair.legal_id, account: 'fees', amount: sellerFee, type: LOG_TYPES.SPOT_FEE, ref },
+    );
+    buyer.locked = buyer.locked.minus(quote);
+    seller.locked = seller.locked.minus(amount);
+    buyer.fee = buyer.fee.plus(buyerFee);
+    seller.fee = seller.fee.plus(sellerFee);
+    for (const order of [buyer, seller]) {
+      order.filled = order.filled.plus(amount);
+      order.quoteFilled = order.quoteFilled.plus(quote);
+    }
+    if (buyer.locked.isNegative() || seller.locked.isNegative()) {
+      throw new Error(
+        `order locks went negative in trade ${event.sequence}: a fill exceeded what the order held`,
+      );
+    }
+    this.trades.push({
+      sequence: event.sequence,
+      price,
+      amount,
+      quote,
+      takerSide: taker.side,
+      takerUserId: taker.userId,
+      makerUserId: maker.userId,
+      takerOrderId: taker.id,
+      makerOrderId: maker.id,
+      buyerFee,
+      sellerFee,
+      time: this.now,
+    });
+  }
+
+  async write(tx: Tx): Promise<void> {
+    const { pair } = this.market;
+    if (this.trades.length > 0) {
+      await tx.$executeRawUnsafe(
+        `INSERT INTO spot_trades (match_id, sequence, price, amount, quote_amount, taker_order_id, maker_order_id, taker_user_id, maker_user_id, taker_side, buyer_fee, seller_fee, created_at)
+         SELECT $1, * FROM unnest($2::bigint[], $3::numeric[], $4::numeric[], $5::numeric[], $6::bigint[], $7::bigint[], $8::int[], $9::int[], $10::int[], $11::numeric[], $12::numeric[], $13::timestamptz[])`,
+        pair.id,
+        this.trades.map((trade) => trade.sequence),
+        this.trades.map((trade) => trade.price.toFixed()),
+        this.trades.map((trade) => trade.amount.toFixed()),
+        this.trades.map((trade) => trade.quote.toFixed()),
+        this.trades.map((trade) => trade.takerOrderId),
+        this.trades.map((trade) => trade.makerOrderId),
+        this.trades.map((trade) => trade.takerUserId),
+        this.trades.map((trade) => trade.makerUserId),
+        this.trades.map((trade) => trade.takerSide),
+        this.trades.map((trade) => trade.buyerFee.toFixed()),
+        this.trades.map((trade) => trade.sellerFee.toFixed()),
+        this.trades.map((trade) => trade.time.toISOString()),
+      );
+    }
+    const changed = [...this.touched]
+      .map((id) => this.orders.get(id))
+      .filter((order): order is LiveOrder => order !== undefined);
+    if (changed.length > 0) {
+      await tx.$executeRawUnsafe(
+        `UPDATE spot_orders o SET state = v.state, filled = v.filled, quote_filled = v.quote_filled, locked = v.locked, fee = v.fee,
+           reject_reason = v.reject_reason, updated_at = now()
+         FROM unnest($1::bigint[], $2::varchar[], $3::numeric[], $4::numeric[], $5::numeric[], $6::numeric[], $7::varchar[])
+           AS v(id, state, filled, quote_filled, locked, fee, reject_reason)
+         WHERE o.id = v.id`,
+        changed.map((order) => order.id),
+        changed.map((order) => order.state),
+        changed.map((order) => order.filled.toFixed()),
+        changed.map((order) => order.quoteFilled.toFixed()),
+        changed.map((order) => order.locked.toFixed()),
+        changed.map((order) => order.fee.toFixed()),
+        changed.map((order) => this.rejectReasons.get(order.id) ?? ''),
+      );
+    }
+    await applyMovements(tx, this.movements);
+    await bookHouseEntries(tx, this.house);
+    this.candleRows = await upsertCandles(tx, pair.id, this.trades);
+  }
+
+  private candleRows: CandleRow[] = [];
+
+  outcome(): BatchOutcome {
+    const changedUsers = new Set<number>();
+    const results = [...this.touched].flatMap((id) => {
+      const order = this.orders.get(id);
+      if (!order) return [];
+      changedUsers.add(order.userId);
+      return [
+        {
+          orderId: id,
+          userId: order.userId,
+          matchId: this.market.pair.id,
+          state: order.state,
+          filled: order.filled.toFixed(),
+          rejectReason: this.rejectReasons.get(id) ?? '',
+        },
+      ];
+    });
+    return { results, trades: this.trades, candles: this.candleRows, changedUsers };
+  }
+}
+
+/** Folds the batch's trades into every candle period, and returns the candles as they now stand. */
+async function upsertCandles(tx: Tx, matchId: number, trades: SettledTrade[]): Promise<CandleRow[]> {
+  if (trades.length === 0) return [];
+  const buckets = new Map<
+    string,
+    {
+      period: string;
+      open_time: Date;
+      open: MoneyValue;
+      high: MoneyValue;
+      low: MoneyValue;
+      close: MoneyValue;
+      volume: MoneyValue;
+      amount: MoneyValue;
+    }
+  >();
+  for (const trade of trades) {
+    for (const period of PERIODS) {
+      const open_time = candleOpen(period, trade.time);
+      const key = `${period}:${open_time.getTime()}`;
+      const bucket = buckets.get(key);
+      if (!bucket) {
+        buckets.set(key, {
+          period,
+          open_time,
+          open: trade.price,
+          high: trade.price,
+          low: trade.price,
+          close: trade.price,
+          volume: trade.amount,
+          amount: trade.quote,
+        });
+        continue;
+      }
+      bucket.high = Money.max(bucket.high, trade.price);
+      bucket.low = Money.min(bucket.low, trade.price);
+      bucket.close = trade.price;
+      bucket.volume = bucket.volume.plus(trade.amount);
+      bucket.amount = bucket.amount.plus(trade.quote);
+    }
+  }
+  const rows = [...buckets.values()];
+  return tx.$queryRawUnsafe<CandleRow[]>(
+    `INSERT INTO candles (match_id, period, open_time, open, high, low, close, volume, amount)
+     SELECT $1, * FROM unnest($2::varchar[], $3::timestamptz[], $4::numeric[], $5::numeric[], $6::numeric[], $7::numeric[], $8::numeric[], $9::numeric[])
+     ON CONFLICT (match_id, period, open_time) DO UPDATE SET
+       high = GREATEST(candles.high, EXCLUDED.high), low = LEAST(candles.low, EXCLUDED.low), close = EXCLUDED.close,
+       volume = candles.volume + EXCLUDED.volume, amount = candles.amount + EXCLUDED.amount
+     RETURNING period, open_time, open::text, high::text, low::text, close::text, volume::text`,
+    matchId,
+    rows.map((row) => row.period),
+    rows.map((row) => row.open_time.toISOString()),
+    rows.map((row) => row.open.toFixed()),
+    rows.map((row) => row.high.toFixed()),
+    rows.map((row) => row.low.toFixed()),
+    rows.map((row) => row.close.toFixed()),
+    rows.map((row) => row.volume.toFixed()),
+    rows.map((row) => row.amount.toFixed()),
+  );
+}
