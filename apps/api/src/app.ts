@@ -19,6 +19,7 @@ import { paymentAccountRoutes } from './modules/payment-account/routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { OrderResults, SpotQueues } from './modules/spot/queue';
 import { orderRoutes } from './modules/spot/order-routes';
+import { marketRoutes } from './modules/spot/market-routes';
 import { safeRoutes } from './modules/safe/routes';
 import { systemRoutes } from './modules/system/routes';
 import { loginRoutes } from './modules/user/login';
@@ -95,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     paymentAccountRoutes,
     walletRoutes,
     orderRoutes,
+    marketRoutes,
   ]) {
     routes(app);
   }

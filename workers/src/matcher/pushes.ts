@@ -65,14 +65,12 @@ export class MarketPushes {
       });
     }
     for (const result of outcome.results) {
-      this.emitter
-        .to(userRoom(result.userId))
-        .emit('spot_order', {
-          ...base,
-          id: result.orderId,
-          state: result.state,
-          filled: toAmountString(result.filled),
-        });
+      this.emitter.to(userRoom(result.userId)).emit('spot_order', {
+        ...base,
+        id: result.orderId,
+        state: result.state,
+        filled: toAmountString(result.filled),
+      });
     }
     this.dirtyDepth.add(market);
     if (outcome.trades.length > 0) this.dirtyTicker.add(market);
