@@ -3,9 +3,12 @@ import type { Db } from '@exchange/api/db/prisma';
 import { bullConnection, bullPrefix } from '@exchange/api/infra/connections';
 import { purgeExpired } from './maintenance/purge-expired';
 import { Matcher } from './matcher/matcher';
+import { MarketMaker } from './market-maker/market-maker';
 
 export interface WorkerDeps {
   prisma: Db;
+  /** Run the demo market maker (off leaves the books free of automated orders). */
+  marketMaker: boolean;
   redisUrl: string;
   redisPrefix: string;
   log: (fields: object, message: string) => void;
@@ -34,7 +37,10 @@ export async function startWorkers(deps: WorkerDeps): Promise<() => Promise<void
   worker.on('failed', (job, error) => deps.log({ job: job?.name, err: error }, 'maintenance job failed'));
   const matcher = new Matcher(deps);
   await matcher.start();
+  const marketMaker = deps.marketMaker ? new MarketMaker(deps) : undefined;
+  await marketMaker?.start();
   return async () => {
+    await marketMaker?.stop();
     await matcher.stop();
     await worker.close();
     await maintenance.close();

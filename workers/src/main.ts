@@ -10,6 +10,7 @@ async function main(): Promise<void> {
   const prisma = createPrisma(config.DATABASE_URL, 5);
   const stop = await startWorkers({
     prisma,
+    marketMaker: config.MARKET_MAKER,
     redisUrl: config.REDIS_URL ?? DEFAULT_REDIS_URL,
     redisPrefix: config.REDIS_PREFIX,
     log: (fields, message) => console.log(JSON.stringify({ ...fields, msg: message })),

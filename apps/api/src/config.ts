@@ -25,6 +25,7 @@ const configSchema = z.object({
   SMTP_FROM: z.string().default('Exchange <no-reply@exchange.local>'),
   WEB_DIST_DIR: z.string().default('apps/web/dist'),
   WORKERS: flag.default(true),
+  MARKET_MAKER: flag.default(true),
   SEED_DEMO: flag.default(true),
   PAYMENT_SANDBOX: flag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -48,6 +48,7 @@ async function main(): Promise<void> {
   const stopWorkers = config.WORKERS
     ? await startWorkers({
         prisma,
+        marketMaker: config.MARKET_MAKER,
         redisUrl: redisEndpoint.url,
         redisPrefix: config.REDIS_PREFIX,
         log: (fields, message) => app.log.info(fields, message),

@@ -1,4 +1,4 @@
-import { OrderBook, type Side } from '@exchange/engine';
+import { OrderBook, type Side, type TimeInForce } from '@exchange/engine';
 import type { Db } from '@exchange/api/db/prisma';
 import { Money, type Money as MoneyValue } from '@exchange/api/ledger/money';
 import { amountToLots, priceToTicks, type Pair } from '@exchange/api/modules/spot/pairs';
@@ -16,6 +16,8 @@ export interface LiveOrder {
   locked: MoneyValue;
   fee: MoneyValue;
   state: string;
+  timeInForce: TimeInForce;
+  postOnly: boolean;
 }
 
 export const engineSide = (side: number): Side => (side === 1 ? 'buy' : 'sell');
@@ -69,6 +71,8 @@ export function toLiveOrder(row: {
   locked: { toFixed(): string };
   fee: { toFixed(): string };
   state: string;
+  time_in_force: string;
+  post_only: boolean;
 }): LiveOrder {
   return {
     id: row.id.toString(),
@@ -82,5 +86,7 @@ export function toLiveOrder(row: {
     locked: new Money(row.locked.toFixed()),
     fee: new Money(row.fee.toFixed()),
     state: row.state,
+    timeInForce: row.time_in_force === 'IOC' || row.time_in_force === 'FOK' ? row.time_in_force : 'GTC',
+    postOnly: row.post_only,
   };
 }

@@ -98,8 +98,8 @@ function placeCommand(market: Market, order: LiveOrder): PlaceCommand {
     ...(order.price ? { priceTicks: priceToTicks(market.pair, order.price) } : {}),
     quantityLots: amountToLots(market.pair, order.amount.minus(order.filled)),
     ...(isMarketBuy ? { maxQuoteTicksLots: quoteToTickLots(market.pair, order.locked) } : {}),
-    timeInForce: 'GTC',
-    postOnly: false,
+    timeInForce: order.timeInForce,
+    postOnly: order.postOnly,
     selfTrade: 'cancel-taker',
   };
 }

@@ -1,0 +1,263 @@
+import type { Db } from '@exchange/api/db/prisma';
+import type { User } from '@exchange/api/generated/prisma/client';
+import { Money, type Money as MoneyValue } from '@exchange/api/ledger/money';
+import { requestCancel } from '@exchange/api/modules/spot/cancel-order';
+import type { Pair } from '@exchange/api/modules/spot/pairs';
+import { placeOrder, queuePlacement, SIDE } from '@exchange/api/modules/spot/place-order';
+import { SpotQueues } from '@exchange/api/modules/spot/queue';
+import { hashSecret } from '@exchange/api/modules/user/passwords';
+import { createUser, findInviter } from '@exchange/api/modules/user/register';
+import { bookDeposit } from '@exchange/api/modules/wallet/deposit';
+import { randomBytes } from 'node:crypto';
+import { ROOT_INVITE_CODE } from '../../../prisma/seed/index';
+
+/**
+ * Keeps every listed pair liquid on a demo install: a reference price per pair takes a bounded random walk,
+ * a quoting account keeps a ladder of limit orders around it, and a second house account now and then
+ * takes from the ladder, so the exchange shows moving prices, a full book and candles from the first
+ * minute. Everything goes through the real order path (locks, matcher, ledger); both accounts are funded by
+ * ordinary deposits, so the audit balances. MARKET_MAKER=off turns it off.
+ */
+export const MAKER_ACCOUNT = 'market-maker@exchange.local';
+export const TAKER_ACCOUNT = 'market-taker@exchange.local';
+/** What each house account is funded with, valued in USDT, per currency. */
+const FUNDING_USDT_VALUE = new Money(2_000_000);
+const LEVELS = 8;
+const HALF_SPREAD = new Money('0.0008');
+const LEVEL_STEP = new Money('0.0006');
+const WALK_SIGMA = 0.0012;
+const MAX_DRIFT = 0.3;
+const TAKE_PROBABILITY = 0.5;
+/** Each quote commits at most this share of the account's balance. */
+const MAX_QUOTE_SHARE = new Money('0.004');
+
+interface MarketState {
+  pair: Pair;
+  anchor: number;
+  reference: number;
+  quoteIds: bigint[];
+}
+
+export interface MarketMakerDeps {
+  prisma: Db;
+  redisUrl: string;
+  redisPrefix: string;
+  log: (fields: object, message: string) => void;
+  tickMs?: number;
+  random?: () => number;
+}
+
+export class MarketMaker {
+  private readonly queues: SpotQueues;
+  private readonly markets: MarketState[] = [];
+  private maker?: User;
+  private taker?: User;
+  private timer?: NodeJS.Timeout;
+  private running = false;
+  private readonly random: () => number;
+
+  constructor(private readonly deps: MarketMakerDeps) {
+    this.queues = new SpotQueues(deps.redisUrl, deps.redisPrefix);
+    this.random = deps.random ?? Math.random;
+  }
+
+  async start(): Promise<void> {
+    const pairs = await this.deps.prisma.currencyMatch.findMany({
+      where: { open_coin_trade: 1, is_display: 1 },
+      include: { legal: true, currency: true },
+      orderBy: { id: 'asc' },
+    });
+    this.maker = await this.houseAccount(MAKER_ACCOUNT);
+    this.taker = await this.houseAccount(TAKER_ACCOUNT);
+    for (const account of [this.maker, this.taker]) await this.fund(account, pairs);
+    for (const pair of pairs) {
+      const anchor = await this.startingPrice(pair);
+      if (anchor > 0) this.markets.push({ pair, anchor, reference: anchor, quoteIds: [] });
+    }
+    await this.cancelLeftovers();
+    this.timer = setInterval(() => void this.tick(), this.deps.tickMs ?? 2_000);
+    this.deps.log({ markets: this.markets.length }, 'market maker started');
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    while (this.running) await new Promise((resolve) => setTimeout(resolve, 20));
+    await this.queues.close();
+  }
+
+  /** One round: every market's reference moves, its ladder is replaced, and sometimes someone takes. */
+  async tick(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    try {
+      for (const market of this.markets) {
+        this.walk(market);
+        await this.requote(market).catch((error: unknown) =>
+          this.deps.log({ err: error, pair: market.pair.id }, 'market maker requote failed'),
+        );
+        if (this.random() < TAKE_PROBABILITY) {
+          await this.take(market).catch((error: unknown) =>
+            this.deps.log({ err: error, pair: market.pair.id }, 'market maker take failed'),
+          );
+        }
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private walk(market: MarketState): void {
+    const shock = (this.random() + this.random() + this.random() - 1.5) * 2 * WALK_SIGMA;
+    const pull = ((market.anchor - market.reference) / market.anchor) * 0.01;
+    const next = market.reference * (1 + shock + pull);
+    market.reference = Math.min(
+      market.anchor * (1 + MAX_DRIFT),
+      Math.max(market.anchor * (1 - MAX_DRIFT), next),
+    );
+  }
+
+  private async requote(market: MarketState): Promise<void> {
+    const maker = this.maker;
+    if (!maker) return;
+    for (const id of market.quoteIds)
+      await requestCancel({ prisma: this.deps.prisma, queues: this.queues }, maker.id, id).catch(
+        () => undefined,
+      );
+    market.quoteIds = [];
+    const reference = new Money(market.reference);
+    for (let level = 0; level < LEVELS; level += 1) {
+      const offset = HALF_SPREAD.plus(LEVEL_STEP.times(level));
+      for (const side of [SIDE.buy, SIDE.sell] as const) {
+        const price = reference.times(side === SIDE.buy ? new Money(1).minus(offset) : offset.plus(1));
+        const id = await this.place(
+          maker,
+          market.pair,
+          side,
+          price,
+          await this.quoteSize(maker, market.pair, side, price),
+        );
+        if (id) market.quoteIds.push(id);
+      }
+    }
+  }
+
+  private async take(market: MarketState): Promise<void> {
+    const taker = this.taker;
+    if (!taker) return;
+    const side = this.random() < 0.5 ? SIDE.buy : SIDE.sell;
+    const reference = new Money(market.reference);
+    // A limit across the spread, so it trades against the ladder at real prices and never sweeps far.
+    const price = reference.times(
+      side === SIDE.buy ? new Money(1).plus(LEVEL_STEP.times(2)) : new Money(1).minus(LEVEL_STEP.times(2)),
+    );
+    const size = (await this.quoteSize(taker, market.pair, side, price)).times(this.random() * 0.8 + 0.2);
+    await this.place(taker, market.pair, side, price, size, 'IOC');
+  }
+
+  /** Places one order on the pair's grid, or skips it when it is too small or the funds are not there. */
+  private async place(
+    user: User,
+    pair: Pair,
+    side: 1 | 2,
+    price: MoneyValue,
+    size: MoneyValue,
+    timeInForce: 'GTC' | 'IOC' = 'GTC',
+  ) {
+    const amount = size.toDecimalPlaces(pair.amount_decimals, Money.ROUND_DOWN);
+    const onGrid = price.toDecimalPlaces(
+      pair.price_decimals,
+      side === SIDE.buy ? Money.ROUND_DOWN : Money.ROUND_UP,
+    );
+    if (amount.lt(pair.min_amount.toFixed()) || amount.lte(0) || onGrid.lte(0)) return undefined;
+    try {
+      const { order } = await placeOrder({ prisma: this.deps.prisma, queues: this.queues }, user, {
+        legalId: pair.legal_id,
+        currencyId: pair.currency_id,
+        side,
+        kind: 'limit',
+        price: onGrid.toFixed(),
+        amount: amount.toFixed(),
+        timeInForce,
+        postOnly: false,
+      });
+      await queuePlacement(this.queues, pair.id, order.id);
+      return order.id;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** A quote commits a small, slightly random share of what the account holds of the currency it pays. */
+  private async quoteSize(user: User, pair: Pair, side: 1 | 2, price: MoneyValue): Promise<MoneyValue> {
+    const paying = side === SIDE.buy ? pair.legal_id : pair.currency_id;
+    const wallet = await this.deps.prisma.wallet.findUnique({
+      where: { user_id_currency_id: { user_id: user.id, currency_id: paying } },
+    });
+    const available = new Money(wallet?.change_balance.toFixed() ?? '0');
+    const budget = available.times(MAX_QUOTE_SHARE).times(this.random() * 0.6 + 0.7);
+    return side === SIDE.buy ? budget.div(price) : budget;
+  }
+
+  private async startingPrice(pair: Pair): Promise<number> {
+    const [last] = await this.deps.prisma.spotTrade.findMany({
+      where: { match_id: pair.id },
+      orderBy: { id: 'desc' },
+      take: 1,
+    });
+    if (last) return Number(last.price.toFixed());
+    const base = Number(pair.currency.price.toFixed());
+    const quote = pair.legal.name === 'USDT' ? 1 : Number(pair.legal.price.toFixed());
+    return quote > 0 ? base / quote : 0;
+  }
+
+  private async houseAccount(account: string): Promise<User> {
+    const existing = await this.deps.prisma.user.findUnique({ where: { account_number: account } });
+    if (existing) return existing;
+    const password_hash = await hashSecret(randomBytes(24).toString('hex'));
+    return this.deps.prisma.$transaction(async (tx) =>
+      createUser(tx, {
+        account_number: account,
+        kind: 'email',
+        area_code: '',
+        area_code_id: 0,
+        nationality: '',
+        password_hash,
+        parent: await findInviter(tx, ROOT_INVITE_CODE),
+      }),
+    );
+  }
+
+  /** Funds a house account once per currency, with a deposit booked like any other (idempotent by id). */
+  private async fund(user: User, pairs: Pair[]): Promise<void> {
+    const currencies = new Map(
+      pairs.flatMap((pair) => [pair.legal, pair.currency]).map((currency) => [currency.id, currency]),
+    );
+    for (const currency of currencies.values()) {
+      const usdValue = currency.name === 'USDT' ? new Money(1) : new Money(currency.price.toFixed());
+      if (usdValue.lte(0)) continue;
+      await bookDeposit(this.deps.prisma, {
+        userId: user.id,
+        currencyId: currency.id,
+        amount: FUNDING_USDT_VALUE.div(usdValue).toDecimalPlaces(
+          Math.min(currency.decimal_scale, 8),
+          Money.ROUND_DOWN,
+        ),
+        source: 'chain',
+        externalId: `house-funding:${user.account_number}:${currency.name}`,
+      });
+    }
+  }
+
+  /** Orders a previous run left in the books are cancelled, so the ladder starts clean. */
+  private async cancelLeftovers(): Promise<void> {
+    if (!this.maker) return;
+    const open = await this.deps.prisma.spotOrder.findMany({
+      where: { user_id: this.maker.id, state: { in: ['new', 'open'] } },
+      select: { id: true },
+    });
+    for (const order of open)
+      await requestCancel({ prisma: this.deps.prisma, queues: this.queues }, this.maker.id, order.id).catch(
+        () => undefined,
+      );
+  }
+}

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/harness';
+import { Market } from './market';
+import { settleBatch } from './settle';
+
+let ctx: TestContext;
+let usdt: number;
+let btc: number;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  usdt = await ctx.currencyId('USDT');
+  btc = await ctx.currencyId('BTC');
+});
+afterAll(() => ctx.close());
+
+const trade = (token: string, type: 1 | 2, price: string, amount: string) =>
+  ctx.post('/api/coin/trade', { legal_id: usdt, currency_id: btc, type, target_price: price, amount }, token);
+
+async function loadMarket(): Promise<Market> {
+  const pair = await ctx.prisma.currencyMatch.findFirstOrThrow({
+    where: { legal_id: usdt, currency_id: btc },
+    include: { legal: true, currency: true },
+  });
+  const market = new Market(pair);
+  await market.rebuild(ctx.prisma);
+  return market;
+}
+
+describe('the matcher survives crashes', () => {
+  it('keeps acknowledged orders while it is down, and matches them when it comes back', async () => {
+    const seller = await ctx.signedInUser();
+    const buyer = await ctx.signedInUser();
+    await ctx.deposit(seller.account, 'BTC', '1');
+    await ctx.deposit(buyer.account, 'USDT', '1000');
+    const ask = await trade(seller.token, 2, '500', '1');
+    expect(ask.body).toMatchObject({
+      type: 'ok',
+      message: 'Order received, it is being matched',
+      order: { state: 'new' },
+    });
+    const bid = await trade(buyer.token, 1, '500', '1');
+    expect(bid.body.order.state).toBe('new');
+    // Stored and locked, not yet matched: the audit sees the locks held by the two new orders.
+    expect((await ctx.audit()).problems).toEqual([]);
+
+    await ctx.startMatcher();
+    await expect
+      .poll(async () => (await ctx.prisma.spotOrder.findMany({ where: { state: 'filled' } })).length, {
+        timeout: 10_000,
+      })
+      .toBe(2);
+    expect(await ctx.prisma.spotTrade.count()).toBe(1);
+    expect((await ctx.audit()).problems).toEqual([]);
+  });
+
+  it('books nothing twice when a batch is replayed after a crash', async () => {
+    const seller = await ctx.signedInUser();
+    const buyer = await ctx.signedInUser();
+    await ctx.deposit(seller.account, 'BTC', '1');
+    await ctx.deposit(buyer.account, 'USDT', '1000');
+    // With the matcher running from the first test, place two crossing orders, then replay their jobs
+    // against a book rebuilt from Postgres, as a restarted matcher would.
+    const ask = await trade(seller.token, 2, '400', '0.5');
+    const bid = await trade(buyer.token, 1, '400', '0.5');
+    expect(bid.body.order.state).toBe('filled');
+    const trades = await ctx.prisma.spotTrade.count();
+    const logs = await ctx.prisma.accountLog.count();
+    const replayed = await settleBatch(ctx.prisma, await loadMarket(), [
+      { command: 'place', orderId: ask.body.order.id as string },
+      { command: 'place', orderId: bid.body.order.id as string },
+      { command: 'cancel', orderId: ask.body.order.id as string },
+    ]);
+    expect(replayed.trades).toEqual([]);
+    expect(replayed.results).toEqual([]);
+    expect(await ctx.prisma.spotTrade.count()).toBe(trades);
+    expect(await ctx.prisma.accountLog.count()).toBe(logs);
+    expect((await ctx.audit()).problems).toEqual([]);
+  });
+
+  it('rebuilds the book from open orders, with price-time priority intact', async () => {
+    const first = await ctx.signedInUser();
+    const second = await ctx.signedInUser();
+    await ctx.deposit(first.account, 'BTC', '1');
+    await ctx.deposit(second.account, 'BTC', '1');
+    const early = await trade(first.token, 2, '900', '0.1');
+    const late = await trade(second.token, 2, '900', '0.1');
+    const market = await loadMarket();
+    expect(market.book.depth(1).asks).toEqual([[90000, 20000]]);
+    expect(market.book.order(Number(early.body.order.id))).toBeDefined();
+    expect(market.book.order(Number(late.body.order.id))).toBeDefined();
+    const buyer = await ctx.signedInUser();
+    await ctx.deposit(buyer.account, 'USDT', '1000');
+    await trade(buyer.token, 1, '900', '0.1');
+    const filled = await ctx.prisma.spotOrder.findMany({
+      where: { id: { in: [BigInt(early.body.order.id), BigInt(late.body.order.id)] } },
+      orderBy: { id: 'asc' },
+    });
+    expect(filled.map((order) => order.state)).toEqual(['filled', 'open']);
+    expect((await ctx.audit()).problems).toEqual([]);
+  });
+});
