@@ -3,6 +3,7 @@ import pg from 'pg';
 import { migrate } from '../apps/api/src/db/migrate';
 import { createPrisma } from '../apps/api/src/db/prisma';
 import { benchLedger } from '../apps/api/src/ledger/ledger.bench';
+import { benchSpotEndToEnd } from '../apps/api/src/modules/spot/spot.bench';
 import { seedDatabase } from '../prisma/seed/index';
 
 /**
@@ -21,7 +22,11 @@ async function main(): Promise<void> {
   try {
     await migrate(url.toString());
     await seedDatabase(prisma, { demoUsers: false });
-    const figures = { ...(await benchLedger(prisma)) };
+    const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+    const figures = {
+      ...(await benchLedger(prisma)),
+      ...(await benchSpotEndToEnd(prisma, url.toString(), redisUrl)),
+    };
     for (const [name, value] of Object.entries(figures)) console.log(`${name.padEnd(52)} ${value}`);
     console.log(JSON.stringify(figures));
   } finally {

@@ -58,9 +58,8 @@ const PHASES: Record<string, (seed: number, scale: number) => Phase> = {
 export async function benchEngine(): Promise<Record<string, number>> {
   const figures: Record<string, number> = {};
   for (const [name, makePhase] of Object.entries(PHASES)) {
-    console.log('phase', name, performance.now());
+    console.log('phase', name, Math.round(performance.now()));
     measure(makePhase(1, WARMUP_SCALE));
-    console.log('warm done', performance.now());
     const { engineOpsPerSecond, peerOpsPerSecond } = measure(makePhase(2, 1));
     figures[`engine ${name} ops/s`] = Math.round(engineOpsPerSecond);
     figures[`peer ${name} ops/s`] = Math.round(peerOpsPerSecond);
@@ -79,7 +78,7 @@ function measure(phase: Phase): Figures {
     const peer = buildPeer(phase.setup);
     engineRates.push(timeEngine(engine, phase.engineOperations));
     peerRates.push(ratePerSecond(phase.engineOperations.length, () => phase.runPeer(peer)));
-    console.log(round, engineRates.at(-1), peerRates.at(-1));
+    console.log(round, Math.round(engineRates.at(-1) ?? 0), Math.round(peerRates.at(-1) ?? 0));
     assertSameDepth(engine, peer);
   }
   return { engineOpsPerSecond: median(engineRates), peerOpsPerSecond: median(peerRates) };
@@ -174,7 +173,12 @@ function crossPhase(seed: number, scale: number): Phase {
   });
   return {
     setup,
-    engineOperations: crossings.map(toPlace),
+    engineOperations: crossings.map(({ orderId, side, priceTicks, lots }) => ({
+      ...takerFields(orderId, side, lots),
+      kind: 'limit' as const,
+      priceTicks,
+      timeInForce: 'GTC' as const,
+    })),
     runPeer: runPeerLimits(crossings.map(toPeerLimit)),
   };
 }

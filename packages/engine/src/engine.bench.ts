@@ -171,7 +171,12 @@ function crossPhase(seed: number, scale: number): Phase {
   });
   return {
     setup,
-    engineOperations: crossings.map(toPlace),
+    engineOperations: crossings.map(({ orderId, side, priceTicks, lots }) => ({
+      ...takerFields(orderId, side, lots),
+      kind: 'limit' as const,
+      priceTicks,
+      timeInForce: 'GTC' as const,
+    })),
     runPeer: runPeerLimits(crossings.map(toPeerLimit)),
   };
 }

@@ -1,4 +1,5 @@
 import { BookSide } from './book-side';
+import { OrderIndex } from './order-index';
 import { type PriceLevel, RestingOrder } from './price-level';
 import type {
   BookDepth,
@@ -28,11 +29,13 @@ interface TakeResult {
 export class OrderBook {
   private readonly bids = new BookSide('buy');
   private readonly asks = new BookSide('sell');
-  private readonly ordersById = new Map<number, RestingOrder>();
+  private readonly ordersById = new OrderIndex<RestingOrder>();
   private nextTradeSequence: number;
   /** Numbers the commands, so a level changed several times by one command reports its depth once. */
   private commandNumber = 0;
-  private readonly levelsChangedByCommand: PriceLevel[] = [];
+  /** The levels the current command changed: the first `changedLevelCount` entries (the array is reused). */
+  private readonly changedLevels: PriceLevel[] = [];
+  private changedLevelCount = 0;
 
   constructor(options: OrderBookOptions = {}) {
     const firstTradeSequence = options.firstTradeSequence ?? 1;
@@ -118,7 +121,23 @@ export class OrderBook {
       return;
     }
     events.push({ type: 'accepted', orderId: command.orderId });
+    // Most limit orders join the book without crossing it; they skip the matching loop altogether.
+    const mayTake = command.kind === 'market' || this.crossesOpposite(command.side, command.priceTicks ?? 0);
+    if (!mayTake) {
+      this.finishTaker(command, command.quantityLots, false, events);
+      return;
+    }
     const { remainingLots, stoppedBySelfTrade } = this.takeLiquidity(command, events, true);
+    this.finishTaker(command, remainingLots, stoppedBySelfTrade, events);
+  }
+
+  /** The taker's last event: filled, rested, expired, or stopped by self-trade prevention. */
+  private finishTaker(
+    command: PlaceCommand,
+    remainingLots: number,
+    stoppedBySelfTrade: boolean,
+    events: EngineEvent[],
+  ): void {
     const { orderId } = command;
     if (stoppedBySelfTrade) events.push(done(orderId, 'self-trade', remainingLots));
     else if (remainingLots === 0) events.push(done(orderId, 'filled', 0));
@@ -282,12 +301,15 @@ export class OrderBook {
   private markChanged(level: PriceLevel): void {
     if (level.changedByCommand === this.commandNumber) return;
     level.changedByCommand = this.commandNumber;
-    this.levelsChangedByCommand.push(level);
+    this.changedLevels[this.changedLevelCount] = level;
+    this.changedLevelCount += 1;
   }
 
   /** One depth event per level the command changed, in the order it first changed them. */
   private appendDepthEvents(events: EngineEvent[]): void {
-    for (const level of this.levelsChangedByCommand) {
+    for (let index = 0; index < this.changedLevelCount; index += 1) {
+      const level = this.changedLevels[index];
+      if (level === undefined) continue;
       events.push({
         type: 'depth',
         side: level.side,
@@ -295,7 +317,7 @@ export class OrderBook {
         totalLots: level.totalLots,
       });
     }
-    this.levelsChangedByCommand.length = 0;
+    this.changedLevelCount = 0;
   }
 
   /** An O(1) invariant kept on in production: a crossed book means matching went wrong, so stop. */
@@ -346,7 +368,7 @@ function topLevels(side: BookSide, levels: number): [number, number][] {
 }
 
 /** Checks one side's levels and returns how many orders it holds. */
-function checkSide(side: BookSide, ordersById: Map<number, RestingOrder>): number {
+function checkSide(side: BookSide, ordersById: OrderIndex<RestingOrder>): number {
   let orders = 0;
   let better: PriceLevel | undefined;
   for (let rank = 0; rank < side.levelCount(); rank += 1) {
@@ -364,7 +386,7 @@ function checkSide(side: BookSide, ordersById: Map<number, RestingOrder>): numbe
   return orders;
 }
 
-function checkLevel(level: PriceLevel, ordersById: Map<number, RestingOrder>): number {
+function checkLevel(level: PriceLevel, ordersById: OrderIndex<RestingOrder>): number {
   const where = `${level.side} level ${level.priceTicks}`;
   let lots = 0;
   let count = 0;

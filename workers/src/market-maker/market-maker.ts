@@ -150,7 +150,7 @@ export class MarketMaker {
     const price = reference.times(
       side === SIDE.buy ? new Money(1).plus(LEVEL_STEP.times(2)) : new Money(1).minus(LEVEL_STEP.times(2)),
     );
-    const size = (await this.quoteSize(taker, market.pair, side, price)).times(this.random() * 0.8 + 0.2);
+    const size = (await this.quoteSize(taker, market.pair, side, price)).times(this.random() * 0.2 + 0.05);
     await this.place(taker, market.pair, side, price, size, 'IOC');
   }
 
@@ -180,7 +180,7 @@ export class MarketMaker {
         timeInForce,
         postOnly: false,
       });
-      await queuePlacement(this.queues, pair.id, order.id);
+      await queuePlacement(this.queues, order);
       return order.id;
     } catch {
       return undefined;

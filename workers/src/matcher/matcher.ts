@@ -3,6 +3,7 @@ import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Db } from '@exchange/api/db/prisma';
 import { bullConnection, bullPrefix } from '@exchange/api/infra/connections';
+import { queuePlacement } from '@exchange/api/modules/spot/place-order';
 import { resultsChannel, spotQueueName, SpotQueues, type SpotJob } from '@exchange/api/modules/spot/queue';
 import { MicroBatcher } from './batcher';
 import { Market } from './market';
@@ -95,15 +96,18 @@ export class Matcher {
         OR: [{ state: 'new' }, { state: 'open', cancel_requested: true }],
         updated_at: { lte: before },
       },
-      select: { id: true, match_id: true, state: true },
+      select: { id: true, match_id: true, state: true, created_at: true, updated_at: true },
       orderBy: { id: 'asc' },
       take: 5_000,
     });
     for (const order of stuck) {
-      await this.queues.enqueue(order.match_id, {
-        command: order.state === 'new' ? 'place' : 'cancel',
-        orderId: order.id.toString(),
-      });
+      if (order.state === 'new') await queuePlacement(this.queues, order);
+      else
+        await this.queues.enqueue(
+          order.match_id,
+          { command: 'cancel', orderId: order.id.toString() },
+          String(order.updated_at.getTime()),
+        );
     }
   }
 

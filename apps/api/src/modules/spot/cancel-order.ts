@@ -22,6 +22,10 @@ export async function requestCancel(
     });
     throw new AppError(exists ? 'order_not_cancellable' : 'order_not_found');
   }
-  await deps.queues.enqueue(order.match_id, { command: 'cancel', orderId: order.id.toString() });
+  await deps.queues.enqueue(
+    order.match_id,
+    { command: 'cancel', orderId: order.id.toString() },
+    String(order.updated_at.getTime()),
+  );
   return order;
 }

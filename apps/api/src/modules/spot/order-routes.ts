@@ -93,7 +93,7 @@ export function orderRoutes(app: FastifyInstance): void {
         postOnly: body.post_only === '1' || body.post_only === 'true',
       });
       const verdict = app.orderResults.watch(order.id.toString(), ORDER_WAIT_MS);
-      await queuePlacement(app.spotQueues, pair.id, order.id);
+      await queuePlacement(app.spotQueues, order);
       const result = await verdict;
       const summary = {
         id: order.id.toString(),

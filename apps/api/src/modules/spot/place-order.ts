@@ -143,6 +143,13 @@ export async function placeOrder(
   return { order, pair };
 }
 
-export async function queuePlacement(queues: SpotQueues, matchId: number, orderId: bigint): Promise<void> {
-  await queues.enqueue(matchId, { command: 'place', orderId: orderId.toString() });
+export async function queuePlacement(
+  queues: SpotQueues,
+  order: { id: bigint; match_id: number; created_at: Date },
+): Promise<void> {
+  await queues.enqueue(
+    order.match_id,
+    { command: 'place', orderId: order.id.toString() },
+    String(order.created_at.getTime()),
+  );
 }

@@ -44,9 +44,13 @@ export class SpotQueues {
     return queue;
   }
 
-  async enqueue(matchId: number, job: SpotJob): Promise<void> {
+  /**
+   * Queues a command. `instance` tells apart commands that would otherwise share an id (an order's creation
+   * time for a place, so a database restored behind Redis's back cannot collide with jobs Redis remembers).
+   */
+  async enqueue(matchId: number, job: SpotJob, instance: string): Promise<void> {
     await this.queueFor(matchId).add(job.command, job, {
-      jobId: `${job.command}-${job.orderId}`,
+      jobId: `${job.command}-${job.orderId}-${instance}`,
       attempts: 10,
       backoff: { type: 'fixed', delay: 200 },
       removeOnComplete: 1_000,
