@@ -77,6 +77,7 @@ export async function createTestContext(
     prisma,
     redis,
     redisUrl: services.redisUrl,
+    databaseUrl: url,
     messenger: createMessenger(prisma, { from: config.SMTP_FROM }),
   });
   await app.ready();
@@ -127,6 +128,7 @@ export async function createTestContext(
     async startMatcher() {
       const matcher = new Matcher({
         prisma,
+        databaseUrl: url,
         redisUrl: services.redisUrl,
         redisPrefix: config.REDIS_PREFIX,
         log: () => undefined,

@@ -7,6 +7,7 @@ import { MarketMaker } from './market-maker/market-maker';
 
 export interface WorkerDeps {
   prisma: Db;
+  databaseUrl: string;
   /** Run the demo market maker (off leaves the books free of automated orders). */
   marketMaker: boolean;
   redisUrl: string;

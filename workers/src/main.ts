@@ -10,6 +10,7 @@ async function main(): Promise<void> {
   const prisma = createPrisma(config.DATABASE_URL, 5);
   const stop = await startWorkers({
     prisma,
+    databaseUrl: config.DATABASE_URL,
     marketMaker: config.MARKET_MAKER,
     redisUrl: config.REDIS_URL ?? DEFAULT_REDIS_URL,
     redisPrefix: config.REDIS_PREFIX,

@@ -9,6 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Db } from './db/prisma';
+import { createPool } from './db/sql';
 import { registerAuth } from './http/auth';
 import { registerErrorHandling } from './http/error-handler';
 import { DEFAULT_LOCALE, requestedLocale } from './http/i18n';
@@ -33,6 +34,8 @@ import { attachRealtime } from './realtime/socket';
 export interface AppDeps {
   config: Config;
   prisma: Db;
+  /** The same database for `pg`: the hot paths speak plain SQL (see db/sql.ts). */
+  databaseUrl: string;
   /** Redis with this instance's key prefix (rate limits, cooldowns, socket adapter). */
   redis: Redis;
   /** The same Redis by URL, for BullMQ and pub/sub, which manage their own connections and prefixes. */
@@ -54,11 +57,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('prisma', deps.prisma);
   app.decorate('redis', deps.redis);
   app.decorate('messenger', deps.messenger);
+  app.decorate('pg', createPool(deps.databaseUrl, 10));
   app.decorate('spotQueues', new SpotQueues(deps.redisUrl, deps.config.REDIS_PREFIX));
   app.decorate('orderResults', new OrderResults(deps.redisUrl, deps.config.REDIS_PREFIX));
   await app.orderResults.whenReady();
   app.addHook('onClose', async () => {
-    await Promise.all([app.spotQueues.close(), app.orderResults.close()]);
+    await Promise.all([app.spotQueues.close(), app.orderResults.close(), app.pg.end()]);
   });
   app.decorateRequest('locale', DEFAULT_LOCALE);
   app.addHook('onRequest', (request, _reply, done) => {

@@ -43,11 +43,13 @@ async function main(): Promise<void> {
     prisma,
     redis,
     redisUrl: redisEndpoint.url,
+    databaseUrl,
     messenger: createMessenger(prisma, { url: config.SMTP_URL, from: config.SMTP_FROM }),
   });
   const stopWorkers = config.WORKERS
     ? await startWorkers({
         prisma,
+        databaseUrl,
         marketMaker: config.MARKET_MAKER,
         redisUrl: redisEndpoint.url,
         redisPrefix: config.REDIS_PREFIX,

@@ -52,8 +52,9 @@ export class BookSide {
     }
     // Levels are unique by price, so the level is just before the first one better than it.
     const index = this.firstIndexBetterThan(level.priceTicks) - 1;
-    if (this.levelsWorstFirst[index] !== level)
+    if (this.levelsWorstFirst[index] !== level) {
       throw new Error(`book side ${this.side} lost its level ${level.priceTicks}`);
+    }
     this.levelsWorstFirst.splice(index, 1);
   }
 

@@ -7,27 +7,30 @@ import {
 } from 'nodejs-order-book';
 import { OrderBook } from './order-book';
 import { mulberry32, randomInt } from './prng';
-import type { BookDepth, CancelCommand, PlaceCommand, Side } from './types';
+import type { BookDepth, Command, PlaceCommand, Side } from './types';
 
 /**
- * Our engine against nodejs-order-book on the same generated workloads, one per kind of operation, in one
- * run: resting inserts, cancels, market takes against a deep book, and crossing limit orders that fill
- * against several makers. Both books are built from the same orders before timing, and must end with the
- * same depth, so neither side is timed doing less work. Each figure is the median of a few rounds, after
- * a warm-up round on a smaller workload.
+ * Our engine against nodejs-order-book (the peer) on the same generated workloads, one per kind of
+ * operation, in one run:
+ *   insert  limit orders that cross nothing, into an empty book, 1-100 lots
+ *   cancel  cancels of every order of such a book, in random order
+ *   market  market orders, alternately buying and selling 10-30 lots, against a deep book of 1-10 lot makers
+ *   cross   limit orders priced through that deep book, the same sizes, each filled by several makers
+ * Prices spread over LEVELS_PER_SIDE levels a side, so a full book holds about fifty orders a level. Both
+ * books are built from the same orders outside the timing, and must end with the same depth, so neither is
+ * timed doing less work. Each figure is the median of ROUNDS rounds, after warm-up rounds on a smaller
+ * workload; the two books take turns within a round.
  */
-const ROUNDS = 3;
-const INSERTS = 200_000;
-const TAKES = 100_000;
-/** Takes need a book deep enough that none of them runs it dry. */
-const DEEP_BOOK_ORDERS_PER_SIDE = 250_000;
+const ROUNDS = 5;
 const WARMUP_SCALE = 0.1;
-
-const MID_PRICE_TICKS = 10_000;
-/** Levels per side: with INSERTS orders that is about a hundred orders a level. */
-const LEVELS_PER_SIDE = 1_000;
-const TAKER_OWNER = 1;
-const MAKER_OWNER = 2;
+const INSERTS = 200_000;
+const DEEP_BOOK_ORDERS = 200_000;
+/** Takes consume about 400k lots of the deep book's 550k a side, so none of them runs it dry. */
+const TAKES = 40_000;
+const MID_PRICE_TICKS = 100_000;
+const LEVELS_PER_SIDE = 2_000;
+const MAKER_OWNER = 1;
+const TAKER_OWNER = 2;
 
 interface RestingSpec {
   orderId: number;
@@ -36,15 +39,16 @@ interface RestingSpec {
   lots: number;
 }
 
-interface Figures {
-  engineOpsPerSecond: number;
-  peerOpsPerSecond: number;
+interface TakeSpec {
+  orderId: number;
+  side: Side;
+  lots: number;
 }
 
-/** The same workload in each book's own input format, prepared before any timing starts. */
+/** One workload in each book's own input format, all prepared before any timing starts. */
 interface Phase {
   setup: RestingSpec[];
-  engineOperations: (PlaceCommand | CancelCommand)[];
+  engineCommands: Command[];
   runPeer: (peer: PeerBook) => number;
 }
 
@@ -69,28 +73,27 @@ export async function benchEngine(): Promise<Record<string, number>> {
   return figures;
 }
 
-function measure(phase: Phase): Figures {
+function measure(phase: Phase): { engineOpsPerSecond: number; peerOpsPerSecond: number } {
+  const operations = phase.engineCommands.length;
   const engineRates: number[] = [];
   const peerRates: number[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     const engine = buildEngine(phase.setup);
+    engineRates.push(ratePerSecond(operations, () => runEngine(engine, phase.engineCommands)));
     const peer = buildPeer(phase.setup);
-    engineRates.push(timeEngine(engine, phase.engineOperations));
-    peerRates.push(ratePerSecond(phase.engineOperations.length, () => phase.runPeer(peer)));
+    peerRates.push(ratePerSecond(operations, () => phase.runPeer(peer)));
     assertSameDepth(engine, peer);
   }
   return { engineOpsPerSecond: median(engineRates), peerOpsPerSecond: median(peerRates) };
 }
 
-function timeEngine(engine: OrderBook, operations: (PlaceCommand | CancelCommand)[]): number {
-  return ratePerSecond(operations.length, () => {
-    let events = 0;
-    for (const operation of operations) events += engine.apply(operation).length;
-    return events;
-  });
+function runEngine(engine: OrderBook, commands: Command[]): number {
+  let events = 0;
+  for (const command of commands) events += engine.apply(command).length;
+  return events;
 }
 
-/** Runs the work once and returns operations per second; the work's result keeps it from being optimised away. */
+/** Runs the work once and returns operations per second; using the work's result keeps it from being optimised away. */
 function ratePerSecond(operations: number, work: () => number): number {
   const started = performance.now();
   const result = work();
@@ -99,22 +102,11 @@ function ratePerSecond(operations: number, work: () => number): number {
   return operations / (elapsedMs / 1000);
 }
 
-/** (1) Limit orders that join or open levels on their own side and cross nothing. */
 function insertPhase(seed: number, scale: number): Phase {
   const orders = restingOrders(seed, Math.round(INSERTS * scale), 100);
-  const peerOrders = orders.map(toPeerLimit);
-  return {
-    setup: [],
-    engineOperations: orders.map(toPlace),
-    runPeer: (peer) => {
-      let answered = 0;
-      for (const order of peerOrders) answered += peer.limit(order).done.length + 1;
-      return answered;
-    },
-  };
+  return { setup: [], engineCommands: orders.map(toPlace), runPeer: runPeerLimits(orders.map(toPeerLimit)) };
 }
 
-/** (2) Cancels of every resting order of a full book, in random order. */
 function cancelPhase(seed: number, scale: number): Phase {
   const setup = restingOrders(seed, Math.round(INSERTS * scale), 100);
   const orderIds = shuffled(
@@ -124,7 +116,7 @@ function cancelPhase(seed: number, scale: number): Phase {
   const peerIds = orderIds.map(String);
   return {
     setup,
-    engineOperations: orderIds.map((orderId): CancelCommand => ({ type: 'cancel', orderId })),
+    engineCommands: orderIds.map((orderId): Command => ({ type: 'cancel', orderId })),
     runPeer: (peer) => {
       let cancelled = 0;
       for (const orderId of peerIds) if (peer.cancel(orderId) !== undefined) cancelled += 1;
@@ -133,20 +125,13 @@ function cancelPhase(seed: number, scale: number): Phase {
   };
 }
 
-/** (3) Market orders, alternately buying and selling, each taking 10-30 lots from makers of 1-10 lots. */
 function marketPhase(seed: number, scale: number): Phase {
-  const setup = restingOrders(seed, Math.round(DEEP_BOOK_ORDERS_PER_SIDE * 2 * scale), 10);
-  const random = mulberry32(seed + 1);
-  const firstId = setup.length + 1;
-  const takes = Array.from({ length: Math.round(TAKES * scale) }, (_, index) => ({
-    orderId: firstId + index,
-    side: (index % 2 === 0 ? 'buy' : 'sell') as Side,
-    lots: randomInt(random, 10, 30),
-  }));
+  const setup = restingOrders(seed, Math.round(DEEP_BOOK_ORDERS * scale), 10);
+  const takes = alternatingTakes(seed, setup.length + 1, Math.round(TAKES * scale));
   const peerTakes = takes.map(({ side, lots }): MarketOrderOptions => ({ side: peerSide(side), size: lots }));
   return {
     setup,
-    engineOperations: takes.map(({ orderId, side, lots }) => ({
+    engineCommands: takes.map(({ orderId, side, lots }) => ({
       ...takerFields(orderId, side, lots),
       kind: 'market' as const,
       timeInForce: 'IOC' as const,
@@ -159,19 +144,16 @@ function marketPhase(seed: number, scale: number): Phase {
   };
 }
 
-/** (4) Limit orders priced through the deep book, each filled by several makers at several prices. */
+/** Limit orders priced at the far end of the other side's range: they cross, and never rest. */
 function crossPhase(seed: number, scale: number): Phase {
-  const setup = restingOrders(seed, Math.round(DEEP_BOOK_ORDERS_PER_SIDE * 2 * scale), 10);
-  const random = mulberry32(seed + 2);
-  const firstId = setup.length + 1;
-  const crossings = Array.from({ length: Math.round(TAKES * scale) }, (_, index) => {
-    const side: Side = index % 2 === 0 ? 'buy' : 'sell';
-    const priceTicks = side === 'buy' ? MID_PRICE_TICKS + LEVELS_PER_SIDE : MID_PRICE_TICKS - LEVELS_PER_SIDE;
-    return { orderId: firstId + index, side, priceTicks, lots: randomInt(random, 10, 30) };
-  });
+  const setup = restingOrders(seed, Math.round(DEEP_BOOK_ORDERS * scale), 10);
+  const crossings = alternatingTakes(seed, setup.length + 1, Math.round(TAKES * scale)).map((take) => ({
+    ...take,
+    priceTicks: take.side === 'buy' ? MID_PRICE_TICKS + LEVELS_PER_SIDE : MID_PRICE_TICKS - LEVELS_PER_SIDE,
+  }));
   return {
     setup,
-    engineOperations: crossings.map(({ orderId, side, priceTicks, lots }) => ({
+    engineCommands: crossings.map(({ orderId, side, priceTicks, lots }) => ({
       ...takerFields(orderId, side, lots),
       kind: 'limit' as const,
       priceTicks,
@@ -184,15 +166,12 @@ function crossPhase(seed: number, scale: number): Phase {
 function runPeerLimits(orders: LimitOrderOptions[]): (peer: PeerBook) => number {
   return (peer) => {
     let answered = 0;
-    for (const order of orders) answered += peer.limit(order).done.length;
+    for (const order of orders) answered += peer.limit(order).done.length + 1;
     return answered;
   };
 }
 
-/**
- * Non-crossing orders spread over LEVELS_PER_SIDE prices each side of the mid, half bids, half asks, of
- * 1..maxLots lots, with ids from 1.
- */
+/** Orders that cross nothing: half bids, half asks, over LEVELS_PER_SIDE prices a side, ids from 1. */
 function restingOrders(seed: number, count: number, maxLots: number): RestingSpec[] {
   const random = mulberry32(seed);
   return Array.from({ length: count }, (_, index) => {
@@ -201,6 +180,15 @@ function restingOrders(seed: number, count: number, maxLots: number): RestingSpe
     const priceTicks = side === 'buy' ? MID_PRICE_TICKS - offset : MID_PRICE_TICKS + offset;
     return { orderId: index + 1, side, priceTicks, lots: randomInt(random, 1, maxLots) };
   });
+}
+
+function alternatingTakes(seed: number, firstOrderId: number, count: number): TakeSpec[] {
+  const random = mulberry32(seed + 1);
+  return Array.from({ length: count }, (_, index) => ({
+    orderId: firstOrderId + index,
+    side: index % 2 === 0 ? 'buy' : 'sell',
+    lots: randomInt(random, 10, 30),
+  }));
 }
 
 function takerFields(orderId: number, side: Side, lots: number) {
@@ -230,7 +218,12 @@ function toPlace(order: RestingSpec): PlaceCommand {
   };
 }
 
-function toPeerLimit(order: RestingSpec): LimitOrderOptions {
+function toPeerLimit(order: {
+  orderId: number;
+  side: Side;
+  priceTicks: number;
+  lots: number;
+}): LimitOrderOptions {
   return { id: String(order.orderId), side: peerSide(order.side), price: order.priceTicks, size: order.lots };
 }
 
@@ -254,14 +247,13 @@ function buildPeer(setup: RestingSpec[]): PeerBook {
 function assertSameDepth(engine: OrderBook, peer: PeerBook): void {
   const [peerAsks, peerBids] = peer.depth();
   const peerDepth: BookDepth = { bids: peerBids, asks: peerAsks };
-  const ours = engine.depth(Number.MAX_SAFE_INTEGER);
-  if (JSON.stringify(ours) !== JSON.stringify(peerDepth)) {
+  if (JSON.stringify(engine.depth(Number.MAX_SAFE_INTEGER)) !== JSON.stringify(peerDepth)) {
     throw new Error('the engine and the peer ended with different books');
   }
 }
 
 function shuffled<T>(items: T[], seed: number): T[] {
-  const random = mulberry32(seed ^ 0x5eed);
+  const random = mulberry32(seed + 2);
   const copy = [...items];
   for (let index = copy.length - 1; index > 0; index -= 1) {
     const other = randomInt(random, 0, index);

@@ -375,6 +375,17 @@ describe('market orders', () => {
     ]);
   });
 
+  it('checks the budget before self-trade prevention: an unaffordable level stops it first', () => {
+    const book = bookWith(limit(1, ALICE, 'sell', 100, 5), limit(2, BOB, 'sell', 100, 5));
+    expect(
+      book.apply(market(3, ALICE, 'buy', 5, { maxQuoteTicksLots: 99, selfTrade: 'cancel-maker' })),
+    ).toEqual([
+      { type: 'accepted', orderId: 3 },
+      { type: 'done', orderId: 3, reason: 'expired', remainingLots: 5 },
+    ]);
+    expect(book.size()).toBe(2);
+  });
+
   it('ignores a budget on a sell', () => {
     const book = bookWith(limit(1, ALICE, 'buy', 100, 5));
     const events = book.apply(market(2, BOB, 'sell', 5, { maxQuoteTicksLots: 1 }));
@@ -629,7 +640,9 @@ describe('restore', () => {
     expect(() => book.restore({ ...order, priceTicks: 100 })).toThrow(/cross/);
     expect(() => book.restore({ ...order, remainingLots: 0 })).toThrow(/invalid/);
     expect(() => book.restore({ ...order, priceTicks: 1.5 })).toThrow(/invalid/);
-    expect(book.size()).toBe(1);
+    book.restore({ ...order, remainingLots: Number.MAX_SAFE_INTEGER });
+    expect(() => book.restore({ ...order, orderId: 3 })).toThrow(/overflow/);
+    expect(book.size()).toBe(2);
   });
 });
 

@@ -46,13 +46,10 @@ export class OrderBook {
   }
 
   apply(command: Command): EngineEvent[] {
-    const events: EngineEvent[] = [];
     this.commandNumber += 1;
-    if (command.type === 'place') this.place(command, events);
-    else if (command.type === 'cancel') this.cancel(command, events);
-    else events.push(rejected((command as { orderId: number }).orderId, 'invalid'));
-    this.appendDepthEvents(events);
-    return events;
+    if (command.type === 'place') return this.place(command);
+    if (command.type === 'cancel') return this.cancel(command);
+    return [rejected((command as { orderId: number }).orderId, 'invalid')];
   }
 
   /**
@@ -70,8 +67,9 @@ export class OrderBook {
       isPositiveSafeInteger(remainingLots);
     if (!valid) throw new Error(`cannot restore invalid order ${JSON.stringify(order)}`);
     if (this.ordersById.has(orderId)) throw new Error(`cannot restore order ${orderId} twice`);
-    if (this.crossesOpposite(side, priceTicks))
+    if (this.crossesOpposite(side, priceTicks)) {
       throw new Error(`restoring order ${orderId} would cross the book`);
+    }
     if (this.wouldOverflowLevel(side, priceTicks, remainingLots)) {
       throw new Error(`restoring order ${orderId} would overflow its level's total`);
     }
@@ -114,21 +112,32 @@ export class OrderBook {
     this.assertNotCrossed();
   }
 
-  private place(command: PlaceCommand, events: EngineEvent[]): void {
+  private place(command: PlaceCommand): EngineEvent[] {
     const rejection = this.rejectionOf(command);
-    if (rejection !== undefined) {
-      events.push(rejected(command.orderId, rejection));
-      return;
+    if (rejection !== undefined) return [rejected(command.orderId, rejection)];
+    const accepted: EngineEvent = { type: 'accepted', orderId: command.orderId };
+    // Most limit orders cross nothing: their events are known up front, and they skip the matching loop.
+    if (command.kind === 'limit' && !this.crossesOpposite(command.side, command.priceTicks ?? 0)) {
+      return this.placeWithoutTaking(command, accepted);
     }
-    events.push({ type: 'accepted', orderId: command.orderId });
-    // Most limit orders join the book without crossing it; they skip the matching loop altogether.
-    const mayTake = command.kind === 'market' || this.crossesOpposite(command.side, command.priceTicks ?? 0);
-    if (!mayTake) {
-      this.finishTaker(command, command.quantityLots, false, events);
-      return;
-    }
+    const events: EngineEvent[] = [accepted];
     const { remainingLots, stoppedBySelfTrade } = this.takeLiquidity(command, events, true);
     this.finishTaker(command, remainingLots, stoppedBySelfTrade, events);
+    this.appendDepthEvents(events);
+    return events;
+  }
+
+  /** A limit order that crosses nothing rests whole (GTC) or expires whole (IOC; FOK was rejected already). */
+  private placeWithoutTaking(command: PlaceCommand, accepted: EngineEvent): EngineEvent[] {
+    const { orderId, side, quantityLots } = command;
+    if (command.timeInForce !== 'GTC') return [accepted, done(orderId, 'expired', quantityLots)];
+    const priceTicks = command.priceTicks ?? 0;
+    const level = this.rest(orderId, command.ownerId, side, priceTicks, quantityLots);
+    return [
+      accepted,
+      { type: 'rested', orderId, side, priceTicks, remainingLots: quantityLots },
+      depthOf(level),
+    ];
   }
 
   /** The taker's last event: filled, rested, expired, or stopped by self-trade prevention. */
@@ -139,13 +148,18 @@ export class OrderBook {
     events: EngineEvent[],
   ): void {
     const { orderId } = command;
-    if (stoppedBySelfTrade) events.push(done(orderId, 'self-trade', remainingLots));
-    else if (remainingLots === 0) events.push(done(orderId, 'filled', 0));
-    else if (command.kind === 'limit' && command.timeInForce === 'GTC')
+    if (stoppedBySelfTrade) {
+      events.push(done(orderId, 'self-trade', remainingLots));
+    } else if (remainingLots === 0) {
+      events.push(done(orderId, 'filled', 0));
+    } else if (command.kind === 'limit' && command.timeInForce === 'GTC') {
       this.restTaker(command, remainingLots, events);
-    else if (command.timeInForce === 'FOK')
+    } else if (command.timeInForce === 'FOK') {
+      // The FOK check walks the same loop as the execution, so this is a bug: stop rather than half-fill.
       throw new Error(`FOK order ${orderId} passed its check but did not fill`);
-    else events.push(done(orderId, 'expired', remainingLots));
+    } else {
+      events.push(done(orderId, 'expired', remainingLots));
+    }
   }
 
   /** Why the order must be turned down before it touches the book, or undefined when it may go ahead. */
@@ -245,13 +259,12 @@ export class OrderBook {
     if (maker.remainingLots === 0) this.removeMaker(maker, 'filled', events);
   }
 
-  private cancel(command: CancelCommand, events: EngineEvent[]): void {
+  private cancel(command: CancelCommand): EngineEvent[] {
     const order = this.ordersById.get(command.orderId);
-    if (order === undefined) {
-      events.push(rejected(command.orderId, 'unknown-order'));
-      return;
-    }
-    this.removeMaker(order, 'cancelled', events);
+    if (order === undefined) return [rejected(command.orderId, 'unknown-order')];
+    const remainingLots = order.remainingLots;
+    this.remove(order);
+    return [done(order.orderId, 'cancelled', remainingLots), depthOf(order.level)];
   }
 
   /** Takes a resting order out of the book and reports it done with what it still had. */
@@ -261,12 +274,17 @@ export class OrderBook {
     events: EngineEvent[],
   ): void {
     const remainingLots = order.remainingLots;
+    this.remove(order);
+    this.markChanged(order.level);
+    events.push(done(order.orderId, reason, remainingLots));
+  }
+
+  /** Unlinks the order from its level and the index, and drops the level if that emptied it. */
+  private remove(order: RestingOrder): void {
     const level = order.level;
     level.remove(order);
     this.ordersById.delete(order.orderId);
-    this.markChanged(level);
     if (level.isEmpty()) (level.side === 'buy' ? this.bids : this.asks).removeLevel(level);
-    events.push(done(order.orderId, reason, remainingLots));
   }
 
   private restTaker(command: PlaceCommand, remainingLots: number, events: EngineEvent[]): void {
@@ -310,12 +328,7 @@ export class OrderBook {
     for (let index = 0; index < this.changedLevelCount; index += 1) {
       const level = this.changedLevels[index];
       if (level === undefined) continue;
-      events.push({
-        type: 'depth',
-        side: level.side,
-        priceTicks: level.priceTicks,
-        totalLots: level.totalLots,
-      });
+      events.push(depthOf(level));
     }
     this.changedLevelCount = 0;
   }
@@ -350,6 +363,11 @@ function rejected(orderId: number, reason: RejectReason): EngineEvent {
 
 function done(orderId: number, reason: DoneReason, remainingLots: number): EngineEvent {
   return { type: 'done', orderId, reason, remainingLots };
+}
+
+/** The level's total now; 0 once it is gone (a removed level keeps its last total, which is 0). */
+function depthOf(level: PriceLevel): EngineEvent {
+  return { type: 'depth', side: level.side, priceTicks: level.priceTicks, totalLots: level.totalLots };
 }
 
 function toOpenOrder(order: RestingOrder): OpenOrder {
@@ -392,8 +410,9 @@ function checkLevel(level: PriceLevel, ordersById: OrderIndex<RestingOrder>): nu
   let count = 0;
   let previous: RestingOrder | undefined;
   for (let order = level.head; order !== undefined; order = order.next) {
-    if (order.prev !== previous || order.level !== level)
+    if (order.prev !== previous || order.level !== level) {
       throw new Error(`book integrity: ${where} broken links`);
+    }
     if (!isPositiveSafeInteger(order.remainingLots)) throw new Error(`book integrity: ${where} empty order`);
     if (ordersById.get(order.orderId) !== order) throw new Error(`book integrity: ${where} unindexed order`);
     lots += order.remainingLots;
@@ -401,7 +420,8 @@ function checkLevel(level: PriceLevel, ordersById: OrderIndex<RestingOrder>): nu
     previous = order;
   }
   if (count === 0 || level.tail !== previous) throw new Error(`book integrity: ${where} empty or bad tail`);
-  if (lots !== level.totalLots || count !== level.orderCount)
+  if (lots !== level.totalLots || count !== level.orderCount) {
     throw new Error(`book integrity: ${where} totals`);
+  }
   return count;
 }

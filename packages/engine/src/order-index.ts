@@ -1,9 +1,9 @@
 /**
  * orderId -> value, for positive safe-integer ids: an open-addressing hash table with linear probing whose
  * keys live in one Float64Array. A deep book holds hundreds of thousands of orders, and there a Map's
- * chained buckets cost several cache misses per lookup, while a probe here usually touches one slot of
- * one array: measured 2-8x faster than Map at two million orders (lookups of absent ids most of all, which
- * is the duplicate check of every new order).
+ * chained buckets cost several cache misses per lookup, while a probe here usually touches one slot of one
+ * array. Measured on this project's machines at two million entries: about 2x faster than Map to insert or
+ * delete and 8x to look up an absent id (the duplicate check of every new order); 1.2-2.5x at 200k.
  */
 const EMPTY = 0;
 /** A deleted slot: lookups probe past it, inserts may reuse it. Order ids are positive, so neither can clash. */
@@ -24,6 +24,8 @@ export class OrderIndex<Value> {
   }
 
   get(orderId: number): Value | undefined {
+    // 0 and -1 mark empty and deleted slots; no order has them (or any other id that is not positive).
+    if (!(orderId > 0)) return undefined;
     const keys = this.keys;
     const mask = this.capacity - 1;
     for (let slot = this.homeSlot(orderId); ; slot = (slot + 1) & mask) {
@@ -39,6 +41,7 @@ export class OrderIndex<Value> {
 
   /** Adds or replaces the value of `orderId`, a positive safe integer. */
   set(orderId: number, value: Value): void {
+    if (!(orderId > 0)) throw new RangeError(`order ids are positive, got ${orderId}`);
     if ((this.usedSlots + 1) * 2 > this.capacity) this.rebuild();
     const keys = this.keys;
     const mask = this.capacity - 1;
@@ -61,6 +64,7 @@ export class OrderIndex<Value> {
   }
 
   delete(orderId: number): boolean {
+    if (!(orderId > 0)) return false;
     const keys = this.keys;
     const mask = this.capacity - 1;
     for (let slot = this.homeSlot(orderId); ; slot = (slot + 1) & mask) {
@@ -75,11 +79,18 @@ export class OrderIndex<Value> {
     }
   }
 
-  /** Mixes the high and low 32 bits of the id, so sequential ids spread over the table. */
+  /**
+   * Folds the id's high bits into its low 32 and mixes them (murmur3's finaliser), so that ids sharing
+   * their low bits (strided or sharded id generators) still spread over the whole table.
+   */
   private homeSlot(orderId: number): number {
-    const low = orderId | 0;
-    const high = (orderId / TWO_TO_THE_32) | 0;
-    return (Math.imul(low ^ Math.imul(high, 0x85ebca6b), 0x9e3779b1) >>> 0) & (this.capacity - 1);
+    let hash = (orderId | 0) ^ Math.imul((orderId / TWO_TO_THE_32) | 0, 0x9e3779b1);
+    hash ^= hash >>> 16;
+    hash = Math.imul(hash, 0x85ebca6b);
+    hash ^= hash >>> 13;
+    hash = Math.imul(hash, 0xc2b2ae35);
+    hash ^= hash >>> 16;
+    return hash & (this.capacity - 1);
   }
 
   /** Keeps the table at most half used: doubles it when live entries need room, else just drops the deleted slots. */

@@ -31,8 +31,9 @@ export class ReferenceBook {
   }
 
   restore(order: OpenOrder): void {
-    if (this.orders.some((resting) => resting.orderId === order.orderId))
+    if (this.orders.some((resting) => resting.orderId === order.orderId)) {
       throw new Error('duplicate restore');
+    }
     if (this.orders.some((resting) => resting.side !== order.side && crosses(order, resting.priceTicks))) {
       throw new Error('restore would cross');
     }
@@ -71,8 +72,9 @@ export class ReferenceBook {
 
   private place(command: PlaceCommand): EngineEvent[] {
     const { orderId } = command;
-    if (!isValid(command) || this.wouldOverflowLevel(command))
+    if (!isValid(command) || this.wouldOverflowLevel(command)) {
       return [{ type: 'rejected', orderId, reason: 'invalid' }];
+    }
     if (this.orders.some((order) => order.orderId === orderId)) {
       return [{ type: 'rejected', orderId, reason: 'duplicate-order-id' }];
     }
@@ -88,8 +90,9 @@ export class ReferenceBook {
       const trial = this.copy();
       const trialEvents = trial.execute(asImmediate);
       const last = trialEvents[trialEvents.length - 1];
-      if (last?.type !== 'done' || last.reason !== 'filled')
+      if (last?.type !== 'done' || last.reason !== 'filled') {
         return [{ type: 'rejected', orderId, reason: 'fok-unfillable' }];
+      }
     }
     return this.execute(asImmediate);
   }

@@ -15,6 +15,7 @@ beforeAll(async () => {
   };
   maker = new MarketMaker({
     prisma: ctx.prisma,
+    databaseUrl: ctx.databaseUrl,
     redisUrl: ctx.redisUrl,
     redisPrefix: ctx.config.REDIS_PREFIX,
     log: () => undefined,

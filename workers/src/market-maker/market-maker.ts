@@ -1,4 +1,6 @@
+import type pg from 'pg';
 import type { Db } from '@exchange/api/db/prisma';
+import { createPool } from '@exchange/api/db/sql';
 import type { User } from '@exchange/api/generated/prisma/client';
 import { Money, type Money as MoneyValue } from '@exchange/api/ledger/money';
 import { requestCancel } from '@exchange/api/modules/spot/cancel-order';
@@ -40,6 +42,7 @@ interface MarketState {
 
 export interface MarketMakerDeps {
   prisma: Db;
+  databaseUrl: string;
   redisUrl: string;
   redisPrefix: string;
   log: (fields: object, message: string) => void;
@@ -49,6 +52,7 @@ export interface MarketMakerDeps {
 
 export class MarketMaker {
   private readonly queues: SpotQueues;
+  private readonly pool: pg.Pool;
   private readonly markets: MarketState[] = [];
   private maker?: User;
   private taker?: User;
@@ -58,6 +62,7 @@ export class MarketMaker {
 
   constructor(private readonly deps: MarketMakerDeps) {
     this.queues = new SpotQueues(deps.redisUrl, deps.redisPrefix);
+    this.pool = createPool(deps.databaseUrl, 2);
     this.random = deps.random ?? Math.random;
   }
 
@@ -83,6 +88,7 @@ export class MarketMaker {
     if (this.timer) clearInterval(this.timer);
     while (this.running) await new Promise((resolve) => setTimeout(resolve, 20));
     await this.queues.close();
+    await this.pool.end();
   }
 
   /** One round: every market's reference moves, its ladder is replaced, and sometimes someone takes. */
@@ -170,16 +176,20 @@ export class MarketMaker {
     );
     if (amount.lt(pair.min_amount.toFixed()) || amount.lte(0) || onGrid.lte(0)) return undefined;
     try {
-      const { order } = await placeOrder({ prisma: this.deps.prisma, queues: this.queues }, user, {
-        legalId: pair.legal_id,
-        currencyId: pair.currency_id,
-        side,
-        kind: 'limit',
-        price: onGrid.toFixed(),
-        amount: amount.toFixed(),
-        timeInForce,
-        postOnly: false,
-      });
+      const { order } = await placeOrder(
+        { prisma: this.deps.prisma, pool: this.pool, queues: this.queues },
+        user,
+        {
+          legalId: pair.legal_id,
+          currencyId: pair.currency_id,
+          side,
+          kind: 'limit',
+          price: onGrid.toFixed(),
+          amount: amount.toFixed(),
+          timeInForce,
+          postOnly: false,
+        },
+      );
       await queuePlacement(this.queues, order);
       return order.id;
     } catch {

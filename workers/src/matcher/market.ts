@@ -59,32 +59,36 @@ export class Market {
   }
 }
 
-export function toLiveOrder(row: {
-  id: bigint;
+/** An order row as Prisma or `pg` return it (exact decimals as Decimal or text, ids as bigint or text). */
+export interface OrderRow {
+  id: bigint | string;
   user_id: number;
   side: number;
   kind: string;
-  price: { toFixed(): string } | null;
-  amount: { toFixed(): string };
-  filled: { toFixed(): string };
-  quote_filled: { toFixed(): string };
-  locked: { toFixed(): string };
-  fee: { toFixed(): string };
+  price: { toString(): string } | null;
+  amount: { toString(): string };
+  filled: { toString(): string };
+  quote_filled: { toString(): string };
+  locked: { toString(): string };
+  fee: { toString(): string };
   state: string;
+  cancel_requested: boolean;
   time_in_force: string;
   post_only: boolean;
-}): LiveOrder {
+}
+
+export function toLiveOrder(row: OrderRow): LiveOrder {
   return {
-    id: row.id.toString(),
+    id: String(row.id),
     userId: row.user_id,
     side: row.side === 1 ? 1 : 2,
     kind: row.kind,
-    price: row.price ? new Money(row.price.toFixed()) : null,
-    amount: new Money(row.amount.toFixed()),
-    filled: new Money(row.filled.toFixed()),
-    quoteFilled: new Money(row.quote_filled.toFixed()),
-    locked: new Money(row.locked.toFixed()),
-    fee: new Money(row.fee.toFixed()),
+    price: row.price === null ? null : new Money(String(row.price)),
+    amount: new Money(String(row.amount)),
+    filled: new Money(String(row.filled)),
+    quoteFilled: new Money(String(row.quote_filled)),
+    locked: new Money(String(row.locked)),
+    fee: new Money(String(row.fee)),
     state: row.state,
     timeInForce: row.time_in_force === 'IOC' || row.time_in_force === 'FOK' ? row.time_in_force : 'GTC',
     postOnly: row.post_only,

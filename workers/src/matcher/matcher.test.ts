@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness';
 import { Market } from './market';
 import { settleBatch } from './settle';
+import { createPool } from '@exchange/api/db/sql';
 
 let ctx: TestContext;
 let usdt: number;
@@ -65,11 +66,13 @@ describe('the matcher survives crashes', () => {
     expect(bid.body.order.state).toBe('filled');
     const trades = await ctx.prisma.spotTrade.count();
     const logs = await ctx.prisma.accountLog.count();
-    const replayed = await settleBatch(ctx.prisma, await loadMarket(), [
+    const pool = createPool(ctx.databaseUrl, 1);
+    const replayed = await settleBatch(pool, await loadMarket(), [
       { command: 'place', orderId: ask.body.order.id as string },
       { command: 'place', orderId: bid.body.order.id as string },
       { command: 'cancel', orderId: ask.body.order.id as string },
     ]);
+    await pool.end();
     expect(replayed.trades).toEqual([]);
     expect(replayed.results).toEqual([]);
     expect(await ctx.prisma.spotTrade.count()).toBe(trades);

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Db } from '@exchange/api/db/prisma';
+import { createPool } from '@exchange/api/db/sql';
+import type pg from 'pg';
 import { bullConnection, bullPrefix } from '@exchange/api/infra/connections';
 import { queuePlacement } from '@exchange/api/modules/spot/place-order';
 import { resultsChannel, spotQueueName, SpotQueues, type SpotJob } from '@exchange/api/modules/spot/queue';
@@ -12,6 +14,8 @@ import { settleBatch } from './settle';
 
 export interface MatcherDeps {
   prisma: Db;
+  /** The same database for `pg`: batches are settled in plain SQL (see db/sql.ts). */
+  databaseUrl: string;
   redisUrl: string;
   redisPrefix: string;
   log: (fields: object, message: string) => void;
@@ -31,6 +35,7 @@ export class Matcher {
   private readonly markets = new Map<number, Market>();
   private readonly workers: Worker<SpotJob>[] = [];
   private readonly redis: Redis;
+  private readonly pool: pg.Pool;
   private readonly queues: SpotQueues;
   private readonly leaseKey: string;
   private readonly leaseOwner = randomUUID();
@@ -39,6 +44,7 @@ export class Matcher {
 
   constructor(private readonly deps: MatcherDeps) {
     this.redis = new Redis(deps.redisUrl, { maxRetriesPerRequest: null });
+    this.pool = createPool(deps.databaseUrl, 4);
     this.queues = new SpotQueues(deps.redisUrl, deps.redisPrefix);
     this.leaseKey = `${deps.redisPrefix}matcher:lease`;
   }
@@ -70,7 +76,7 @@ export class Matcher {
 
   private async settle(market: Market, jobs: SpotJob[]): Promise<void> {
     try {
-      const outcome = await settleBatch(this.deps.prisma, market, jobs);
+      const outcome = await settleBatch(this.pool, market, jobs);
       if (outcome.results.length > 0)
         await this.redis.publish(resultsChannel(this.deps.redisPrefix), JSON.stringify(outcome.results));
       this.pushes?.afterCommit(market, outcome);
@@ -152,5 +158,6 @@ export class Matcher {
       )
       .catch(() => undefined);
     this.redis.disconnect();
+    await this.pool.end();
   }
 }

@@ -1,5 +1,6 @@
 import type { EngineEvent, PlaceCommand, TradeEvent } from '@exchange/engine';
-import type { Db, Tx } from '@exchange/api/db/prisma';
+import type pg from 'pg';
+import { inTransaction, type Sql } from '@exchange/api/db/sql';
 import {
   applyMovements,
   bookHouseEntries,
@@ -17,7 +18,7 @@ import {
   ticksToPrice,
 } from '@exchange/api/modules/spot/pairs';
 import type { OrderResult, SpotJob } from '@exchange/api/modules/spot/queue';
-import { engineSide, toLiveOrder, type LiveOrder, type Market } from './market';
+import { engineSide, toLiveOrder, type LiveOrder, type Market, type OrderRow } from './market';
 
 export interface SettledTrade {
   sequence: number;
@@ -60,31 +61,31 @@ const FINISHED_BY: Record<string, string> = {
  * order that is no longer `new`, or a cancel for one that is not resting, changes nothing, so a batch
  * retried after a crash books nothing twice (and trades are unique per market sequence besides).
  */
-export async function settleBatch(prisma: Db, market: Market, jobs: SpotJob[]): Promise<BatchOutcome> {
-  return prisma.$transaction(
-    async (tx) => {
-      const batch = new BatchState(market);
-      const ids = [...new Set(jobs.map((job) => BigInt(job.orderId)))];
-      const rows = await tx.spotOrder.findMany({ where: { id: { in: ids }, match_id: market.pair.id } });
-      const fresh = new Map(rows.map((row) => [row.id.toString(), row]));
-      for (const job of jobs) {
-        const row = fresh.get(job.orderId);
-        if (!row) continue;
-        if (job.command === 'place') {
-          if (row.state !== 'new' || batch.orders.has(job.orderId)) continue;
-          const order = toLiveOrder(row);
-          batch.track(order);
-          if (row.cancel_requested) batch.finish(order, 'cancelled');
-          else batch.handle(market.book.apply(placeCommand(market, order)));
-        } else if (market.book.order(Number(job.orderId))) {
-          batch.handle(market.book.apply({ type: 'cancel', orderId: Number(job.orderId) }));
-        }
+export async function settleBatch(pool: pg.Pool, market: Market, jobs: SpotJob[]): Promise<BatchOutcome> {
+  return inTransaction(pool, async (tx) => {
+    const batch = new BatchState(market);
+    const ids = [...new Set(jobs.map((job) => job.orderId))];
+    const rows = await tx.query<OrderRow>(
+      'SELECT * FROM spot_orders WHERE id = ANY($1::bigint[]) AND match_id = $2',
+      [ids, market.pair.id],
+    );
+    const fresh = new Map(rows.map((row) => [row.id.toString(), row]));
+    for (const job of jobs) {
+      const row = fresh.get(job.orderId);
+      if (!row) continue;
+      if (job.command === 'place') {
+        if (row.state !== 'new' || batch.orders.has(job.orderId)) continue;
+        const order = toLiveOrder(row);
+        batch.track(order);
+        if (row.cancel_requested) batch.finish(order, 'cancelled');
+        else batch.handle(market.book.apply(placeCommand(market, order)));
+      } else if (market.book.order(Number(job.orderId))) {
+        batch.handle(market.book.apply({ type: 'cancel', orderId: Number(job.orderId) }));
       }
-      await batch.write(tx);
-      return batch.outcome();
-    },
-    { timeout: 30_000 },
-  );
+    }
+    await batch.write(tx);
+    return batch.outcome();
+  });
 }
 
 function placeCommand(market: Market, order: LiveOrder): PlaceCommand {
@@ -278,44 +279,48 @@ class BatchState {
     });
   }
 
-  async write(tx: Tx): Promise<void> {
+  async write(tx: Sql): Promise<void> {
     const { pair } = this.market;
     if (this.trades.length > 0) {
-      await tx.$executeRawUnsafe(
+      await tx.execute(
         `INSERT INTO spot_trades (match_id, sequence, price, amount, quote_amount, taker_order_id, maker_order_id, taker_user_id, maker_user_id, taker_side, buyer_fee, seller_fee, created_at)
          SELECT $1, * FROM unnest($2::bigint[], $3::numeric[], $4::numeric[], $5::numeric[], $6::bigint[], $7::bigint[], $8::int[], $9::int[], $10::int[], $11::numeric[], $12::numeric[], $13::timestamptz[])`,
-        pair.id,
-        this.trades.map((trade) => trade.sequence),
-        this.trades.map((trade) => trade.price.toFixed()),
-        this.trades.map((trade) => trade.amount.toFixed()),
-        this.trades.map((trade) => trade.quote.toFixed()),
-        this.trades.map((trade) => trade.takerOrderId),
-        this.trades.map((trade) => trade.makerOrderId),
-        this.trades.map((trade) => trade.takerUserId),
-        this.trades.map((trade) => trade.makerUserId),
-        this.trades.map((trade) => trade.takerSide),
-        this.trades.map((trade) => trade.buyerFee.toFixed()),
-        this.trades.map((trade) => trade.sellerFee.toFixed()),
-        this.trades.map((trade) => trade.time.toISOString()),
+        [
+          pair.id,
+          this.trades.map((trade) => trade.sequence),
+          this.trades.map((trade) => trade.price.toFixed()),
+          this.trades.map((trade) => trade.amount.toFixed()),
+          this.trades.map((trade) => trade.quote.toFixed()),
+          this.trades.map((trade) => trade.takerOrderId),
+          this.trades.map((trade) => trade.makerOrderId),
+          this.trades.map((trade) => trade.takerUserId),
+          this.trades.map((trade) => trade.makerUserId),
+          this.trades.map((trade) => trade.takerSide),
+          this.trades.map((trade) => trade.buyerFee.toFixed()),
+          this.trades.map((trade) => trade.sellerFee.toFixed()),
+          this.trades.map((trade) => trade.time.toISOString()),
+        ],
       );
     }
     const changed = [...this.touched]
       .map((id) => this.orders.get(id))
       .filter((order): order is LiveOrder => order !== undefined);
     if (changed.length > 0) {
-      await tx.$executeRawUnsafe(
+      await tx.execute(
         `UPDATE spot_orders o SET state = v.state, filled = v.filled, quote_filled = v.quote_filled, locked = v.locked, fee = v.fee,
            reject_reason = v.reject_reason, updated_at = now()
          FROM unnest($1::bigint[], $2::varchar[], $3::numeric[], $4::numeric[], $5::numeric[], $6::numeric[], $7::varchar[])
            AS v(id, state, filled, quote_filled, locked, fee, reject_reason)
          WHERE o.id = v.id`,
-        changed.map((order) => order.id),
-        changed.map((order) => order.state),
-        changed.map((order) => order.filled.toFixed()),
-        changed.map((order) => order.quoteFilled.toFixed()),
-        changed.map((order) => order.locked.toFixed()),
-        changed.map((order) => order.fee.toFixed()),
-        changed.map((order) => this.rejectReasons.get(order.id) ?? ''),
+        [
+          changed.map((order) => order.id),
+          changed.map((order) => order.state),
+          changed.map((order) => order.filled.toFixed()),
+          changed.map((order) => order.quoteFilled.toFixed()),
+          changed.map((order) => order.locked.toFixed()),
+          changed.map((order) => order.fee.toFixed()),
+          changed.map((order) => this.rejectReasons.get(order.id) ?? ''),
+        ],
       );
     }
     await applyMovements(tx, this.movements);
@@ -347,7 +352,7 @@ class BatchState {
 }
 
 /** Folds the batch's trades into every candle period, and returns the candles as they now stand. */
-async function upsertCandles(tx: Tx, matchId: number, trades: SettledTrade[]): Promise<CandleRow[]> {
+async function upsertCandles(tx: Sql, matchId: number, trades: SettledTrade[]): Promise<CandleRow[]> {
   if (trades.length === 0) return [];
   const buckets = new Map<
     string,
@@ -388,21 +393,23 @@ async function upsertCandles(tx: Tx, matchId: number, trades: SettledTrade[]): P
     }
   }
   const rows = [...buckets.values()];
-  return tx.$queryRawUnsafe<CandleRow[]>(
+  return tx.query<CandleRow>(
     `INSERT INTO candles (match_id, period, open_time, open, high, low, close, volume, amount)
      SELECT $1, * FROM unnest($2::varchar[], $3::timestamptz[], $4::numeric[], $5::numeric[], $6::numeric[], $7::numeric[], $8::numeric[], $9::numeric[])
      ON CONFLICT (match_id, period, open_time) DO UPDATE SET
        high = GREATEST(candles.high, EXCLUDED.high), low = LEAST(candles.low, EXCLUDED.low), close = EXCLUDED.close,
        volume = candles.volume + EXCLUDED.volume, amount = candles.amount + EXCLUDED.amount
      RETURNING period, open_time, open::text, high::text, low::text, close::text, volume::text`,
-    matchId,
-    rows.map((row) => row.period),
-    rows.map((row) => row.open_time.toISOString()),
-    rows.map((row) => row.open.toFixed()),
-    rows.map((row) => row.high.toFixed()),
-    rows.map((row) => row.low.toFixed()),
-    rows.map((row) => row.close.toFixed()),
-    rows.map((row) => row.volume.toFixed()),
-    rows.map((row) => row.amount.toFixed()),
+    [
+      matchId,
+      rows.map((row) => row.period),
+      rows.map((row) => row.open_time.toISOString()),
+      rows.map((row) => row.open.toFixed()),
+      rows.map((row) => row.high.toFixed()),
+      rows.map((row) => row.low.toFixed()),
+      rows.map((row) => row.close.toFixed()),
+      rows.map((row) => row.volume.toFixed()),
+      rows.map((row) => row.amount.toFixed()),
+    ],
   );
 }

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type pg from 'pg';
 import type { Server as SocketServer } from 'socket.io';
 import type { Config } from '../config';
 import type { Db } from '../db/prisma';
@@ -14,6 +15,7 @@ declare module 'fastify' {
     redis: Redis;
     messenger: Messenger;
     io: SocketServer;
+    pg: pg.Pool;
     spotQueues: SpotQueues;
     orderResults: OrderResults;
     requireUser: (request: FastifyRequest) => Promise<void>;

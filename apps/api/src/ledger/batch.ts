@@ -1,4 +1,5 @@
 import type { Tx } from '../db/prisma';
+import { asSql, type Sql } from '../db/sql';
 import { AppError } from '../http/errors';
 import {
   availableColumn,
@@ -34,7 +35,8 @@ const columnOf = (movement: ColumnMovement): BalanceColumn =>
   movement.isLock ? lockedColumn(movement.account) : availableColumn(movement.account);
 const walletKey = (userId: number, currencyId: number) => `${userId}:${currencyId}`;
 
-export async function applyMovements(tx: Tx, movements: ColumnMovement[]): Promise<void> {
+export async function applyMovements(tx: Tx | Sql, movements: ColumnMovement[]): Promise<void> {
+  const db = asSql(tx);
   const moving = movements.filter((movement) => !movement.delta.isZero());
   if (moving.length === 0) return;
   const net = new Map<
@@ -55,25 +57,22 @@ export async function applyMovements(tx: Tx, movements: ColumnMovement[]): Promi
   const wallets = [...net.values()];
   const userIds = wallets.map((wallet) => wallet.userId);
   const currencyIds = wallets.map((wallet) => wallet.currencyId);
-  await tx.$executeRawUnsafe(
+  await db.execute(
     'INSERT INTO wallets (user_id, currency_id) SELECT * FROM unnest($1::int[], $2::int[]) ON CONFLICT (user_id, currency_id) DO NOTHING',
-    userIds,
-    currencyIds,
+    [userIds, currencyIds],
   );
 
   const deltaArrays = BALANCE_COLUMNS.map((column) =>
     wallets.map((wallet) => (wallet.deltas.get(column) ?? new Money(0)).toFixed()),
   );
   const columnsSql = BALANCE_COLUMNS.map((column, index) => `$${index + 3}::numeric[]`).join(', ');
-  const final = await tx.$queryRawUnsafe<Record<string, string | number>[]>(
+  const final = await db.query<Record<string, string | number>>(
     `WITH v AS (SELECT * FROM unnest($1::int[], $2::int[], ${columnsSql}) AS v(user_id, currency_id, ${BALANCE_COLUMNS.map((column) => `d_${column}`).join(', ')}))
      UPDATE wallets w SET ${BALANCE_COLUMNS.map((column) => `"${column}" = w."${column}" + v."d_${column}"`).join(', ')}
      FROM v WHERE w.user_id = v.user_id AND w.currency_id = v.currency_id
        AND ${BALANCE_COLUMNS.map((column) => `w."${column}" + v."d_${column}" >= 0`).join(' AND ')}
      RETURNING w.user_id, w.currency_id, ${BALANCE_COLUMNS.map((column) => `w."${column}"::text AS "${column}"`).join(', ')}`,
-    userIds,
-    currencyIds,
-    ...deltaArrays,
+    [userIds, currencyIds, ...deltaArrays],
   );
   if (final.length !== wallets.length) throw new AppError('balance_insufficient');
 
@@ -94,19 +93,21 @@ export async function applyMovements(tx: Tx, movements: ColumnMovement[]): Promi
     balanceAfter[index] = after.toFixed();
     running.set(key, after.minus(movement.delta));
   }
-  await tx.$executeRawUnsafe(
+  await db.execute(
     `INSERT INTO account_logs (user_id, currency_id, account, is_lock, delta, balance_after, type, ref_type, ref_id, memo)
      SELECT * FROM unnest($1::int[], $2::int[], $3::varchar[], $4::boolean[], $5::numeric[], $6::numeric[], $7::int[], $8::varchar[], $9::varchar[], $10::text[])`,
-    moving.map((movement) => movement.userId),
-    moving.map((movement) => movement.currencyId),
-    moving.map((movement) => movement.account),
-    moving.map((movement) => movement.isLock),
-    moving.map((movement) => movement.delta.toFixed()),
-    balanceAfter,
-    moving.map((movement) => movement.type),
-    moving.map((movement) => movement.ref?.type ?? ''),
-    moving.map((movement) => (movement.ref ? String(movement.ref.id) : '')),
-    moving.map((movement) => movement.memo ?? ''),
+    [
+      moving.map((movement) => movement.userId),
+      moving.map((movement) => movement.currencyId),
+      moving.map((movement) => movement.account),
+      moving.map((movement) => movement.isLock),
+      moving.map((movement) => movement.delta.toFixed()),
+      balanceAfter,
+      moving.map((movement) => movement.type),
+      moving.map((movement) => movement.ref?.type ?? ''),
+      moving.map((movement) => (movement.ref ? String(movement.ref.id) : '')),
+      moving.map((movement) => movement.memo ?? ''),
+    ],
   );
 }
 
@@ -119,17 +120,20 @@ export interface HouseBooking {
 }
 
 /** Appends many house entries in one statement. */
-export async function bookHouseEntries(tx: Tx, entries: HouseBooking[]): Promise<void> {
+export async function bookHouseEntries(tx: Tx | Sql, entries: HouseBooking[]): Promise<void> {
+  const db = asSql(tx);
   const booked = entries.filter((entry) => !entry.amount.isZero());
   if (booked.length === 0) return;
-  await tx.$executeRawUnsafe(
+  await db.execute(
     `INSERT INTO house_entries (currency_id, account, delta, type, ref_type, ref_id)
      SELECT * FROM unnest($1::int[], $2::varchar[], $3::numeric[], $4::int[], $5::varchar[], $6::varchar[])`,
-    booked.map((entry) => entry.currencyId),
-    booked.map((entry) => entry.account),
-    booked.map((entry) => entry.amount.toFixed()),
-    booked.map((entry) => entry.type),
-    booked.map((entry) => entry.ref?.type ?? ''),
-    booked.map((entry) => (entry.ref ? String(entry.ref.id) : '')),
+    [
+      booked.map((entry) => entry.currencyId),
+      booked.map((entry) => entry.account),
+      booked.map((entry) => entry.amount.toFixed()),
+      booked.map((entry) => entry.type),
+      booked.map((entry) => entry.ref?.type ?? ''),
+      booked.map((entry) => (entry.ref ? String(entry.ref.id) : '')),
+    ],
   );
 }

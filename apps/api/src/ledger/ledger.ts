@@ -1,4 +1,5 @@
 import type { Tx } from '../db/prisma';
+import { asSql, type Sql } from '../db/sql';
 import { AppError } from '../http/errors';
 import {
   availableColumn,
@@ -56,7 +57,7 @@ function assertPositive(amount: MoneyValue): void {
 }
 
 async function applyChanges(
-  tx: Tx,
+  tx: Tx | Sql,
   target: { userId: number; currencyId: number; ref?: LedgerRef | undefined; memo?: string | undefined },
   changes: ColumnChange[],
 ): Promise<void> {
@@ -93,21 +94,21 @@ async function applyChanges(
     INSERT INTO account_logs (user_id, currency_id, account, is_lock, delta, balance_after, type, ref_type, ref_id, memo)
     ${logs.join(' UNION ALL ')}`;
 
-  let logged = await tx.$executeRawUnsafe(sql, ...params);
+  const db = asSql(tx);
+  let logged = await db.execute(sql, params);
   if (logged === 0 && guards.length === 0) {
     // Credits to a currency listed after the user registered: open the wallet row, then credit it.
-    await tx.$executeRawUnsafe(
+    await db.execute(
       'INSERT INTO wallets (user_id, currency_id) VALUES ($1, $2) ON CONFLICT (user_id, currency_id) DO NOTHING',
-      target.userId,
-      target.currencyId,
+      [target.userId, target.currencyId],
     );
-    logged = await tx.$executeRawUnsafe(sql, ...params);
+    logged = await db.execute(sql, params);
   }
   if (logged === 0) throw new AppError('balance_insufficient');
 }
 
 /** Adds to an account's available balance (money arriving: a deposit, a fill, a refund from the house). */
-export async function credit(tx: Tx, movement: Movement): Promise<void> {
+export async function credit(tx: Tx | Sql, movement: Movement): Promise<void> {
   assertPositive(movement.amount);
   await applyChanges(tx, movement, [
     { account: movement.account, isLock: false, delta: movement.amount, type: movement.type },
@@ -115,7 +116,7 @@ export async function credit(tx: Tx, movement: Movement): Promise<void> {
 }
 
 /** Takes from an account's available balance; refuses (balance_insufficient) rather than go below zero. */
-export async function debit(tx: Tx, movement: Movement): Promise<void> {
+export async function debit(tx: Tx | Sql, movement: Movement): Promise<void> {
   assertPositive(movement.amount);
   await applyChanges(tx, movement, [
     { account: movement.account, isLock: false, delta: movement.amount.neg(), type: movement.type },
@@ -123,7 +124,7 @@ export async function debit(tx: Tx, movement: Movement): Promise<void> {
 }
 
 /** Freezes available funds for an order, a withdrawal or an escrow. */
-export async function lock(tx: Tx, movement: Movement): Promise<void> {
+export async function lock(tx: Tx | Sql, movement: Movement): Promise<void> {
   assertPositive(movement.amount);
   await applyChanges(tx, movement, [
     { account: movement.account, isLock: false, delta: movement.amount.neg(), type: movement.type },
@@ -132,7 +133,7 @@ export async function lock(tx: Tx, movement: Movement): Promise<void> {
 }
 
 /** Returns frozen funds to the available balance (a cancel, a rejection). */
-export async function unlock(tx: Tx, movement: Movement): Promise<void> {
+export async function unlock(tx: Tx | Sql, movement: Movement): Promise<void> {
   assertPositive(movement.amount);
   await applyChanges(tx, movement, [
     { account: movement.account, isLock: true, delta: movement.amount.neg(), type: movement.type },
@@ -141,7 +142,7 @@ export async function unlock(tx: Tx, movement: Movement): Promise<void> {
 }
 
 /** Pays frozen funds out of the user's account (a completed withdrawal, the paid side of a trade). */
-export async function settleLocked(tx: Tx, movement: Movement): Promise<void> {
+export async function settleLocked(tx: Tx | Sql, movement: Movement): Promise<void> {
   assertPositive(movement.amount);
   await applyChanges(tx, movement, [
     { account: movement.account, isLock: true, delta: movement.amount.neg(), type: movement.type },
@@ -149,7 +150,7 @@ export async function settleLocked(tx: Tx, movement: Movement): Promise<void> {
 }
 
 /** Moves available funds between two of one user's accounts, in one statement. */
-export async function transferBetweenAccounts(tx: Tx, transfer: Transfer): Promise<void> {
+export async function transferBetweenAccounts(tx: Tx | Sql, transfer: Transfer): Promise<void> {
   assertPositive(transfer.amount);
   if (transfer.from === transfer.to) throw new Error('a transfer needs two different accounts');
   await applyChanges(tx, transfer, [
@@ -167,17 +168,18 @@ export interface HouseMovement {
 }
 
 /** Books money to (positive) or from (negative) one of the exchange's own accounts. */
-export async function bookHouse(tx: Tx, movement: HouseMovement): Promise<void> {
+export async function bookHouse(tx: Tx | Sql, movement: HouseMovement): Promise<void> {
   if (!movement.amount.isFinite() || movement.amount.isZero())
     throw new Error('house entries must be non-zero');
-  await tx.houseEntry.create({
-    data: {
-      currency_id: movement.currencyId,
-      account: movement.account,
-      delta: movement.amount.toFixed(),
-      type: movement.type,
-      ref_type: movement.ref?.type ?? '',
-      ref_id: movement.ref ? String(movement.ref.id) : '',
-    },
-  });
+  await asSql(tx).execute(
+    'INSERT INTO house_entries (currency_id, account, delta, type, ref_type, ref_id) VALUES ($1, $2, $3::numeric, $4, $5, $6)',
+    [
+      movement.currencyId,
+      movement.account,
+      movement.amount.toFixed(),
+      movement.type,
+      movement.ref?.type ?? '',
+      movement.ref ? String(movement.ref.id) : '',
+    ],
+  );
 }

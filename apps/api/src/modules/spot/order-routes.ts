@@ -67,7 +67,7 @@ export function orderRow(
 
 export function orderRoutes(app: FastifyInstance): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const deps = { prisma: app.prisma, queues: app.spotQueues };
+  const deps = { prisma: app.prisma, pool: app.pg, queues: app.spotQueues };
 
   typed.post(
     '/api/coin/trade',

@@ -7,6 +7,11 @@ export type Pair = CurrencyMatch & { legal: Currency; currency: Currency };
 
 export const symbolOf = (pair: Pair) => `${pair.currency.name}/${pair.legal.name}`;
 
+/** Makes the next lookups read pairs afresh (after an operator changes a pair). */
+export function forgetCachedPairs(): void {
+  pairCache.clear();
+}
+
 /** A pair open for spot trading, named by its quote (legal) and base (currency) ids. */
 export async function findTradablePair(prisma: Db, legalId: number, currencyId: number): Promise<Pair> {
   const pair = await prisma.currencyMatch.findUnique({

@@ -1,4 +1,6 @@
+import type pg from 'pg';
 import type { Db } from '../../db/prisma';
+import { inTransaction } from '../../db/sql';
 import type { User } from '../../generated/prisma/client';
 import { AppError } from '../../http/errors';
 import { lock } from '../../ledger/ledger';
@@ -97,56 +99,71 @@ async function fundsToLock(
  * Stores an order and locks its funds in one transaction, then hands it to the matcher. Everything a user
  * can get wrong is refused before anything is written.
  */
+export interface OrderDeps {
+  prisma: Db;
+  pool: pg.Pool;
+  queues: SpotQueues;
+}
+
+export interface PlacedOrder {
+  id: bigint;
+  match_id: number;
+  created_at: Date;
+}
+
 export async function placeOrder(
-  deps: { prisma: Db; queues: SpotQueues },
+  deps: OrderDeps,
   user: User,
   input: PlaceOrderInput,
-) {
+): Promise<{ order: PlacedOrder; pair: Pair }> {
   const pair = await findTradablePair(deps.prisma, input.legalId, input.currencyId);
   const price = input.kind === 'limit' ? parsePrice(input.price, pair.price_decimals) : undefined;
   const amount = parseAmount(input.amount, pair.amount_decimals);
   const minAmount = new Money(pair.min_amount.toFixed());
   if (amount.lt(minAmount))
     throw new AppError('amount_below_min', { min: toAmountString(minAmount), currency: pair.currency.name });
-  const open = await deps.prisma.spotOrder.count({
-    where: { user_id: user.id, match_id: pair.id, state: { in: ['new', 'open'] } },
-  });
+  const [{ open } = { open: 0 }] = (
+    await deps.pool.query<{ open: number }>(
+      "SELECT count(*)::int AS open FROM spot_orders WHERE user_id = $1 AND match_id = $2 AND state IN ('new', 'open')",
+      [user.id, pair.id],
+    )
+  ).rows;
   if (open >= MAX_OPEN_ORDERS_PER_MARKET)
     throw new AppError('too_many_open_orders', { max: MAX_OPEN_ORDERS_PER_MARKET });
   const funds = await fundsToLock(deps.prisma, pair, input, amount, price);
 
-  const order = await deps.prisma.$transaction(async (tx) => {
-    const created = await tx.spotOrder.create({
-      data: {
-        user_id: user.id,
-        match_id: pair.id,
-        side: input.side,
-        kind: input.kind,
-        time_in_force: input.timeInForce,
-        post_only: input.postOnly,
-        price: price?.toFixed() ?? null,
-        amount: amount.toFixed(),
-        locked: funds.amount.toFixed(),
-        state: 'new',
-      },
-    });
-    await lock(tx, {
+  // Plain SQL: this runs for every order (see db/sql.ts).
+  const order = await inTransaction(deps.pool, async (sql) => {
+    const [created] = await sql.query<{ id: string; match_id: number; created_at: Date }>(
+      `INSERT INTO spot_orders (user_id, match_id, side, kind, time_in_force, post_only, price, amount, locked, state)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::numeric, $8::numeric, $9::numeric, 'new') RETURNING id, match_id, created_at`,
+      [
+        user.id,
+        pair.id,
+        input.side,
+        input.kind,
+        input.timeInForce,
+        input.postOnly,
+        price?.toFixed() ?? null,
+        amount.toFixed(),
+        funds.amount.toFixed(),
+      ],
+    );
+    if (!created) throw new Error('the order insert returned nothing');
+    await lock(sql, {
       userId: user.id,
       currencyId: funds.currencyId,
       account: 'change',
       amount: funds.amount,
       type: LOG_TYPES.SPOT_ORDER_LOCK,
-      ref: { type: 'spot_order', id: created.id.toString() },
+      ref: { type: 'spot_order', id: created.id },
     });
-    return created;
+    return { id: BigInt(created.id), match_id: created.match_id, created_at: created.created_at };
   });
   return { order, pair };
 }
 
-export async function queuePlacement(
-  queues: SpotQueues,
-  order: { id: bigint; match_id: number; created_at: Date },
-): Promise<void> {
+export async function queuePlacement(queues: SpotQueues, order: PlacedOrder): Promise<void> {
   await queues.enqueue(
     order.match_id,
     { command: 'place', orderId: order.id.toString() },

@@ -40,10 +40,17 @@ export async function benchSpotEndToEnd(
     prisma,
     redis,
     redisUrl,
+    databaseUrl,
     messenger: createMessenger(prisma, { from: 'bench' }),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const matcher = new Matcher({ prisma, redisUrl, redisPrefix: config.REDIS_PREFIX, log: () => undefined });
+  const matcher = new Matcher({
+    prisma,
+    databaseUrl,
+    redisUrl,
+    redisPrefix: config.REDIS_PREFIX,
+    log: () => undefined,
+  });
   await matcher.start();
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   try {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../../test/harness';
+import { forgetCachedPairs } from './pairs';
 
 let ctx: TestContext;
 let usdt: number;
@@ -148,6 +149,7 @@ describe('spot trading through the contract', () => {
       where: { legal_id: usdt, currency_id: btc },
       data: { open_coin_trade: 0 },
     });
+    forgetCachedPairs();
     try {
       expect((await order(user.token, 1, '10', '1')).body.message).toBe(
         'This market is not open for trading',
@@ -157,6 +159,7 @@ describe('spot trading through the contract', () => {
         where: { legal_id: usdt, currency_id: btc },
         data: { open_coin_trade: 1 },
       });
+      forgetCachedPairs();
     }
     expect(await spot(user.id, usdt)).toEqual({ available: '100', locked: '0' });
     expect(await ctx.prisma.spotOrder.count({ where: { user_id: user.id } })).toBe(0);
