@@ -7,6 +7,10 @@ export type Pair = CurrencyMatch & { legal: Currency; currency: Currency };
 
 export const symbolOf = (pair: Pair) => `${pair.currency.name}/${pair.legal.name}`;
 
+// Every order reads its pair; a pair changes rarely, so each process keeps it for two seconds.
+const PAIR_CACHE_MS = 2_000;
+const pairCache = new Map<string, { pair: Pair | null; until: number }>();
+
 /** Makes the next lookups read pairs afresh (after an operator changes a pair). */
 export function forgetCachedPairs(): void {
   pairCache.clear();
@@ -14,10 +18,16 @@ export function forgetCachedPairs(): void {
 
 /** A pair open for spot trading, named by its quote (legal) and base (currency) ids. */
 export async function findTradablePair(prisma: Db, legalId: number, currencyId: number): Promise<Pair> {
-  const pair = await prisma.currencyMatch.findUnique({
-    where: { legal_id_currency_id: { legal_id: legalId, currency_id: currencyId } },
-    include: { legal: true, currency: true },
-  });
+  const key = `${legalId}:${currencyId}`;
+  const cached = pairCache.get(key);
+  let pair = cached && cached.until > Date.now() ? cached.pair : undefined;
+  if (pair === undefined) {
+    pair = await prisma.currencyMatch.findUnique({
+      where: { legal_id_currency_id: { legal_id: legalId, currency_id: currencyId } },
+      include: { legal: true, currency: true },
+    });
+    pairCache.set(key, { pair, until: Date.now() + PAIR_CACHE_MS });
+  }
   if (!pair || pair.is_display !== 1 || pair.open_coin_trade !== 1) throw new AppError('pair_not_tradable');
   return pair;
 }
