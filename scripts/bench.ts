@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { migrate } from '../apps/api/src/db/migrate';
 import { createPrisma } from '../apps/api/src/db/prisma';
+import { benchEngine } from '../packages/engine/src/engine.bench';
 import { benchLedger } from '../apps/api/src/ledger/ledger.bench';
 import { benchSpotEndToEnd } from '../apps/api/src/modules/spot/spot.bench';
 import { seedDatabase } from '../prisma/seed/index';
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
     await seedDatabase(prisma, { demoUsers: false });
     const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
     const figures = {
+      ...(await benchEngine()),
       ...(await benchLedger(prisma)),
       ...(await benchSpotEndToEnd(prisma, url.toString(), redisUrl)),
     };
