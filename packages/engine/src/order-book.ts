@@ -376,22 +376,18 @@ function toOpenOrder(order: RestingOrder): OpenOrder {
 }
 
 function topLevels(side: BookSide, levels: number): [number, number][] {
-  const count = Math.min(Math.max(0, Math.floor(levels)), side.levelCount());
-  const top: [number, number][] = [];
-  for (let rank = 0; rank < count; rank += 1) {
-    const level = side.levelAtRank(rank);
-    if (level !== undefined) top.push([level.priceTicks, level.totalLots]);
-  }
-  return top;
+  return side
+    .bestLevels(Math.floor(levels))
+    .map((level): [number, number] => [level.priceTicks, level.totalLots]);
 }
 
 /** Checks one side's levels and returns how many orders it holds. */
 function checkSide(side: BookSide, ordersById: OrderIndex<RestingOrder>): number {
   let orders = 0;
   let better: PriceLevel | undefined;
-  for (let rank = 0; rank < side.levelCount(); rank += 1) {
-    const level = side.levelAtRank(rank);
-    if (level === undefined) throw new Error(`book integrity: ${side.side} level ${rank} missing`);
+  const levels = side.bestLevels(Number.POSITIVE_INFINITY);
+  if (levels.length !== side.levelCount()) throw new Error(`book integrity: ${side.side} level count`);
+  for (const level of levels) {
     if (better !== undefined && !side.isBetter(better.priceTicks, level.priceTicks)) {
       throw new Error(`book integrity: ${side.side} levels out of order at ${level.priceTicks}`);
     }

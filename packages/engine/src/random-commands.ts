@@ -4,7 +4,7 @@ import type { Command, OpenOrder, PlaceCommand, SelfTradePrevention, Side, TimeI
 /**
  * Random but reproducible command streams for the differential test: a small restored book, then a mix of
  * limit, market, IOC, FOK and post-only orders from a handful of owners (so self-trades are common) on a
- * narrow band of prices (so most orders cross), cancels of live, finished and unknown ids, duplicate ids,
+ * band of prices around a mid (so many orders cross), cancels of live, finished and unknown ids, duplicate ids,
  * invalid input and huge quantities near the safe-integer limit.
  */
 export interface CommandStream {
@@ -12,7 +12,7 @@ export interface CommandStream {
   commands: Command[];
 }
 
-const MID_PRICE_TICKS = 100;
+const MID_PRICE_TICKS = 100_000;
 const OWNERS = 4;
 const UNKNOWN_ORDER_ID_BASE = 1_000_000_000;
 const HUGE_LOTS = [2 ** 40, 2 ** 52, Number.MAX_SAFE_INTEGER - 5];
@@ -41,7 +41,11 @@ const CORRUPTIONS: Partial<Record<keyof PlaceCommand, unknown>>[] = [
   { maxQuoteTicksLots: 12.5 },
 ];
 
-export function randomCommandStream(seed: number, count: number): CommandStream {
+/**
+ * `priceBandTicks` is how far from the mid limit prices go: the default keeps a couple of dozen levels a
+ * side with many orders each; a wide band spreads the book over hundreds of levels a side.
+ */
+export function randomCommandStream(seed: number, count: number, priceBandTicks = 12): CommandStream {
   const random = mulberry32(seed);
   const restored = restoredBook(random);
   const placedIds = restored.map((order) => order.orderId);
@@ -55,7 +59,7 @@ export function randomCommandStream(seed: number, count: number): CommandStream 
     const reuseId = random() < 0.03 && placedIds.length > 0;
     const orderId = reuseId ? pick(random, placedIds.slice(-20)) : nextOrderId++;
     placedIds.push(orderId);
-    commands.push(randomPlace(random, orderId));
+    commands.push(randomPlace(random, orderId, priceBandTicks));
   }
   return { restored, commands };
 }
@@ -86,7 +90,7 @@ function cancelTarget(random: () => number, placedIds: number[]): number {
   return pick(random, placedIds);
 }
 
-function randomPlace(random: () => number, orderId: number): PlaceCommand {
+function randomPlace(random: () => number, orderId: number, priceBandTicks: number): PlaceCommand {
   const side: Side = random() < 0.5 ? 'buy' : 'sell';
   const isMarket = random() < 0.15;
   const command: PlaceCommand = {
@@ -102,12 +106,13 @@ function randomPlace(random: () => number, orderId: number): PlaceCommand {
   };
   if (!isMarket || random() < 0.1) {
     // Mostly on the order's own side of the mid, so the book builds depth; sometimes through it, to take.
-    const awayFromMidTicks = randomInt(random, -4, 12);
+    const awayFromMidTicks = randomInt(random, -Math.ceil(priceBandTicks / 3), priceBandTicks);
     command.priceTicks =
       side === 'buy' ? MID_PRICE_TICKS - awayFromMidTicks : MID_PRICE_TICKS + awayFromMidTicks;
   }
   if ((isMarket && side === 'buy' && random() < 0.5) || random() < 0.05) {
-    command.maxQuoteTicksLots = randomInt(random, 1, 3000);
+    // Enough for anything from no lot at all to a few dozen lots at the mid.
+    command.maxQuoteTicksLots = randomInt(random, 1, 30 * MID_PRICE_TICKS);
   }
   if (random() < 0.04) Object.assign(command, pick(random, CORRUPTIONS));
   return command;

@@ -9,6 +9,9 @@ import type {
   Side,
 } from './types';
 
+/** Each side's levels: price -> total lots. */
+type LevelTotals = Record<Side, Map<number, number>>;
+
 /**
  * The obviously-correct book the fast one is tested against: one array of resting orders in arrival order,
  * a linear scan for every decision, FOK by trying the order on a copy, depth events by diffing the levels
@@ -53,11 +56,9 @@ export class ReferenceBook {
   depth(levels: number): BookDepth {
     const totals = this.levelTotals();
     const side = (wanted: Side): [number, number][] =>
-      [...totals.entries()]
-        .filter(([key]) => key.startsWith(wanted))
-        .map(([key, total]): [number, number] => [Number(key.split(' ')[1]), total])
-        .sort((a, b) => (wanted === 'buy' ? b[0] - a[0] : a[0] - b[0]))
-        .slice(0, levels);
+      bestFirst(wanted, [...totals[wanted].keys()])
+        .slice(0, levels)
+        .map((priceTicks): [number, number] => [priceTicks, totals[wanted].get(priceTicks) ?? 0]);
     return { bids: side('buy'), asks: side('sell') };
   }
 
@@ -192,11 +193,11 @@ export class ReferenceBook {
     this.orders = this.orders.filter((resting) => resting !== order);
   }
 
-  private levelTotals(): Map<string, number> {
-    const totals = new Map<string, number>();
+  private levelTotals(): LevelTotals {
+    const totals: LevelTotals = { buy: new Map(), sell: new Map() };
     for (const order of this.orders) {
-      const key = `${order.side} ${order.priceTicks}`;
-      totals.set(key, (totals.get(key) ?? 0) + order.remainingLots);
+      const side = totals[order.side];
+      side.set(order.priceTicks, (side.get(order.priceTicks) ?? 0) + order.remainingLots);
     }
     return totals;
   }
@@ -243,20 +244,22 @@ function isValid(command: PlaceCommand): boolean {
 }
 
 /** Levels whose total moved, the taker's opposite side first, each side best first. */
-function depthChanges(
-  before: Map<string, number>,
-  after: Map<string, number>,
-  firstSide: Side,
-): EngineEvent[] {
-  const keys = [...new Set([...before.keys(), ...after.keys()])];
-  return keys
-    .filter((key) => (before.get(key) ?? 0) !== (after.get(key) ?? 0))
-    .map((key): EngineEvent & { type: 'depth' } => {
-      const [side, price] = key.split(' ') as [Side, string];
-      return { type: 'depth', side, priceTicks: Number(price), totalLots: after.get(key) ?? 0 };
-    })
-    .sort((a, b) => {
-      if (a.side !== b.side) return a.side === firstSide ? -1 : 1;
-      return a.side === 'buy' ? b.priceTicks - a.priceTicks : a.priceTicks - b.priceTicks;
-    });
+function depthChanges(before: LevelTotals, after: LevelTotals, firstSide: Side): EngineEvent[] {
+  const sides: Side[] = firstSide === 'buy' ? ['buy', 'sell'] : ['sell', 'buy'];
+  return sides.flatMap((side) => {
+    const prices = [...new Set([...before[side].keys(), ...after[side].keys()])];
+    const changed = prices.filter(
+      (price) => (before[side].get(price) ?? 0) !== (after[side].get(price) ?? 0),
+    );
+    return bestFirst(side, changed).map((priceTicks): EngineEvent => ({
+      type: 'depth',
+      side,
+      priceTicks,
+      totalLots: after[side].get(priceTicks) ?? 0,
+    }));
+  });
+}
+
+function bestFirst(side: Side, prices: number[]): number[] {
+  return prices.sort((a, b) => (side === 'buy' ? b - a : a - b));
 }

@@ -44,6 +44,19 @@ export class SortedLevels {
     return undefined;
   }
 
+  /** Up to `count` levels, best first. */
+  bestFirst(count: number): PriceLevel[] {
+    const levels: PriceLevel[] = [];
+    for (let index = this.chunks.length - 1; index >= 0 && levels.length < count; index -= 1) {
+      const chunk = this.chunks[index] ?? [];
+      for (let within = chunk.length - 1; within >= 0 && levels.length < count; within -= 1) {
+        const level = chunk[within];
+        if (level !== undefined) levels.push(level);
+      }
+    }
+    return levels;
+  }
+
   /** Adds a level whose price the side does not hold yet. */
   insert(level: PriceLevel): void {
     const chunkIndex = Math.max(0, this.chunkIndexFor(level.priceTicks));
@@ -52,7 +65,8 @@ export class SortedLevels {
       this.chunks.push([level]);
     } else {
       chunk.splice(this.firstIndexBetterThan(chunk, level.priceTicks), 0, level);
-      if (chunk.length > this.chunkSize) this.chunks.splice(chunkIndex + 1, 0, chunk.splice(chunk.length >> 1));
+      if (chunk.length > this.chunkSize)
+        this.chunks.splice(chunkIndex + 1, 0, chunk.splice(chunk.length >> 1));
     }
     this.levelCount += 1;
   }

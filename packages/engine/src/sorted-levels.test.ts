@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { PriceLevel } from './price-level';
+import { mulberry32, randomInt } from './prng';
+import { SortedLevels } from './sorted-levels';
+import type { Side } from './types';
+
+/** Random opens and closes of levels, checked after every step against a plain sorted array of prices. */
+function churn(side: Side, chunkSize: number, seed: number): void {
+  const random = mulberry32(seed);
+  const levels = new SortedLevels(side, chunkSize);
+  const byPrice = new Map<number, PriceLevel>();
+  for (let step = 0; step < 3_000; step += 1) {
+    const priceTicks = randomInt(random, 1, 400);
+    const existing = byPrice.get(priceTicks);
+    if (existing === undefined) {
+      const level = new PriceLevel(side, priceTicks);
+      levels.insert(level);
+      byPrice.set(priceTicks, level);
+    } else {
+      levels.remove(existing);
+      byPrice.delete(priceTicks);
+    }
+    const expected = [...byPrice.keys()].sort((a, b) => (side === 'buy' ? b - a : a - b));
+    const bestFirst = levels.bestFirst(Number.POSITIVE_INFINITY).map((level) => level.priceTicks);
+    expect(bestFirst).toEqual(expected);
+    expect([levels.size, levels.best()?.priceTicks]).toEqual([expected.length, expected[0]]);
+    const rank = randomInt(random, 0, expected.length);
+    expect(levels.atRank(rank)?.priceTicks).toBe(expected[rank]);
+  }
+}
+
+describe('SortedLevels', () => {
+  it.each([
+    ['buy', 2],
+    ['buy', 4],
+    ['sell', 3],
+    ['sell', 128],
+  ] as const)('keeps %s levels in order with chunks of %i through random churn', (side, chunkSize) => {
+    churn(side, chunkSize, chunkSize * 7);
+  });
+
+  it('refuses to remove a level it does not hold', () => {
+    const levels = new SortedLevels('sell', 2);
+    for (const priceTicks of [10, 20, 30]) levels.insert(new PriceLevel('sell', priceTicks));
+    expect(() => levels.remove(new PriceLevel('sell', 20))).toThrow(/lost the level/);
+    expect(() => levels.remove(new PriceLevel('sell', 5))).toThrow(/lost the level/);
+    expect(levels.bestFirst(2).map((level) => level.priceTicks)).toEqual([10, 20]);
+  });
+});
