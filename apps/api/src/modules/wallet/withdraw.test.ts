@@ -171,5 +171,14 @@ describe('withdrawals', () => {
     expect(withdrawal).toMatchObject({ channel: 'payment', address: 'BRI:1234567890', status: 1 });
     expect(await spot(user.id, usdt)).toEqual(['80', '20']);
     expect((await ctx.audit()).problems).toEqual([]);
+
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        ctx.post('/api/wallet/out_pay', { ...request, number: '80' }, user.token),
+      ),
+    );
+    expect(answers.filter((answer) => answer.body.type === 'ok')).toHaveLength(1);
+    expect(await spot(user.id, usdt)).toEqual(['0', '100']);
+    expect((await ctx.audit()).problems).toEqual([]);
   });
 });
