@@ -4,7 +4,7 @@ import { currentUser } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { translate } from '../../http/i18n';
 import { form, requiredText } from '../../http/schemas';
-import { isUniqueViolation } from '../user/register';
+import { isUniqueViolation } from '../../db/prisma';
 import { UPLOAD_URL_PREFIX } from './upload';
 
 const realNameBody = form({

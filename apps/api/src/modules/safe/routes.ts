@@ -4,7 +4,7 @@ import { currentUser } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { translate } from '../../http/i18n';
 import { codeField, form, optionalText, passwordField, requiredText } from '../../http/schemas';
-import { isUniqueViolation } from '../user/register';
+import { isUniqueViolation } from '../../db/prisma';
 import { isEmail } from '../user/account';
 import { hashSecret } from '../user/passwords';
 import { verifyCode } from '../verification/codes';

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Prisma } from '../../generated/prisma/client';
-import type { Db, Tx } from '../../db/prisma';
+import { isUniqueViolation, type Db, type Tx } from '../../db/prisma';
 import { AppError } from '../../http/errors';
 import { translate } from '../../http/i18n';
 import { codeField, form, optionalText, passwordField, requiredText } from '../../http/schemas';
@@ -83,9 +82,6 @@ export async function findInviter(prisma: Db | Tx, extensionCode: string) {
   if (!parent) throw new AppError('invite_code_invalid');
   return parent;
 }
-
-export const isUniqueViolation = (error: unknown) =>
-  error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
 
 export function registerRoute(app: FastifyInstance): void {
   app

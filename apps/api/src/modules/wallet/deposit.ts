@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Db, Tx } from '../../db/prisma';
+import { isUniqueViolation, type Db, type Tx } from '../../db/prisma';
 import { credit } from '../../ledger/ledger';
 import { LOG_TYPES } from '../../ledger/log-types';
 import type { Money } from '../../ledger/money';
-import { isUniqueViolation } from '../user/register';
 
 export interface BookedDeposit {
   id: number;

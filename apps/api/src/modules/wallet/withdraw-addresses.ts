@@ -6,7 +6,7 @@ import { AppError } from '../../http/errors';
 import { translate } from '../../http/i18n';
 import { form, optionalText } from '../../http/schemas';
 import { parseAccount } from '../user/account';
-import { isUniqueViolation } from '../user/register';
+import { isUniqueViolation } from '../../db/prisma';
 import { issueCode, verifyCode } from '../verification/codes';
 import { canonicalAddress, isValidAddress } from './addresses';
 import { findCurrency } from './currencies';
