@@ -2,10 +2,30 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['apps/api/**/*.test.ts', 'workers/**/*.test.ts', 'packages/**/*.test.ts', 'test/**/*.test.ts'],
-    globalSetup: ['test/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    pool: 'forks',
+    projects: [
+      {
+        test: {
+          name: 'server',
+          include: [
+            'apps/api/**/*.test.ts',
+            'workers/**/*.test.ts',
+            'packages/**/*.test.ts',
+            'test/**/*.test.ts',
+          ],
+          globalSetup: ['test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      {
+        // The web client's component and unit tests: a browser-like DOM, no services.
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+        },
+      },
+    ],
   },
 });

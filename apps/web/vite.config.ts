@@ -1,14 +1,17 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-// In development the client runs on Vite's port and talks to the API on 8080.
+// In development the client runs on Vite's port and talks to the API at API_ORIGIN (default: npm start's 8080).
+const apiOrigin = process.env.API_ORIGIN ?? 'http://localhost:8080';
+
 export default defineConfig({
   plugins: [react()],
+  build: { manifest: true },
   server: {
     proxy: {
-      '/api': 'http://localhost:8080',
-      '/upload': 'http://localhost:8080',
-      '/wss': { target: 'http://localhost:8080', ws: true },
+      '/api': apiOrigin,
+      '/upload': apiOrigin,
+      '/wss': { target: apiOrigin, ws: true },
     },
   },
 });

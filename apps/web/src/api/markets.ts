@@ -1,0 +1,116 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../lib/api';
+import { toast } from '../lib/notify';
+import { useToken } from '../lib/session';
+import { useSocketEvent } from '../lib/socket';
+
+/** A pair as `quotation_new` lists it (document 1, section 3; contract notes section 4). */
+export interface Quotation {
+  id: number;
+  match_id: number;
+  currency_id: number;
+  currency_name: string;
+  legal_id: number;
+  legal_name: string;
+  symbol: string;
+  now_price: string;
+  change: string;
+  high: string;
+  low: string;
+  volume: string;
+  is_display: number;
+  open_coin_trade: number;
+  open_transaction: number;
+  open_lever: number;
+  open_microtrade: number;
+  lever_share_num: string;
+  price_decimals: number;
+  amount_decimals: number;
+  min_amount: string;
+  maker_fee: string;
+  taker_fee: string;
+  rmb_relation: string;
+  fiat_convert_cny: string;
+  logo: string;
+  category: number;
+  added: 0 | 1;
+}
+
+export interface QuotationGroup {
+  id: number;
+  name: string;
+  full_name: string;
+  logo: string;
+  decimal_scale: number;
+  rmb_relation: string;
+  fiat_convert_cny: string;
+  quotation: Quotation[];
+}
+
+/** The `daymarket` push: the 24-hour rolling figures of one pair. */
+export interface DayMarketPush {
+  match_id: number;
+  legal_id: number;
+  currency_id: number;
+  symbol: string;
+  now_price: string;
+  change: string;
+  volume: string;
+  high: string;
+  low: string;
+}
+
+const quotationsKey = (token: string | null) => ['quotations', token !== null] as const;
+
+/**
+ * Every market with its live figures. The favourite flags depend on who asks, so the cache is per signed-in
+ * state; `daymarket` pushes patch it in place, so lists and tiles move without refetching.
+ */
+export function useQuotations() {
+  const token = useToken();
+  const queryClient = useQueryClient();
+  useSocketEvent<DayMarketPush>('daymarket', (push) => {
+    queryClient.setQueriesData<QuotationGroup[]>({ queryKey: ['quotations'] }, (groups) =>
+      groups?.map((group) => ({
+        ...group,
+        quotation: group.quotation.map((pair) =>
+          pair.match_id === push.match_id
+            ? {
+                ...pair,
+                now_price: push.now_price,
+                change: push.change,
+                volume: push.volume,
+                high: push.high,
+                low: push.low,
+              }
+            : pair,
+        ),
+      })),
+    );
+  });
+  return useQuery({
+    queryKey: quotationsKey(token),
+    queryFn: () => api.get<QuotationGroup[]>('/api/currency/quotation_new'),
+    refetchInterval: 30_000,
+  });
+}
+
+/** Adds or removes a favourite pair (`POST /api/currency/optional`); signed-in users only. */
+export function useToggleFavourite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (matchId: number) => api.post<string>('/api/currency/optional', { match_id: matchId }),
+    onSuccess: async (message) => {
+      toast(message, 'success');
+      await queryClient.invalidateQueries({ queryKey: ['quotations'] });
+    },
+  });
+}
+
+export function findQuotation(groups: QuotationGroup[] | undefined, legalId: number, currencyId: number) {
+  for (const group of groups ?? []) {
+    const pair = group.quotation.find((item) => item.legal_id === legalId && item.currency_id === currencyId);
+    if (pair) return pair;
+  }
+  return undefined;
+}

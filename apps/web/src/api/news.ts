@@ -1,0 +1,52 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../lib/api';
+
+/** News categories by c_id (document 1, section 2.4). */
+export const NEWS_CATEGORY = {
+  headerNotices: 11,
+  noticeList: 4,
+  banners: 5,
+  footerAbout: 29,
+  footerSupport: 30,
+  latestNotice: 10,
+} as const;
+
+export interface NewsItem {
+  id: number;
+  c_id: number;
+  lang: string;
+  title: string;
+  abstract: string;
+  thumbnail: string;
+  cover: string;
+  sorts: number;
+  update_time: string;
+}
+
+export interface NewsList {
+  version: { key: string; value: { ios_url: string; android_url: string }[] };
+  list: NewsItem[];
+  count: number;
+  page: number;
+  limit: number;
+}
+
+export interface NewsDetail extends NewsItem {
+  content: string;
+}
+
+export function useNewsList(categoryId: number, page = 1, limit = 15) {
+  return useQuery({
+    queryKey: ['news', 'list', categoryId, page, limit],
+    queryFn: () => api.post<NewsList>('/api/news/list', { c_id: categoryId, page, limit }),
+    staleTime: 60_000,
+  });
+}
+
+export function useNewsDetail(id: number) {
+  return useQuery({
+    queryKey: ['news', 'detail', id],
+    queryFn: () => api.post<NewsDetail>('/api/news/detail', { id }),
+    enabled: id > 0,
+  });
+}

@@ -1,0 +1,69 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../lib/api';
+import { queryClient } from '../lib/query';
+import { endSession, startSession, useToken } from '../lib/session';
+import { relogSocket } from '../lib/socket';
+import { STORAGE_KEYS, writeStored } from '../lib/storage';
+import { storedLocale } from '../i18n';
+
+/** `GET /api/user/info` (document 1, section 3). */
+export interface UserInfo {
+  id: number;
+  account_number: string;
+  account: string;
+  email: string;
+  phone: string;
+  area_code: string;
+  area_code_id: number;
+  nationality: string;
+  extension_code: string;
+  parent_id: number | null;
+  parent_name: string;
+  type: number;
+  is_seller: number;
+  locale: string;
+  status: number;
+  has_trade_password: number;
+  review_status: 0 | 1 | 2;
+  name: string;
+  create_date: string;
+}
+
+async function fetchUserInfo(): Promise<UserInfo> {
+  const user = await api.get<UserInfo>('/api/user/info');
+  writeStored(STORAGE_KEYS.extensionCode, user.extension_code);
+  writeStored(STORAGE_KEYS.isSeller, user.is_seller);
+  writeStored(STORAGE_KEYS.userType, user.type);
+  return user;
+}
+
+/** The signed-in user, or nothing for a visitor. */
+export function useUserInfo() {
+  const token = useToken();
+  return useQuery({ queryKey: ['user', 'info', token], queryFn: fetchUserInfo, enabled: token !== null });
+}
+
+export interface LoginAnswer {
+  token: string;
+  id: number;
+  account_number: string;
+}
+
+/**
+ * After the server accepted a login: store the session, tell the server the language, prove the socket and
+ * load the user (document 1, section 4).
+ */
+export async function completeLogin(answer: LoginAnswer): Promise<void> {
+  startSession(answer.token, answer.id, answer.account_number);
+  await api.post('/api/set/lang', { lang: storedLocale() }, { quiet: true }).catch(() => undefined);
+  relogSocket();
+  await queryClient.invalidateQueries();
+  await queryClient.prefetchQuery({ queryKey: ['user', 'info', answer.token], queryFn: fetchUserInfo });
+}
+
+/** Logout ends the session on the server, then clears everything but the language. */
+export async function logout(): Promise<void> {
+  await api.post('/api/user/logout', {}, { quiet: true }).catch(() => undefined);
+  endSession();
+  queryClient.clear();
+}

@@ -1,0 +1,4 @@
+// Placeholder until the screen is built.
+export default function RegisterPage() {
+  return <div className="container">RegisterPage</div>;
+}

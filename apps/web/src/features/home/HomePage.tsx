@@ -1,0 +1,4 @@
+// Placeholder until the screen is built.
+export default function HomePage() {
+  return <div className="container">HomePage</div>;
+}

@@ -1,0 +1,4 @@
+// Placeholder until the header is built.
+export function Header() {
+  return <header />;
+}
