@@ -11,6 +11,7 @@ export default tseslint.config(
       '.data/**',
       'uploads/**',
       'scripts/*.mjs',
+      'apps/web/scripts/*.mjs',
     ],
   },
   js.configs.recommended,
