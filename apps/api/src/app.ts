@@ -12,6 +12,7 @@ import type { Db } from './db/prisma';
 import { createPool } from './db/sql';
 import { registerAuth } from './http/auth';
 import { registerErrorHandling } from './http/error-handler';
+import { SessionCache } from './http/session-cache';
 import { DEFAULT_LOCALE, requestedLocale } from './http/i18n';
 import { realNameRoutes } from './modules/identity/real-name';
 import { UPLOAD_URL_PREFIX, uploadRoutes } from './modules/identity/upload';
@@ -19,6 +20,7 @@ import { newsRoutes } from './modules/news/routes';
 import { paymentAccountRoutes } from './modules/payment-account/routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { OrderResults, SpotQueues } from './modules/spot/queue';
+import { PlacementCommitter } from './modules/spot/placement-committer';
 import { orderRoutes } from './modules/spot/order-routes';
 import { marketRoutes } from './modules/spot/market-routes';
 import { safeRoutes } from './modules/safe/routes';
@@ -60,9 +62,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('pg', createPool(deps.databaseUrl, 10));
   app.decorate('spotQueues', new SpotQueues(deps.redisUrl, deps.config.REDIS_PREFIX));
   app.decorate('orderResults', new OrderResults(deps.redisUrl, deps.config.REDIS_PREFIX));
-  await app.orderResults.whenReady();
+  app.decorate(
+    'placements',
+    new PlacementCommitter({
+      pool: app.pg,
+      queues: app.spotQueues,
+      results: app.orderResults,
+      log: (fields, message) => app.log.error(fields, message),
+    }),
+  );
+  app.decorate('sessions', new SessionCache(app.pg, deps.redis, deps.redisUrl, deps.config.REDIS_PREFIX));
+  await Promise.all([app.orderResults.whenReady(), app.sessions.whenReady()]);
   app.addHook('onClose', async () => {
-    await Promise.all([app.spotQueues.close(), app.orderResults.close(), app.pg.end()]);
+    await app.placements.settled();
+    await Promise.all([app.spotQueues.close(), app.orderResults.close(), app.sessions.close()]);
+    await app.pg.end();
   });
   app.decorateRequest('locale', DEFAULT_LOCALE);
   app.addHook('onRequest', (request, _reply, done) => {

@@ -5,7 +5,8 @@ import type { User } from '@exchange/api/generated/prisma/client';
 import { Money, type Money as MoneyValue } from '@exchange/api/ledger/money';
 import { requestCancel } from '@exchange/api/modules/spot/cancel-order';
 import type { Pair } from '@exchange/api/modules/spot/pairs';
-import { placeOrder, queuePlacement, SIDE } from '@exchange/api/modules/spot/place-order';
+import { placeOrder, SIDE } from '@exchange/api/modules/spot/place-order';
+import { PlacementCommitter } from '@exchange/api/modules/spot/placement-committer';
 import { SpotQueues } from '@exchange/api/modules/spot/queue';
 import { hashSecret } from '@exchange/api/modules/user/passwords';
 import { createUser, findInviter } from '@exchange/api/modules/user/register';
@@ -53,6 +54,7 @@ export interface MarketMakerDeps {
 export class MarketMaker {
   private readonly queues: SpotQueues;
   private readonly pool: pg.Pool;
+  private readonly placements: PlacementCommitter;
   private readonly markets: MarketState[] = [];
   private maker?: User;
   private taker?: User;
@@ -63,6 +65,11 @@ export class MarketMaker {
   constructor(private readonly deps: MarketMakerDeps) {
     this.queues = new SpotQueues(deps.redisUrl, deps.redisPrefix);
     this.pool = createPool(deps.databaseUrl, 2);
+    this.placements = new PlacementCommitter({
+      pool: this.pool,
+      queues: this.queues,
+      log: (fields, message) => deps.log(fields, message),
+    });
     this.random = deps.random ?? Math.random;
   }
 
@@ -87,6 +94,7 @@ export class MarketMaker {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     while (this.running) await new Promise((resolve) => setTimeout(resolve, 20));
+    await this.placements.settled();
     await this.queues.close();
     await this.pool.end();
   }
@@ -176,21 +184,16 @@ export class MarketMaker {
     );
     if (amount.lt(pair.min_amount.toFixed()) || amount.lte(0) || onGrid.lte(0)) return undefined;
     try {
-      const { order } = await placeOrder(
-        { prisma: this.deps.prisma, pool: this.pool, queues: this.queues },
-        user,
-        {
-          legalId: pair.legal_id,
-          currencyId: pair.currency_id,
-          side,
-          kind: 'limit',
-          price: onGrid.toFixed(),
-          amount: amount.toFixed(),
-          timeInForce,
-          postOnly: false,
-        },
-      );
-      await queuePlacement(this.queues, order);
+      const { order } = await placeOrder({ prisma: this.deps.prisma, placements: this.placements }, user, {
+        legalId: pair.legal_id,
+        currencyId: pair.currency_id,
+        side,
+        kind: 'limit',
+        price: onGrid.toFixed(),
+        amount: amount.toFixed(),
+        timeInForce,
+        postOnly: false,
+      });
       return order.id;
     } catch {
       return undefined;

@@ -6,7 +6,14 @@ import { createPool } from '@exchange/api/db/sql';
 import type pg from 'pg';
 import { bullConnection, bullPrefix } from '@exchange/api/infra/connections';
 import { queuePlacement } from '@exchange/api/modules/spot/place-order';
-import { resultsChannel, spotQueueName, SpotQueues, type SpotJob } from '@exchange/api/modules/spot/queue';
+import {
+  commandsOf,
+  resultsChannel,
+  spotQueueName,
+  SpotQueues,
+  type SpotCommand,
+  type SpotJob,
+} from '@exchange/api/modules/spot/queue';
 import { MicroBatcher } from './batcher';
 import { Market } from './market';
 import { MarketPushes } from './pushes';
@@ -60,13 +67,20 @@ export class Matcher {
       const market = new Market(pair);
       await market.rebuild(this.deps.prisma);
       this.markets.set(pair.id, market);
-      const batcher = new MicroBatcher<SpotJob>((jobs) => this.settle(market, jobs));
+      const batcher = new MicroBatcher<SpotCommand>((commands) => this.settle(market, commands));
       this.workers.push(
-        new Worker<SpotJob>(spotQueueName(pair.id), (job) => batcher.submit(job.data), {
-          connection: bullConnection(this.deps.redisUrl),
-          prefix: bullPrefix(this.deps.redisPrefix),
-          concurrency: 256,
-        }),
+        // A job (one command, or a group commit's placements) completes once all its commands are committed.
+        new Worker<SpotJob>(
+          spotQueueName(pair.id),
+          async (job) => {
+            await Promise.all(commandsOf(job.data).map((command) => batcher.submit(command)));
+          },
+          {
+            connection: bullConnection(this.deps.redisUrl),
+            prefix: bullPrefix(this.deps.redisPrefix),
+            concurrency: 256,
+          },
+        ),
       );
     }
     await this.sweep(0);
@@ -74,7 +88,7 @@ export class Matcher {
     this.deps.log({ markets: pairs.length }, 'matcher started');
   }
 
-  private async settle(market: Market, jobs: SpotJob[]): Promise<void> {
+  private async settle(market: Market, jobs: SpotCommand[]): Promise<void> {
     try {
       const outcome = await settleBatch(this.pool, market, jobs);
       if (outcome.results.length > 0)

@@ -17,7 +17,7 @@ import {
   quoteToTickLots,
   ticksToPrice,
 } from '@exchange/api/modules/spot/pairs';
-import type { OrderResult, SpotJob } from '@exchange/api/modules/spot/queue';
+import type { OrderResult, SpotCommand } from '@exchange/api/modules/spot/queue';
 import { engineSide, toLiveOrder, type LiveOrder, type Market, type OrderRow } from './market';
 
 export interface SettledTrade {
@@ -61,7 +61,7 @@ const FINISHED_BY: Record<string, string> = {
  * order that is no longer `new`, or a cancel for one that is not resting, changes nothing, so a batch
  * retried after a crash books nothing twice (and trades are unique per market sequence besides).
  */
-export async function settleBatch(pool: pg.Pool, market: Market, jobs: SpotJob[]): Promise<BatchOutcome> {
+export async function settleBatch(pool: pg.Pool, market: Market, jobs: SpotCommand[]): Promise<BatchOutcome> {
   return inTransaction(pool, async (tx) => {
     const batch = new BatchState(market);
     const ids = [...new Set(jobs.map((job) => job.orderId))];

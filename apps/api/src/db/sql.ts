@@ -24,19 +24,42 @@ function clientSql(client: pg.PoolClient): Sql {
   };
 }
 
+/**
+ * COMMIT itself failed (the connection broke, the server stopped): the transaction may or may not have been
+ * committed, so the caller must neither report success nor blindly redo the work.
+ */
+export class CommitOutcomeUnknown extends Error {
+  constructor(override readonly cause: unknown) {
+    super(`the outcome of a commit is unknown: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = 'CommitOutcomeUnknown';
+  }
+}
+
 /** Runs `work` in one transaction on a pooled connection: committed if it resolves, rolled back if it throws. */
 export async function inTransaction<T>(pool: pg.Pool, work: (sql: Sql) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  let broken = false;
   try {
-    await client.query('BEGIN');
-    const result = await work(clientSql(client));
-    await client.query('COMMIT');
+    let result: T;
+    try {
+      await client.query('BEGIN');
+      result = await work(clientSql(client));
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {
+        broken = true;
+      });
+      throw error;
+    }
+    try {
+      await client.query('COMMIT');
+    } catch (error) {
+      broken = true;
+      throw new CommitOutcomeUnknown(error);
+    }
     return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
   } finally {
-    client.release();
+    // A connection whose state is unknown goes back to the server, not to the pool.
+    client.release(broken);
   }
 }
 

@@ -5,7 +5,9 @@ import type { Config } from '../config';
 import type { Db } from '../db/prisma';
 import type { User } from '../generated/prisma/client';
 import type { Messenger } from '../modules/verification/messenger';
+import type { PlacementCommitter } from '../modules/spot/placement-committer';
 import type { OrderResults, SpotQueues } from '../modules/spot/queue';
+import type { SessionCache, SessionIdentity } from './session-cache';
 import type { Locale } from './i18n';
 
 declare module 'fastify' {
@@ -18,11 +20,15 @@ declare module 'fastify' {
     pg: pg.Pool;
     spotQueues: SpotQueues;
     orderResults: OrderResults;
+    placements: PlacementCommitter;
+    sessions: SessionCache;
+    requireSession: (request: FastifyRequest) => Promise<void>;
     requireUser: (request: FastifyRequest) => Promise<void>;
     optionalUser: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     user: User | null;
+    session: SessionIdentity | null;
     locale: Locale;
   }
 }

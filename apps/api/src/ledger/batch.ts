@@ -14,10 +14,12 @@ import type { LogType } from './log-types';
 import { Money, type Money as MoneyValue } from './money';
 
 /**
- * The ledger for batches (the matcher commits hundreds of fills at once): all movements of a batch are netted
- * per wallet row into ONE guarded UPDATE, and their log rows go in ONE INSERT, with each row's balance_after
- * replayed in order. The guard is on the net change, and the CHECK constraints still hold every column at or
- * above zero; any refusal rolls the whole batch back.
+ * The ledger for batches: the matcher commits hundreds of fills at once, and the API commits many users'
+ * order placements together (group commit). Every batch locks its wallet rows in key order first, so two
+ * batches (or a batch and a single-row movement) can never deadlock on each other; reads the balances; works
+ * out every log row's balance_after in order; then writes all wallet changes, netted per row, in ONE guarded
+ * UPDATE together with ONE INSERT of the log rows. The guard is on the net change, and the CHECK constraints
+ * still hold every column at or above zero; any refusal rolls the whole batch back.
  */
 export interface ColumnMovement {
   userId: number;
@@ -35,14 +37,58 @@ const columnOf = (movement: ColumnMovement): BalanceColumn =>
   movement.isLock ? lockedColumn(movement.account) : availableColumn(movement.account);
 const walletKey = (userId: number, currencyId: number) => `${userId}:${currencyId}`;
 
-export async function applyMovements(tx: Tx | Sql, movements: ColumnMovement[]): Promise<void> {
-  const db = asSql(tx);
-  const moving = movements.filter((movement) => !movement.delta.isZero());
+type Balances = Map<string, Map<BalanceColumn, MoneyValue>>;
+
+/**
+ * Locks the wallet rows of these (user, currency) pairs in key order and returns what they hold. Rows that do
+ * not exist are absent from the answer unless `create` is set, in which case they are opened (empty) first.
+ */
+async function lockWallets(
+  db: Sql,
+  keys: { userId: number; currencyId: number }[],
+  create: boolean,
+): Promise<Balances> {
+  const unique = new Map(keys.map((key) => [walletKey(key.userId, key.currencyId), key]));
+  const userIds = [...unique.values()].map((key) => key.userId);
+  const currencyIds = [...unique.values()].map((key) => key.currencyId);
+  const select = () =>
+    db.query<Record<string, string | number>>(
+      `SELECT w.user_id, w.currency_id, ${BALANCE_COLUMNS.map((column) => `w."${column}"::text AS "${column}"`).join(', ')}
+       FROM wallets w JOIN unnest($1::int[], $2::int[]) AS k(user_id, currency_id)
+         ON w.user_id = k.user_id AND w.currency_id = k.currency_id
+       ORDER BY w.user_id, w.currency_id FOR UPDATE OF w`,
+      [userIds, currencyIds],
+    );
+  let rows = await select();
+  if (create && rows.length < unique.size) {
+    // Credits to a currency listed after the user registered: open the missing rows, then lock again.
+    await db.execute(
+      'INSERT INTO wallets (user_id, currency_id) SELECT * FROM unnest($1::int[], $2::int[]) ON CONFLICT (user_id, currency_id) DO NOTHING',
+      [userIds, currencyIds],
+    );
+    rows = await select();
+  }
+  const balances: Balances = new Map();
+  for (const row of rows) {
+    balances.set(
+      walletKey(Number(row.user_id), Number(row.currency_id)),
+      new Map(BALANCE_COLUMNS.map((column) => [column, new Money(String(row[column]))])),
+    );
+  }
+  return balances;
+}
+
+/**
+ * Writes movements against wallet rows this transaction has locked and read (`balances`, updated in place):
+ * one guarded UPDATE of the net change per row and one INSERT of a log row per movement, in one statement.
+ */
+async function writeMovements(db: Sql, balances: Balances, moving: ColumnMovement[]): Promise<void> {
   if (moving.length === 0) return;
   const net = new Map<
     string,
     { userId: number; currencyId: number; deltas: Map<BalanceColumn, MoneyValue> }
   >();
+  const balanceAfter: string[] = [];
   for (const movement of moving) {
     const key = walletKey(movement.userId, movement.currencyId);
     const wallet = net.get(key) ?? {
@@ -50,53 +96,55 @@ export async function applyMovements(tx: Tx | Sql, movements: ColumnMovement[]):
       currencyId: movement.currencyId,
       deltas: new Map<BalanceColumn, MoneyValue>(),
     };
+    net.set(key, wallet);
     const column = columnOf(movement);
     wallet.deltas.set(column, (wallet.deltas.get(column) ?? new Money(0)).plus(movement.delta));
-    net.set(key, wallet);
+    const row = balances.get(key);
+    if (!row) throw new AppError('balance_insufficient');
+    const after = (row.get(column) ?? new Money(0)).plus(movement.delta);
+    row.set(column, after);
+    balanceAfter.push(after.toFixed());
   }
   const wallets = [...net.values()];
-  const userIds = wallets.map((wallet) => wallet.userId);
-  const currencyIds = wallets.map((wallet) => wallet.currencyId);
-  await db.execute(
-    'INSERT INTO wallets (user_id, currency_id) SELECT * FROM unnest($1::int[], $2::int[]) ON CONFLICT (user_id, currency_id) DO NOTHING',
-    [userIds, currencyIds],
-  );
-
+  for (const wallet of wallets) {
+    const row = balances.get(walletKey(wallet.userId, wallet.currencyId));
+    for (const column of wallet.deltas.keys())
+      if (row?.get(column)?.isNegative()) throw new AppError('balance_insufficient');
+  }
   const deltaArrays = BALANCE_COLUMNS.map((column) =>
     wallets.map((wallet) => (wallet.deltas.get(column) ?? new Money(0)).toFixed()),
   );
-  const columnsSql = BALANCE_COLUMNS.map((column, index) => `$${index + 3}::numeric[]`).join(', ');
-  const final = await db.query<Record<string, string | number>>(
-    `WITH v AS (SELECT * FROM unnest($1::int[], $2::int[], ${columnsSql}) AS v(user_id, currency_id, ${BALANCE_COLUMNS.map((column) => `d_${column}`).join(', ')}))
-     UPDATE wallets w SET ${BALANCE_COLUMNS.map((column) => `"${column}" = w."${column}" + v."d_${column}"`).join(', ')}
-     FROM v WHERE w.user_id = v.user_id AND w.currency_id = v.currency_id
-       AND ${BALANCE_COLUMNS.map((column) => `w."${column}" + v."d_${column}" >= 0`).join(' AND ')}
-     RETURNING w.user_id, w.currency_id, ${BALANCE_COLUMNS.map((column) => `w."${column}"::text AS "${column}"`).join(', ')}`,
-    [userIds, currencyIds, ...deltaArrays],
-  );
-  if (final.length !== wallets.length) throw new AppError('balance_insufficient');
-
-  // Replay each column backwards from its final value, so every log row carries the balance after it.
-  const running = new Map<string, MoneyValue>();
-  for (const row of final) {
-    for (const column of BALANCE_COLUMNS)
-      running.set(
-        `${walletKey(Number(row.user_id), Number(row.currency_id))}:${column}`,
-        new Money(String(row[column])),
-      );
-  }
-  const balanceAfter: string[] = new Array<string>(moving.length);
-  for (let index = moving.length - 1; index >= 0; index -= 1) {
-    const movement = moving[index] as ColumnMovement;
-    const key = `${walletKey(movement.userId, movement.currencyId)}:${columnOf(movement)}`;
-    const after = running.get(key) ?? new Money(0);
-    balanceAfter[index] = after.toFixed();
-    running.set(key, after.minus(movement.delta));
-  }
-  await db.execute(
-    `INSERT INTO account_logs (user_id, currency_id, account, is_lock, delta, balance_after, type, ref_type, ref_id, memo)
-     SELECT * FROM unnest($1::int[], $2::int[], $3::varchar[], $4::boolean[], $5::numeric[], $6::numeric[], $7::int[], $8::varchar[], $9::varchar[], $10::text[])`,
+  const deltaParams = BALANCE_COLUMNS.map((_, index) => `$${index + 3}::numeric[]`).join(', ');
+  const log = BALANCE_COLUMNS.length + 3;
+  const logParams = [
+    'int',
+    'int',
+    'varchar',
+    'boolean',
+    'numeric',
+    'numeric',
+    'int',
+    'varchar',
+    'varchar',
+    'text',
+  ].map((type, index) => `$${log + index}::${type}[]`);
+  const [written] = await db.query<{ moved: number }>(
+    `WITH v AS (
+       SELECT * FROM unnest($1::int[], $2::int[], ${deltaParams})
+         AS v(user_id, currency_id, ${BALANCE_COLUMNS.map((column) => `d_${column}`).join(', ')})),
+     moved AS (
+       UPDATE wallets w SET ${BALANCE_COLUMNS.map((column) => `"${column}" = w."${column}" + v."d_${column}"`).join(', ')}
+       FROM v WHERE w.user_id = v.user_id AND w.currency_id = v.currency_id
+         AND ${BALANCE_COLUMNS.map((column) => `w."${column}" + v."d_${column}" >= 0`).join(' AND ')}
+       RETURNING 1),
+     logged AS (
+       INSERT INTO account_logs (user_id, currency_id, account, is_lock, delta, balance_after, type, ref_type, ref_id, memo)
+       SELECT * FROM unnest(${logParams.join(', ')}))
+     SELECT count(*)::int AS moved FROM moved`,
     [
+      wallets.map((wallet) => wallet.userId),
+      wallets.map((wallet) => wallet.currencyId),
+      ...deltaArrays,
       moving.map((movement) => movement.userId),
       moving.map((movement) => movement.currencyId),
       moving.map((movement) => movement.account),
@@ -109,6 +157,68 @@ export async function applyMovements(tx: Tx | Sql, movements: ColumnMovement[]):
       moving.map((movement) => movement.memo ?? ''),
     ],
   );
+  // The rows are locked and were checked above, so a refusal here means something is badly wrong.
+  if (written?.moved !== wallets.length) throw new AppError('balance_insufficient');
+}
+
+/** Applies a batch of signed movements as one: all of them, or (balance_insufficient) none. */
+export async function applyMovements(tx: Tx | Sql, movements: ColumnMovement[]): Promise<void> {
+  const db = asSql(tx);
+  const moving = movements.filter((movement) => !movement.delta.isZero());
+  if (moving.length === 0) return;
+  const balances = await lockWallets(db, moving, true);
+  await writeMovements(db, balances, moving);
+}
+
+export interface LockRequest {
+  userId: number;
+  currencyId: number;
+  account: Account;
+  amount: MoneyValue;
+  type: LogType;
+  ref?: LedgerRef;
+}
+
+/**
+ * Freezes funds for many independent requests in one transaction (the group commit of order placements),
+ * each all-or-nothing on its own: taken in the order given, a request is applied only if what the requests
+ * before it left available covers it, and a request that does not fit changes nothing and does not stop
+ * the ones after it. Two requests for the same funds, in one batch or in two concurrent ones, so never both
+ * go through. Returns, per request, whether it was applied.
+ */
+export async function lockEach(tx: Tx | Sql, requests: LockRequest[]): Promise<boolean[]> {
+  for (const request of requests) {
+    if (!request.amount.isFinite() || request.amount.lte(0))
+      throw new Error(`ledger amounts must be positive, got ${request.amount.toString()}`);
+  }
+  if (requests.length === 0) return [];
+  const db = asSql(tx);
+  const balances = await lockWallets(db, requests, false);
+  const available = new Map<string, MoneyValue>();
+  const applied = requests.map((request) => {
+    const key = `${walletKey(request.userId, request.currencyId)}:${request.account}`;
+    const left =
+      available.get(key) ??
+      balances.get(walletKey(request.userId, request.currencyId))?.get(availableColumn(request.account));
+    if (!left || left.lt(request.amount)) return false;
+    available.set(key, left.minus(request.amount));
+    return true;
+  });
+  const moving = requests
+    .filter((_, index) => applied[index])
+    .flatMap((request) =>
+      [false, true].map((isLock): ColumnMovement => ({
+        userId: request.userId,
+        currencyId: request.currencyId,
+        account: request.account,
+        isLock,
+        delta: isLock ? request.amount : request.amount.neg(),
+        type: request.type,
+        ...(request.ref ? { ref: request.ref } : {}),
+      })),
+    );
+  await writeMovements(db, balances, moving);
+  return applied;
 }
 
 export interface HouseBooking {

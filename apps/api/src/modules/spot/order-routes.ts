@@ -2,14 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SpotOrder } from '../../generated/prisma/client';
-import { currentUser } from '../../http/auth';
+import { currentUser, currentUserId } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { formatDateTime } from '../../http/format';
 import { translate } from '../../http/i18n';
 import { form, limitField, optionalText, pageField } from '../../http/schemas';
 import { Money, toAmountString } from '../../ledger/money';
 import { requestCancel } from './cancel-order';
-import { placeOrder, queuePlacement, SIDE } from './place-order';
+import { placeOrder, SIDE } from './place-order';
 import type { OrderResult } from './queue';
 
 /** How long a request waits for the matcher before answering "received, being matched". */
@@ -67,13 +67,13 @@ export function orderRow(
 
 export function orderRoutes(app: FastifyInstance): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const deps = { prisma: app.prisma, pool: app.pg, queues: app.spotQueues };
+  const deps = { prisma: app.prisma, placements: app.placements, queues: app.spotQueues };
 
   typed.post(
     '/api/coin/trade',
-    { schema: { body: tradeBody }, onRequest: app.requireUser },
+    { schema: { body: tradeBody }, onRequest: app.requireSession },
     async (request) => {
-      const user = currentUser(request);
+      const userId = currentUserId(request);
       const body = request.body;
       const side = Number(body.type);
       if (side !== SIDE.buy && side !== SIDE.sell) throw new AppError('order_type_invalid');
@@ -82,18 +82,21 @@ export function orderRoutes(app: FastifyInstance): void {
       const timeInForce = (body.time_in_force || 'GTC').toUpperCase();
       if (timeInForce !== 'GTC' && timeInForce !== 'IOC' && timeInForce !== 'FOK')
         throw new AppError('order_type_invalid');
-      const { order, pair } = await placeOrder(deps, user, {
-        legalId: body.legal_id,
-        currencyId: body.currency_id,
-        side,
-        kind,
-        price: body.target_price || body.price,
-        amount: body.amount,
-        timeInForce,
-        postOnly: body.post_only === '1' || body.post_only === 'true',
-      });
-      const verdict = app.orderResults.watch(order.id.toString(), ORDER_WAIT_MS);
-      await queuePlacement(app.spotQueues, order);
+      const { order, pair, verdict } = await placeOrder(
+        deps,
+        { id: userId },
+        {
+          legalId: body.legal_id,
+          currencyId: body.currency_id,
+          side,
+          kind,
+          price: body.target_price || body.price,
+          amount: body.amount,
+          timeInForce,
+          postOnly: body.post_only === '1' || body.post_only === 'true',
+        },
+        ORDER_WAIT_MS,
+      );
       const result = await verdict;
       const summary = {
         id: order.id.toString(),
@@ -106,11 +109,13 @@ export function orderRoutes(app: FastifyInstance): void {
 
   typed.put(
     '/api/coin/trade',
-    { schema: { body: form({ id: idField }) }, onRequest: app.requireUser },
+    { schema: { body: form({ id: idField }) }, onRequest: app.requireSession },
     async (request) => {
-      const user = currentUser(request);
-      const order = await requestCancel(deps, user.id, BigInt(request.body.id));
-      const result = await app.orderResults.watch(order.id.toString(), ORDER_WAIT_MS);
+      // Watch before asking, so a verdict faster than this request's next step is not missed (a refused
+      // cancel's watch simply runs out).
+      const verdict = app.orderResults.watch(String(request.body.id), ORDER_WAIT_MS);
+      await requestCancel(deps, currentUserId(request), BigInt(request.body.id));
+      const result = await verdict;
       const cancelled = result && result.state !== 'new' && result.state !== 'open';
       return {
         type: 'ok',

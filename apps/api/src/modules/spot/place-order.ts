@@ -1,15 +1,10 @@
-import type pg from 'pg';
 import type { Db } from '../../db/prisma';
-import { inTransaction } from '../../db/sql';
-import type { User } from '../../generated/prisma/client';
 import { AppError } from '../../http/errors';
-import { lock } from '../../ledger/ledger';
-import { LOG_TYPES } from '../../ledger/log-types';
 import { Money, parseAmount, roundPaid, toAmountString, type Money as MoneyValue } from '../../ledger/money';
 import { findTradablePair, type Pair } from './pairs';
-import type { SpotQueues } from './queue';
+import type { Placement, PlacementCommitter } from './placement-committer';
+import type { QueuedOrder, SpotQueues } from './queue';
 
-export const MAX_OPEN_ORDERS_PER_MARKET = 200;
 /** A market buy locks this much above the reference price; what it does not spend returns when it ends. */
 export const MARKET_BUY_SLIPPAGE = new Money('0.05');
 export const SIDE = { buy: 1, sell: 2 } as const;
@@ -95,75 +90,48 @@ async function fundsToLock(
   };
 }
 
-/**
- * Stores an order and locks its funds in one transaction, then hands it to the matcher. Everything a user
- * can get wrong is refused before anything is written.
- */
 export interface OrderDeps {
   prisma: Db;
-  pool: pg.Pool;
-  queues: SpotQueues;
+  placements: PlacementCommitter;
 }
 
-export interface PlacedOrder {
-  id: bigint;
-  match_id: number;
-  created_at: Date;
-}
-
+/**
+ * Places an order: everything a user can get wrong on their own is refused before anything is written; then
+ * the order is stored with its funds locked (in a group commit with whatever else is being placed) and handed
+ * to the matcher. `waitMs` bounds how long the returned verdict waits for the matcher.
+ */
 export async function placeOrder(
   deps: OrderDeps,
-  user: User,
+  user: { id: number },
   input: PlaceOrderInput,
-): Promise<{ order: PlacedOrder; pair: Pair }> {
+  waitMs = 0,
+): Promise<Placement & { pair: Pair }> {
   const pair = await findTradablePair(deps.prisma, input.legalId, input.currencyId);
   const price = input.kind === 'limit' ? parsePrice(input.price, pair.price_decimals) : undefined;
   const amount = parseAmount(input.amount, pair.amount_decimals);
   const minAmount = new Money(pair.min_amount.toFixed());
   if (amount.lt(minAmount))
     throw new AppError('amount_below_min', { min: toAmountString(minAmount), currency: pair.currency.name });
-  const [{ open } = { open: 0 }] = (
-    await deps.pool.query<{ open: number }>(
-      "SELECT count(*)::int AS open FROM spot_orders WHERE user_id = $1 AND match_id = $2 AND state IN ('new', 'open')",
-      [user.id, pair.id],
-    )
-  ).rows;
-  if (open >= MAX_OPEN_ORDERS_PER_MARKET)
-    throw new AppError('too_many_open_orders', { max: MAX_OPEN_ORDERS_PER_MARKET });
   const funds = await fundsToLock(deps.prisma, pair, input, amount, price);
-
-  // Plain SQL: this runs for every order (see db/sql.ts).
-  const order = await inTransaction(deps.pool, async (sql) => {
-    const [created] = await sql.query<{ id: string; match_id: number; created_at: Date }>(
-      `INSERT INTO spot_orders (user_id, match_id, side, kind, time_in_force, post_only, price, amount, locked, state)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::numeric, $8::numeric, $9::numeric, 'new') RETURNING id, match_id, created_at`,
-      [
-        user.id,
-        pair.id,
-        input.side,
-        input.kind,
-        input.timeInForce,
-        input.postOnly,
-        price?.toFixed() ?? null,
-        amount.toFixed(),
-        funds.amount.toFixed(),
-      ],
-    );
-    if (!created) throw new Error('the order insert returned nothing');
-    await lock(sql, {
+  const placement = await deps.placements.place(
+    {
       userId: user.id,
-      currencyId: funds.currencyId,
-      account: 'change',
-      amount: funds.amount,
-      type: LOG_TYPES.SPOT_ORDER_LOCK,
-      ref: { type: 'spot_order', id: created.id },
-    });
-    return { id: BigInt(created.id), match_id: created.match_id, created_at: created.created_at };
-  });
-  return { order, pair };
+      pair,
+      side: input.side,
+      kind: input.kind,
+      timeInForce: input.timeInForce,
+      postOnly: input.postOnly,
+      ...(price ? { price } : {}),
+      amount,
+      funds,
+    },
+    waitMs,
+  );
+  return { ...placement, pair };
 }
 
-export async function queuePlacement(queues: SpotQueues, order: PlacedOrder): Promise<void> {
+/** Queues one stored order on its own (the sweeper's way; its job id dedupes what is still queued). */
+export async function queuePlacement(queues: SpotQueues, order: QueuedOrder): Promise<void> {
   await queues.enqueue(
     order.match_id,
     { command: 'place', orderId: order.id.toString() },

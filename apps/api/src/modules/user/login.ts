@@ -86,7 +86,10 @@ export function loginRoutes(app: FastifyInstance): void {
     handler: async (request) => {
       currentUser(request);
       const token = tokenFromHeader(request.headers.authorization);
-      if (token) await revokeSession(app.prisma, token);
+      if (token) {
+        await revokeSession(app.prisma, token);
+        await app.sessions.revokeToken(token);
+      }
       return { type: 'ok', message: translate(request.locale, 'logged_out') };
     },
   });

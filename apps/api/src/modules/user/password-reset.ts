@@ -45,6 +45,7 @@ async function resetPassword(
     return user.id;
   });
   await revokeAllSessions(prisma, userId);
+  return userId;
 }
 
 export function passwordResetRoutes(app: FastifyInstance): void {
@@ -54,7 +55,14 @@ export function passwordResetRoutes(app: FastifyInstance): void {
     const body = request.body;
     const account = parseAccount(body.account);
     if (body.password !== body.repassword) throw new AppError('password_mismatch');
-    await resetPassword(app.prisma, app.config.APP_SECRET, account.account_number, body.password, body.code);
+    const userId = await resetPassword(
+      app.prisma,
+      app.config.APP_SECRET,
+      account.account_number,
+      body.password,
+      body.code,
+    );
+    await app.sessions.revokeUser(userId);
     return { type: 'ok', message: translate(request.locale, 'password_updated') };
   });
 
@@ -66,6 +74,7 @@ export function passwordResetRoutes(app: FastifyInstance): void {
       const body = request.body;
       if (body.password !== body.re_password) throw new AppError('password_mismatch');
       await resetPassword(app.prisma, app.config.APP_SECRET, user.account_number, body.password, body.code);
+      await app.sessions.revokeUser(user.id);
       return { type: 'ok', message: translate(request.locale, 'password_updated') };
     },
   );

@@ -1,0 +1,134 @@
+import { Redis } from 'ioredis';
+import type pg from 'pg';
+import { hashToken } from '../modules/user/sessions';
+
+/** Who a session belongs to, as far as the hot routes need to know (placing and cancelling orders). */
+export interface SessionIdentity {
+  userId: number;
+  status: number;
+  lockTime: Date | null;
+  locale: string;
+  expiresAt: Date;
+}
+
+/** How long a process trusts a session it looked up, when no revocation says otherwise. */
+export const SESSION_CACHE_MS = 5_000;
+const MAX_ENTRIES = 100_000;
+
+export const revocationsChannel = (redisPrefix: string) => `${redisPrefix}sessions:revoked`;
+
+/**
+ * Sessions for the order routes, looked up with one plain `pg` query and then kept for SESSION_CACHE_MS in
+ * this process. Sign-outs and password resets publish a revocation on Redis that every API process applies
+ * at once; expiry is checked on every use. While the subscription is down nothing is cached, and a lookup
+ * that raced a revocation is used once but not kept; so a revoked token can only slip through within the
+ * TTL if a revocation message is lost while the subscription reconnects.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, { identity: SessionIdentity; until: number }>();
+  private readonly subscriber: Redis;
+  private readonly ready: Promise<unknown>;
+  /** Bumped by every revocation: a lookup that started before one must not be cached. */
+  private generation = 0;
+  private live = false;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly publisher: Redis,
+    redisUrl: string,
+    private readonly redisPrefix: string,
+    private readonly ttlMs = SESSION_CACHE_MS,
+  ) {
+    this.subscriber = new Redis(redisUrl, { maxRetriesPerRequest: null });
+    this.subscriber.on('message', (_channel: string, message: string) => this.apply(message));
+    this.subscriber.on('close', () => this.forgetAll());
+    this.subscriber.on('ready', () => {
+      this.live = true;
+    });
+    this.ready = this.subscriber.subscribe(revocationsChannel(redisPrefix)).then(() => {
+      this.live = true;
+    });
+  }
+
+  async whenReady(): Promise<void> {
+    await this.ready;
+  }
+
+  /** The live session of this token, or null (unknown, revoked or expired). */
+  async find(token: string): Promise<SessionIdentity | null> {
+    const tokenHash = hashToken(token);
+    const now = Date.now();
+    const cached = this.entries.get(tokenHash);
+    if (cached && cached.until > now)
+      return cached.identity.expiresAt.getTime() > now ? cached.identity : null;
+    const generation = this.generation;
+    const { rows } = await this.pool.query<{
+      user_id: number;
+      expires_at: Date;
+      revoked_at: Date | null;
+      status: number;
+      lock_time: Date | null;
+      locale: string;
+    }>(
+      `SELECT s.user_id, s.expires_at, s.revoked_at, u.status, u.lock_time, u.locale
+       FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1`,
+      [tokenHash],
+    );
+    const [row] = rows;
+    if (!row || row.revoked_at || row.expires_at.getTime() <= Date.now()) return null;
+    const identity: SessionIdentity = {
+      userId: row.user_id,
+      status: row.status,
+      lockTime: row.lock_time,
+      locale: row.locale,
+      expiresAt: row.expires_at,
+    };
+    if (this.live && generation === this.generation) {
+      if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+      this.entries.set(tokenHash, { identity, until: Date.now() + this.ttlMs });
+    }
+    return identity;
+  }
+
+  /** Tells every API process that this token no longer signs anyone in (after it was revoked in Postgres). */
+  async revokeToken(token: string): Promise<void> {
+    await this.publish(`t:${hashToken(token)}`);
+  }
+
+  /** Tells every API process that none of this user's sessions is valid any more. */
+  async revokeUser(userId: number): Promise<void> {
+    await this.publish(`u:${userId}`);
+  }
+
+  private async publish(message: string): Promise<void> {
+    // Applied here at once (the publisher's own process must not wait for the round trip through Redis).
+    this.apply(message);
+    await this.publisher.publish(revocationsChannel(this.redisPrefix), message);
+  }
+
+  private apply(message: string): void {
+    this.generation += 1;
+    if (message.startsWith('t:')) {
+      this.entries.delete(message.slice(2));
+      return;
+    }
+    const userId = message.startsWith('u:') ? Number(message.slice(2)) : Number.NaN;
+    if (!Number.isInteger(userId)) {
+      this.entries.clear();
+      return;
+    }
+    for (const [tokenHash, entry] of this.entries) {
+      if (entry.identity.userId === userId) this.entries.delete(tokenHash);
+    }
+  }
+
+  private forgetAll(): void {
+    this.live = false;
+    this.generation += 1;
+    this.entries.clear();
+  }
+
+  async close(): Promise<void> {
+    await this.subscriber.quit().catch(() => undefined);
+  }
+}

@@ -1,0 +1,248 @@
+import type pg from 'pg';
+import { CommitOutcomeUnknown, inTransaction, type Sql } from '../../db/sql';
+import { AppError } from '../../http/errors';
+import { lockEach } from '../../ledger/batch';
+import { LOG_TYPES } from '../../ledger/log-types';
+import type { Money } from '../../ledger/money';
+import type { Pair } from './pairs';
+import type { OrderResult, OrderResults, QueuedOrder, SpotQueues } from './queue';
+
+export const MAX_OPEN_ORDERS_PER_MARKET = 200;
+/** Orders per group commit: enough to drain a burst in a few commits, small enough to keep commits short. */
+const MAX_BATCH = 512;
+
+/** An order that passed every check a request can fail on its own, ready to be stored. */
+export interface PlacementRequest {
+  userId: number;
+  pair: Pair;
+  side: 1 | 2;
+  kind: 'limit' | 'market';
+  timeInForce: 'GTC' | 'IOC' | 'FOK';
+  postOnly: boolean;
+  price?: Money;
+  amount: Money;
+  /** What the order locks until it ends: quote for a buy, base for a sell. */
+  funds: { currencyId: number; amount: Money };
+}
+
+export type PlacedOrder = QueuedOrder;
+
+export interface Placement {
+  order: PlacedOrder;
+  /** The matcher's verdict, or undefined when it did not come within the wait (or nobody waits). */
+  verdict: Promise<OrderResult | undefined>;
+}
+
+interface Pending {
+  request: PlacementRequest;
+  waitMs: number;
+  resolve: (placement: Placement) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Group commit of order placements. Requests that arrive while a commit is in flight are stored together in
+ * the next one: ONE Postgres transaction checks their open-order limits, locks their funds through the
+ * ledger (each order all-or-nothing on its own: one that does not fit fails alone, and of two orders that
+ * each need all of a user's funds exactly one goes through) and inserts the orders that fit. Only after the
+ * commit are the orders handed to the matcher, one job per market for the whole batch; every acknowledged
+ * order is therefore in Postgres, and one that never reaches a queue is re-queued by the matcher's sweeper.
+ * A batch that fails unexpectedly is retried order by order, so one bad order cannot fail its neighbours.
+ */
+export class PlacementCommitter {
+  private pending: Pending[] = [];
+  private flushing = false;
+  private handoff: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly deps: {
+      pool: pg.Pool;
+      queues: SpotQueues;
+      /** Where the matcher's verdicts arrive; without it nobody waits for them. */
+      results?: OrderResults;
+      log?: (fields: object, message: string) => void;
+    },
+    private readonly maxBatch = MAX_BATCH,
+  ) {}
+
+  /** Stores the order with its funds locked, queues it, and (for `waitMs`) watches for the matcher's verdict. */
+  place(request: PlacementRequest, waitMs = 0): Promise<Placement> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ request, waitMs, resolve, reject });
+      if (!this.flushing) {
+        this.flushing = true;
+        setImmediate(() => void this.drain());
+      }
+    });
+  }
+
+  /** Resolves once every handoff to the matcher started so far has finished (for a clean shutdown). */
+  async settled(): Promise<void> {
+    await this.handoff;
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.pending.length > 0) {
+        const batch = this.pending.splice(0, this.maxBatch);
+        await this.commit(batch);
+      }
+    } finally {
+      this.flushing = false;
+    }
+  }
+
+  private async commit(batch: Pending[]): Promise<void> {
+    let outcomes: (PlacedOrder | AppError)[];
+    try {
+      outcomes = await inTransaction(this.deps.pool, (sql) =>
+        storeOrders(
+          sql,
+          batch.map((entry) => entry.request),
+        ),
+      );
+    } catch (error) {
+      if (batch.length === 1 || error instanceof CommitOutcomeUnknown) {
+        // Alone, the failure is this order's own; after an unknown commit, redoing could store orders twice.
+        for (const entry of batch) entry.reject(error);
+        return;
+      }
+      this.deps.log?.(
+        { err: error, orders: batch.length },
+        'group commit failed, placing its orders one by one',
+      );
+      for (const entry of batch) await this.commit([entry]);
+      return;
+    }
+    const accepted: PlacedOrder[] = [];
+    batch.forEach((entry, index) => {
+      const outcome = outcomes[index];
+      if (!outcome || outcome instanceof AppError) {
+        entry.reject(outcome ?? new Error('the group commit lost an order'));
+        return;
+      }
+      accepted.push(outcome);
+      const watched =
+        entry.waitMs > 0 && this.deps.results
+          ? this.deps.results.watch(outcome.id.toString(), entry.waitMs)
+          : Promise.resolve(undefined);
+      entry.resolve({ order: outcome, verdict: watched });
+    });
+    // Handoffs run one after another (so a market's batches queue in commit order) while the next commit
+    // proceeds; a failed one leaves the orders stored and `new`, for the sweeper.
+    this.handoff = this.handoff.then(() => this.queue(accepted));
+  }
+
+  private async queue(orders: PlacedOrder[]): Promise<void> {
+    const byMarket = new Map<number, PlacedOrder[]>();
+    for (const order of orders)
+      byMarket.set(order.match_id, [...(byMarket.get(order.match_id) ?? []), order]);
+    await Promise.all(
+      [...byMarket].map(async ([matchId, marketOrders]) => {
+        try {
+          await this.deps.queues.enqueuePlacements(matchId, marketOrders);
+        } catch (error) {
+          this.deps.log?.({ err: error, market: matchId }, 'could not queue orders, the sweeper will');
+          this.deps.results?.release(marketOrders.map((order) => order.id.toString()));
+        }
+      }),
+    );
+  }
+}
+
+/**
+ * The transaction of one group commit. Returns, per request in order, the stored order or the error that
+ * refused it (too many open orders, insufficient balance); refused requests leave no trace.
+ */
+export async function storeOrders(
+  sql: Sql,
+  requests: PlacementRequest[],
+): Promise<(PlacedOrder | AppError)[]> {
+  const outcomes: (PlacedOrder | AppError | undefined)[] = requests.map(() => undefined);
+
+  // Open orders per user and market. Orders earlier in this batch count too (even ones that will then fail
+  // for funds, so the limit errs on the safe side); concurrent batches of other processes may still race.
+  const keys = [
+    ...new Map(requests.map((r) => [`${r.userId}:${r.pair.id}`, [r.userId, r.pair.id]])).values(),
+  ];
+  const counts = await sql.query<{ user_id: number; match_id: number; open: number }>(
+    `SELECT k.user_id, k.match_id,
+       (SELECT count(*)::int FROM spot_orders s
+         WHERE s.user_id = k.user_id AND s.match_id = k.match_id AND s.state IN ('new', 'open')) AS open
+     FROM unnest($1::int[], $2::int[]) AS k(user_id, match_id)`,
+    [keys.map(([userId]) => userId), keys.map(([, matchId]) => matchId)],
+  );
+  const open = new Map(counts.map((row) => [`${row.user_id}:${row.match_id}`, row.open]));
+  const candidates: number[] = [];
+  requests.forEach((request, index) => {
+    const key = `${request.userId}:${request.pair.id}`;
+    const count = open.get(key) ?? 0;
+    if (count >= MAX_OPEN_ORDERS_PER_MARKET) {
+      outcomes[index] = new AppError('too_many_open_orders', { max: MAX_OPEN_ORDERS_PER_MARKET });
+      return;
+    }
+    open.set(key, count + 1);
+    candidates.push(index);
+  });
+
+  // Ids first (in arrival order), so every lock's log row names its order; refused requests leave gaps.
+  const idRows =
+    candidates.length === 0
+      ? []
+      : await sql.query<{ id: string }>(
+          "SELECT nextval('spot_orders_id_seq')::text AS id FROM generate_series(1, $1)",
+          [candidates.length],
+        );
+  const ids = idRows.map((row) => BigInt(row.id)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const locked = await lockEach(
+    sql,
+    candidates.map((index, position) => {
+      const request = requests[index] as PlacementRequest;
+      return {
+        userId: request.userId,
+        currencyId: request.funds.currencyId,
+        account: 'change' as const,
+        amount: request.funds.amount,
+        type: LOG_TYPES.SPOT_ORDER_LOCK,
+        ref: { type: 'spot_order', id: String(ids[position]) },
+      };
+    }),
+  );
+  const stored: { index: number; id: bigint; request: PlacementRequest }[] = [];
+  candidates.forEach((index, position) => {
+    if (locked[position])
+      stored.push({ index, id: ids[position] as bigint, request: requests[index] as PlacementRequest });
+    else outcomes[index] = new AppError('balance_insufficient');
+  });
+
+  if (stored.length > 0) {
+    const rows = await sql.query<{ id: string; created_at: Date }>(
+      `INSERT INTO spot_orders (id, user_id, match_id, side, kind, time_in_force, post_only, price, amount, locked, state)
+       SELECT *, 'new' FROM unnest($1::bigint[], $2::int[], $3::int[], $4::int[], $5::varchar[], $6::varchar[],
+         $7::boolean[], $8::numeric[], $9::numeric[], $10::numeric[])
+       RETURNING id, created_at`,
+      [
+        stored.map(({ id }) => id.toString()),
+        stored.map(({ request }) => request.userId),
+        stored.map(({ request }) => request.pair.id),
+        stored.map(({ request }) => request.side),
+        stored.map(({ request }) => request.kind),
+        stored.map(({ request }) => request.timeInForce),
+        stored.map(({ request }) => request.postOnly),
+        stored.map(({ request }) => request.price?.toFixed() ?? null),
+        stored.map(({ request }) => request.amount.toFixed()),
+        stored.map(({ request }) => request.funds.amount.toFixed()),
+      ],
+    );
+    const createdAt = new Map(rows.map((row) => [row.id, row.created_at]));
+    for (const { index, id, request } of stored) {
+      const created = createdAt.get(id.toString());
+      if (!created) throw new Error(`order ${id} was not stored`);
+      outcomes[index] = { id, match_id: request.pair.id, created_at: created };
+    }
+  }
+  return outcomes.map((outcome) => {
+    if (!outcome) throw new Error('the group commit left an order without an outcome');
+    return outcome;
+  });
+}
