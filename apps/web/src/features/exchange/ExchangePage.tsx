@@ -1,4 +1,125 @@
-// Placeholder until the screen is built.
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useQuotations, type Quotation } from '../../api/markets';
+import { Spinner } from '../../components/States';
+import { STORAGE_KEYS, writeStored } from '../../lib/storage';
+import { storedSelection, storeSelection, useMarket, useSpotOrderPushes } from './api';
+import { ChartPanel } from './ChartPanel';
+import { Entrusts } from './Entrusts';
+import { MarketList } from './MarketList';
+import { OrderBook } from './OrderBook';
+import { OrderForm, type OrderFormHandle } from './OrderForm';
+import { pairRef, resolvePair } from './pair-selection';
+import { PairHeader } from './PairHeader';
+import { RecentTrades } from './RecentTrades';
+import './exchange.css';
+import './i18n';
+
+/** Document 1, section 4: the latest price is read 2 s after the screen loads. */
+const LATEST_PRICE_DELAY_MS = 2_000;
+
+/** The spot exchange screen (/dealCenter): market list | chart over order form | book and trades; orders below. */
 export default function ExchangePage() {
-  return <div className="container">ExchangePage</div>;
+  const { t } = useTranslation('exchange');
+  const quotations = useQuotations();
+  const [params, setParams] = useSearchParams();
+  const [stored] = useState(storedSelection);
+  const pair = resolvePair(
+    quotations.data,
+    pairRef(params.get('legal_id'), params.get('currency_id')),
+    pairRef(stored.legal, stored.currency),
+  );
+
+  const choose = (next: Quotation) => {
+    storeSelection(next);
+    setParams({ legal_id: String(next.legal_id), currency_id: String(next.currency_id) });
+  };
+
+  if (quotations.isPending)
+    return (
+      <div className="ex-page" data-testid="exchange-page">
+        <Spinner />
+      </div>
+    );
+  if (!pair)
+    return (
+      <div className="ex-page" data-testid="exchange-page">
+        <div className="empty">
+          {quotations.isError ? t('page.loadError') : t('page.noMarkets')}
+          {quotations.isError && (
+            <div>
+              <button
+                type="button"
+                className="btn btn-sm btn-ghost ex-retry"
+                onClick={() => void quotations.refetch()}
+              >
+                {t('page.retry')}
+              </button>
+            </div>
+          )}
+        </div>
+      </div>
+    );
+  return <Exchange key={pair.match_id} pair={pair} onChoose={choose} />;
+}
+
+function Exchange({ pair, onChoose }: { pair: Quotation; onChoose: (pair: Quotation) => void }) {
+  const market = useMarket(pair);
+  const form = useRef<OrderFormHandle>(null);
+  const [marketsOpen, setMarketsOpen] = useState(false);
+  useSpotOrderPushes();
+
+  // Keep the selection (section 3) for the next visit, whichever way it was reached.
+  useEffect(() => storeSelection(pair), [pair]);
+
+  // Section 4: read the latest price 2 s after load; store it and offer it as the order price.
+  const latest = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    latest.current = market.data?.lastPrice;
+  });
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      const price = latest.current;
+      if (!price || !(Number(price) > 0)) return;
+      writeStored(STORAGE_KEYS.newPrice, price);
+      form.current?.offerPrice(price);
+    }, LATEST_PRICE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  const lastPrice = market.data?.lastPrice ?? pair.now_price;
+  const pick = (price: string) => form.current?.fillPrice(price);
+
+  return (
+    <div className="ex-page" data-testid="exchange-page">
+      <PairHeader
+        pair={pair}
+        lastPrice={lastPrice}
+        tick={market.data?.tick ?? 0}
+        onSwitch={() => setMarketsOpen((open) => !open)}
+      />
+      <div className="ex-grid">
+        <aside className={`ex-markets${marketsOpen ? ' open' : ''}`}>
+          <MarketList
+            current={pair}
+            onChoose={(next) => {
+              setMarketsOpen(false);
+              onChoose(next);
+            }}
+          />
+        </aside>
+        {marketsOpen && <div className="ex-markets-backdrop" onClick={() => setMarketsOpen(false)} />}
+        <section className="ex-center">
+          <ChartPanel pair={pair} />
+          <OrderForm ref={form} pair={pair} lastPrice={lastPrice} />
+        </section>
+        <section className="ex-right">
+          <OrderBook pair={pair} market={market} onPick={pick} />
+          <RecentTrades pair={pair} market={market} onPick={pick} />
+        </section>
+      </div>
+      <Entrusts pair={pair} />
+    </div>
+  );
 }

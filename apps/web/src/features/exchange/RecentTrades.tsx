@@ -1,0 +1,54 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Quotation } from '../../api/markets';
+import { Spinner } from '../../components/States';
+import { formatFixed } from '../../lib/format';
+import type { MarketSnapshot } from './api';
+import { amountDecimals, bookDecimals, formatClock } from './book';
+import './i18n';
+
+interface Props {
+  pair: Quotation;
+  market: UseQueryResult<MarketSnapshot>;
+  onPick: (price: string) => void;
+}
+
+/** The latest 20 trades, newest first, coloured by the taker's side (way 1 buy). */
+export function RecentTrades({ pair, market, onPick }: Props) {
+  const { t } = useTranslation('exchange');
+  const priceDecimals = bookDecimals(pair.price_decimals);
+  const sizeDecimals = amountDecimals(pair.amount_decimals);
+  const trades = market.data?.trades ?? [];
+
+  return (
+    <div className="ex-panel ex-trades" data-testid="recent-trades">
+      <div className="ex-panel-title">{t('trades.title')}</div>
+      <div className="ex-trades-head">
+        <span>{t('trades.price', { unit: pair.legal_name })}</span>
+        <span className="right">{t('trades.amount', { unit: pair.currency_name })}</span>
+        <span className="right">{t('trades.time')}</span>
+      </div>
+      <div className="ex-scroll">
+        {market.isPending && <Spinner />}
+        {!market.isPending && trades.length === 0 && (
+          <div className="ex-empty">{market.isError ? t('book.error') : t('trades.empty')}</div>
+        )}
+        {trades.map((trade) => (
+          <div
+            key={trade.id}
+            className="ex-trade-row"
+            data-testid="trade-row"
+            data-way={trade.way}
+            onClick={() => onPick(trade.price)}
+          >
+            <span className={`num ${trade.way === 1 ? 'up' : 'down'}`}>
+              {formatFixed(trade.price, priceDecimals)}
+            </span>
+            <span className="num right">{formatFixed(trade.amount, sizeDecimals)}</span>
+            <span className="num right muted">{formatClock(trade.time)}</span>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
