@@ -1,4 +1,80 @@
-// Placeholder until the screen is built.
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { NEWS_CATEGORY, useNewsDetail, useNewsList } from '../../api/news';
+import { Spinner } from '../../components/States';
+import { sanitizeHtml } from './sanitize';
+import './i18n';
+import './notice.css';
+
+const SIDEBAR_NOTICES = 6;
+
+/** One notice (`?id=`): title, update time, abstract and the operator's HTML (document 1, section 2.4). */
 export default function NoticeDetailPage() {
-  return <div className="container">NoticeDetailPage</div>;
+  const { t } = useTranslation('notice');
+  const [params] = useSearchParams();
+  const raw = params.get('id');
+  const validId = raw !== null && /^[1-9]\d{0,9}$/.test(raw.trim());
+  const id = validId ? Number(raw) : 0;
+  const detail = useNewsDetail(validId ? id : 0);
+  const notice = detail.data;
+
+  let body;
+  if (!validId || detail.isError) {
+    body = <div className="empty">{t('detail.notFound')}</div>;
+  } else if (detail.isPending) {
+    body = <Spinner />;
+  } else if (notice) {
+    body = (
+      <>
+        <header className="ntc-article-head">
+          <h1>{notice.title}</h1>
+          <time className="muted num" dateTime={notice.update_time.replace(' ', 'T')}>
+            {t('detail.updated', { time: notice.update_time })}
+          </time>
+        </header>
+        {notice.abstract && <p className="ntc-abstract">{notice.abstract}</p>}
+        <div className="ntc-content" dangerouslySetInnerHTML={{ __html: sanitizeHtml(notice.content) }} />
+      </>
+    );
+  }
+
+  return (
+    <div className="container ntc-page">
+      <Link to="/noticeList" className="ntc-back">
+        ‹ {t('detail.back')}
+      </Link>
+      <div className="ntc-detail-grid">
+        <article className="panel ntc-article" data-testid="notice-detail">
+          {body}
+        </article>
+        <LatestNotices currentId={id} />
+      </div>
+    </div>
+  );
+}
+
+function LatestNotices({ currentId }: { currentId: number }) {
+  const { t } = useTranslation('notice');
+  const news = useNewsList(NEWS_CATEGORY.noticeList, 1, SIDEBAR_NOTICES);
+  const list = news.data?.list ?? [];
+  if (list.length === 0) return <aside />;
+  return (
+    <aside className="panel ntc-aside">
+      <div className="panel-header">{t('detail.latest')}</div>
+      <ul>
+        {list.map((item) => (
+          <li key={item.id}>
+            <Link
+              to={`/noticeDetail?id=${item.id}`}
+              className={item.id === currentId ? 'active' : undefined}
+              aria-current={item.id === currentId ? 'page' : undefined}
+            >
+              <span>{item.title}</span>
+              <time className="muted num">{item.update_time.slice(0, 10)}</time>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </aside>
+  );
 }
