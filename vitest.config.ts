@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
@@ -12,6 +12,8 @@ export default defineConfig({
             'packages/**/*.test.ts',
             'test/**/*.test.ts',
           ],
+          // The browser tests have their own config and server (npm run test:browser).
+          exclude: [...configDefaults.exclude, 'test/browser/**'],
           globalSetup: ['test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

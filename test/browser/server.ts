@@ -1,0 +1,253 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { buildApp } from '../../apps/api/src/app';
+import { loadConfig } from '../../apps/api/src/config';
+import { migrate } from '../../apps/api/src/db/migrate';
+import { createPrisma, type Db } from '../../apps/api/src/db/prisma';
+import { createRedis } from '../../apps/api/src/infra/connections';
+import { createMessenger } from '../../apps/api/src/modules/verification/messenger';
+import { startWorkers } from '../../workers/src/index';
+import { seedDatabase } from '../../prisma/seed/index';
+import { databaseUrl } from '../services';
+
+/**
+ * The browser tests' exchange: the real app and the real workers (matcher and market maker, so the book and
+ * the candles are alive) on a fresh, migrated and seeded database of their own and a Redis key prefix of
+ * their own, serving the freshly built web client on a free port.
+ *
+ * Environment: DATABASE_URL (an admin URL of the Postgres to create the database on; default the local
+ * postgres), REDIS_URL (default the local Redis), CHROMIUM_PATH (default /usr/bin/chromium),
+ * BROWSER_WEB_DIST (build the client there instead of apps/web/dist) and BROWSER_SKIP_BUILD=1 (reuse a
+ * build that is already there).
+ */
+export const REPO_ROOT = resolve(import.meta.dirname, '../..');
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ADMIN_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const DATABASE_PREFIX = 'exchange_browser_';
+
+export interface BrowserServer {
+  baseUrl: string;
+  databaseUrl: string;
+  stop: () => Promise<void>;
+}
+
+export function assertChromium(): void {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `The browser tests drive Chromium, which is not installed at ${CHROMIUM_PATH}. ` +
+        'Install it with `apt-get install -y chromium` (Debian/Ubuntu), or point CHROMIUM_PATH at a Chromium binary.',
+    );
+  }
+}
+
+/** `npm run build` of the web client (vite build, then the bundle budget); answers the dist folder. */
+function buildWebClient(): string {
+  const webRoot = join(REPO_ROOT, 'apps/web');
+  const custom = process.env.BROWSER_WEB_DIST;
+  const dist = custom ? resolve(custom) : join(webRoot, 'dist');
+  if (process.env.BROWSER_SKIP_BUILD === '1' && existsSync(join(dist, 'index.html'))) return dist;
+  // Vitest sets NODE_ENV=test, which would give Vite React's development build: build as a user would.
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const run = (command: string, args: string[]) =>
+    execFileSync(command, args, { cwd: webRoot, stdio: 'inherit', env });
+  if (custom) {
+    run('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir']);
+    run('node', ['scripts/bundle-budget.mjs', dist]);
+  } else {
+    run('npm', ['run', 'build']);
+  }
+  return dist;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function withAdmin<T>(work: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 5_000 });
+  try {
+    await admin.connect();
+  } catch (error) {
+    throw new Error(
+      `The browser tests need Postgres at ${ADMIN_URL} (set DATABASE_URL): ${(error as Error).message}`,
+    );
+  }
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+const processAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/** Creates this run's database, first dropping the ones earlier runs left behind when they were killed. */
+async function createDatabase(name: string): Promise<void> {
+  await withAdmin(async (admin) => {
+    const leftovers = await admin.query<{ datname: string }>(
+      'SELECT datname FROM pg_database WHERE datname LIKE $1',
+      [`${DATABASE_PREFIX}%`],
+    );
+    for (const { datname } of leftovers.rows) {
+      const pid = Number(datname.slice(DATABASE_PREFIX.length));
+      if (datname === name || (Number.isInteger(pid) && !processAlive(pid))) {
+        await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+      }
+    }
+    await admin.query(`CREATE DATABASE "${name}"`);
+  });
+}
+
+async function dropDatabase(name: string): Promise<void> {
+  await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+}
+
+/** Deletes every key under the prefix (ioredis prefixes DEL's names but not SCAN patterns). */
+async function clearRedisPrefix(prefix: string): Promise<void> {
+  const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length > 0) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+async function redisAnswers(): Promise<void> {
+  const redis = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (error) {
+    throw new Error(
+      `The browser tests need Redis at ${REDIS_URL} (set REDIS_URL): ${(error as Error).message}`,
+    );
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** Waits until the market maker quotes both sides of BTC/USDT, so the screens start on a live market. */
+async function waitForLiveBook(baseUrl: string, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await fetch(`${baseUrl}/api/transaction/deal`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'legal_id=1&currency_id=2',
+    }).then((answer) => answer.json() as Promise<{ type: string; message?: { in?: []; out?: [] } }>);
+    if (
+      response.type === 'ok' &&
+      (response.message?.in?.length ?? 0) > 0 &&
+      (response.message?.out?.length ?? 0) > 0
+    )
+      return;
+    if (Date.now() > deadline) throw new Error('the market maker did not quote BTC/USDT within 90 s');
+    await new Promise((wake) => setTimeout(wake, 500));
+  }
+}
+
+export async function startBrowserServer(): Promise<BrowserServer> {
+  assertChromium();
+  await redisAnswers();
+  const webDist = buildWebClient();
+
+  const database = `${DATABASE_PREFIX}${process.pid}`;
+  const url = databaseUrl(ADMIN_URL, database);
+  const redisPrefix = `browser:${process.pid}:`;
+  const uploadDir = mkdtempSync(join(tmpdir(), 'exchange-browser-uploads-'));
+
+  let prisma: Db | undefined;
+  let redis: Redis | undefined;
+  let app: FastifyInstance | undefined;
+  let stopWorkers: (() => Promise<void>) | undefined;
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    await stopWorkers?.().catch(() => undefined);
+    await app?.close().catch(() => undefined);
+    redis?.disconnect();
+    await prisma?.$disconnect().catch(() => undefined);
+    await clearRedisPrefix(redisPrefix).catch(() => undefined);
+    await dropDatabase(database);
+    rmSync(uploadDir, { recursive: true, force: true });
+  };
+
+  try {
+    await createDatabase(database);
+    await migrate(url);
+    prisma = createPrisma(url, 10);
+    await seedDatabase(prisma, { demoUsers: true });
+
+    const port = await freePort();
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: url,
+      REDIS_URL,
+      REDIS_PREFIX: redisPrefix,
+      UPLOAD_DIR: uploadDir,
+      WEB_DIST_DIR: webDist,
+      MARKET_MAKER: 'on',
+      LOG_LEVEL: 'error',
+    });
+    redis = createRedis(REDIS_URL, redisPrefix);
+    app = await buildApp({
+      config,
+      prisma,
+      redis,
+      redisUrl: REDIS_URL,
+      databaseUrl: url,
+      messenger: createMessenger(prisma, { from: config.SMTP_FROM }),
+    });
+    const log = app.log;
+    stopWorkers = await startWorkers({
+      prisma,
+      databaseUrl: url,
+      marketMaker: true,
+      redisUrl: REDIS_URL,
+      redisPrefix,
+      log: (fields, message) => log.info(fields, message),
+    });
+    await app.listen({ port, host: '127.0.0.1' });
+    const baseUrl = `http://127.0.0.1:${port}`;
+    await waitForLiveBook(baseUrl);
+    return { baseUrl, databaseUrl: url, stop };
+  } catch (error) {
+    await stop().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,41 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { common } from '../../apps/web/src/i18n/common';
+import { byId, expectNoPageErrors, htmlState, launchBrowser, untilInPage, visit } from './browser';
+
+// TEMPORARY: skipped until the screen lands (header, home, exchange, settings).
+describe.skip('an expired session', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('sends the user to login and forgets the token when the server answers 999', async () => {
+    // A token the server never issued, as a browser holds after its session expired.
+    const session = await visit(browser, { token: 'expired-0123456789abcdef', user_id: '2', locale: 'en' });
+    const { page } = session;
+    const refused = page.waitForResponse(async (response) => {
+      if (!new URL(response.url()).pathname.startsWith('/api/')) return false;
+      const body = (await response.json().catch(() => ({}))) as { type?: unknown };
+      return String(body.type) === '999';
+    });
+    await session.open('/userSetting');
+    await refused;
+
+    await untilInPage(page, "location.hash.startsWith('#/components/login')");
+    await byId(page, 'login-account').waitFor();
+    await page
+      .getByText(common.en.sessionExpired as string)
+      .first()
+      .waitFor();
+    const state = await htmlState(page);
+    expect(state.token).toBeNull();
+    expect(state.storedLocale).toBe('en');
+    expect(await byId(page, 'settings-page').count()).toBe(0);
+    expectNoPageErrors(session);
+    await session.close();
+  });
+});

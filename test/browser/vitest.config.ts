@@ -1,0 +1,23 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * `npm run test:browser`: Chromium against the real exchange (see server.ts). Its own config, so the unit
+ * and integration projects of the root config stay fast. One file at a time: they share one server, and
+ * the machine may have only two cores.
+ */
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export default defineConfig({
+  root,
+  test: {
+    name: 'browser',
+    root,
+    include: ['test/browser/**/*.test.ts'],
+    globalSetup: ['test/browser/global-setup.ts'],
+    pool: 'forks',
+    fileParallelism: false,
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+  },
+});
