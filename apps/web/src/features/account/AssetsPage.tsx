@@ -1,4 +1,67 @@
-// Placeholder until the screen is built.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { Spinner } from '../../components/States';
+import { AccountLogTable } from './AccountLogTable';
+import { useWalletList } from './api';
+import { AssetsSummary } from './AssetsSummary';
+import { SpotBalances } from './SpotBalances';
+import './account.css';
+import './i18n';
+
+export type AssetsTab = 'overview' | 'log';
+
+/** Spot balances and totals; refreshed every 10 s by the query. */
+function Overview() {
+  const { t } = useTranslation('account');
+  const wallets = useWalletList();
+  const [hidden, setHidden] = useState(false);
+  if (wallets.isPending) return <Spinner />;
+  if (wallets.isError) return <div className="panel empty">{wallets.error.message || t('loadFailed')}</div>;
+  return (
+    <>
+      <AssetsSummary
+        wallets={wallets.data}
+        hidden={hidden}
+        onToggleHidden={() => setHidden((value) => !value)}
+      />
+      <SpotBalances balances={wallets.data.change_wallet.balance} hidden={hidden} />
+    </>
+  );
+}
+
+/**
+ * The account centre (/dealFinance, document 1, section 2.9): totals and the spot balances, or the account log
+ * (`tab=log`). Document 2 adds the other accounts as further tabs beside these two.
+ */
 export default function AssetsPage() {
-  return <div className="container">AssetsPage</div>;
+  const { t } = useTranslation('account');
+  const [params] = useSearchParams();
+  const tab: AssetsTab = params.get('tab') === 'log' ? 'log' : 'overview';
+  const tabs: { key: AssetsTab; to: string; label: string }[] = [
+    { key: 'overview', to: '/dealFinance', label: t('assets.overview') },
+    { key: 'log', to: '/dealFinance?tab=log', label: t('log.title') },
+  ];
+
+  return (
+    <div className="container assets-page" data-testid="assets-page">
+      <header className="assets-header">
+        <h1>{t('assets.title')}</h1>
+        <nav className="tabs assets-tabs">
+          {tabs.map((item) => (
+            <Link
+              key={item.key}
+              to={item.to}
+              className={`tab${tab === item.key ? ' active' : ''}`}
+              aria-current={tab === item.key ? 'page' : undefined}
+              data-testid={`assets-tab-${item.key}`}
+            >
+              {item.label}
+            </Link>
+          ))}
+        </nav>
+      </header>
+      <div className="account-stack">{tab === 'log' ? <AccountLogTable /> : <Overview />}</div>
+    </div>
+  );
 }

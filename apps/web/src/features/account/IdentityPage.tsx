@@ -1,4 +1,11 @@
-// Placeholder until the screen is built.
+import { AccountFrame } from './AccountFrame';
+import { IdentityView } from './IdentityView';
+
+/** Identity verification (/authentication) inside the account area. */
 export default function IdentityPage() {
-  return <div className="container">IdentityPage</div>;
+  return (
+    <AccountFrame active="identity">
+      <IdentityView />
+    </AccountFrame>
+  );
 }

@@ -74,7 +74,7 @@ export default function BindEmailPage() {
   };
 
   const errorOf = (field: BindField) => (error?.field === field ? error.key : null);
-  const title = info.email ? t('bind.changeTitle') : t('bind.title');
+  const title = loginEmail ? t('bind.current') : info.email ? t('bind.changeTitle') : t('bind.title');
 
   return (
     <AuthShell aside={false}>

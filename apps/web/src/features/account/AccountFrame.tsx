@@ -1,0 +1,78 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import './account.css';
+import './i18n';
+
+export type AccountSection = 'settings' | 'identity' | 'bank';
+
+interface MenuItem {
+  key: AccountSection | 'log';
+  to: string;
+  label: string;
+  icon: ReactNode;
+}
+
+const icon = (path: string) => (
+  <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+    <path
+      d={path}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.7"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    />
+  </svg>
+);
+
+/** The account area's left menu (document 1, section 2.9) beside the nested view. */
+export function AccountFrame({ active, children }: { active: AccountSection; children: ReactNode }) {
+  const { t } = useTranslation();
+  const items: MenuItem[] = [
+    {
+      key: 'settings',
+      to: '/userSetting',
+      label: t('menu.accountSettings'),
+      icon: icon('M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 8a7 7 0 0 1 14 0'),
+    },
+    {
+      key: 'log',
+      to: '/dealFinance?tab=log',
+      label: t('menu.tradeLog'),
+      icon: icon('M5 4h14v16H5zM9 8h6M9 12h6M9 16h4'),
+    },
+    {
+      key: 'identity',
+      to: '/authentication',
+      label: t('menu.identity'),
+      icon: icon(
+        'M3 6h18v12H3zM8 10.5a1.5 1.5 0 1 0 0-.01M6 15c.6-1.2 1.4-1.8 2-1.8s1.4.6 2 1.8M14 10h4M14 13h3',
+      ),
+    },
+    {
+      key: 'bank',
+      to: '/userSetting?tab=bank',
+      label: t('menu.receiveSettings'),
+      icon: icon('M3 10h18M5 10v8M19 10v8M9 10v8M15 10v8M3 20h18M12 3l9 5H3z'),
+    },
+  ];
+  return (
+    <div className="container account-area">
+      <nav className="account-menu panel" aria-label={t('menu.accountSettings')}>
+        {items.map((item) => (
+          <NavLink
+            key={item.key}
+            to={item.to}
+            className={() => `account-menu-item${item.key === active ? ' active' : ''}`}
+            data-testid={`account-menu-${item.key}`}
+          >
+            {item.icon}
+            <span>{item.label}</span>
+          </NavLink>
+        ))}
+      </nav>
+      <div className="account-content">{children}</div>
+    </div>
+  );
+}

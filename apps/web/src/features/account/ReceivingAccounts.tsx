@@ -1,0 +1,269 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../components/States';
+import { toast } from '../../lib/notify';
+import {
+  addBank,
+  CASH_INFO_FIELDS,
+  saveCashInfo,
+  useBankList,
+  useCashInfo,
+  useUserBank,
+  type BankCard,
+  type CashInfo,
+} from './api';
+import { ImageUpload } from './ImageUpload';
+import './i18n';
+
+type CashField = (typeof CASH_INFO_FIELDS)[number];
+
+const EMPTY_CASH: CashInfo = {
+  real_name: '',
+  bank_name: '',
+  bank_account: '',
+  alipay_account: '',
+  wechat_nickname: '',
+  wechat_account: '',
+  wechat_collect: '',
+  alipay_collect: '',
+};
+
+/** The first empty field in the order the server checks them, or null. */
+export function firstMissingCashField(info: CashInfo): CashField | null {
+  return CASH_INFO_FIELDS.find((field) => !info[field].trim()) ?? null;
+}
+
+function pickCash(saved: Partial<CashInfo> | undefined): CashInfo {
+  const result = { ...EMPTY_CASH };
+  for (const field of CASH_INFO_FIELDS) result[field] = String(saved?.[field] ?? '');
+  return result;
+}
+
+/** Payment account used by P2P buyers to pay this user: bank, Alipay and WeChat with their QR codes. */
+function PaymentAccountForm({ saved }: { saved: Partial<CashInfo> | undefined }) {
+  const { t } = useTranslation('account');
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<CashInfo>(() => pickCash(saved));
+  const [missing, setMissing] = useState<CashField | null>(null);
+  const isSaved = Boolean(saved?.real_name);
+
+  const mutation = useMutation({
+    mutationFn: () => saveCashInfo(form),
+    onSuccess: async (message) => {
+      toast(message || t('payment.saved'), 'success');
+      await queryClient.invalidateQueries({ queryKey: ['payment', 'cash-info'] });
+    },
+  });
+
+  const set = (field: CashField, value: string) => {
+    setForm((current) => ({ ...current, [field]: value }));
+    if (missing === field) setMissing(null);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (mutation.isPending) return;
+    const field = firstMissingCashField(form);
+    if (field) {
+      setMissing(field);
+      toast(t('payment.enterField', { field: t(`payment.field.${field}`) }), 'error');
+      document.getElementById(`cash-${field}`)?.focus();
+      return;
+    }
+    mutation.mutate();
+  };
+
+  const text = (field: Exclude<CashField, 'wechat_collect' | 'alipay_collect'>, maxLength: number) => (
+    <div className={`field${missing === field ? ' has-error' : ''}`}>
+      <label className="field-label" htmlFor={`cash-${field}`}>
+        {t(`payment.field.${field}`)}
+      </label>
+      <input
+        id={`cash-${field}`}
+        className="input"
+        data-testid={`cash-${field}`}
+        maxLength={maxLength}
+        value={form[field]}
+        placeholder={t(`payment.placeholder.${field}`)}
+        onChange={(event) => set(field, event.target.value)}
+      />
+    </div>
+  );
+
+  return (
+    <section className="panel" data-testid="payment-account">
+      <header className="panel-header">
+        <span>{t('payment.title')}</span>
+        <span className={`badge${isSaved ? ' badge-up' : ''}`}>
+          {isSaved ? t('payment.bound') : t('payment.notBound')}
+        </span>
+      </header>
+      <form className="panel-body" onSubmit={submit} noValidate>
+        <p className="muted account-intro">{t('payment.intro')}</p>
+        <div className="form-grid">
+          {text('real_name', 64)}
+          {text('bank_name', 100)}
+          {text('bank_account', 64)}
+          {text('alipay_account', 100)}
+          {text('wechat_nickname', 64)}
+          {text('wechat_account', 100)}
+        </div>
+        <div className="qr-row">
+          <ImageUpload
+            label={t('payment.field.wechat_collect')}
+            value={form.wechat_collect}
+            onChange={(url) => set('wechat_collect', url)}
+            invalid={missing === 'wechat_collect'}
+            testId="cash-wechat_collect"
+          />
+          <ImageUpload
+            label={t('payment.field.alipay_collect')}
+            value={form.alipay_collect}
+            onChange={(url) => set('alipay_collect', url)}
+            invalid={missing === 'alipay_collect'}
+            testId="cash-alipay_collect"
+          />
+        </div>
+        <div className="form-actions">
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={mutation.isPending}
+            data-testid="cash-submit"
+          >
+            {mutation.isPending ? t('common:loading') : t('common:action.confirm')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+/** The payout bank card used by withdrawals through the payment channel. */
+function BankCardForm({ saved }: { saved: Partial<BankCard> | undefined }) {
+  const { t } = useTranslation('account');
+  const queryClient = useQueryClient();
+  const banks = useBankList();
+  const [name, setName] = useState(saved?.receive_name ?? '');
+  const [account, setAccount] = useState(saved?.receive_account ?? '');
+  const [bankCode, setBankCode] = useState(saved?.bank_code ?? '');
+  const [missing, setMissing] = useState<'name' | 'account' | null>(null);
+  const chosenCode = bankCode || banks.data?.[0]?.code || '';
+  const isSaved = Boolean(saved?.receive_account);
+
+  const mutation = useMutation({
+    mutationFn: () =>
+      addBank({ receive_name: name.trim(), receive_account: account.trim(), bank_code: chosenCode }),
+    onSuccess: async (message) => {
+      toast(message || t('payment.saved'), 'success');
+      await queryClient.invalidateQueries({ queryKey: ['payment', 'bank'] });
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (mutation.isPending) return;
+    if (!name.trim()) {
+      setMissing('name');
+      toast(t('payment.enterField', { field: t('bank.name') }), 'error');
+      return document.getElementById('bank-name')?.focus();
+    }
+    if (!account.trim()) {
+      setMissing('account');
+      toast(t('payment.enterField', { field: t('bank.account') }), 'error');
+      return document.getElementById('bank-account')?.focus();
+    }
+    setMissing(null);
+    mutation.mutate();
+  };
+
+  return (
+    <section className="panel" data-testid="bank-card">
+      <header className="panel-header">
+        <span>{t('bank.title')}</span>
+        <span className={`badge${isSaved ? ' badge-up' : ''}`}>
+          {isSaved ? t('payment.bound') : t('payment.notBound')}
+        </span>
+      </header>
+      <form className="panel-body" onSubmit={submit} noValidate>
+        <p className="muted account-intro">{t('bank.intro')}</p>
+        <div className="form-grid">
+          <div className="field">
+            <label className="field-label" htmlFor="bank-code">
+              {t('bank.bank')}
+            </label>
+            <select
+              id="bank-code"
+              className="select"
+              data-testid="bank-code"
+              value={chosenCode}
+              disabled={!banks.data}
+              onChange={(event) => setBankCode(event.target.value)}
+            >
+              {(banks.data ?? []).map((bank) => (
+                <option key={bank.code} value={bank.code}>
+                  {bank.name} ({bank.code})
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className={`field${missing === 'name' ? ' has-error' : ''}`}>
+            <label className="field-label" htmlFor="bank-name">
+              {t('bank.name')}
+            </label>
+            <input
+              id="bank-name"
+              className="input"
+              data-testid="bank-name"
+              maxLength={50}
+              value={name}
+              placeholder={t('bank.namePlaceholder')}
+              onChange={(event) => setName(event.target.value)}
+            />
+          </div>
+          <div className={`field${missing === 'account' ? ' has-error' : ''}`}>
+            <label className="field-label" htmlFor="bank-account">
+              {t('bank.account')}
+            </label>
+            <input
+              id="bank-account"
+              className="input num"
+              data-testid="bank-account"
+              inputMode="numeric"
+              maxLength={50}
+              value={account}
+              placeholder={t('bank.accountPlaceholder')}
+              onChange={(event) => setAccount(event.target.value)}
+            />
+          </div>
+        </div>
+        <div className="form-actions">
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={mutation.isPending}
+            data-testid="bank-submit"
+          >
+            {mutation.isPending ? t('common:loading') : t('common:action.confirm')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+/** Receiving accounts / bank binding: each form starts from what the server has saved. */
+export function ReceivingAccounts() {
+  const { t } = useTranslation('account');
+  const cash = useCashInfo();
+  const bank = useUserBank();
+  if (cash.isPending || bank.isPending) return <Spinner />;
+  if (cash.isError || bank.isError) return <div className="panel empty">{t('loadFailed')}</div>;
+  return (
+    <div className="account-stack" data-testid="receiving-accounts">
+      <PaymentAccountForm saved={cash.data} />
+      <BankCardForm saved={bank.data} />
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import i18n from '../../i18n';
+import { toast } from '../../lib/notify';
+
+/** Copies text to the clipboard (with the old selection fallback for insecure origins) and says so. */
+export async function copyText(text: string): Promise<boolean> {
+  let copied = false;
+  try {
+    await navigator.clipboard.writeText(text);
+    copied = true;
+  } catch {
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.appendChild(area);
+    area.select();
+    try {
+      copied = document.execCommand('copy');
+    } catch {
+      copied = false;
+    }
+    area.remove();
+  }
+  toast(copied ? i18n.t('action.copied') : i18n.t('account:copyFailed'), copied ? 'success' : 'error');
+  return copied;
+}
