@@ -25,7 +25,7 @@ export const noticeTranslations: Translations = {
       updated: 'Last updated: 1 January 2026',
       contents: 'Contents',
       intro:
-        'These terms govern your use of this exchange's website, apps and services. Please read them carefully: by creating an account or using the services you accept them.',
+        "These terms govern your use of this exchange's website, apps and services. Please read them carefully: by creating an account or using the services you accept them.",
       contact: 'Questions about these terms? Write to <mail>{{email}}</mail>.',
       sections: {
         acceptance: {
