@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useQuotations, type Quotation } from '../../api/markets';
 import { Spinner } from '../../components/States';
+import { formatFixed } from '../../lib/format';
 import { STORAGE_KEYS, writeStored } from '../../lib/storage';
 import { storedSelection, storeSelection, useMarket, useSpotOrderPushes } from './api';
 import { ChartPanel } from './ChartPanel';
@@ -18,6 +19,8 @@ import './i18n';
 
 /** Document 1, section 4: the latest price is read 2 s after the screen loads. */
 const LATEST_PRICE_DELAY_MS = 2_000;
+/** Where the market list is a column of its own (exchange.css switches at the same width). */
+const WIDE_LAYOUT = '(min-width: 1100px)';
 
 /** The spot exchange screen (/dealCenter): market list | chart over order form | book and trades; orders below. */
 export default function ExchangePage() {
@@ -68,6 +71,7 @@ function Exchange({ pair, onChoose }: { pair: Quotation; onChoose: (pair: Quotat
   const market = useMarket(pair);
   const form = useRef<OrderFormHandle>(null);
   const [marketsOpen, setMarketsOpen] = useState(false);
+  const search = useRef<HTMLInputElement>(null);
   useSpotOrderPushes();
 
   // Keep the selection (section 3) for the next visit, whichever way it was reached.
@@ -91,17 +95,38 @@ function Exchange({ pair, onChoose }: { pair: Quotation; onChoose: (pair: Quotat
   const lastPrice = market.data?.lastPrice ?? pair.now_price;
   const pick = (price: string) => form.current?.fillPrice(price);
 
+  // The tab title follows the price, as on the big exchanges.
+  useEffect(() => {
+    const previous = document.title;
+    return () => {
+      document.title = previous;
+    };
+  }, []);
+  useEffect(() => {
+    document.title = `${formatFixed(lastPrice, pair.price_decimals)} | ${pair.symbol}`;
+  }, [lastPrice, pair.price_decimals, pair.symbol]);
+
+  // The pair switcher: the market list is a column on wide screens (focus its search), a panel on narrow ones.
+  const switchPair = () => {
+    if (window.matchMedia(WIDE_LAYOUT).matches) search.current?.focus();
+    else setMarketsOpen((open) => !open);
+  };
+  useEffect(() => {
+    if (!marketsOpen) return;
+    const close = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMarketsOpen(false);
+    };
+    window.addEventListener('keydown', close);
+    return () => window.removeEventListener('keydown', close);
+  }, [marketsOpen]);
+
   return (
     <div className="ex-page" data-testid="exchange-page">
-      <PairHeader
-        pair={pair}
-        lastPrice={lastPrice}
-        tick={market.data?.tick ?? 0}
-        onSwitch={() => setMarketsOpen((open) => !open)}
-      />
+      <PairHeader pair={pair} lastPrice={lastPrice} tick={market.data?.tick ?? 0} onSwitch={switchPair} />
       <div className="ex-grid">
         <aside className={`ex-markets${marketsOpen ? ' open' : ''}`}>
           <MarketList
+            searchRef={search}
             current={pair}
             onChoose={(next) => {
               setMarketsOpen(false);

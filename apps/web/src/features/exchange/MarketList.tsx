@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuotations, useToggleFavourite, type Quotation } from '../../api/markets';
 import { Spinner } from '../../components/States';
@@ -12,6 +12,8 @@ type SortKey = 'pair' | 'price' | 'change';
 interface Props {
   current: Quotation;
   onChoose: (pair: Quotation) => void;
+  /** The search box, so the pair switcher can focus it. */
+  searchRef?: Ref<HTMLInputElement>;
 }
 
 function compare(a: Quotation, b: Quotation, key: SortKey): number {
@@ -21,7 +23,7 @@ function compare(a: Quotation, b: Quotation, key: SortKey): number {
 }
 
 /** Pairs by quote currency, favourites for signed-in users, search; figures live through `daymarket`. */
-export function MarketList({ current, onChoose }: Props) {
+export function MarketList({ current, onChoose, searchRef }: Props) {
   const { t } = useTranslation('exchange');
   const token = useToken();
   const quotations = useQuotations();
@@ -47,6 +49,7 @@ export function MarketList({ current, onChoose }: Props) {
           ⌕
         </span>
         <input
+          ref={searchRef}
           className="ex-search-input"
           type="search"
           value={search}
