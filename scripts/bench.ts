@@ -10,7 +10,19 @@ import { seedDatabase } from '../prisma/seed/index';
 /**
  * `npm run bench`: every benchmark of the project, on a scratch database created beside DATABASE_URL (default:
  * the local Postgres) and dropped afterwards. Prints one line per figure, then the figures as JSON.
+ * `npm run bench -- spot` (or engine, ledger) runs only the named ones; `--api-processes N` runs the spot
+ * benchmark's API in N node cluster workers (default 1).
  */
+const args = process.argv.slice(2);
+const flag = (name: string) => {
+  const index = args.indexOf(name);
+  return index >= 0 ? args.splice(index, 2)[1] : undefined;
+};
+const apiProcesses = Number(flag('--api-processes') ?? 1);
+const profileDir = flag('--profile');
+const only = new Set(args);
+const wanted = (name: string) => only.size === 0 || only.has(name);
+
 async function main(): Promise<void> {
   const adminUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
   const database = `exchange_bench_${randomBytes(4).toString('hex')}`;
@@ -25,11 +37,16 @@ async function main(): Promise<void> {
     await seedDatabase(prisma, { demoUsers: false });
     const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
     const figures = {
-      ...(await benchEngine()),
-      ...(await benchLedger(prisma)),
-      ...(await benchSpotEndToEnd(prisma, url.toString(), redisUrl)),
+      ...(wanted('engine') ? await benchEngine() : {}),
+      ...(wanted('ledger') ? await benchLedger(prisma) : {}),
+      ...(wanted('spot')
+        ? await benchSpotEndToEnd(prisma, url.toString(), redisUrl, {
+            apiProcesses,
+            ...(profileDir ? { profileDir } : {}),
+          })
+        : {}),
     };
-    for (const [name, value] of Object.entries(figures)) console.log(`${name.padEnd(52)} ${value}`);
+    for (const [name, value] of Object.entries(figures)) console.log(`${name.padEnd(60)} ${value}`);
     console.log(JSON.stringify(figures));
   } finally {
     await prisma.$disconnect();

@@ -1,121 +1,275 @@
-import type { AddressInfo } from 'node:net';
-import { performance } from 'node:perf_hooks';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import type { Db } from '../../db/prisma';
-import { createRedis } from '../../infra/connections';
 import { auditLedger } from '../../ledger/audit';
 import { createOpsUser } from '../../ops/users';
 import { opsDeposit } from '../../ops/wallet';
-import { Matcher } from '../../../../../workers/src/matcher/matcher';
-import { createMessenger } from '../verification/messenger';
+import { openSession } from '../user/sessions';
+import type { LoadPlan, LoadReport } from './bench/load';
 
 /**
- * End to end: orders through HTTP (form-encoded, as the client sends them) into the running API and
- * matcher, half of them crossing, from concurrent connections for a fixed time. An order counts as
- * accepted when the API answered ok, which it only does once the order is committed (stored with its
- * funds locked; matched too when the matcher answered within the wait). Prints accepted orders/s and the
- * latency percentiles.
+ * End to end, as deployed: the API (`--processes` node cluster workers) and the matcher (`npm run
+ * workers`) each in their own processes, and a load generator in a third, so the figure is the server's.
+ * Concurrent keep-alive connections send form-encoded limit orders (half of them crossing) for a fixed
+ * time after a warm-up. An order counts as accepted when the API answered ok, which it only does once the
+ * order is committed (stored with its funds locked; matched too when the matcher answered within the
+ * wait). Afterwards every acknowledged order id is looked up in Postgres, the matcher is let drain, and the
+ * ledger audit must come out clean.
  */
-const USERS = 32;
+const USERS = 256;
 const CONNECTIONS = 64;
+const WARMUP_MS = 2_000;
 const DURATION_MS = 8_000;
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+export interface SpotBenchOptions {
+  apiProcesses?: number;
+  connections?: number;
+  durationMs?: number;
+  /** Writes V8 CPU profiles of the API, matcher and load generator processes into this folder. */
+  profileDir?: string;
+}
 
 export async function benchSpotEndToEnd(
   prisma: Db,
   databaseUrl: string,
   redisUrl: string,
-): Promise<Record<string, number>> {
-  const config = loadConfig({
+  options: SpotBenchOptions = {},
+): Promise<Record<string, number | string>> {
+  const apiProcesses = options.apiProcesses ?? 1;
+  const connections = options.connections ?? CONNECTIONS;
+  const durationMs = options.durationMs ?? DURATION_MS;
+  const redisPrefix = `bench:${randomBytes(4).toString('hex')}:`;
+  const usdt = await prisma.currency.findUniqueOrThrow({ where: { name: 'USDT' } });
+  const btc = await prisma.currency.findUniqueOrThrow({ where: { name: 'BTC' } });
+  const tokens = await benchUsers(prisma);
+
+  const port = await freePort();
+  const env = {
+    ...process.env,
     NODE_ENV: 'test',
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
-    REDIS_PREFIX: `bench:${process.pid}:`,
+    REDIS_PREFIX: redisPrefix,
+    PORT: String(port),
     LOG_LEVEL: 'silent',
+    MARKET_MAKER: 'off',
     WEB_DIST_DIR: '/nonexistent',
-  });
-  const redis = createRedis(redisUrl, config.REDIS_PREFIX);
-  const app = await buildApp({
-    config,
-    prisma,
-    redis,
-    redisUrl,
-    databaseUrl,
-    messenger: createMessenger(prisma, { from: 'bench' }),
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const matcher = new Matcher({
-    prisma,
-    databaseUrl,
-    redisUrl,
-    redisPrefix: config.REDIS_PREFIX,
-    log: () => undefined,
-  });
-  await matcher.start();
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  };
+  const children: ChildProcess[] = [];
+  const start = (path: string, args: string[] = []) => {
+    const profile = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [];
+    const child = fork(path, args, {
+      env,
+      execArgv: ['--import', 'tsx', ...profile],
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    });
+    children.push(child);
+    return child;
+  };
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
   try {
-    const usdt = await prisma.currency.findUniqueOrThrow({ where: { name: 'USDT' } });
-    const btc = await prisma.currency.findUniqueOrThrow({ where: { name: 'BTC' } });
-    const tokens: string[] = [];
-    for (let index = 0; index < USERS; index += 1) {
-      const account = `spot-bench-${index}@bench.exchange`;
-      await createOpsUser(prisma, { account, password: 'Bench1234', kycApproved: true, seller: false });
-      await opsDeposit(prisma, { account, currency: 'USDT', amount: '100000000' });
-      await opsDeposit(prisma, { account, currency: 'BTC', amount: '100000' });
-      const login = await fetch(`${base}/api/user/login`, {
-        method: 'POST',
-        body: new URLSearchParams({ user_string: account, password: 'Bench1234' }),
-      });
-      tokens.push(((await login.json()) as { message: string }).message);
-    }
-    const latencies: number[] = [];
-    let accepted = 0;
-    let refused = 0;
-    let sent = 0;
-    const deadline = performance.now() + DURATION_MS;
-    await Promise.all(
-      Array.from({ length: CONNECTIONS }, async (_, connection) => {
-        while (performance.now() < deadline) {
-          sent += 1;
-          const buy = sent % 2 === 0;
-          // Buys between 99.00 and 100.99 and sells between 99.50 and 101.49: about half the orders cross.
-          const price = (buy ? 99 : 99.5) + (sent % 200) / 100;
-          const body = new URLSearchParams({
-            legal_id: String(usdt.id),
-            currency_id: String(btc.id),
-            type: buy ? '1' : '2',
-            target_price: price.toFixed(2),
-            amount: '0.01',
-          });
-          const started = performance.now();
-          const response = await fetch(`${base}/api/coin/trade`, {
-            method: 'POST',
-            body,
-            headers: { Authorization: tokens[connection % USERS] ?? '' },
-          });
-          const answer = (await response.json()) as { type: string };
-          latencies.push(performance.now() - started);
-          if (answer.type === 'ok') accepted += 1;
-          else refused += 1;
-        }
-      }),
+    const matcher = start(fileURLToPath(new URL('../../../../../workers/src/main.ts', import.meta.url)));
+    await outputLine(matcher, /\[workers\] running/);
+    const api = start(here('./bench/api-server.ts'), ['--processes', String(apiProcesses)]);
+    api.stdout?.pipe(process.stderr);
+    await message(api);
+
+    const load = start(here('./bench/load.ts'));
+    const plan: LoadPlan = {
+      targets: [{ host: '127.0.0.1', port }],
+      tokens,
+      legalId: usdt.id,
+      currencyId: btc.id,
+      connections,
+      warmupMs: WARMUP_MS,
+      durationMs,
+    };
+    const cpuBefore = cpuSnapshot(children);
+    load.send(plan);
+    const report = await message<LoadReport>(load);
+    const cpu = cpuUse(cpuBefore, cpuSnapshot(children), WARMUP_MS + durationMs);
+
+    // Every acknowledged order must be in Postgres.
+    const {
+      rows: [stored],
+    } = await admin.query<{ count: string }>(
+      'SELECT count(*) FROM spot_orders WHERE id = ANY($1::bigint[])',
+      [report.acknowledgedIds],
     );
-    latencies.sort((a, b) => a - b);
+    // Let the matcher finish what is queued, then check the books.
+    const drainedBy = Date.now() + 60_000;
+    let unmatched = Number.POSITIVE_INFINITY;
+    while (Date.now() < drainedBy) {
+      const { rows } = await admin.query<{ count: string }>(
+        "SELECT count(*) FROM spot_orders WHERE state = 'new'",
+      );
+      unmatched = Number(rows[0]?.count ?? 0);
+      if (unmatched === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const audit = await auditLedger(prisma);
+    const latencies = [...report.latenciesMs].sort((a, b) => a - b);
     const percentile = (p: number) =>
       latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))] ?? 0;
-    const audit = await auditLedger(prisma);
-    if (!audit.ok)
-      throw new Error(`the spot benchmark broke the books: ${audit.problems.slice(0, 3).join('; ')}`);
+    const refused = Object.values(report.refused).reduce((sum, count) => sum + count, 0);
+    if (refused > 0) console.error('spot bench refusals:', report.refused);
+    console.error(
+      `spot bench CPU during the run (of ${cpu.cores} cores): api ${cpu.api}%, matcher ${cpu.matcher}%, ` +
+        `load generator ${cpu.load}%, whole machine ${cpu.machine}%`,
+    );
     return {
-      'spot orders accepted/s through HTTP': Math.round(accepted / (DURATION_MS / 1000)),
-      'spot orders refused during the run': refused,
+      [`spot orders accepted/s through HTTP (${apiProcesses} API process${apiProcesses > 1 ? 'es' : ''})`]:
+        Math.round(report.accepted / (durationMs / 1000)),
       'spot order latency p50 ms': Number(percentile(50).toFixed(1)),
       'spot order latency p99 ms': Number(percentile(99).toFixed(1)),
+      'spot orders refused during the run': refused,
+      'spot orders acknowledged (warm-up included)': report.acknowledgedIds.length,
+      'spot acknowledged orders found in Postgres': Number(stored?.count ?? 0),
+      'spot orders left unmatched after draining': unmatched,
       'spot trades booked': await prisma.spotTrade.count(),
+      'spot ledger audit': audit.ok ? 'clean' : `BROKEN: ${audit.problems.slice(0, 3).join('; ')}`,
     };
   } finally {
-    await matcher.stop();
-    await app.close();
-    redis.disconnect();
+    await Promise.all(children.map((child) => stop(child)));
+    await admin.end();
   }
+}
+
+/** Users with plenty of both currencies, each signed in (sessions opened directly: no login rate limit). */
+async function benchUsers(prisma: Db): Promise<string[]> {
+  const tokens: string[] = [];
+  for (let first = 0; first < USERS; first += 16) {
+    const batch = Array.from({ length: Math.min(16, USERS - first) }, (_, offset) => first + offset);
+    tokens.push(
+      ...(await Promise.all(
+        batch.map(async (index) => {
+          const account = `spot-bench-${index}@bench.exchange`;
+          const user = await createOpsUser(prisma, {
+            account,
+            password: 'Bench1234',
+            kycApproved: true,
+            seller: false,
+          });
+          await opsDeposit(prisma, { account, currency: 'USDT', amount: '100000000' });
+          await opsDeposit(prisma, { account, currency: 'BTC', amount: '100000' });
+          return openSession(prisma, user.id, '127.0.0.1', 24);
+        }),
+      )),
+    );
+  }
+  return tokens;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function message<T = unknown>(child: ChildProcess): Promise<T> {
+  return new Promise((resolve, reject) => {
+    child.once('message', (value) => resolve(value as T));
+    child.once('exit', (code) => reject(new Error(`a benchmark process exited early (${code})`)));
+  });
+}
+
+function outputLine(child: ChildProcess, pattern: RegExp): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      const text = chunk.toString();
+      if (!pattern.test(seen)) {
+        seen += text;
+        if (pattern.test(seen)) resolve();
+      } else process.stderr.write(text);
+    });
+    child.once('exit', (code) => reject(new Error(`a benchmark process exited early (${code})`)));
+  });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+// CPU accounting from /proc (Linux): each child with its descendants (cluster workers), and the machine.
+interface CpuSnapshot {
+  perChild: number[];
+  machineBusy: number;
+  machineTotal: number;
+}
+
+function processTicks(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+function treeTicks(root: number): number {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      parents.set(Number(entry), Number(fields[1]));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  let total = 0;
+  const pending = [root];
+  while (pending.length > 0) {
+    const pid = pending.pop() as number;
+    total += processTicks(pid);
+    for (const [child, parent] of parents) if (parent === pid) pending.push(child);
+  }
+  return total;
+}
+
+function cpuSnapshot(children: ChildProcess[]): CpuSnapshot {
+  const [line = ''] = readFileSync('/proc/stat', 'utf8').split('\n');
+  const values = line.trim().split(/\s+/).slice(1).map(Number);
+  const idle = (values[3] ?? 0) + (values[4] ?? 0);
+  const total = values.reduce((sum, value) => sum + value, 0);
+  return {
+    perChild: children.map((child) => (child.pid ? treeTicks(child.pid) : 0)),
+    machineBusy: total - idle,
+    machineTotal: total,
+  };
+}
+
+function cpuUse(before: CpuSnapshot, after: CpuSnapshot, elapsedMs: number) {
+  // /proc counts in clock ticks of 10 ms on Linux.
+  const percent = (index: number) =>
+    Math.round(((after.perChild[index] ?? 0) - (before.perChild[index] ?? 0)) * 10 * (100 / elapsedMs));
+  const cores = Number(readFileSync('/proc/cpuinfo', 'utf8').match(/^processor/gm)?.length ?? 1);
+  return {
+    cores,
+    matcher: percent(0),
+    api: percent(1),
+    load: percent(2),
+    machine: Math.round(
+      (100 * cores * (after.machineBusy - before.machineBusy)) /
+        Math.max(1, after.machineTotal - before.machineTotal),
+    ),
+  };
 }
