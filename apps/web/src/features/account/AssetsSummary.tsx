@@ -55,9 +55,6 @@ export function AssetsSummary({
         <Link to="/transfer" className="btn btn-ghost" data-testid="assets-transfer-link">
           {t('assets.transfer')}
         </Link>
-        <Link to="/dealFinance?tab=log" className="btn btn-ghost">
-          {t('log.title')}
-        </Link>
         <Link to="/dealCenter" className="btn btn-primary">
           {t('assets.trade')}
         </Link>

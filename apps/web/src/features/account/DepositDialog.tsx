@@ -61,7 +61,7 @@ export function DepositDialog({ row, onClose }: { row: BalanceRow; onClose: () =
       onClose={onClose}
       actions={
         <button type="button" className="btn btn-ghost" onClick={onClose}>
-          {t('common:action.cancel')}
+          {t('deposit.close')}
         </button>
       }
     >

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatFixed } from '../../lib/format';
+import { formatGrouped } from '../../lib/format';
 import type { ChangeBalance } from './api';
 import {
   BALANCE_DECIMALS,
@@ -72,12 +72,12 @@ export function SpotBalances({ balances, hidden }: { balances: ChangeBalance[]; 
                   </div>
                 </td>
                 <td className="right num" data-testid="assets-available">
-                  {mask(formatFixed(row.available, BALANCE_DECIMALS))}
+                  {mask(formatGrouped(row.available, BALANCE_DECIMALS))}
                 </td>
                 <td className="right num" data-testid="assets-frozen">
-                  {mask(formatFixed(row.frozen, BALANCE_DECIMALS))}
+                  {mask(formatGrouped(row.frozen, BALANCE_DECIMALS))}
                 </td>
-                <td className="right num">{mask(formatFixed(row.total, BALANCE_DECIMALS))}</td>
+                <td className="right num">{mask(formatGrouped(row.total, BALANCE_DECIMALS))}</td>
                 <td className="right num secondary">{mask(formatAmount(row.valueUsdt, TOTAL_DECIMALS))}</td>
                 <td className="right">
                   <div className="row-actions">

@@ -131,6 +131,7 @@ export const accountTranslations: Translations = {
       noMatch: 'No matching coins',
     },
     deposit: {
+      close: 'Close',
       title: 'Deposit {{coin}}',
       network: 'Network',
       address: 'Deposit address',
@@ -281,6 +282,7 @@ export const accountTranslations: Translations = {
       noMatch: '没有符合条件的币种',
     },
     deposit: {
+      close: '关闭',
       title: '充值 {{coin}}',
       network: '网络',
       address: '充币地址',
@@ -431,6 +433,7 @@ export const accountTranslations: Translations = {
       noMatch: '沒有符合條件的幣種',
     },
     deposit: {
+      close: '關閉',
       title: '充值 {{coin}}',
       network: '網絡',
       address: '充幣地址',
@@ -581,6 +584,7 @@ export const accountTranslations: Translations = {
       noMatch: '該当するコインがありません',
     },
     deposit: {
+      close: '閉じる',
       title: '{{coin}} を入金',
       network: 'ネットワーク',
       address: '入金アドレス',
@@ -732,6 +736,7 @@ export const accountTranslations: Translations = {
       noMatch: '일치하는 코인이 없습니다',
     },
     deposit: {
+      close: '닫기',
       title: '{{coin}} 입금',
       network: '네트워크',
       address: '입금 주소',
@@ -882,6 +887,7 @@ export const accountTranslations: Translations = {
       noMatch: 'ไม่พบเหรียญที่ตรงกัน',
     },
     deposit: {
+      close: 'ปิด',
       title: 'ฝาก {{coin}}',
       network: 'เครือข่าย',
       address: 'ที่อยู่ฝาก',
@@ -1032,6 +1038,7 @@ export const accountTranslations: Translations = {
       noMatch: 'Tidak ada koin yang cocok',
     },
     deposit: {
+      close: 'Tutup',
       title: 'Deposit {{coin}}',
       network: 'Jaringan',
       address: 'Alamat deposit',

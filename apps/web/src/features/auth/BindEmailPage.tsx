@@ -26,6 +26,7 @@ export default function BindEmailPage() {
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const [error, setError] = useState<{ field: BindField; key: string } | null>(null);
+  const clear = (field: string) => setError((current) => (current?.field === field ? null : current));
   const redirect = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(redirect.current), []);
 
@@ -107,7 +108,10 @@ export default function BindEmailPage() {
               maxLength={100}
               value={email}
               placeholder={t('placeholder.email')}
-              onChange={(event) => setEmail(event.target.value)}
+              onChange={(event) => {
+                setEmail(event.target.value);
+                clear('email');
+              }}
             />
           </Field>
           <Field
@@ -126,7 +130,10 @@ export default function BindEmailPage() {
                 maxLength={6}
                 value={code}
                 placeholder={t('placeholder.code')}
-                onChange={(event) => setCode(cleanCode(event.target.value))}
+                onChange={(event) => {
+                  setCode(cleanCode(event.target.value));
+                  clear('code');
+                }}
               />
               <span className="input-addon">
                 <SendCodeButton onSend={onSendCode} />

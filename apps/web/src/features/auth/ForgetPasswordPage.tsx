@@ -39,6 +39,7 @@ export default function ForgetPasswordPage() {
   const [repassword, setRepassword] = useState('');
   const [code, setCode] = useState('');
   const [error, setError] = useState<{ field: ResetField; key: string } | null>(null);
+  const clear = (field: string) => setError((current) => (current?.field === field ? null : current));
   const account = ownAccount ?? typedAccount;
 
   const mutation = useMutation({
@@ -106,7 +107,10 @@ export default function ForgetPasswordPage() {
             value={account}
             readOnly={fromSettings}
             placeholder={fromSettings && user.isPending ? t('common:loading') : t('placeholder.account')}
-            onChange={(event) => setAccount(event.target.value)}
+            onChange={(event) => {
+              setAccount(event.target.value);
+              clear('account');
+            }}
           />
         </Field>
         <Field label={t('field.newPassword')} htmlFor="forget-password" error={errorOf('password')}>
@@ -117,7 +121,10 @@ export default function ForgetPasswordPage() {
             autoFocus={fromSettings}
             value={password}
             placeholder={t('placeholder.newPassword')}
-            onChange={(event) => setPassword(event.target.value)}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              clear('password');
+            }}
           />
         </Field>
         <Field label={t('field.repassword')} htmlFor="forget-repassword" error={errorOf('repassword')}>
@@ -127,7 +134,10 @@ export default function ForgetPasswordPage() {
             autoComplete="new-password"
             value={repassword}
             placeholder={t('placeholder.repassword')}
-            onChange={(event) => setRepassword(event.target.value)}
+            onChange={(event) => {
+              setRepassword(event.target.value);
+              clear('repassword');
+            }}
           />
         </Field>
         <Field
@@ -146,7 +156,10 @@ export default function ForgetPasswordPage() {
               maxLength={6}
               value={code}
               placeholder={t('placeholder.code')}
-              onChange={(event) => setCode(cleanCode(event.target.value))}
+              onChange={(event) => {
+                setCode(cleanCode(event.target.value));
+                clear('code');
+              }}
             />
             <span className="input-addon">
               <SendCodeButton onSend={onSendCode} seconds={RESET_COUNTDOWN_SECONDS} />

@@ -45,6 +45,7 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [smsCode, setSmsCode] = useState('');
   const [error, setError] = useState<{ field: LoginField; key: string } | null>(null);
+  const clear = (field: string) => setError((current) => (current?.field === field ? null : current));
   const redirect = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(redirect.current), []);
 
@@ -135,7 +136,10 @@ export default function LoginPage() {
               value={account}
               maxLength={100}
               placeholder={t('placeholder.account')}
-              onChange={(event) => setAccount(event.target.value)}
+              onChange={(event) => {
+                setAccount(event.target.value);
+                clear('account');
+              }}
             />
           </div>
         </Field>
@@ -156,7 +160,10 @@ export default function LoginPage() {
             autoFocus={Boolean(account)}
             value={password}
             placeholder={t('placeholder.password')}
-            onChange={(event) => setPassword(event.target.value)}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              clear('password');
+            }}
           />
         </Field>
         {withSms && (
@@ -171,7 +178,10 @@ export default function LoginPage() {
                 maxLength={6}
                 value={smsCode}
                 placeholder={t('placeholder.code')}
-                onChange={(event) => setSmsCode(event.target.value.replace(/\D/g, ''))}
+                onChange={(event) => {
+                  setSmsCode(event.target.value.replace(/\D/g, ''));
+                  clear('smsCode');
+                }}
               />
               <span className="input-addon">
                 <SendCodeButton onSend={onSendCode} />

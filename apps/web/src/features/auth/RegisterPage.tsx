@@ -40,6 +40,7 @@ export default function RegisterPage() {
   const [invite, setInvite] = useState(linkedInvite);
   const [agreed, setAgreed] = useState(false);
   const [error, setError] = useState<{ field: RegisterField; key: string } | null>(null);
+  const clear = (field: string) => setError((current) => (current?.field === field ? null : current));
 
   const mutation = useMutation({
     mutationFn: () => register({ account, code, password, repassword, invite, country }),
@@ -100,7 +101,10 @@ export default function RegisterPage() {
               maxLength={100}
               value={account}
               placeholder={t('placeholder.account')}
-              onChange={(event) => setAccount(event.target.value)}
+              onChange={(event) => {
+                setAccount(event.target.value);
+                clear('account');
+              }}
             />
           </div>
         </Field>
@@ -115,7 +119,10 @@ export default function RegisterPage() {
               maxLength={6}
               value={code}
               placeholder={t('placeholder.code')}
-              onChange={(event) => setCode(cleanCode(event.target.value))}
+              onChange={(event) => {
+                setCode(cleanCode(event.target.value));
+                clear('code');
+              }}
             />
             <span className="input-addon">
               <SendCodeButton onSend={onSendCode} seconds={60} />
@@ -129,7 +136,10 @@ export default function RegisterPage() {
             autoComplete="new-password"
             value={password}
             placeholder={t('placeholder.newPassword')}
-            onChange={(event) => setPassword(event.target.value)}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              clear('password');
+            }}
           />
         </Field>
         <Field label={t('field.repassword')} htmlFor="register-repassword" error={errorOf('repassword')}>
@@ -139,7 +149,10 @@ export default function RegisterPage() {
             autoComplete="new-password"
             value={repassword}
             placeholder={t('placeholder.repassword')}
-            onChange={(event) => setRepassword(event.target.value)}
+            onChange={(event) => {
+              setRepassword(event.target.value);
+              clear('repassword');
+            }}
           />
         </Field>
         <Field label={t('field.invite')} htmlFor="register-invite" error={errorOf('invite')}>
@@ -151,7 +164,10 @@ export default function RegisterPage() {
             value={invite}
             readOnly={Boolean(linkedInvite)}
             placeholder={t('placeholder.invite')}
-            onChange={(event) => setInvite(event.target.value)}
+            onChange={(event) => {
+              setInvite(event.target.value);
+              clear('invite');
+            }}
           />
         </Field>
         <label className={`checkbox auth-agree${errorOf('agree') ? ' attention' : ''}`}>

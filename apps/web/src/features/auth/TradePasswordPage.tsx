@@ -29,6 +29,7 @@ export default function TradePasswordPage() {
   const [repassword, setRepassword] = useState('');
   const [code, setCode] = useState('');
   const [error, setError] = useState<{ field: CodeFormField; key: string } | null>(null);
+  const clear = (field: string) => setError((current) => (current?.field === field ? null : current));
   const redirect = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(redirect.current), []);
 
@@ -88,7 +89,10 @@ export default function TradePasswordPage() {
             autoFocus
             value={password}
             placeholder={t('placeholder.newPassword')}
-            onChange={(event) => setPassword(event.target.value)}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              clear('password');
+            }}
           />
         </Field>
         <Field label={t('field.repassword')} htmlFor="trade-repassword" error={errorOf('repassword')}>
@@ -98,7 +102,10 @@ export default function TradePasswordPage() {
             autoComplete="new-password"
             value={repassword}
             placeholder={t('placeholder.repassword')}
-            onChange={(event) => setRepassword(event.target.value)}
+            onChange={(event) => {
+              setRepassword(event.target.value);
+              clear('repassword');
+            }}
           />
         </Field>
         <Field
@@ -117,7 +124,10 @@ export default function TradePasswordPage() {
               maxLength={6}
               value={code}
               placeholder={t('placeholder.code')}
-              onChange={(event) => setCode(cleanCode(event.target.value))}
+              onChange={(event) => {
+                setCode(cleanCode(event.target.value));
+                clear('code');
+              }}
             />
             <span className="input-addon">
               <SendCodeButton

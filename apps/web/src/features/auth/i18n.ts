@@ -539,7 +539,7 @@ export const authTranslations: Translations = {
       reliableText: 'ทุกการเปลี่ยนแปลงยอดเงินถูกบันทึกในบัญชีแยกประเภทที่ตรวจสอบได้',
     },
     login: {
-      tabAccount: 'เข้าสู่ระบบด้วยบัญชี',
+      tabAccount: 'ล็อกอินบัญชี',
       tabPoints: 'แลกคะแนน',
       title: 'เข้าสู่ระบบ',
       subtitle: 'ยินดีต้อนรับกลับ เข้าสู่ระบบด้วยหมายเลขโทรศัพท์หรืออีเมล',
