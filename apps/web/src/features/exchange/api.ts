@@ -9,6 +9,7 @@ import {
   prependTrades,
   RECENT_TRADES,
   tickDirection,
+  withOlderTrades,
   type BookLevel,
   type RecentTrade,
 } from './book';
@@ -68,7 +69,7 @@ interface SpotOrderPush {
 
 const marketKey = (matchId: number) => ['exchange', 'market', matchId] as const;
 
-async function fetchMarket(pair: Quotation): Promise<MarketSnapshot> {
+async function fetchMarket(pair: Quotation, previous: MarketSnapshot | undefined): Promise<MarketSnapshot> {
   const answer = await api.post<DealAnswer>(
     '/api/transaction/deal',
     { legal_id: pair.legal_id, currency_id: pair.currency_id },
@@ -82,15 +83,16 @@ async function fetchMarket(pair: Quotation): Promise<MarketSnapshot> {
     way: trade.way,
     time: trade.time,
   }));
-  const previous = answer.complete[1]?.price;
   const last = answer.last_price && Number(answer.last_price) > 0 ? answer.last_price : pair.now_price;
   return {
     bids: answer.in.map(level),
     // The answer lists asks highest first; the screen keeps them best (lowest) first.
     asks: answer.out.map(level).reverse(),
-    trades,
+    trades: withOlderTrades(trades, previous?.trades ?? []),
     lastPrice: last,
-    tick: previous ? tickDirection(previous, last, 0) : 0,
+    tick: previous
+      ? tickDirection(previous.lastPrice, last, previous.tick)
+      : tickDirection(answer.complete[1]?.price, last, 0),
   };
 }
 
@@ -139,7 +141,8 @@ export function useMarket(pair: Quotation | undefined) {
 
   return useQuery({
     queryKey: marketKey(matchId),
-    queryFn: () => fetchMarket(pair as Quotation),
+    queryFn: () =>
+      fetchMarket(pair as Quotation, queryClient.getQueryData<MarketSnapshot>(marketKey(matchId))),
     enabled: pair !== undefined,
     refetchInterval: 30_000,
     refetchOnWindowFocus: false,

@@ -9,6 +9,7 @@ import {
   fromPairs,
   prependTrades,
   tickDirection,
+  withOlderTrades,
   type RecentTrade,
 } from './book';
 
@@ -53,6 +54,14 @@ describe('book helpers', () => {
     expect(next).toHaveLength(20);
     expect(next[0]?.id).toBe('new');
     expect(next.filter((item) => item.id === 'old3')).toHaveLength(1);
+  });
+
+  it('tops a refreshed snapshot up with older trades already shown', () => {
+    const trade = (id: string, time: number): RecentTrade => ({ id, price: '1', amount: '1', way: 2, time });
+    const snapshot = [trade('9', 900), trade('8', 800)];
+    const shown = [trade('push-1', 850), trade('push-0', 700), trade('7', 600)];
+    expect(withOlderTrades(snapshot, shown).map((item) => item.id)).toEqual(['9', '8', 'push-0', '7']);
+    expect(withOlderTrades([], shown)).toHaveLength(3);
   });
 
   it('formats HH:mm:ss', () => {

@@ -89,6 +89,16 @@ export function prependTrades(current: RecentTrade[], incoming: RecentTrade[]): 
   return [...fresh, ...current].slice(0, RECENT_TRADES);
 }
 
+/**
+ * A fresh snapshot's trades (the server keeps 15) topped up to 20 with the older ones already shown, so a
+ * periodic refresh does not shorten the list.
+ */
+export function withOlderTrades(snapshot: RecentTrade[], shown: RecentTrade[]): RecentTrade[] {
+  const oldest = snapshot.reduce((min, trade) => Math.min(min, trade.time), Number.POSITIVE_INFINITY);
+  const older = shown.filter((trade) => trade.time < oldest);
+  return [...snapshot, ...older].slice(0, RECENT_TRADES);
+}
+
 /** HH:mm:ss in the viewer's time zone. */
 export function formatClock(time: number): string {
   const date = new Date(time);
