@@ -75,7 +75,14 @@ function Hero({ groups }: { groups: QuotationGroup[] | undefined }) {
     <div className="home-hero-copy">
       {signedIn ? (
         <>
-          <h1>{t('hero.welcome', { account: user?.account ?? '' })}</h1>
+          <h1>{t('hero.welcome')}</h1>
+          {user && (
+            <p className="home-hero-account">
+              <span className="home-hero-avatar">{user.account.slice(0, 1).toUpperCase()}</span>
+              <span>{user.account}</span>
+              <span className="muted num">{t('hero.uid', { id: user.id })}</span>
+            </p>
+          )}
           <p className="home-hero-sub">{t('hero.memberSubtitle')}</p>
           <div className="home-hero-actions">
             <Link to="/dealCenter" className="btn btn-primary home-hero-btn">

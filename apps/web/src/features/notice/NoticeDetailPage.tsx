@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { NEWS_CATEGORY, useNewsDetail, useNewsList } from '../../api/news';
+import { NEWS_CATEGORY, useNewsList } from '../../api/news';
 import { Spinner } from '../../components/States';
+import { ApiError } from '../../lib/api';
+import { useNoticeDetail } from './api';
 import { sanitizeHtml } from './sanitize';
 import './i18n';
 import './notice.css';
@@ -15,12 +17,21 @@ export default function NoticeDetailPage() {
   const raw = params.get('id');
   const validId = raw !== null && /^[1-9]\d{0,9}$/.test(raw.trim());
   const id = validId ? Number(raw) : 0;
-  const detail = useNewsDetail(validId ? id : 0);
+  const detail = useNoticeDetail(id);
   const notice = detail.data;
 
   let body;
-  if (!validId || detail.isError) {
+  if (!validId || detail.error instanceof ApiError) {
     body = <div className="empty">{t('detail.notFound')}</div>;
+  } else if (detail.isError) {
+    body = (
+      <div className="empty">
+        <p>{t('common:networkError')}</p>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={() => void detail.refetch()}>
+          {t('list.retry')}
+        </button>
+      </div>
+    );
   } else if (detail.isPending) {
     body = <Spinner />;
   } else if (notice) {

@@ -22,6 +22,7 @@ import {
   ListIcon,
   LogoMark,
   LogoutIcon,
+  MenuIcon,
   MoonIcon,
   SettingsIcon,
   StoreIcon,
@@ -50,6 +51,37 @@ export function Header() {
           <LogoMark />
           <span>{t('common:appName')}</span>
         </Link>
+        <div className="hdr-burger">
+          <Dropdown
+            triggerLabel={t('header.mainNav')}
+            align="left"
+            menuClassName="hdr-burger-menu"
+            trigger={<MenuIcon />}
+          >
+            <Link role="menuitem" className="dropdown-item" to="/">
+              {t('common:nav.home')}
+            </Link>
+            <Link role="menuitem" className="dropdown-item" to="/allmarket">
+              {t('common:nav.markets')}
+            </Link>
+            <Link role="menuitem" className="dropdown-item" to="/dealCenter">
+              {t('common:nav.exchange')}
+            </Link>
+            <Link role="menuitem" className="dropdown-item" to="/noticeList">
+              {t('common:nav.notices')}
+            </Link>
+            {signedIn && (
+              <Link role="menuitem" className="dropdown-item" to="/dealFinance">
+                {t('common:nav.assets')}
+              </Link>
+            )}
+            {signedIn && user?.is_seller === 1 && (
+              <Link role="menuitem" className="dropdown-item" to="/myLegalShops">
+                {t('common:nav.shop')}
+              </Link>
+            )}
+          </Dropdown>
+        </div>
         <nav className="hdr-nav" aria-label={t('header.mainNav')}>
           <NavLink to="/" end className={navClass}>
             {t('common:nav.home')}

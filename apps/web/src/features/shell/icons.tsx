@@ -183,3 +183,9 @@ export const MailIcon = (props: IconProps) => (
     <path d="m22 7-10 6L2 7" />
   </Icon>
 );
+
+export const MenuIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 6h16M4 12h16M4 18h16" />
+  </Icon>
+);
