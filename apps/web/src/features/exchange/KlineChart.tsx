@@ -40,6 +40,7 @@ interface Props {
 const MA_COLORS = ['#f0b90b', '#c86dd7', '#3d8bfd'] as const;
 /** Bars shown at first; the rest is a scroll away. */
 const VISIBLE_BARS = 140;
+const MIN_SLOTS = 30;
 
 interface Palette {
   background: string;
@@ -248,9 +249,9 @@ export default function KlineChart({ pair, period, line }: Props) {
         })),
       ),
     );
-    if (base.length > VISIBLE_BARS)
-      chart.timeScale().setVisibleLogicalRange({ from: base.length - VISIBLE_BARS, to: base.length + 3 });
-    else chart.timeScale().fitContent();
+    // At most 140 bars at first; a market with few candles keeps them at a readable width (30 slots at least).
+    const shown = Math.max(MIN_SLOTS, Math.min(base.length, VISIBLE_BARS));
+    chart.timeScale().setVisibleLogicalRange({ from: base.length - shown, to: base.length + 2 });
   }, [base, line]);
 
   // Live: a `kline` push of this pair and period updates the last candle or opens the next one.
