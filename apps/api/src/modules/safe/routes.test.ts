@@ -99,3 +99,46 @@ describe('e-mail binding', () => {
     expect(taken.body.message).toBe('This e-mail is already bound to another account');
   });
 });
+
+describe('phone binding', () => {
+  it('binds a phone proven by a code sent to it, with its area code, and refuses one used elsewhere', async () => {
+    const user = await ctx.signedInUser();
+    const sent = await ctx.post(
+      '/api/sms_send',
+      { user_string: '13900139000', scene: 'binding', area_code: '86' },
+      user.token,
+    );
+    expect(sent.body.type).toBe('ok');
+    const code = await ctx.latestCode('13900139000');
+    const wrongPhone = await ctx.post(
+      '/api/safe/mobile',
+      { mobile: '13900139001', area_code: '86', code },
+      user.token,
+    );
+    expect(wrongPhone.body.message).toBe('The verification code is incorrect or has expired');
+    const bound = await ctx.post(
+      '/api/safe/mobile',
+      { mobile: '139 0013 9000', area_code: '+86', code },
+      user.token,
+    );
+    expect(bound.body).toEqual({ type: 'ok', message: 'Saved' });
+    expect((await ctx.get('/api/user/info', user.token)).body.message).toMatchObject({
+      phone: '13900139000',
+      area_code: '86',
+      area_code_id: 1,
+    });
+
+    const other = await ctx.signedInUser();
+    expect(
+      (await ctx.post('/api/safe/mobile', { mobile: 'x@y.io', code: '123456' }, other.token)).body.message,
+    ).toBe('The phone or e-mail account does not meet the rules');
+    const taken = await ctx.post(
+      '/api/sms_send',
+      { user_string: '13900139000', scene: 'binding' },
+      other.token,
+    );
+    expect(taken.body.message).toBe('This account is already registered');
+    const visitor = await ctx.post('/api/safe/mobile', { mobile: '13900139000', code: '123456' });
+    expect(visitor.body.type).toBe('999');
+  });
+});

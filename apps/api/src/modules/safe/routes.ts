@@ -5,7 +5,7 @@ import { AppError } from '../../http/errors';
 import { translate } from '../../http/i18n';
 import { codeField, form, optionalText, passwordField, requiredText } from '../../http/schemas';
 import { isUniqueViolation } from '../../db/prisma';
-import { isEmail } from '../user/account';
+import { isEmail, normaliseAreaCode, parseAccount } from '../user/account';
 import { hashSecret } from '../user/passwords';
 import { verifyCode } from '../verification/codes';
 import { assertTradePassword } from './trade-password';
@@ -17,6 +17,12 @@ const tradePasswordBody = form({
 });
 
 const judgeBody = form({ password: optionalText(64) });
+
+const bindMobileBody = form({
+  mobile: requiredText('account_required', 32),
+  area_code: optionalText(8),
+  code: codeField,
+});
 
 const bindEmailBody = form({
   email: requiredText('email_invalid', 100),
@@ -59,6 +65,33 @@ export function safeRoutes(app: FastifyInstance): void {
       }
       await assertTradePassword(app.redis, user, request.body.password);
       return { type: 'ok', message: translate(request.locale, 'trade_password_correct') };
+    },
+  );
+
+  // Binds a phone number proven by a code sent to it (scene binding); the area code comes with it.
+  typed.post(
+    '/api/safe/mobile',
+    { schema: { body: bindMobileBody }, onRequest: app.requireUser },
+    async (request) => {
+      const user = currentUser(request);
+      const account = parseAccount(request.body.mobile);
+      if (account.kind !== 'phone') throw new AppError('account_invalid');
+      const phone = account.account_number;
+      try {
+        await app.prisma.$transaction(async (tx) => {
+          await verifyCode(codeDeps, { destination: phone, scene: 'binding', code: request.body.code }, tx);
+          const owner = await tx.user.findFirst({ where: { OR: [{ phone }, { account_number: phone }] } });
+          if (owner && owner.id !== user.id) throw new AppError('account_exists');
+          await tx.user.update({
+            where: { id: user.id },
+            data: { phone, ...normaliseAreaCode('phone', request.body.area_code) },
+          });
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('account_exists');
+        throw error;
+      }
+      return { type: 'ok', message: translate(request.locale, 'saved') };
     },
   );
 

@@ -46,14 +46,20 @@ async function destinationFor(
   }
   const account = parseAccount(userString);
   const existing = await app.prisma.user.findFirst({
-    where: { OR: [{ account_number: account.account_number }, { email: account.account_number }] },
+    where: {
+      OR: [
+        { account_number: account.account_number },
+        account.kind === 'email' ? { email: account.account_number } : { phone: account.account_number },
+      ],
+    },
     select: { id: true },
   });
   if (scene === 'register' && existing) throw new AppError('account_exists');
   if (scene === 'binding') {
     await app.optionalUser(request);
     if (!request.user) throw sessionExpired();
-    if (existing && existing.id !== request.user.id) throw new AppError('email_taken');
+    if (existing && existing.id !== request.user.id)
+      throw new AppError(account.kind === 'email' ? 'email_taken' : 'account_exists');
   }
   return { account, deliver: scene === 'register' || scene === 'binding' || existing !== null };
 }
