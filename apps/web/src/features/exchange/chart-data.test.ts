@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   candleWindow,
-  DISPLAY_OFFSET_S,
+  displayOffsetSeconds,
   INTERVALS,
   lastMovingAverage,
   mergeCandle,
@@ -39,7 +39,7 @@ describe('chart data', () => {
     expect(candleWindow('1mon', 1_000).from).toBe(0);
   });
 
-  it('converts, sorts and de-duplicates candles in Shanghai time', () => {
+  it("converts, sorts and de-duplicates candles in the viewer's time zone", () => {
     const rows = [
       { open: '1', high: '2', low: '0.5', close: '1.5', volume: '3', time: 120_000 },
       { open: '1', high: '2', low: '0.5', close: '1.2', volume: '3', time: 60_000 },
@@ -47,7 +47,7 @@ describe('chart data', () => {
       { open: 'x', high: '2', low: '0.5', close: '1.7', volume: '3', time: 180_000 },
     ];
     const candles = toChartCandles(rows);
-    expect(candles.map((item) => [item.time - DISPLAY_OFFSET_S, item.close])).toEqual([
+    expect(candles.map((item) => [item.time - displayOffsetSeconds(item.time * 1000), item.close])).toEqual([
       [60, 1.2],
       [120, 1.7],
     ]);

@@ -1,6 +1,6 @@
 /**
  * Candle data for the chart: the intervals the server serves, the request window, moving averages and the
- * display time zone (Asia/Shanghai, document 1 section 9). Chart libraries take plain numbers; these are
+ * display time zone. Chart libraries take plain numbers; these are
  * display values only, never amounts that are sent.
  */
 
@@ -60,7 +60,7 @@ export interface RawCandle {
   time: number;
 }
 
-/** A candle for the chart: numbers, time in seconds shifted so the chart's UTC axis reads Shanghai time. */
+/** A candle for the chart: numbers, time in seconds shifted so the chart's UTC axis reads the viewer's time. */
 export interface ChartCandle {
   time: number;
   open: number;
@@ -70,14 +70,26 @@ export interface ChartCandle {
   volume: number;
 }
 
-/** Asia/Shanghai is UTC+8 all year. */
-export const DISPLAY_OFFSET_S = 8 * 3600;
+/**
+ * The viewer's UTC offset at that moment, in seconds. The original chart showed Asia/Shanghai time; ours
+ * shows the viewer's own clock, like the trade list and order times beside it, so one screen never mixes zones.
+ */
+export function displayOffsetSeconds(timeMs: number): number {
+  return -new Date(timeMs).getTimezoneOffset() * 60;
+}
 
 export function toChartCandle(raw: RawCandle): ChartCandle | null {
   const values = [raw.open, raw.high, raw.low, raw.close, raw.volume].map(Number);
   if (values.some((value) => !Number.isFinite(value)) || !Number.isFinite(raw.time)) return null;
   const [open = 0, high = 0, low = 0, close = 0, volume = 0] = values;
-  return { time: Math.floor(raw.time / 1000) + DISPLAY_OFFSET_S, open, high, low, close, volume };
+  return {
+    time: Math.floor(raw.time / 1000) + displayOffsetSeconds(raw.time),
+    open,
+    high,
+    low,
+    close,
+    volume,
+  };
 }
 
 /** Sorted by time, one candle per time (the later one wins), invalid rows dropped. */
