@@ -56,8 +56,7 @@ describe('registration and login', () => {
     await session.close();
   });
 
-  // TEMPORARY: skipped until the header and the settings screen land.
-  it.skip('logs the new user in and shows their account settings', async () => {
+  it('logs the new user in and shows their account settings', async () => {
     const session = await visit(browser);
     const { page } = session;
     await session.open('/components/login');

@@ -102,11 +102,15 @@ export async function apiAnswer(
   return { response, body: (await response.json()) as { type: string; message: unknown } };
 }
 
+/** A full-page screenshot, from the top, once the toasts of the last action (3 s each) have gone and fonts are in. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  // Let fonts and the last layout settle; the screenshot itself waits for the next frame.
+  await page.locator('.toasts .toast').first().waitFor({ state: 'detached', timeout: 15_000 });
   await inPage(page, 'document.fonts.ready.then(() => undefined)');
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
+  // From the top, or the sticky header lands mid-page in the full-page picture.
+  await inPage(page, 'window.scrollTo(0, 0)');
+  await nextFrames(page);
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
 /**
@@ -192,5 +196,8 @@ export function expectNoPageErrors(session: Visit): void {
   expect(session.errors, `errors on ${session.page.url()}`).toEqual([]);
 }
 
-/** A number as the user reads it on screen ("97,273.95" → 97273.95). */
-export const readNumber = (text: string | null): number => Number((text ?? '').replace(/[^\d.-]/g, ''));
+/** The first number the user reads in a text ("97,273.95 ↑ ≈ ¥700,372.44" → 97273.95); NaN when none. */
+export function readNumber(text: string | null): number {
+  const match = (text ?? '').replace(/,/g, '').match(/-?\d+(\.\d+)?/);
+  return match ? Number(match[0]) : NaN;
+}

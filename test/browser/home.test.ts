@@ -28,8 +28,7 @@ async function serverPrices(): Promise<Map<string, number>> {
   );
 }
 
-// TEMPORARY: skipped until the screen lands (header, home, exchange, settings).
-describe.skip('home', () => {
+describe('home', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

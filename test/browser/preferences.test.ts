@@ -6,8 +6,7 @@ import { byId, expectNoPageErrors, htmlState, inPage, launchBrowser, untilInPage
 const loginLabel = (locale: 'en' | 'zh') => (common[locale].nav as Record<string, string>).login;
 const background = (page: Page) => inPage<string>(page, 'getComputedStyle(document.body).backgroundColor');
 
-// TEMPORARY: skipped until the screen lands (header, home, exchange, settings).
-describe.skip('language and theme', () => {
+describe('language and theme', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

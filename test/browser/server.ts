@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -47,21 +47,34 @@ export function assertChromium(): void {
   }
 }
 
-/** `npm run build` of the web client (vite build, then the bundle budget); answers the dist folder. */
-function buildWebClient(): string {
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((done, reject) => {
+    const child = spawn(command, args, { cwd, env, stdio: 'inherit' });
+    child.once('error', reject);
+    child.once('exit', (code, signal) =>
+      code === 0
+        ? done()
+        : reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`)),
+    );
+  });
+}
+
+/**
+ * `npm run build` of the web client (vite build, then the bundle budget); answers the dist folder. Runs
+ * while the market maker warms the markets up, so it does not hold the event loop.
+ */
+async function buildWebClient(): Promise<string> {
   const webRoot = join(REPO_ROOT, 'apps/web');
   const custom = process.env.BROWSER_WEB_DIST;
   const dist = custom ? resolve(custom) : join(webRoot, 'dist');
   if (process.env.BROWSER_SKIP_BUILD === '1' && existsSync(join(dist, 'index.html'))) return dist;
   // Vitest sets NODE_ENV=test, which would give Vite React's development build: build as a user would.
   const env = { ...process.env, NODE_ENV: 'production' };
-  const run = (command: string, args: string[]) =>
-    execFileSync(command, args, { cwd: webRoot, stdio: 'inherit', env });
   if (custom) {
-    run('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir']);
-    run('node', ['scripts/bundle-budget.mjs', dist]);
+    await run('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir'], webRoot, env);
+    await run('node', ['scripts/bundle-budget.mjs', dist], webRoot, env);
   } else {
-    run('npm', ['run', 'build']);
+    await run('npm', ['run', 'build'], webRoot, env);
   }
   return dist;
 }
@@ -158,22 +171,41 @@ async function redisAnswers(): Promise<void> {
   }
 }
 
-/** Waits until the market maker quotes both sides of BTC/USDT, so the screens start on a live market. */
-async function waitForLiveBook(baseUrl: string, timeoutMs = 90_000): Promise<void> {
+interface Quotations {
+  type: string;
+  message: { quotation: { symbol: string; now_price: string }[] }[];
+}
+
+/**
+ * Waits until the market maker quotes both sides of BTC/USDT and has traded it (the chart has a candle),
+ * and, until `settleBy`, for every other listed pair to trade once too, so the screenshots show a live
+ * exchange rather than prices of 0 (the maker takes from one random pair at a time, so that can take a while).
+ */
+async function waitForLiveMarket(baseUrl: string, settleBy: number, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const response = await fetch(`${baseUrl}/api/transaction/deal`, {
+  const book = () =>
+    fetch(`${baseUrl}/api/transaction/deal`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: 'legal_id=1&currency_id=2',
-    }).then((answer) => answer.json() as Promise<{ type: string; message?: { in?: []; out?: [] } }>);
-    if (
-      response.type === 'ok' &&
-      (response.message?.in?.length ?? 0) > 0 &&
-      (response.message?.out?.length ?? 0) > 0
-    )
-      return;
-    if (Date.now() > deadline) throw new Error('the market maker did not quote BTC/USDT within 90 s');
+    }).then((answer) => answer.json() as Promise<{ message?: { in?: unknown[]; out?: unknown[] } }>);
+  const quotations = () =>
+    fetch(`${baseUrl}/api/currency/quotation_new`).then((answer) => answer.json() as Promise<Quotations>);
+  for (;;) {
+    const [depth, groups] = await Promise.all([book(), quotations()]);
+    const untraded = groups.message
+      .flatMap((group) => group.quotation)
+      .filter((quotation) => !(Number(quotation.now_price) > 0))
+      .map((quotation) => quotation.symbol);
+    const bookAlive = (depth.message?.in?.length ?? 0) > 0 && (depth.message?.out?.length ?? 0) > 0;
+    const btcReady = bookAlive && !untraded.includes('BTC/USDT');
+    if (btcReady && (untraded.length === 0 || Date.now() > settleBy)) return;
+    if (Date.now() > deadline) {
+      throw new Error(
+        `the market maker did not get BTC/USDT going in ${timeoutMs / 1000} s ` +
+          `(book ${bookAlive ? 'quoted' : 'empty'}; never traded: ${untraded.join(', ')})`,
+      );
+    }
     await new Promise((wake) => setTimeout(wake, 500));
   }
 }
@@ -181,7 +213,6 @@ async function waitForLiveBook(baseUrl: string, timeoutMs = 90_000): Promise<voi
 export async function startBrowserServer(): Promise<BrowserServer> {
   assertChromium();
   await redisAnswers();
-  const webDist = buildWebClient();
 
   const database = `${DATABASE_PREFIX}${process.pid}`;
   const url = databaseUrl(ADMIN_URL, database);
@@ -211,6 +242,20 @@ export async function startBrowserServer(): Promise<BrowserServer> {
     prisma = createPrisma(url, 10);
     await seedDatabase(prisma, { demoUsers: true });
 
+    // The workers first: the market maker fills the books while the client builds.
+    stopWorkers = await startWorkers({
+      prisma,
+      databaseUrl: url,
+      marketMaker: true,
+      redisUrl: REDIS_URL,
+      redisPrefix,
+      log: (fields, message) => {
+        if (/fail/i.test(message)) console.error(`[browser tests] workers: ${message}`, fields);
+      },
+    });
+    const settleBy = Date.now() + 45_000;
+    const webDist = await buildWebClient();
+
     const port = await freePort();
     const config = loadConfig({
       NODE_ENV: 'test',
@@ -233,18 +278,9 @@ export async function startBrowserServer(): Promise<BrowserServer> {
       databaseUrl: url,
       messenger: createMessenger(prisma, { from: config.SMTP_FROM }),
     });
-    const log = app.log;
-    stopWorkers = await startWorkers({
-      prisma,
-      databaseUrl: url,
-      marketMaker: true,
-      redisUrl: REDIS_URL,
-      redisPrefix,
-      log: (fields, message) => log.info(fields, message),
-    });
     await app.listen({ port, host: '127.0.0.1' });
     const baseUrl = `http://127.0.0.1:${port}`;
-    await waitForLiveBook(baseUrl);
+    await waitForLiveMarket(baseUrl, settleBy);
     return { baseUrl, databaseUrl: url, stop };
   } catch (error) {
     await stop().catch(() => undefined);

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { common } from '../../apps/web/src/i18n/common';
 import { byId, expectNoPageErrors, htmlState, launchBrowser, untilInPage, visit } from './browser';
 
-// TEMPORARY: skipped until the screen lands (header, home, exchange, settings).
-describe.skip('an expired session', () => {
+describe('an expired session', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
