@@ -155,6 +155,17 @@ export function AccountSettings({ user }: { user: UserInfo }) {
             title={t('security.phone')}
             text={t('security.phoneText')}
             status={<Bound on={Boolean(phone)}>{phone || t('security.notBound')}</Bound>}
+            action={
+              !phone && (
+                <Link
+                  to="/bindInfo?type=phone"
+                  className="btn btn-ghost btn-sm"
+                  data-testid="bind-phone-link"
+                >
+                  {t('security.bind')}
+                </Link>
+              )
+            }
           />
           <SecurityRow
             testId="security-email"

@@ -166,3 +166,12 @@ export function setTradePassword(input: {
 export function bindEmail(input: { email: string; code: string }): Promise<string> {
   return api.post<string>('/api/safe/email', { email: input.email.trim(), code: input.code.trim() });
 }
+
+/** `POST /api/safe/mobile {mobile, area_code, code}` (code scene binding, sent to the new phone). */
+export function bindMobile(input: { mobile: string; country: Country; code: string }): Promise<string> {
+  return api.post<string>('/api/safe/mobile', {
+    mobile: input.mobile.trim(),
+    area_code: input.country.area_code,
+    code: input.code.trim(),
+  });
+}

@@ -66,6 +66,13 @@ export const authTranslations: Translations = {
       success: 'Trade password saved',
     },
     bind: {
+      phoneTitle: 'Bind phone',
+      changePhoneTitle: 'Change phone',
+      phoneSubtitle: 'A bound phone receives verification codes by SMS.',
+      currentPhone: 'Bound phone',
+      loginPhone: 'You registered with this phone number. It is your login and cannot be changed.',
+      phoneCodeHint: 'The code is sent by SMS to the new number.',
+      phoneSuccess: 'Phone bound',
       title: 'Bind e-mail',
       changeTitle: 'Change e-mail',
       subtitle: 'A bound e-mail receives security notices and verification codes.',
@@ -75,6 +82,7 @@ export const authTranslations: Translations = {
       success: 'E-mail bound',
     },
     field: {
+      phone: 'Phone number',
       account: 'Phone number or e-mail',
       password: 'Password',
       newPassword: 'New password',
@@ -85,6 +93,7 @@ export const authTranslations: Translations = {
       email: 'E-mail',
     },
     placeholder: {
+      phone: 'Enter phone number',
       account: 'Enter phone number or e-mail',
       password: 'Enter password',
       newPassword: '6–16 characters',
@@ -94,6 +103,8 @@ export const authTranslations: Translations = {
       email: 'Enter e-mail address',
     },
     validation: {
+      enterPhone: 'Please enter a phone number',
+      phoneFalse: 'The phone number is not valid',
       enterAccount: 'Please enter your account',
       enterPassword: 'Please enter a password',
       passwordLength: 'The password must be 6 to 16 characters',
@@ -169,6 +180,13 @@ export const authTranslations: Translations = {
       success: '交易密码已保存',
     },
     bind: {
+      phoneTitle: '绑定手机',
+      changePhoneTitle: '更换手机',
+      phoneSubtitle: '绑定手机后可通过短信接收验证码。',
+      currentPhone: '已绑定手机',
+      loginPhone: '您使用此手机号注册，它是您的登录账号，不能更换。',
+      phoneCodeHint: '验证码将通过短信发送至新手机号。',
+      phoneSuccess: '手机绑定成功',
       title: '绑定邮箱',
       changeTitle: '更换邮箱',
       subtitle: '绑定邮箱后可接收安全通知和验证码。',
@@ -178,6 +196,7 @@ export const authTranslations: Translations = {
       success: '邮箱绑定成功',
     },
     field: {
+      phone: '手机号',
       account: '手机号或邮箱',
       password: '密码',
       newPassword: '新密码',
@@ -188,6 +207,7 @@ export const authTranslations: Translations = {
       email: '邮箱',
     },
     placeholder: {
+      phone: '请输入手机号',
       account: '请输入手机号或邮箱',
       password: '请输入密码',
       newPassword: '6–16 位字符',
@@ -197,6 +217,8 @@ export const authTranslations: Translations = {
       email: '请输入邮箱地址',
     },
     validation: {
+      enterPhone: '请输入手机号',
+      phoneFalse: '手机号格式不正确',
       enterAccount: '请输入账号',
       enterPassword: '请输入密码',
       passwordLength: '密码长度须为 6 至 16 位',
@@ -272,6 +294,13 @@ export const authTranslations: Translations = {
       success: '交易密碼已儲存',
     },
     bind: {
+      phoneTitle: '綁定手機',
+      changePhoneTitle: '更換手機',
+      phoneSubtitle: '綁定手機後可透過短訊接收驗證碼。',
+      currentPhone: '已綁定手機',
+      loginPhone: '您使用此手機號碼註冊，它是您的登入帳戶，不能更換。',
+      phoneCodeHint: '驗證碼將透過短訊發送至新手機號碼。',
+      phoneSuccess: '手機綁定成功',
       title: '綁定電郵',
       changeTitle: '更換電郵',
       subtitle: '綁定電郵後可接收安全通知和驗證碼。',
@@ -281,6 +310,7 @@ export const authTranslations: Translations = {
       success: '電郵綁定成功',
     },
     field: {
+      phone: '手機號碼',
       account: '手機號碼或電郵',
       password: '密碼',
       newPassword: '新密碼',
@@ -291,6 +321,7 @@ export const authTranslations: Translations = {
       email: '電郵',
     },
     placeholder: {
+      phone: '請輸入手機號碼',
       account: '請輸入手機號碼或電郵',
       password: '請輸入密碼',
       newPassword: '6–16 位字元',
@@ -300,6 +331,8 @@ export const authTranslations: Translations = {
       email: '請輸入電郵地址',
     },
     validation: {
+      enterPhone: '請輸入手機號碼',
+      phoneFalse: '手機號碼格式不正確',
       enterAccount: '請輸入帳戶',
       enterPassword: '請輸入密碼',
       passwordLength: '密碼長度須為 6 至 16 位',
@@ -375,6 +408,13 @@ export const authTranslations: Translations = {
       success: '取引パスワードを保存しました',
     },
     bind: {
+      phoneTitle: '電話番号の連携',
+      changePhoneTitle: '電話番号の変更',
+      phoneSubtitle: '連携した電話番号に SMS で認証コードが届きます。',
+      currentPhone: '連携済みの電話番号',
+      loginPhone: 'この電話番号で登録されています。ログイン ID のため変更できません。',
+      phoneCodeHint: '認証コードは新しい番号に SMS で送信されます。',
+      phoneSuccess: '電話番号を連携しました',
       title: 'メールアドレスの連携',
       changeTitle: 'メールアドレスの変更',
       subtitle: '連携したメールアドレスにセキュリティ通知と認証コードが届きます。',
@@ -384,6 +424,7 @@ export const authTranslations: Translations = {
       success: 'メールアドレスを連携しました',
     },
     field: {
+      phone: '電話番号',
       account: '電話番号またはメールアドレス',
       password: 'パスワード',
       newPassword: '新しいパスワード',
@@ -394,6 +435,7 @@ export const authTranslations: Translations = {
       email: 'メールアドレス',
     },
     placeholder: {
+      phone: '電話番号を入力',
       account: '電話番号またはメールアドレスを入力',
       password: 'パスワードを入力',
       newPassword: '6～16 文字',
@@ -403,6 +445,8 @@ export const authTranslations: Translations = {
       email: 'メールアドレスを入力',
     },
     validation: {
+      enterPhone: '電話番号を入力してください',
+      phoneFalse: '電話番号の形式が正しくありません',
       enterAccount: 'アカウントを入力してください',
       enterPassword: 'パスワードを入力してください',
       passwordLength: 'パスワードは 6～16 文字で入力してください',
@@ -478,6 +522,13 @@ export const authTranslations: Translations = {
       success: '거래 비밀번호가 저장되었습니다',
     },
     bind: {
+      phoneTitle: '휴대폰 연결',
+      changePhoneTitle: '휴대폰 변경',
+      phoneSubtitle: '연결된 휴대폰으로 SMS 인증 코드를 받습니다.',
+      currentPhone: '연결된 휴대폰',
+      loginPhone: '이 휴대폰 번호로 가입하셨습니다. 로그인 계정이므로 변경할 수 없습니다.',
+      phoneCodeHint: '인증 코드는 새 번호로 SMS 전송됩니다.',
+      phoneSuccess: '휴대폰이 연결되었습니다',
       title: '이메일 연결',
       changeTitle: '이메일 변경',
       subtitle: '연결된 이메일로 보안 알림과 인증 코드를 받습니다.',
@@ -487,6 +538,7 @@ export const authTranslations: Translations = {
       success: '이메일이 연결되었습니다',
     },
     field: {
+      phone: '휴대폰 번호',
       account: '휴대폰 번호 또는 이메일',
       password: '비밀번호',
       newPassword: '새 비밀번호',
@@ -497,6 +549,7 @@ export const authTranslations: Translations = {
       email: '이메일',
     },
     placeholder: {
+      phone: '휴대폰 번호 입력',
       account: '휴대폰 번호 또는 이메일 입력',
       password: '비밀번호 입력',
       newPassword: '6~16자',
@@ -506,6 +559,8 @@ export const authTranslations: Translations = {
       email: '이메일 주소 입력',
     },
     validation: {
+      enterPhone: '휴대폰 번호를 입력해 주세요',
+      phoneFalse: '휴대폰 번호 형식이 올바르지 않습니다',
       enterAccount: '계정을 입력해 주세요',
       enterPassword: '비밀번호를 입력해 주세요',
       passwordLength: '비밀번호는 6~16자여야 합니다',
@@ -581,6 +636,13 @@ export const authTranslations: Translations = {
       success: 'บันทึกรหัสผ่านการเทรดแล้ว',
     },
     bind: {
+      phoneTitle: 'ผูกโทรศัพท์',
+      changePhoneTitle: 'เปลี่ยนโทรศัพท์',
+      phoneSubtitle: 'โทรศัพท์ที่ผูกไว้จะได้รับรหัสยืนยันทาง SMS',
+      currentPhone: 'โทรศัพท์ที่ผูกไว้',
+      loginPhone: 'คุณสมัครด้วยหมายเลขนี้ ซึ่งเป็นบัญชีเข้าสู่ระบบและไม่สามารถเปลี่ยนได้',
+      phoneCodeHint: 'รหัสยืนยันจะส่งทาง SMS ไปยังหมายเลขใหม่',
+      phoneSuccess: 'ผูกโทรศัพท์สำเร็จ',
       title: 'ผูกอีเมล',
       changeTitle: 'เปลี่ยนอีเมล',
       subtitle: 'อีเมลที่ผูกไว้จะได้รับการแจ้งเตือนความปลอดภัยและรหัสยืนยัน',
@@ -590,6 +652,7 @@ export const authTranslations: Translations = {
       success: 'ผูกอีเมลสำเร็จ',
     },
     field: {
+      phone: 'หมายเลขโทรศัพท์',
       account: 'หมายเลขโทรศัพท์หรืออีเมล',
       password: 'รหัสผ่าน',
       newPassword: 'รหัสผ่านใหม่',
@@ -600,6 +663,7 @@ export const authTranslations: Translations = {
       email: 'อีเมล',
     },
     placeholder: {
+      phone: 'กรอกหมายเลขโทรศัพท์',
       account: 'กรอกหมายเลขโทรศัพท์หรืออีเมล',
       password: 'กรอกรหัสผ่าน',
       newPassword: '6–16 ตัวอักษร',
@@ -609,6 +673,8 @@ export const authTranslations: Translations = {
       email: 'กรอกที่อยู่อีเมล',
     },
     validation: {
+      enterPhone: 'กรุณากรอกหมายเลขโทรศัพท์',
+      phoneFalse: 'รูปแบบหมายเลขโทรศัพท์ไม่ถูกต้อง',
       enterAccount: 'กรุณากรอกบัญชี',
       enterPassword: 'กรุณากรอกรหัสผ่าน',
       passwordLength: 'รหัสผ่านต้องมี 6 ถึง 16 ตัวอักษร',
@@ -685,6 +751,13 @@ export const authTranslations: Translations = {
       success: 'Kata sandi transaksi disimpan',
     },
     bind: {
+      phoneTitle: 'Tautkan telepon',
+      changePhoneTitle: 'Ganti telepon',
+      phoneSubtitle: 'Telepon yang ditautkan menerima kode verifikasi melalui SMS.',
+      currentPhone: 'Telepon tertaut',
+      loginPhone: 'Anda mendaftar dengan nomor ini. Nomor ini adalah akun masuk Anda dan tidak dapat diubah.',
+      phoneCodeHint: 'Kode dikirim melalui SMS ke nomor baru.',
+      phoneSuccess: 'Telepon berhasil ditautkan',
       title: 'Tautkan email',
       changeTitle: 'Ganti email',
       subtitle: 'Email yang ditautkan menerima pemberitahuan keamanan dan kode verifikasi.',
@@ -695,6 +768,7 @@ export const authTranslations: Translations = {
       success: 'Email berhasil ditautkan',
     },
     field: {
+      phone: 'Nomor telepon',
       account: 'Nomor telepon atau email',
       password: 'Kata sandi',
       newPassword: 'Kata sandi baru',
@@ -705,6 +779,7 @@ export const authTranslations: Translations = {
       email: 'Email',
     },
     placeholder: {
+      phone: 'Masukkan nomor telepon',
       account: 'Masukkan nomor telepon atau email',
       password: 'Masukkan kata sandi',
       newPassword: '6–16 karakter',
@@ -714,6 +789,8 @@ export const authTranslations: Translations = {
       email: 'Masukkan alamat email',
     },
     validation: {
+      enterPhone: 'Silakan masukkan nomor telepon',
+      phoneFalse: 'Format nomor telepon tidak valid',
       enterAccount: 'Silakan masukkan akun Anda',
       enterPassword: 'Silakan masukkan kata sandi',
       passwordLength: 'Kata sandi harus 6 sampai 16 karakter',

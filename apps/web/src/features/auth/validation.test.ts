@@ -5,6 +5,7 @@ import {
   cleanCode,
   isEmailAccount,
   validateBindEmail,
+  validateBindPhone,
   validateLogin,
   validateRegister,
   validateReset,
@@ -135,5 +136,15 @@ describe('password reset, trade password and e-mail binding', () => {
     expect(validateBindEmail({ email: 'x@y', code: '' }, true)?.key).toBe('validation.emailFalse');
     expect(validateBindEmail({ email: 'x@y.io', code: '' }, true)).toBeNull();
     expect(validateBindEmail({ email: 'x@y.io', code: '' })?.key).toBe('validation.enterCode');
+  });
+});
+
+describe('phone binding', () => {
+  it('needs digits before the code is sent, then the code', () => {
+    expect(validateBindPhone({ phone: '', code: '' }, true)?.key).toBe('validation.enterPhone');
+    expect(validateBindPhone({ phone: 'abc@d.io', code: '' }, true)?.key).toBe('validation.phoneFalse');
+    expect(validateBindPhone({ phone: '138 0013-8000', code: '' }, true)).toBeNull();
+    expect(validateBindPhone({ phone: '13800138000', code: '' })?.key).toBe('validation.enterCode');
+    expect(validateBindPhone({ phone: '13800138000', code: '123456' })).toBeNull();
   });
 });

@@ -158,3 +158,17 @@ export function validateBindEmail(
 export function cleanCode(value: string): string {
   return value.replace(/\D/g, '').slice(0, CODE_LENGTH);
 }
+
+const PHONE_PATTERN = /^\d{5,20}$/;
+
+/** Binding a phone: digits only (spaces and dashes ignored), then the code sent to it. */
+export function validateBindPhone(
+  input: { phone: string; code: string },
+  forSending = false,
+): FieldProblem<'phone' | 'code'> | null {
+  const digits = input.phone.replace(/[\s()-]/g, '');
+  if (!digits) return problem('phone', 'enterPhone');
+  if (!PHONE_PATTERN.test(digits)) return problem('phone', 'phoneFalse');
+  if (!forSending && !input.code.trim()) return problem('code', 'enterCode');
+  return null;
+}
