@@ -120,7 +120,7 @@ export default function LoginPage() {
         title={variant === 'points' ? t('login.pointsTitle') : t('login.title')}
         subtitle={variant === 'points' ? t('login.pointsSubtitle') : t('login.subtitle')}
       />
-      {sessionExpired && <div className="auth-notice">{t('login.sessionExpired')}</div>}
+      {sessionExpired && <div className="auth-notice">{t('common:sessionExpired')}</div>}
       <form className="auth-form" onSubmit={submit} noValidate>
         <Field label={t('field.account')} htmlFor="login-account" error={errorOf('account')}>
           <div className="input-group">
