@@ -9,6 +9,7 @@ import {
   logInThroughUi,
   ROOT_INVITE_CODE,
   screenshot,
+  untilInPage,
   userCodes,
   visit,
 } from './browser';
@@ -52,6 +53,9 @@ describe('registration and login', () => {
       byId(page, 'register-submit').click(),
     );
     expect(body.type, JSON.stringify(body)).toBe('ok');
+    // Registered: on to the login screen with the new account filled in (document 1, section 2.6 query).
+    await untilInPage(page, "location.hash.startsWith('#/components/login')");
+    await expect.poll(() => byId(page, 'login-account').inputValue()).toBe(account);
     expectNoPageErrors(session);
     await session.close();
   });

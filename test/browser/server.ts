@@ -137,15 +137,27 @@ async function dropDatabase(name: string): Promise<void> {
   await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
 }
 
-/** Deletes every key under the prefix (ioredis prefixes DEL's names but not SCAN patterns). */
-async function clearRedisPrefix(prefix: string): Promise<void> {
+const REDIS_PREFIX_ROOT = 'browser:';
+
+/**
+ * Deletes this run's keys, and those of earlier runs that were killed before they could clean up (their
+ * process is gone). The keys are written through ioredis key prefixes and BullMQ prefixes; SCAN sees them
+ * whole, and this client has no prefix of its own, so DEL gets them as they are.
+ */
+async function clearRedisKeys(ownPrefix: string): Promise<void> {
   const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
+  const owned = (key: string) => {
+    if (key.startsWith(ownPrefix)) return true;
+    const pid = Number(key.slice(REDIS_PREFIX_ROOT.length).split(':')[0]);
+    return Number.isInteger(pid) && pid > 0 && !processAlive(pid);
+  };
   try {
     let cursor = '0';
     do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${REDIS_PREFIX_ROOT}*`, 'COUNT', 1000);
       cursor = next;
-      if (keys.length > 0) await redis.del(...keys);
+      const stale = keys.filter(owned);
+      if (stale.length > 0) await redis.del(...stale);
     } while (cursor !== '0');
   } finally {
     redis.disconnect();
@@ -216,7 +228,7 @@ export async function startBrowserServer(): Promise<BrowserServer> {
 
   const database = `${DATABASE_PREFIX}${process.pid}`;
   const url = databaseUrl(ADMIN_URL, database);
-  const redisPrefix = `browser:${process.pid}:`;
+  const redisPrefix = `${REDIS_PREFIX_ROOT}${process.pid}:`;
   const uploadDir = mkdtempSync(join(tmpdir(), 'exchange-browser-uploads-'));
 
   let prisma: Db | undefined;
@@ -231,12 +243,13 @@ export async function startBrowserServer(): Promise<BrowserServer> {
     await app?.close().catch(() => undefined);
     redis?.disconnect();
     await prisma?.$disconnect().catch(() => undefined);
-    await clearRedisPrefix(redisPrefix).catch(() => undefined);
+    await clearRedisKeys(redisPrefix).catch(() => undefined);
     await dropDatabase(database);
     rmSync(uploadDir, { recursive: true, force: true });
   };
 
   try {
+    await clearRedisKeys(redisPrefix);
     await createDatabase(database);
     await migrate(url);
     prisma = createPrisma(url, 10);

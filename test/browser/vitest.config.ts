@@ -17,6 +17,8 @@ export default defineConfig({
     globalSetup: ['test/browser/global-setup.ts'],
     pool: 'forks',
     fileParallelism: false,
+    // Retrying assertions (expect.poll) wait like Playwright's own: a busy machine may take a while.
+    expect: { poll: { timeout: 20_000, interval: 100 } },
     testTimeout: 120_000,
     hookTimeout: 120_000,
   },
