@@ -21,15 +21,17 @@ describe('an expired session', () => {
       const body = (await response.json().catch(() => ({}))) as { type?: unknown };
       return String(body.type) === '999';
     });
-    await session.open('/userSetting');
-    await refused;
-
-    await untilInPage(page, "location.hash.startsWith('#/components/login')");
-    await byId(page, 'login-account').waitFor();
-    await page
+    // The notice shows for 3 s only: watch for it from the start, a busy machine may be slow to get there.
+    const noticeShown = page
       .getByText(common.en.sessionExpired as string)
       .first()
       .waitFor();
+    await session.open('/userSetting');
+    await refused;
+    await noticeShown;
+
+    await untilInPage(page, "location.hash.startsWith('#/components/login')");
+    await byId(page, 'login-account').waitFor();
     const state = await htmlState(page);
     expect(state.token).toBeNull();
     expect(state.storedLocale).toBe('en');
