@@ -47,8 +47,8 @@ describe('LoginPage', () => {
 
   it('prefills the account from the link and caps the password at 16', () => {
     renderLogin(false, '/components/login?account_number=bob%40demo.exchange&isEmail=1');
-    expect((screen.getByTestId('login-account') as HTMLInputElement).value).toBe('bob@demo.exchange');
-    expect((screen.getByTestId('login-password') as HTMLInputElement).maxLength).toBe(16);
+    expect(screen.getByTestId<HTMLInputElement>('login-account').value).toBe('bob@demo.exchange');
+    expect(screen.getByTestId<HTMLInputElement>('login-password').maxLength).toBe(16);
   });
 
   it('offers the points-exchange variant with account and password only', () => {
