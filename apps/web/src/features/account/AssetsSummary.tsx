@@ -52,9 +52,6 @@ export function AssetsSummary({
         </div>
       </div>
       <div className="assets-summary-actions">
-        <Link to="/transfer" className="btn btn-ghost" data-testid="assets-transfer-link">
-          {t('assets.transfer')}
-        </Link>
         <Link to="/dealCenter" className="btn btn-primary">
           {t('assets.trade')}
         </Link>

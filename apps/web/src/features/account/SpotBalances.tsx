@@ -89,13 +89,6 @@ export function SpotBalances({ balances, hidden }: { balances: ChangeBalance[]; 
                     >
                       {t('assets.deposit')}
                     </button>
-                    <Link
-                      to={`/transfer?currency=${row.currency}`}
-                      className="row-action"
-                      data-testid="assets-transfer"
-                    >
-                      {t('assets.transfer')}
-                    </Link>
                     {row.tradable && row.name !== 'USDT' && (
                       <Link to="/dealCenter" className="row-action">
                         {t('assets.trade')}

@@ -97,7 +97,7 @@ describe('Header', () => {
     expect(links).toEqual([
       '/userSetting',
       '/dealFinance?tab=log',
-      '/userSetting?tab=receive',
+      '/userSetting?tab=bank',
       '/authentication',
       '/userSetting?tab=points',
       'mailto:support@exchange.local',

@@ -190,7 +190,7 @@ function AccountMenu() {
         <ListIcon size={16} />
         {t('common:menu.tradeLog')}
       </Link>
-      <Link role="menuitem" className="dropdown-item" to="/userSetting?tab=receive">
+      <Link role="menuitem" className="dropdown-item" to="/userSetting?tab=bank">
         <CardIcon size={16} />
         {t('common:menu.receiveSettings')}
       </Link>
