@@ -10,8 +10,9 @@ import { seedDatabase } from '../prisma/seed/index';
 /**
  * `npm run bench`: every benchmark of the project, on a scratch database created beside DATABASE_URL (default:
  * the local Postgres) and dropped afterwards. Prints one line per figure, then the figures as JSON.
- * `npm run bench -- spot` (or engine, ledger) runs only the named ones; `--api-processes N` runs the spot
- * benchmark's API in N node cluster workers (default 1).
+ * `npm run bench -- spot` (or engine, ledger) runs only the named ones. For the spot benchmark,
+ * `--api-processes N` runs the API in N node cluster workers (default 1), `--connections N` sets the load
+ * generator's connections (default 64), and `--profile DIR` writes CPU profiles of its processes.
  */
 const args = process.argv.slice(2);
 const flag = (name: string) => {
@@ -20,6 +21,7 @@ const flag = (name: string) => {
 };
 const apiProcesses = Number(flag('--api-processes') ?? 1);
 const profileDir = flag('--profile');
+const connections = flag('--connections');
 const only = new Set(args);
 const wanted = (name: string) => only.size === 0 || only.has(name);
 
@@ -43,6 +45,7 @@ async function main(): Promise<void> {
         ? await benchSpotEndToEnd(prisma, url.toString(), redisUrl, {
             apiProcesses,
             ...(profileDir ? { profileDir } : {}),
+            ...(connections ? { connections: Number(connections) } : {}),
           })
         : {}),
     };

@@ -279,53 +279,61 @@ class BatchState {
     });
   }
 
+  /**
+   * Writes the batch. The statements do not depend on each other's answers, so on a pipelined connection
+   * they go out together: trades, orders, the ledger's wallet locks, house entries and candles in one round
+   * trip, then the ledger's balance update with its log rows.
+   */
   async write(tx: Sql): Promise<void> {
     const { pair } = this.market;
-    if (this.trades.length > 0) {
-      await tx.execute(
-        `INSERT INTO spot_trades (match_id, sequence, price, amount, quote_amount, taker_order_id, maker_order_id, taker_user_id, maker_user_id, taker_side, buyer_fee, seller_fee, created_at)
-         SELECT $1, * FROM unnest($2::bigint[], $3::numeric[], $4::numeric[], $5::numeric[], $6::bigint[], $7::bigint[], $8::int[], $9::int[], $10::int[], $11::numeric[], $12::numeric[], $13::timestamptz[])`,
-        [
-          pair.id,
-          this.trades.map((trade) => trade.sequence),
-          this.trades.map((trade) => trade.price.toFixed()),
-          this.trades.map((trade) => trade.amount.toFixed()),
-          this.trades.map((trade) => trade.quote.toFixed()),
-          this.trades.map((trade) => trade.takerOrderId),
-          this.trades.map((trade) => trade.makerOrderId),
-          this.trades.map((trade) => trade.takerUserId),
-          this.trades.map((trade) => trade.makerUserId),
-          this.trades.map((trade) => trade.takerSide),
-          this.trades.map((trade) => trade.buyerFee.toFixed()),
-          this.trades.map((trade) => trade.sellerFee.toFixed()),
-          this.trades.map((trade) => trade.time.toISOString()),
-        ],
-      );
-    }
     const changed = [...this.touched]
       .map((id) => this.orders.get(id))
       .filter((order): order is LiveOrder => order !== undefined);
-    if (changed.length > 0) {
-      await tx.execute(
-        `UPDATE spot_orders o SET state = v.state, filled = v.filled, quote_filled = v.quote_filled, locked = v.locked, fee = v.fee,
+    const [, , , , candles] = await Promise.all([
+      this.trades.length === 0
+        ? Promise.resolve(0)
+        : tx.execute(
+            `INSERT INTO spot_trades (match_id, sequence, price, amount, quote_amount, taker_order_id, maker_order_id, taker_user_id, maker_user_id, taker_side, buyer_fee, seller_fee, created_at)
+         SELECT $1, * FROM unnest($2::bigint[], $3::numeric[], $4::numeric[], $5::numeric[], $6::bigint[], $7::bigint[], $8::int[], $9::int[], $10::int[], $11::numeric[], $12::numeric[], $13::timestamptz[])`,
+            [
+              pair.id,
+              this.trades.map((trade) => trade.sequence),
+              this.trades.map((trade) => trade.price.toFixed()),
+              this.trades.map((trade) => trade.amount.toFixed()),
+              this.trades.map((trade) => trade.quote.toFixed()),
+              this.trades.map((trade) => trade.takerOrderId),
+              this.trades.map((trade) => trade.makerOrderId),
+              this.trades.map((trade) => trade.takerUserId),
+              this.trades.map((trade) => trade.makerUserId),
+              this.trades.map((trade) => trade.takerSide),
+              this.trades.map((trade) => trade.buyerFee.toFixed()),
+              this.trades.map((trade) => trade.sellerFee.toFixed()),
+              this.trades.map((trade) => trade.time.toISOString()),
+            ],
+          ),
+      changed.length === 0
+        ? Promise.resolve(0)
+        : tx.execute(
+            `UPDATE spot_orders o SET state = v.state, filled = v.filled, quote_filled = v.quote_filled, locked = v.locked, fee = v.fee,
            reject_reason = v.reject_reason, updated_at = now()
          FROM unnest($1::bigint[], $2::varchar[], $3::numeric[], $4::numeric[], $5::numeric[], $6::numeric[], $7::varchar[])
            AS v(id, state, filled, quote_filled, locked, fee, reject_reason)
          WHERE o.id = v.id`,
-        [
-          changed.map((order) => order.id),
-          changed.map((order) => order.state),
-          changed.map((order) => order.filled.toFixed()),
-          changed.map((order) => order.quoteFilled.toFixed()),
-          changed.map((order) => order.locked.toFixed()),
-          changed.map((order) => order.fee.toFixed()),
-          changed.map((order) => this.rejectReasons.get(order.id) ?? ''),
-        ],
-      );
-    }
-    await applyMovements(tx, this.movements);
-    await bookHouseEntries(tx, this.house);
-    this.candleRows = await upsertCandles(tx, pair.id, this.trades);
+            [
+              changed.map((order) => order.id),
+              changed.map((order) => order.state),
+              changed.map((order) => order.filled.toFixed()),
+              changed.map((order) => order.quoteFilled.toFixed()),
+              changed.map((order) => order.locked.toFixed()),
+              changed.map((order) => order.fee.toFixed()),
+              changed.map((order) => this.rejectReasons.get(order.id) ?? ''),
+            ],
+          ),
+      applyMovements(tx, this.movements),
+      bookHouseEntries(tx, this.house),
+      upsertCandles(tx, pair.id, this.trades),
+    ]);
+    this.candleRows = candles;
   }
 
   private candleRows: CandleRow[] = [];

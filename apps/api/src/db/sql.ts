@@ -12,9 +12,15 @@ export interface Sql {
   execute(text: string, params?: unknown[]): Promise<number>;
 }
 
-// `pg` hands NUMERIC and BIGINT over as exact text by default: money never passes through a float.
+/**
+ * `pg` hands NUMERIC and BIGINT over as exact text by default: money never passes through a float. The
+ * connections are pipelined: statements issued without waiting for the one before (BEGIN and a
+ * transaction's first reads; independent writes) travel to Postgres together and come back in order, so
+ * a transaction costs a few round trips instead of one per statement. Issued one at a time and awaited,
+ * they behave exactly as on a plain connection.
+ */
 export function createPool(databaseUrl: string, max = 10): pg.Pool {
-  return new pg.Pool({ connectionString: databaseUrl, max });
+  return new pg.Pool({ connectionString: databaseUrl, max, pipeline: true });
 }
 
 function clientSql(client: pg.PoolClient): Sql {
@@ -25,8 +31,9 @@ function clientSql(client: pg.PoolClient): Sql {
 }
 
 /**
- * COMMIT itself failed (the connection broke, the server stopped): the transaction may or may not have been
- * committed, so the caller must neither report success nor blindly redo the work.
+ * COMMIT itself failed without an answer from Postgres (the connection broke, the server stopped): the
+ * transaction may or may not have been committed, so the caller must neither report success nor blindly
+ * redo the work.
  */
 export class CommitOutcomeUnknown extends Error {
   constructor(override readonly cause: unknown) {
@@ -35,27 +42,42 @@ export class CommitOutcomeUnknown extends Error {
   }
 }
 
-/** Runs `work` in one transaction on a pooled connection: committed if it resolves, rolled back if it throws. */
+/** An error Postgres itself answered with (it carries an SQLSTATE), as opposed to a broken connection. */
+const isServerError = (error: unknown) =>
+  error instanceof Error && typeof (error as { code?: unknown }).code === 'string' && 'severity' in error;
+
+/**
+ * Runs `work` in one transaction on a pooled connection: committed if it resolves, rolled back if it
+ * throws. On a pipelined connection BEGIN is not waited for: it travels with the work's first statements
+ * (if it failed, so do they).
+ */
 export async function inTransaction<T>(pool: pg.Pool, work: (sql: Sql) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   let broken = false;
   try {
     let result: T;
     try {
-      await client.query('BEGIN');
+      const begun = client.query('BEGIN');
+      begun.catch(() => undefined);
+      if (!client.pipeline) await begun;
       result = await work(clientSql(client));
+      await begun;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {
         broken = true;
       });
       throw error;
     }
+    let committed: pg.QueryResult;
     try {
-      await client.query('COMMIT');
+      committed = await client.query('COMMIT');
     } catch (error) {
+      if (isServerError(error)) throw error;
       broken = true;
       throw new CommitOutcomeUnknown(error);
     }
+    // Postgres answers COMMIT of a transaction an earlier statement broke with ROLLBACK.
+    if (committed.command !== 'COMMIT') throw new Error(`the transaction ended in ${committed.command}`);
     return result;
   } finally {
     // A connection whose state is unknown goes back to the server, not to the pool.

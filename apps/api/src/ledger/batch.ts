@@ -180,34 +180,32 @@ export interface LockRequest {
 }
 
 /**
- * Freezes funds for many independent requests in one transaction (the group commit of order placements),
- * each all-or-nothing on its own: taken in the order given, a request is applied only if what the requests
- * before it left available covers it, and a request that does not fit changes nothing and does not stop
- * the ones after it. Two requests for the same funds, in one batch or in two concurrent ones, so never both
- * go through. Returns, per request, whether it was applied.
+ * Funds of some wallets, locked for this transaction, from which independent requests are reserved one by
+ * one and then written together (the group commit of order placements). Each request is all-or-nothing on
+ * its own: reserved only if what the requests before it left available covers it; one that does not fit
+ * changes nothing and does not stop the ones after it. The rows stay locked until the transaction ends, so
+ * two requests for the same funds, in one batch or in two concurrent ones, never both go through.
  */
-export async function lockEach(tx: Tx | Sql, requests: LockRequest[]): Promise<boolean[]> {
-  for (const request of requests) {
+export class FundsReservation {
+  private readonly left = new Map<string, MoneyValue>();
+  private readonly moving: ColumnMovement[] = [];
+
+  constructor(
+    private readonly db: Sql,
+    private readonly balances: Balances,
+  ) {}
+
+  /** Reserves the request's amount if it fits; false (and nothing reserved) if not. */
+  reserve(request: LockRequest): boolean {
     if (!request.amount.isFinite() || request.amount.lte(0))
       throw new Error(`ledger amounts must be positive, got ${request.amount.toString()}`);
-  }
-  if (requests.length === 0) return [];
-  const db = asSql(tx);
-  const balances = await lockWallets(db, requests, false);
-  const available = new Map<string, MoneyValue>();
-  const applied = requests.map((request) => {
-    const key = `${walletKey(request.userId, request.currencyId)}:${request.account}`;
-    const left =
-      available.get(key) ??
-      balances.get(walletKey(request.userId, request.currencyId))?.get(availableColumn(request.account));
+    const wallet = walletKey(request.userId, request.currencyId);
+    const key = `${wallet}:${request.account}`;
+    const left = this.left.get(key) ?? this.balances.get(wallet)?.get(availableColumn(request.account));
     if (!left || left.lt(request.amount)) return false;
-    available.set(key, left.minus(request.amount));
-    return true;
-  });
-  const moving = requests
-    .filter((_, index) => applied[index])
-    .flatMap((request) =>
-      [false, true].map((isLock): ColumnMovement => ({
+    this.left.set(key, left.minus(request.amount));
+    for (const isLock of [false, true]) {
+      this.moving.push({
         userId: request.userId,
         currencyId: request.currencyId,
         account: request.account,
@@ -215,9 +213,35 @@ export async function lockEach(tx: Tx | Sql, requests: LockRequest[]): Promise<b
         delta: isLock ? request.amount : request.amount.neg(),
         type: request.type,
         ...(request.ref ? { ref: request.ref } : {}),
-      })),
-    );
-  await writeMovements(db, balances, moving);
+      });
+    }
+    return true;
+  }
+
+  /** Writes every reservation: one guarded UPDATE of the wallet rows and their log rows, in one statement. */
+  async write(): Promise<void> {
+    await writeMovements(this.db, this.balances, this.moving.splice(0));
+  }
+}
+
+/** Locks these wallets (in key order) for reservations; a wallet that does not exist has nothing to give. */
+export async function lockFunds(
+  tx: Tx | Sql,
+  wallets: { userId: number; currencyId: number }[],
+): Promise<FundsReservation> {
+  const db = asSql(tx);
+  const balances: Balances =
+    wallets.length === 0
+      ? new Map<string, Map<BalanceColumn, MoneyValue>>()
+      : await lockWallets(db, wallets, false);
+  return new FundsReservation(db, balances);
+}
+
+/** Reserves each request in order and writes the ones that fit; returns, per request, whether it did. */
+export async function lockEach(tx: Tx | Sql, requests: LockRequest[]): Promise<boolean[]> {
+  const funds = await lockFunds(tx, requests);
+  const applied = requests.map((request) => funds.reserve(request));
+  await funds.write();
   return applied;
 }
 

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { CommitOutcomeUnknown, inTransaction, type Sql } from '../../db/sql';
 import { AppError } from '../../http/errors';
-import { lockEach } from '../../ledger/batch';
+import { lockFunds, type FundsReservation } from '../../ledger/batch';
 import { LOG_TYPES } from '../../ledger/log-types';
 import type { Money } from '../../ledger/money';
 import type { Pair } from './pairs';
@@ -50,6 +50,8 @@ interface Pending {
  * A batch that fails unexpectedly is retried order by order, so one bad order cannot fail its neighbours.
  */
 export class PlacementCommitter {
+  /** Totals since start: group commits, the requests they carried, and the time they took. */
+  readonly stats = { commits: 0, orders: 0, commitMs: 0 };
   private pending: Pending[] = [];
   private flushing = false;
   private handoff: Promise<void> = Promise.resolve();
@@ -94,6 +96,7 @@ export class PlacementCommitter {
 
   private async commit(batch: Pending[]): Promise<void> {
     let outcomes: (PlacedOrder | AppError)[];
+    const started = performance.now();
     try {
       outcomes = await inTransaction(this.deps.pool, (sql) =>
         storeOrders(
@@ -114,6 +117,9 @@ export class PlacementCommitter {
       for (const entry of batch) await this.commit([entry]);
       return;
     }
+    this.stats.commits += 1;
+    this.stats.orders += batch.length;
+    this.stats.commitMs += performance.now() - started;
     const accepted: PlacedOrder[] = [];
     batch.forEach((entry, index) => {
       const outcome = outcomes[index];
@@ -151,72 +157,78 @@ export class PlacementCommitter {
 }
 
 /**
- * The transaction of one group commit. Returns, per request in order, the stored order or the error that
- * refused it (too many open orders, insufficient balance); refused requests leave no trace.
+ * The transaction of one group commit, in two round trips on a pipelined connection: first the reads (open
+ * orders per user and market, one id per request, and the funds' wallet rows, locked), then the writes
+ * (the ledger's reservations and the orders). Returns, per request in order, the stored order or the error
+ * that refused it (too many open orders, insufficient balance); refused requests leave no trace but a gap
+ * in the ids.
  */
 export async function storeOrders(
   sql: Sql,
   requests: PlacementRequest[],
 ): Promise<(PlacedOrder | AppError)[]> {
-  const outcomes: (PlacedOrder | AppError | undefined)[] = requests.map(() => undefined);
-
-  // Open orders per user and market. Orders earlier in this batch count too (even ones that will then fail
-  // for funds, so the limit errs on the safe side); concurrent batches of other processes may still race.
   const keys = [
     ...new Map(requests.map((r) => [`${r.userId}:${r.pair.id}`, [r.userId, r.pair.id]])).values(),
   ];
-  const counts = await sql.query<{ user_id: number; match_id: number; open: number }>(
-    `SELECT k.user_id, k.match_id,
-       (SELECT count(*)::int FROM spot_orders s
-         WHERE s.user_id = k.user_id AND s.match_id = k.match_id AND s.state IN ('new', 'open')) AS open
-     FROM unnest($1::int[], $2::int[]) AS k(user_id, match_id)`,
-    [keys.map(([userId]) => userId), keys.map(([, matchId]) => matchId)],
-  );
+  const [counts, idRows, funds] = await Promise.all([
+    sql.query<{ user_id: number; match_id: number; open: number }>(
+      `SELECT k.user_id, k.match_id,
+         (SELECT count(*)::int FROM spot_orders s
+           WHERE s.user_id = k.user_id AND s.match_id = k.match_id AND s.state IN ('new', 'open')) AS open
+       FROM unnest($1::int[], $2::int[]) AS k(user_id, match_id)`,
+      [keys.map(([userId]) => userId), keys.map(([, matchId]) => matchId)],
+    ),
+    sql.query<{ id: string }>(
+      "SELECT nextval('spot_orders_id_seq')::text AS id FROM generate_series(1, $1)",
+      [requests.length],
+    ),
+    lockFunds(
+      sql,
+      requests.map((request) => ({ userId: request.userId, currencyId: request.funds.currencyId })),
+    ),
+  ]);
+  // Ids in arrival order, so the book's time priority survives a rebuild from Postgres.
+  const ids = idRows.map((row) => BigInt(row.id)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const open = new Map(counts.map((row) => [`${row.user_id}:${row.match_id}`, row.open]));
-  const candidates: number[] = [];
-  requests.forEach((request, index) => {
+  const stored: { index: number; id: bigint; request: PlacementRequest }[] = [];
+  const outcomes = requests.map((request, index): PlacedOrder | AppError | undefined => {
+    // Orders stored earlier in this batch count too; concurrent batches of other processes may still race.
     const key = `${request.userId}:${request.pair.id}`;
     const count = open.get(key) ?? 0;
-    if (count >= MAX_OPEN_ORDERS_PER_MARKET) {
-      outcomes[index] = new AppError('too_many_open_orders', { max: MAX_OPEN_ORDERS_PER_MARKET });
-      return;
-    }
+    if (count >= MAX_OPEN_ORDERS_PER_MARKET)
+      return new AppError('too_many_open_orders', { max: MAX_OPEN_ORDERS_PER_MARKET });
+    const id = ids[index];
+    if (id === undefined) throw new Error('the group commit ran out of order ids');
+    const reserved = funds.reserve({
+      userId: request.userId,
+      currencyId: request.funds.currencyId,
+      account: 'change',
+      amount: request.funds.amount,
+      type: LOG_TYPES.SPOT_ORDER_LOCK,
+      ref: { type: 'spot_order', id: id.toString() },
+    });
+    if (!reserved) return new AppError('balance_insufficient');
     open.set(key, count + 1);
-    candidates.push(index);
+    stored.push({ index, id, request });
+    return undefined;
   });
-
-  // Ids first (in arrival order), so every lock's log row names its order; refused requests leave gaps.
-  const idRows =
-    candidates.length === 0
-      ? []
-      : await sql.query<{ id: string }>(
-          "SELECT nextval('spot_orders_id_seq')::text AS id FROM generate_series(1, $1)",
-          [candidates.length],
-        );
-  const ids = idRows.map((row) => BigInt(row.id)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const locked = await lockEach(
-    sql,
-    candidates.map((index, position) => {
-      const request = requests[index] as PlacementRequest;
-      return {
-        userId: request.userId,
-        currencyId: request.funds.currencyId,
-        account: 'change' as const,
-        amount: request.funds.amount,
-        type: LOG_TYPES.SPOT_ORDER_LOCK,
-        ref: { type: 'spot_order', id: String(ids[position]) },
-      };
-    }),
-  );
-  const stored: { index: number; id: bigint; request: PlacementRequest }[] = [];
-  candidates.forEach((index, position) => {
-    if (locked[position])
-      stored.push({ index, id: ids[position] as bigint, request: requests[index] as PlacementRequest });
-    else outcomes[index] = new AppError('balance_insufficient');
+  if (stored.length > 0) await writeOrders(sql, funds, stored, outcomes);
+  return outcomes.map((outcome) => {
+    if (!outcome) throw new Error('the group commit left an order without an outcome');
+    return outcome;
   });
+}
 
-  if (stored.length > 0) {
-    const rows = await sql.query<{ id: string; created_at: Date }>(
+/** The writes of a group commit, sent together: the ledger's reservations and the orders they hold. */
+async function writeOrders(
+  sql: Sql,
+  funds: FundsReservation,
+  stored: { index: number; id: bigint; request: PlacementRequest }[],
+  outcomes: (PlacedOrder | AppError | undefined)[],
+): Promise<void> {
+  const [, rows] = await Promise.all([
+    funds.write(),
+    sql.query<{ id: string; created_at: Date }>(
       `INSERT INTO spot_orders (id, user_id, match_id, side, kind, time_in_force, post_only, price, amount, locked, state)
        SELECT *, 'new' FROM unnest($1::bigint[], $2::int[], $3::int[], $4::int[], $5::varchar[], $6::varchar[],
          $7::boolean[], $8::numeric[], $9::numeric[], $10::numeric[])
@@ -233,16 +245,12 @@ export async function storeOrders(
         stored.map(({ request }) => request.amount.toFixed()),
         stored.map(({ request }) => request.funds.amount.toFixed()),
       ],
-    );
-    const createdAt = new Map(rows.map((row) => [row.id, row.created_at]));
-    for (const { index, id, request } of stored) {
-      const created = createdAt.get(id.toString());
-      if (!created) throw new Error(`order ${id} was not stored`);
-      outcomes[index] = { id, match_id: request.pair.id, created_at: created };
-    }
+    ),
+  ]);
+  const createdAt = new Map(rows.map((row) => [row.id, row.created_at]));
+  for (const { index, id, request } of stored) {
+    const created = createdAt.get(id.toString());
+    if (!created) throw new Error(`order ${id} was not stored`);
+    outcomes[index] = { id, match_id: request.pair.id, created_at: created };
   }
-  return outcomes.map((outcome) => {
-    if (!outcome) throw new Error('the group commit left an order without an outcome');
-    return outcome;
-  });
 }

@@ -76,7 +76,8 @@ export async function benchSpotEndToEnd(
   await admin.connect();
   try {
     const matcher = start(fileURLToPath(new URL('../../../../../workers/src/main.ts', import.meta.url)));
-    await outputLine(matcher, /\[workers\] running/);
+    const matcherOutput = collectOutput(matcher);
+    await matcherOutput.waitFor(/\[workers\] running/);
     const api = start(here('./bench/api-server.ts'), ['--processes', String(apiProcesses)]);
     api.stdout?.pipe(process.stderr);
     await message(api);
@@ -115,6 +116,11 @@ export async function benchSpotEndToEnd(
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     const audit = await auditLedger(prisma);
+    api.send({ stats: true });
+    const commits = (await message<{ stats: { commits: number; orders: number; commitMs: number } }>(api))
+      .stats;
+    await stop(matcher);
+    const settled = matcherTotals(matcherOutput.text());
     const latencies = [...report.latenciesMs].sort((a, b) => a - b);
     const percentile = (p: number) =>
       latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))] ?? 0;
@@ -134,6 +140,14 @@ export async function benchSpotEndToEnd(
       'spot acknowledged orders found in Postgres': Number(stored?.count ?? 0),
       'spot orders left unmatched after draining': unmatched,
       'spot trades booked': await prisma.spotTrade.count(),
+      'spot orders per group commit (API)': Number(
+        (commits.orders / Math.max(1, commits.commits)).toFixed(1),
+      ),
+      'spot group commit ms, mean (API)': Number(
+        (commits.commitMs / Math.max(1, commits.commits)).toFixed(1),
+      ),
+      'spot commands per matcher batch': settled.commandsPerBatch,
+      'spot matcher batch ms, mean': Number((settled.settleMs / Math.max(1, settled.batches)).toFixed(1)),
       'spot ledger audit': audit.ok ? 'clean' : `BROKEN: ${audit.problems.slice(0, 3).join('; ')}`,
     };
   } finally {
@@ -185,18 +199,37 @@ function message<T = unknown>(child: ChildProcess): Promise<T> {
   });
 }
 
-function outputLine(child: ChildProcess, pattern: RegExp): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let seen = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      const text = chunk.toString();
-      if (!pattern.test(seen)) {
-        seen += text;
-        if (pattern.test(seen)) resolve();
-      } else process.stderr.write(text);
-    });
-    child.once('exit', (code) => reject(new Error(`a benchmark process exited early (${code})`)));
+/** Keeps a child's standard output, and tells when a line matching a pattern has appeared. */
+function collectOutput(child: ChildProcess) {
+  let text = '';
+  const waiting: { pattern: RegExp; resolve: () => void }[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => {
+    text += chunk.toString();
+    for (const entry of [...waiting]) {
+      if (!entry.pattern.test(text)) continue;
+      waiting.splice(waiting.indexOf(entry), 1);
+      entry.resolve();
+    }
   });
+  return {
+    text: () => text,
+    waitFor: (pattern: RegExp) =>
+      new Promise<void>((resolve, reject) => {
+        if (pattern.test(text)) resolve();
+        else waiting.push({ pattern, resolve });
+        child.once('exit', (code) => reject(new Error(`a benchmark process exited early (${code})`)));
+      }),
+  };
+}
+
+/** The totals the matcher logs when it stops. */
+function matcherTotals(output: string): { batches: number; settleMs: number; commandsPerBatch: number } {
+  for (const line of output.split('\n')) {
+    if (!line.includes('matcher stopping')) continue;
+    const totals = JSON.parse(line) as { batches: number; settleMs: number; commandsPerBatch: number };
+    return totals;
+  }
+  return { batches: 0, settleMs: 0, commandsPerBatch: 0 };
 }
 
 async function stop(child: ChildProcess): Promise<void> {

@@ -8,7 +8,8 @@ import { createMessenger } from '../../verification/messenger';
 /**
  * The API alone, for the spot benchmark: on an already migrated and seeded database (DATABASE_URL), on
  * PORT at 127.0.0.1, in `--processes N` node cluster workers sharing the port. Tells its parent
- * `{ ready: true }` once every worker listens, and closes cleanly on SIGTERM.
+ * `{ ready: true }` once every worker listens, answers `{ stats: true }` with the group-commit totals, and
+ * closes cleanly on SIGTERM.
  */
 const processesFlag = process.argv.indexOf('--processes');
 const processes = processesFlag > 0 ? Number(process.argv[processesFlag + 1] ?? 1) : 1;
@@ -38,17 +39,39 @@ async function serve(): Promise<void> {
         process.exit(0);
       });
   });
+  process.on('message', (message: { stats?: boolean }) => {
+    if (message.stats) process.send?.({ stats: app.placements.stats });
+  });
   process.send?.({ ready: true });
 }
 
+type Stats = { commits: number; orders: number; commitMs: number };
+
 if (processes > 1 && cluster.isPrimary) {
   let ready = 0;
+  let reports: Stats[] = [];
   for (let index = 0; index < processes; index += 1) {
-    cluster.fork().on('message', (message: { ready?: boolean }) => {
+    cluster.fork().on('message', (message: { ready?: boolean; stats?: Stats }) => {
       ready += message.ready ? 1 : 0;
-      if (ready === processes) process.send?.({ ready: true });
+      if (message.ready && ready === processes) process.send?.({ ready: true });
+      if (!message.stats) return;
+      reports.push(message.stats);
+      if (reports.length < processes) return;
+      process.send?.({
+        stats: reports.reduce((sum, stats) => ({
+          commits: sum.commits + stats.commits,
+          orders: sum.orders + stats.orders,
+          commitMs: sum.commitMs + stats.commitMs,
+        })),
+      });
+      reports = [];
     });
   }
+  // The group-commit totals of all workers, on request.
+  process.on('message', (message: { stats?: boolean }) => {
+    if (message.stats)
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.send({ stats: true });
+  });
   process.once('SIGTERM', () => {
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
     cluster.on('exit', () => {

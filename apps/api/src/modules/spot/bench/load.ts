@@ -85,12 +85,13 @@ export async function runLoad(plan: LoadPlan): Promise<LoadReport> {
     Array.from({ length: plan.connections }, async (_, index) => {
       const target = plan.targets[index % plan.targets.length] as LoadPlan['targets'][number];
       const connection = new Connection(target.host, target.port);
-      const token = plan.tokens[index % plan.tokens.length] ?? '';
       try {
         for (;;) {
           const sent = performance.now();
           if (sent >= deadline) break;
           sequence += 1;
+          // Each order from the next user in turn, so all of them trade (and rarely with themselves).
+          const token = plan.tokens[sequence % plan.tokens.length] ?? '';
           const answer = await connection.request('/api/coin/trade', token, orderBody(plan, sequence));
           const done = performance.now();
           let parsed: { type?: string; message?: unknown; order?: { id?: string } } = {};

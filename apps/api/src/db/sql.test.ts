@@ -1,0 +1,52 @@
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../../test/harness';
+import { createPool, inTransaction } from './sql';
+
+/** Transactions on pipelined connections: statements sent together still commit or roll back together. */
+let ctx: TestContext;
+let pool: pg.Pool;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  pool = createPool(ctx.databaseUrl, 2);
+  await pool.query('CREATE TABLE pipelined (id int PRIMARY KEY)');
+});
+afterAll(async () => {
+  await pool.end();
+  await ctx.close();
+});
+
+const stored = async () =>
+  (await pool.query<{ id: number }>('SELECT id FROM pipelined ORDER BY id')).rows.map((row) => row.id);
+
+describe('transactions on a pipelined connection', () => {
+  it('commits statements sent without waiting for each other', async () => {
+    await inTransaction(pool, (sql) =>
+      Promise.all([1, 2, 3].map((id) => sql.execute('INSERT INTO pipelined VALUES ($1)', [id]))),
+    );
+    expect(await stored()).toEqual([1, 2, 3]);
+  });
+
+  it('rolls back all of them when one fails, including those sent after it', async () => {
+    await expect(
+      inTransaction(pool, (sql) =>
+        Promise.all([4, 1, 5].map((id) => sql.execute('INSERT INTO pipelined VALUES ($1)', [id]))),
+      ),
+    ).rejects.toThrow(/duplicate key/);
+    expect(await stored()).toEqual([1, 2, 3]);
+    // The connection went back to the pool clean: the next transaction works.
+    await inTransaction(pool, (sql) => sql.execute('INSERT INTO pipelined VALUES (6)'));
+    expect(await stored()).toEqual([1, 2, 3, 6]);
+  });
+
+  it('never reports a commit when a statement failed but the work swallowed the error', async () => {
+    await expect(
+      inTransaction(pool, async (sql) => {
+        await sql.execute('INSERT INTO pipelined VALUES (7)');
+        await sql.execute('INSERT INTO pipelined VALUES (1)').catch(() => 0);
+        return 'done';
+      }),
+    ).rejects.toThrow(/ROLLBACK/);
+    expect(await stored()).toEqual([1, 2, 3, 6]);
+  });
+});
