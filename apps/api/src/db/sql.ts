@@ -23,10 +23,33 @@ export function createPool(databaseUrl: string, max = 10): pg.Pool {
   return new pg.Pool({ connectionString: databaseUrl, max, pipeline: true });
 }
 
+/**
+ * On a pipelined connection, holds back the socket writes of whatever is issued in the current tick and sends
+ * them in one write when it ends (pg itself writes each statement on its own): fewer system calls, and
+ * Postgres wakes once for the lot.
+ */
+function coalesceWrites(client: pg.PoolClient): void {
+  const state = client as pg.PoolClient & { writesHeld?: boolean };
+  if (!client.pipeline || state.writesHeld) return;
+  const { stream } = client.connection;
+  state.writesHeld = true;
+  stream.cork();
+  process.nextTick(() => {
+    state.writesHeld = false;
+    stream.uncork();
+  });
+}
+
 function clientSql(client: pg.PoolClient): Sql {
   return {
-    query: async <T>(text: string, params: unknown[] = []) => (await client.query(text, params)).rows as T[],
-    execute: async (text: string, params: unknown[] = []) => (await client.query(text, params)).rowCount ?? 0,
+    query: async <T>(text: string, params: unknown[] = []) => {
+      coalesceWrites(client);
+      return (await client.query(text, params)).rows as T[];
+    },
+    execute: async (text: string, params: unknown[] = []) => {
+      coalesceWrites(client);
+      return (await client.query(text, params)).rowCount ?? 0;
+    },
   };
 }
 
@@ -57,6 +80,7 @@ export async function inTransaction<T>(pool: pg.Pool, work: (sql: Sql) => Promis
   try {
     let result: T;
     try {
+      coalesceWrites(client);
       const begun = client.query('BEGIN');
       begun.catch(() => undefined);
       if (!client.pipeline) await begun;
@@ -70,6 +94,7 @@ export async function inTransaction<T>(pool: pg.Pool, work: (sql: Sql) => Promis
     }
     let committed: pg.QueryResult;
     try {
+      coalesceWrites(client);
       committed = await client.query('COMMIT');
     } catch (error) {
       if (isServerError(error)) throw error;

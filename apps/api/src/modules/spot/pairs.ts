@@ -7,9 +7,10 @@ export type Pair = CurrencyMatch & { legal: Currency; currency: Currency };
 
 export const symbolOf = (pair: Pair) => `${pair.currency.name}/${pair.legal.name}`;
 
-// Every order reads its pair; a pair changes rarely, so each process keeps it for two seconds.
+// Every order reads its pair; a pair changes rarely, so each process keeps it for two seconds. One lookup
+// refreshes an expired entry while the requests that arrive meanwhile wait for that same lookup.
 const PAIR_CACHE_MS = 2_000;
-const pairCache = new Map<string, { pair: Pair | null; until: number }>();
+const pairCache = new Map<string, { lookup: Promise<Pair | null>; until: number }>();
 
 /** Makes the next lookups read pairs afresh (after an operator changes a pair). */
 export function forgetCachedPairs(): void {
@@ -19,15 +20,20 @@ export function forgetCachedPairs(): void {
 /** A pair open for spot trading, named by its quote (legal) and base (currency) ids. */
 export async function findTradablePair(prisma: Db, legalId: number, currencyId: number): Promise<Pair> {
   const key = `${legalId}:${currencyId}`;
-  const cached = pairCache.get(key);
-  let pair = cached && cached.until > Date.now() ? cached.pair : undefined;
-  if (pair === undefined) {
-    pair = await prisma.currencyMatch.findUnique({
+  let cached = pairCache.get(key);
+  if (!cached || cached.until <= Date.now()) {
+    const lookup = prisma.currencyMatch.findUnique({
       where: { legal_id_currency_id: { legal_id: legalId, currency_id: currencyId } },
       include: { legal: true, currency: true },
     });
-    pairCache.set(key, { pair, until: Date.now() + PAIR_CACHE_MS });
+    cached = { lookup, until: Date.now() + PAIR_CACHE_MS };
+    pairCache.set(key, cached);
+    // A failed lookup is not kept: the next request tries again.
+    lookup.catch(() => {
+      if (pairCache.get(key) === cached) pairCache.delete(key);
+    });
   }
+  const pair = await cached.lookup;
   if (!pair || pair.is_display !== 1 || pair.open_coin_trade !== 1) throw new AppError('pair_not_tradable');
   return pair;
 }
