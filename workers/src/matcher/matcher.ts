@@ -7,7 +7,9 @@ import type pg from 'pg';
 import { bullConnection, bullPrefix } from '@exchange/api/infra/connections';
 import { queuePlacement } from '@exchange/api/modules/spot/place-order';
 import {
-  commandsOf,
+  placementsOf,
+  placementsStream,
+  PLACEMENTS_GROUP,
   resultsChannel,
   spotQueueName,
   SpotQueues,
@@ -31,6 +33,9 @@ export interface MatcherDeps {
 const LEASE_MS = 15_000;
 const SWEEP_INTERVAL_MS = 5_000;
 const STALE_NEW_ORDER_MS = 3_000;
+/** Stream entries (group commits) read at most at once, and how long a read waits for the first. */
+const PLACEMENT_READ_ENTRIES = 1_000;
+const PLACEMENT_BLOCK_MS = 1_000;
 
 /**
  * The spot matcher: the one writer of every order book. It owns the books in memory (rebuilt from Postgres
@@ -41,6 +46,9 @@ const STALE_NEW_ORDER_MS = 3_000;
 export class Matcher {
   private readonly markets = new Map<number, Market>();
   private readonly workers: Worker<SpotJob>[] = [];
+  private readonly readers: Promise<void>[] = [];
+  private readonly blockingReaders: Redis[] = [];
+  private running = true;
   private readonly redis: Redis;
   private readonly pool: pg.Pool;
   private readonly queues: SpotQueues;
@@ -72,19 +80,13 @@ export class Matcher {
       this.markets.set(pair.id, market);
       const batcher = new MicroBatcher<SpotCommand>((commands) => this.settle(market, commands));
       this.workers.push(
-        // A job (one command, or a group commit's placements) completes once all its commands are committed.
-        new Worker<SpotJob>(
-          spotQueueName(pair.id),
-          async (job) => {
-            await Promise.all(commandsOf(job.data).map((command) => batcher.submit(command)));
-          },
-          {
-            connection: bullConnection(this.deps.redisUrl),
-            prefix: bullPrefix(this.deps.redisPrefix),
-            concurrency: 256,
-          },
-        ),
+        new Worker<SpotJob>(spotQueueName(pair.id), (job) => batcher.submit(job.data), {
+          connection: bullConnection(this.deps.redisUrl),
+          prefix: bullPrefix(this.deps.redisPrefix),
+          concurrency: 256,
+        }),
       );
+      this.readers.push(this.readPlacements(pair.id, batcher));
     }
     await this.sweep(0);
     this.timers.push(setInterval(() => void this.sweep(STALE_NEW_ORDER_MS), SWEEP_INTERVAL_MS));
@@ -109,6 +111,61 @@ export class Matcher {
       );
       await market.rebuild(this.deps.prisma);
       throw error;
+    }
+  }
+
+  /**
+   * Reads a market's placements stream: first the entries this matcher was given before but never
+   * acknowledged (it stopped or crashed, or their batch failed), then new ones as they come, as many at a
+   * time as have gathered. An entry is acknowledged (and deleted) only after its orders are committed; one
+   * read again after a crash changes nothing twice, as a placement only applies to a `new` order.
+   */
+  private async readPlacements(matchId: number, batcher: MicroBatcher<SpotCommand>): Promise<void> {
+    const key = placementsStream(this.deps.redisPrefix, matchId);
+    const reader = new Redis(this.deps.redisUrl, { maxRetriesPerRequest: null });
+    this.blockingReaders.push(reader);
+    let cursor = '0';
+    while (this.running) {
+      try {
+        const reply = (await reader.xreadgroup(
+          'GROUP',
+          PLACEMENTS_GROUP,
+          PLACEMENTS_GROUP,
+          'COUNT',
+          PLACEMENT_READ_ENTRIES,
+          'BLOCK',
+          PLACEMENT_BLOCK_MS,
+          'STREAMS',
+          key,
+          cursor,
+        )) as [string, [string, string[]][]][] | null;
+        const entries = reply?.[0]?.[1] ?? [];
+        if (entries.length === 0) {
+          // The backlog of unacknowledged entries is done: from now on, only new ones.
+          cursor = '>';
+          continue;
+        }
+        const commands = entries.flatMap(([, fields]) => placementsOf(fields));
+        await Promise.all(commands.map((command) => batcher.submit(command)));
+        const ids = entries.map(([id]) => id);
+        // Not awaited: an acknowledgement lost to a crash only means the entry is read, harmlessly, again.
+        this.redis
+          .multi()
+          .xack(key, PLACEMENTS_GROUP, ...ids)
+          .xdel(key, ...ids)
+          .exec()
+          .catch(() => undefined);
+      } catch (error) {
+        if (!this.running) break;
+        if (error instanceof Error && error.message.includes('NOGROUP')) {
+          // First start, or Redis lost the stream: (re)create the group, reading from the beginning.
+          await this.redis.xgroup('CREATE', key, PLACEMENTS_GROUP, '0', 'MKSTREAM').catch(() => undefined);
+        } else {
+          this.deps.log({ err: error, market: matchId }, 'placements read or batch failed, reading again');
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+        cursor = '0';
+      }
     }
   }
 
@@ -176,7 +233,9 @@ export class Matcher {
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
     this.pushes?.stop();
-    await Promise.all(this.workers.map((worker) => worker.close()));
+    this.running = false;
+    for (const reader of this.blockingReaders) reader.disconnect();
+    await Promise.all([...this.workers.map((worker) => worker.close()), ...this.readers]);
     await this.queues.close();
     await this.redis
       .eval(

@@ -3,12 +3,19 @@ import { Redis } from 'ioredis';
 import { bullConnection, bullPrefix } from '../../infra/connections';
 
 /**
- * How orders reach the matcher: one BullMQ queue per market (the matcher is its only consumer, so each
- * market has one writer), and one pub/sub channel on which the matcher announces, after each commit, what
- * became of the orders of the batch. Job ids are deterministic, so a command can never be queued twice.
+ * How orders reach the matcher. Placements: each API process appends the orders of a group commit, as one
+ * entry, to the market's Redis stream; the matcher (the stream's one consumer group, so each market has one
+ * writer) reads whatever has gathered in one call and acknowledges it after its commit. Cancels, and the
+ * sweeper's re-queued placements, go through one BullMQ queue per market with deterministic job ids. One
+ * pub/sub channel carries what became of the orders of each committed batch.
  */
 export const spotQueueName = (matchId: number) => `spot-${matchId}`;
 export const resultsChannel = (redisPrefix: string) => `${redisPrefix}spot:results`;
+export const placementsStream = (redisPrefix: string, matchId: number) =>
+  `${redisPrefix}spot:placements:${matchId}`;
+export const PLACEMENTS_GROUP = 'matcher';
+/** A stream the matcher does not read (it is down) is capped; the sweeper finds whatever is trimmed away. */
+const PLACEMENTS_STREAM_MAX = 100_000;
 
 /** One command for the matcher. */
 export interface SpotCommand {
@@ -16,16 +23,17 @@ export interface SpotCommand {
   orderId: string;
 }
 
-/**
- * What a job carries: one command, or the placements of one group commit (the orders one API process
- * committed together, in id order), so a busy market costs one job per commit rather than one per order.
- */
-export type SpotJob = SpotCommand | { command: 'place-many'; orderIds: string[] };
+export type SpotJob = SpotCommand;
 
-export const commandsOf = (job: SpotJob): SpotCommand[] =>
-  job.command === 'place-many'
-    ? job.orderIds.map((orderId) => ({ command: 'place' as const, orderId }))
-    : [job];
+/** The order ids a placements-stream entry carries (its `orders` field: ids separated by commas). */
+export function placementsOf(fields: string[]): SpotCommand[] {
+  const index = fields.indexOf('orders');
+  const ids = index >= 0 ? (fields[index + 1] ?? '') : '';
+  return ids
+    .split(',')
+    .filter((id) => /^\d+$/.test(id))
+    .map((orderId) => ({ command: 'place' as const, orderId }));
+}
 
 /** What the API knows of an order it just stored: enough to name its job. */
 export interface QueuedOrder {
@@ -45,6 +53,7 @@ export interface OrderResult {
 
 export class SpotQueues {
   private readonly queues = new Map<number, Queue<SpotJob>>();
+  private streams?: Redis;
 
   constructor(
     private readonly redisUrl: string,
@@ -72,24 +81,25 @@ export class SpotQueues {
   }
 
   /**
-   * Queues the placement of stored orders of one market, in one job. Its id names the batch by its first and
-   * last order (no other batch holds either) and their creation time, so a retried add is a no-op; the
-   * sweeper re-queues any order of it that never got matched under the order's own single-command id.
+   * Hands the stored orders of one market to the matcher as one entry of the market's placements stream, in
+   * id order. Appending twice is harmless: the matcher skips an order that is no longer new.
    */
   async enqueuePlacements(matchId: number, orders: QueuedOrder[]): Promise<void> {
-    const sorted = [...orders].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    const [first] = sorted;
-    const last = sorted.at(-1);
-    if (!first || !last) return;
-    const instance = String(first.created_at.getTime());
-    if (sorted.length === 1) {
-      await this.enqueue(matchId, { command: 'place', orderId: first.id.toString() }, instance);
-      return;
-    }
-    await this.add(
-      matchId,
-      { command: 'place-many', orderIds: sorted.map((order) => order.id.toString()) },
-      `place-many-${first.id}-${last.id}-${instance}`,
+    if (orders.length === 0) return;
+    const ids = orders
+      .map((order) => order.id)
+      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+      .join(',');
+    // Fail fast when Redis is away: the orders are stored, and the sweeper will queue them.
+    this.streams ??= new Redis(this.redisUrl, { maxRetriesPerRequest: 1, enableAutoPipelining: true });
+    await this.streams.xadd(
+      placementsStream(this.redisPrefix, matchId),
+      'MAXLEN',
+      '~',
+      PLACEMENTS_STREAM_MAX,
+      '*',
+      'orders',
+      ids,
     );
   }
 
@@ -105,6 +115,7 @@ export class SpotQueues {
 
   async close(): Promise<void> {
     await Promise.all([...this.queues.values()].map((queue) => queue.close()));
+    await this.streams?.quit().catch(() => undefined);
   }
 }
 
