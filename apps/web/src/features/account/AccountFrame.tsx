@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { PathIcon } from '../../components/icons';
 import './account.css';
 import './i18n';
 
@@ -13,18 +14,7 @@ interface MenuItem {
   icon: ReactNode;
 }
 
-const icon = (path: string) => (
-  <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-    <path
-      d={path}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.7"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    />
-  </svg>
-);
+const icon = (path: string) => <PathIcon d={path} />;
 
 /** The account area's left menu (document 1, section 2.9) beside the nested view. */
 export function AccountFrame({ active, children }: { active: AccountSection; children: ReactNode }) {

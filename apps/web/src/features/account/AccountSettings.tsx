@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { UserInfo } from '../../api/user';
+import { PathIcon } from '../../components/icons';
 import { useAuthorizationCode } from './api';
 import { copyText } from './copy';
 import { SecurityLevel } from './SecurityLevel';
@@ -45,18 +46,7 @@ const ICON_PATHS = {
 } as const;
 
 function Icon({ name }: { name: keyof typeof ICON_PATHS }) {
-  return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-      <path
-        d={ICON_PATHS[name]}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.7"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
+  return <PathIcon d={ICON_PATHS[name]} />;
 }
 
 interface SecurityRowProps {

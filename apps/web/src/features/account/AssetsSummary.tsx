@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { EyeIcon } from '../../components/icons';
 import { formatGrouped } from '../../lib/format';
 import type { WalletList } from './api';
 import { TOTAL_DECIMALS } from './assets';
@@ -31,16 +32,7 @@ export function AssetsSummary({
             title={hidden ? t('assets.showAmounts') : t('assets.hideAmounts')}
             data-testid="assets-toggle-amounts"
           >
-            <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-              <path
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.8"
-                d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z"
-              />
-              <circle cx="12" cy="12" r="3" fill="none" stroke="currentColor" strokeWidth="1.8" />
-              {hidden && <path d="M4 4l16 16" stroke="currentColor" strokeWidth="1.8" />}
-            </svg>
+            <EyeIcon crossed={hidden} size={16} />
           </button>
         </div>
         <div className="assets-total" data-testid="assets-total-usdt">

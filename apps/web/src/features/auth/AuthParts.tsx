@@ -1,5 +1,10 @@
 import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EyeIcon } from '../../components/icons';
+import { SendCodeButton } from '../../components/SendCodeButton';
+import { Spinner } from '../../components/States';
+import type { FieldErrors } from './form';
+import { cleanCode, type PasswordPairField } from './validation';
 import './auth.css';
 import './i18n';
 
@@ -105,16 +110,7 @@ export function PasswordInput(props: PasswordInputProps) {
         onClick={() => setVisible((value) => !value)}
         tabIndex={-1}
       >
-        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-          <path
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z"
-          />
-          <circle cx="12" cy="12" r="3" fill="none" stroke="currentColor" strokeWidth="1.8" />
-          {!visible && <path d="M4 4l16 16" stroke="currentColor" strokeWidth="1.8" />}
-        </svg>
+        <EyeIcon crossed={!visible} />
       </button>
     </div>
   );
@@ -123,4 +119,163 @@ export function PasswordInput(props: PasswordInputProps) {
 /** Moves the caret to the field a validator complained about. */
 export function focusField(id: string): void {
   requestAnimationFrame(() => document.getElementById(id)?.focus());
+}
+
+interface PasswordPairProps {
+  form: FieldErrors<PasswordPairField>;
+  /** The first box's label (new password, password, trade password). */
+  label: ReactNode;
+  password: string;
+  repassword: string;
+  onPassword: (value: string) => void;
+  onRepassword: (value: string) => void;
+  autoFocus?: boolean;
+}
+
+/** A new password and its repeat, each with its complaint. */
+export function PasswordPairFields({
+  form,
+  label,
+  password,
+  repassword,
+  onPassword,
+  onRepassword,
+  autoFocus,
+}: PasswordPairProps) {
+  const { t } = useTranslation('auth');
+  return (
+    <>
+      <Field label={label} htmlFor={form.ids.password} error={form.errorOf('password')}>
+        <PasswordInput
+          id={form.ids.password}
+          data-testid={form.ids.password}
+          autoComplete="new-password"
+          autoFocus={autoFocus}
+          value={password}
+          placeholder={t('placeholder.newPassword')}
+          onChange={form.edit('password', onPassword)}
+        />
+      </Field>
+      <Field label={t('field.repassword')} htmlFor={form.ids.repassword} error={form.errorOf('repassword')}>
+        <PasswordInput
+          id={form.ids.repassword}
+          data-testid={form.ids.repassword}
+          autoComplete="new-password"
+          value={repassword}
+          placeholder={t('placeholder.repassword')}
+          onChange={form.edit('repassword', onRepassword)}
+        />
+      </Field>
+    </>
+  );
+}
+
+interface CodeFieldProps<F extends string> {
+  form: FieldErrors<F>;
+  field: F;
+  value: string;
+  /** Gets what `clean` keeps of the typed text: by default the digits only, at most six. */
+  onChange: (value: string) => void;
+  clean?: (value: string) => string;
+  onSend: () => Promise<boolean>;
+  /** The resend countdown, 60 s unless told. */
+  seconds?: number;
+  hint?: ReactNode;
+}
+
+/** The verification code box with its send-code button. */
+export function CodeField<F extends string>({
+  form,
+  field,
+  value,
+  onChange,
+  clean = cleanCode,
+  onSend,
+  seconds,
+  hint,
+}: CodeFieldProps<F>) {
+  const { t } = useTranslation('auth');
+  const id = form.ids[field];
+  return (
+    <Field label={t('field.code')} htmlFor={id} error={form.errorOf(field)} hint={hint}>
+      <div className="input-group">
+        <input
+          id={id}
+          className="input num"
+          data-testid={id}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={value}
+          placeholder={t('placeholder.code')}
+          onChange={form.edit(field, (text) => onChange(clean(text)))}
+        />
+        <span className="input-addon">
+          <SendCodeButton onSend={onSend} seconds={seconds} />
+        </span>
+      </div>
+    </Field>
+  );
+}
+
+interface SubmitButtonProps {
+  testId: string;
+  /** While the request runs: the button reads `busyLabel` (and is disabled unless `disabled` says otherwise). */
+  busy: boolean;
+  disabled?: boolean;
+  label?: string;
+  busyLabel?: string;
+}
+
+/** The form's submit button; the signed-in forms keep the default labels (confirm, loading). */
+export function SubmitButton({ testId, busy, disabled = busy, label, busyLabel }: SubmitButtonProps) {
+  const { t } = useTranslation('auth');
+  return (
+    <button
+      type="submit"
+      className="btn btn-primary btn-block auth-submit"
+      data-testid={testId}
+      disabled={disabled}
+    >
+      {busy ? (busyLabel ?? t('common:loading')) : (label ?? t('common:action.confirm'))}
+    </button>
+  );
+}
+
+type AccountInputProps = Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  'autoFocus' | 'readOnly' | 'placeholder'
+> & {
+  form: FieldErrors<'account'>;
+  value: string;
+  onChange: (value: string) => void;
+};
+
+/** The account box (e-mail or phone number) of the visitor forms. */
+export function AccountInput({ form, value, onChange, placeholder, ...rest }: AccountInputProps) {
+  const { t } = useTranslation('auth');
+  return (
+    <input
+      id={form.ids.account}
+      className="input"
+      data-testid={form.ids.account}
+      autoComplete="username"
+      maxLength={100}
+      value={value}
+      placeholder={placeholder ?? t('placeholder.account')}
+      onChange={form.edit('account', onChange)}
+      {...rest}
+    />
+  );
+}
+
+/** In place of a signed-in form until the user's info is there: a spinner, or the network error. */
+export function UserUnavailable({ pending }: { pending: boolean }) {
+  const { t } = useTranslation('auth');
+  if (pending) return <Spinner />;
+  return (
+    <AuthShell aside={false}>
+      <div className="empty">{t('common:networkError')}</div>
+    </AuthShell>
+  );
 }

@@ -1,15 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useUserInfo } from '../../api/user';
-import { SendCodeButton } from '../../components/SendCodeButton';
-import { Spinner } from '../../components/States';
-import { toast } from '../../lib/notify';
 import { bindEmail, sendCode } from './api';
-import { AuthShell, CardHeading, Field, focusField } from './AuthParts';
+import { AuthShell, CardHeading, CodeField, Field, SubmitButton, UserUnavailable } from './AuthParts';
 import { BindPhoneForm } from './BindPhoneForm';
-import { cleanCode, isEmailAccount, validateBindEmail } from './validation';
+import { useBackToSettings, useFieldErrors } from './form';
+import { isEmailAccount, validateBindEmail } from './validation';
 
 type BindField = 'email' | 'code';
 
@@ -18,53 +16,28 @@ const FIELD_IDS: Record<BindField, string> = { email: 'bind-email', code: 'bind-
 /** Binds (or replaces) the e-mail with a code sent to the new address (scene binding). */
 function BindEmailForm() {
   const { t } = useTranslation('auth');
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
-  const [error, setError] = useState<{ field: BindField; key: string } | null>(null);
-  const clear = (field: BindField) => setError((current) => (current?.field === field ? null : current));
-  const redirect = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(redirect.current), []);
+  const form = useFieldErrors(FIELD_IDS);
+  const backToSettings = useBackToSettings('bind.success');
 
   const mutation = useMutation({
     mutationFn: () => bindEmail({ email, code }),
-    onSuccess: async (message) => {
-      toast(message || t('bind.success'), 'success');
-      await queryClient.invalidateQueries({ queryKey: ['user'] });
-      redirect.current = setTimeout(() => void navigate('/userSetting'), 500);
-    },
+    onSuccess: backToSettings,
   });
-
-  const fail = (problem: { field: BindField; key: string }) => {
-    setError(problem);
-    focusField(FIELD_IDS[problem.field]);
-  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (mutation.isPending || mutation.isSuccess) return;
-    const problem = validateBindEmail({ email, code });
-    if (problem) return fail(problem);
-    setError(null);
-    mutation.mutate();
+    if (form.check(validateBindEmail({ email, code }))) mutation.mutate();
   };
 
-  const onSendCode = async () => {
-    const problem = validateBindEmail({ email, code }, true);
-    if (problem) {
-      fail(problem);
-      return false;
-    }
-    setError(null);
-    return sendCode({ account: email, scene: 'binding' });
-  };
-
-  const errorOf = (field: BindField) => (error?.field === field ? error.key : null);
+  const onSendCode = async () =>
+    form.check(validateBindEmail({ email, code }, true)) && sendCode({ account: email, scene: 'binding' });
 
   return (
     <form className="auth-form" onSubmit={submit} noValidate>
-      <Field label={t('field.email')} htmlFor="bind-email" error={errorOf('email')}>
+      <Field label={t('field.email')} htmlFor="bind-email" error={form.errorOf('email')}>
         <input
           id="bind-email"
           className="input"
@@ -75,41 +48,22 @@ function BindEmailForm() {
           maxLength={100}
           value={email}
           placeholder={t('placeholder.email')}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            clear('email');
-          }}
+          onChange={form.edit('email', setEmail)}
         />
       </Field>
-      <Field label={t('field.code')} htmlFor="bind-code" error={errorOf('code')} hint={t('bind.codeHint')}>
-        <div className="input-group">
-          <input
-            id="bind-code"
-            className="input num"
-            data-testid="bind-code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={code}
-            placeholder={t('placeholder.code')}
-            onChange={(event) => {
-              setCode(cleanCode(event.target.value));
-              clear('code');
-            }}
-          />
-          <span className="input-addon">
-            <SendCodeButton onSend={onSendCode} />
-          </span>
-        </div>
-      </Field>
-      <button
-        type="submit"
-        className="btn btn-primary btn-block auth-submit"
-        data-testid="bind-submit"
+      <CodeField
+        form={form}
+        field="code"
+        value={code}
+        onChange={setCode}
+        onSend={onSendCode}
+        hint={t('bind.codeHint')}
+      />
+      <SubmitButton
+        testId="bind-submit"
+        busy={mutation.isPending}
         disabled={mutation.isPending || mutation.isSuccess}
-      >
-        {mutation.isPending ? t('common:loading') : t('common:action.confirm')}
-      </button>
+      />
     </form>
   );
 }
@@ -124,14 +78,7 @@ export default function BindEmailPage() {
   const user = useUserInfo();
   const phoneMode = params.get('type') === 'phone';
 
-  if (user.isPending) return <Spinner />;
-  if (!user.data) {
-    return (
-      <AuthShell aside={false}>
-        <div className="empty">{t('common:networkError')}</div>
-      </AuthShell>
-    );
-  }
+  if (!user.data) return <UserUnavailable pending={user.isPending} />;
   const info = user.data;
   const registeredWithEmail = isEmailAccount(info.account_number);
   const isLogin = phoneMode ? !registeredWithEmail : registeredWithEmail;

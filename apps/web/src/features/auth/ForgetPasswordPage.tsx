@@ -3,13 +3,21 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useUserInfo } from '../../api/user';
-import { SendCodeButton } from '../../components/SendCodeButton';
 import { endSession, useToken } from '../../lib/session';
 import { queryClient } from '../../lib/query';
 import { toast } from '../../lib/notify';
 import { forgetPassword, sendCode, updatePassword } from './api';
-import { AuthShell, CardHeading, Field, focusField, PasswordInput } from './AuthParts';
-import { cleanCode, isEmailAccount, validateReset, type ResetField } from './validation';
+import {
+  AccountInput,
+  AuthShell,
+  CardHeading,
+  CodeField,
+  Field,
+  PasswordPairFields,
+  SubmitButton,
+} from './AuthParts';
+import { loginPathFor, useFieldErrors } from './form';
+import { validateReset, type ResetField } from './validation';
 
 const FIELD_IDS: Record<ResetField, string> = {
   account: 'forget-account',
@@ -38,8 +46,7 @@ export default function ForgetPasswordPage() {
   const [password, setPassword] = useState('');
   const [repassword, setRepassword] = useState('');
   const [code, setCode] = useState('');
-  const [error, setError] = useState<{ field: ResetField; key: string } | null>(null);
-  const clear = (field: string) => setError((current) => (current?.field === field ? null : current));
+  const form = useFieldErrors(FIELD_IDS);
   const account = ownAccount ?? typedAccount;
 
   const mutation = useMutation({
@@ -54,40 +61,20 @@ export default function ForgetPasswordPage() {
         endSession();
         queryClient.clear();
       }
-      const query = new URLSearchParams({
-        account_number: account.trim(),
-        isEmail: isEmailAccount(account) ? '1' : '0',
-      });
-      void navigate(`/components/login?${query.toString()}`, { replace: true });
+      void navigate(loginPathFor(account), { replace: true });
     },
   });
-
-  const fail = (problem: { field: ResetField; key: string }) => {
-    setError(problem);
-    focusField(FIELD_IDS[problem.field]);
-  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (mutation.isPending) return;
-    const problem = validateReset({ account, password, repassword, code });
-    if (problem) return fail(problem);
-    setError(null);
-    mutation.mutate();
+    if (form.check(validateReset({ account, password, repassword, code }))) mutation.mutate();
   };
 
   // The code goes out only when both password fields are filled and match.
-  const onSendCode = async () => {
-    const problem = validateReset({ account, password, repassword, code }, true);
-    if (problem) {
-      fail(problem);
-      return false;
-    }
-    setError(null);
-    return sendCode({ account, scene: 'forget' });
-  };
-
-  const errorOf = (field: ResetField) => (error?.field === field ? error.key : null);
+  const onSendCode = async () =>
+    form.check(validateReset({ account, password, repassword, code }, true)) &&
+    sendCode({ account, scene: 'forget' });
 
   return (
     <AuthShell aside={!fromSettings}>
@@ -96,84 +83,41 @@ export default function ForgetPasswordPage() {
         subtitle={t('forget.subtitle')}
       />
       <form className="auth-form" onSubmit={submit} noValidate>
-        <Field label={t('field.account')} htmlFor="forget-account" error={errorOf('account')}>
-          <input
-            id="forget-account"
-            className="input"
-            data-testid="forget-account"
-            autoComplete="username"
-            autoFocus={!fromSettings}
-            maxLength={100}
+        <Field label={t('field.account')} htmlFor="forget-account" error={form.errorOf('account')}>
+          <AccountInput
+            form={form}
             value={account}
+            onChange={setAccount}
+            autoFocus={!fromSettings}
             readOnly={fromSettings}
             placeholder={fromSettings && user.isPending ? t('common:loading') : t('placeholder.account')}
-            onChange={(event) => {
-              setAccount(event.target.value);
-              clear('account');
-            }}
           />
         </Field>
-        <Field label={t('field.newPassword')} htmlFor="forget-password" error={errorOf('password')}>
-          <PasswordInput
-            id="forget-password"
-            data-testid="forget-password"
-            autoComplete="new-password"
-            autoFocus={fromSettings}
-            value={password}
-            placeholder={t('placeholder.newPassword')}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              clear('password');
-            }}
-          />
-        </Field>
-        <Field label={t('field.repassword')} htmlFor="forget-repassword" error={errorOf('repassword')}>
-          <PasswordInput
-            id="forget-repassword"
-            data-testid="forget-repassword"
-            autoComplete="new-password"
-            value={repassword}
-            placeholder={t('placeholder.repassword')}
-            onChange={(event) => {
-              setRepassword(event.target.value);
-              clear('repassword');
-            }}
-          />
-        </Field>
-        <Field
-          label={t('field.code')}
-          htmlFor="forget-code"
-          error={errorOf('code')}
+        <PasswordPairFields
+          form={form}
+          label={t('field.newPassword')}
+          autoFocus={fromSettings}
+          password={password}
+          repassword={repassword}
+          onPassword={setPassword}
+          onRepassword={setRepassword}
+        />
+        <CodeField
+          form={form}
+          field="code"
+          value={code}
+          onChange={setCode}
+          onSend={onSendCode}
+          seconds={RESET_COUNTDOWN_SECONDS}
           hint={t('forget.codeHint')}
-        >
-          <div className="input-group">
-            <input
-              id="forget-code"
-              className="input num"
-              data-testid="forget-code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              value={code}
-              placeholder={t('placeholder.code')}
-              onChange={(event) => {
-                setCode(cleanCode(event.target.value));
-                clear('code');
-              }}
-            />
-            <span className="input-addon">
-              <SendCodeButton onSend={onSendCode} seconds={RESET_COUNTDOWN_SECONDS} />
-            </span>
-          </div>
-        </Field>
-        <button
-          type="submit"
-          className="btn btn-primary btn-block auth-submit"
-          data-testid="forget-submit"
+        />
+        <SubmitButton
+          testId="forget-submit"
           disabled={mutation.isPending || (fromSettings && !account)}
-        >
-          {mutation.isPending ? t('forget.submitting') : t('forget.submit')}
-        </button>
+          busy={mutation.isPending}
+          label={t('forget.submit')}
+          busyLabel={t('forget.submitting')}
+        />
       </form>
       <footer className="auth-footer">
         {fromSettings ? (

@@ -1,15 +1,23 @@
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { useEnv } from '../../api/env';
 import { completeLogin } from '../../api/user';
-import { SendCodeButton } from '../../components/SendCodeButton';
 import { toast } from '../../lib/notify';
 import { login, pointsLogin, sendCode } from './api';
-import { AuthShell, CardHeading, Field, focusField, PasswordInput } from './AuthParts';
+import {
+  AccountInput,
+  AuthShell,
+  CardHeading,
+  CodeField,
+  Field,
+  PasswordInput,
+  SubmitButton,
+} from './AuthParts';
 import { DEFAULT_COUNTRY, type Country } from './countries';
 import { CountryPicker } from './CountryPicker';
+import { useFieldErrors, useNavigateLater } from './form';
 import { isEmailAccount, validateLogin, validateSendCode, type LoginField } from './validation';
 
 type Variant = 'account' | 'points';
@@ -19,8 +27,6 @@ const FIELD_IDS: Record<LoginField, string> = {
   password: 'login-password',
   smsCode: 'login-sms-code',
 };
-
-const REDIRECT_DELAY_MS = 500;
 
 /** Where to go after signing in: back to the guarded screen RequireAuth came from, else home. */
 function targetAfterLogin(state: unknown): string {
@@ -35,7 +41,6 @@ export default function LoginPage() {
   const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   const location = useLocation();
-  const navigate = useNavigate();
   const env = useEnv();
   const needSmsCode = env.data?.login_need_smscode === true;
 
@@ -44,10 +49,8 @@ export default function LoginPage() {
   const [account, setAccount] = useState(params.get('account_number') ?? '');
   const [password, setPassword] = useState('');
   const [smsCode, setSmsCode] = useState('');
-  const [error, setError] = useState<{ field: LoginField; key: string } | null>(null);
-  const clear = (field: string) => setError((current) => (current?.field === field ? null : current));
-  const redirect = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(redirect.current), []);
+  const form = useFieldErrors(FIELD_IDS);
+  const navigateLater = useNavigateLater();
 
   const sessionExpired = params.get('type') === '1';
   const withSms = variant === 'account' && needSmsCode;
@@ -61,35 +64,18 @@ export default function LoginPage() {
       await completeLogin(answer);
       toast(t('loginSuccess'), 'success');
       const target = targetAfterLogin(location.state);
-      redirect.current = setTimeout(() => void navigate(target, { replace: true }), REDIRECT_DELAY_MS);
+      navigateLater(target, { replace: true });
     },
   });
-
-  const fail = (problem: { field: LoginField; key: string }) => {
-    setError(problem);
-    focusField(FIELD_IDS[problem.field]);
-  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (mutation.isPending || mutation.isSuccess) return;
-    const problem = validateLogin({ account, password, smsCode, needSmsCode: withSms });
-    if (problem) return fail(problem);
-    setError(null);
-    mutation.mutate();
+    if (form.check(validateLogin({ account, password, smsCode, needSmsCode: withSms }))) mutation.mutate();
   };
 
-  const onSendCode = async () => {
-    const problem = validateSendCode(account);
-    if (problem) {
-      fail(problem);
-      return false;
-    }
-    setError(null);
-    return sendCode({ account, scene: 'login', country });
-  };
-
-  const errorOf = (field: LoginField) => (error?.field === field ? error.key : null);
+  const onSendCode = async () =>
+    form.check(validateSendCode(account)) && sendCode({ account, scene: 'login', country });
   const busy = mutation.isPending || mutation.isSuccess;
 
   return (
@@ -122,31 +108,18 @@ export default function LoginPage() {
       />
       {sessionExpired && <div className="auth-notice">{t('common:sessionExpired')}</div>}
       <form className="auth-form" onSubmit={submit} noValidate>
-        <Field label={t('field.account')} htmlFor="login-account" error={errorOf('account')}>
+        <Field label={t('field.account')} htmlFor="login-account" error={form.errorOf('account')}>
           <div className="input-group">
             {variant === 'account' && (
               <CountryPicker value={country} onChange={setCountry} dimmed={isEmailAccount(account)} />
             )}
-            <input
-              id="login-account"
-              className="input"
-              data-testid="login-account"
-              autoComplete="username"
-              autoFocus={!account}
-              value={account}
-              maxLength={100}
-              placeholder={t('placeholder.account')}
-              onChange={(event) => {
-                setAccount(event.target.value);
-                clear('account');
-              }}
-            />
+            <AccountInput form={form} value={account} onChange={setAccount} autoFocus={!account} />
           </div>
         </Field>
         <Field
           label={t('field.password')}
           htmlFor="login-password"
-          error={errorOf('password')}
+          error={form.errorOf('password')}
           extra={
             <Link to="/forgetPwd" className="auth-small-link" data-testid="login-forgot">
               {t('login.forgot')}
@@ -160,43 +133,25 @@ export default function LoginPage() {
             autoFocus={Boolean(account)}
             value={password}
             placeholder={t('placeholder.password')}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              clear('password');
-            }}
+            onChange={form.edit('password', setPassword)}
           />
         </Field>
         {withSms && (
-          <Field label={t('field.code')} htmlFor="login-sms-code" error={errorOf('smsCode')}>
-            <div className="input-group">
-              <input
-                id="login-sms-code"
-                className="input num"
-                data-testid="login-sms-code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                value={smsCode}
-                placeholder={t('placeholder.code')}
-                onChange={(event) => {
-                  setSmsCode(event.target.value.replace(/\D/g, ''));
-                  clear('smsCode');
-                }}
-              />
-              <span className="input-addon">
-                <SendCodeButton onSend={onSendCode} />
-              </span>
-            </div>
-          </Field>
+          <CodeField
+            form={form}
+            field="smsCode"
+            value={smsCode}
+            onChange={setSmsCode}
+            clean={(value) => value.replace(/\D/g, '')}
+            onSend={onSendCode}
+          />
         )}
-        <button
-          type="submit"
-          className="btn btn-primary btn-block auth-submit"
-          data-testid="login-submit"
-          disabled={busy}
-        >
-          {busy ? t('login.submitting') : t('login.submit')}
-        </button>
+        <SubmitButton
+          testId="login-submit"
+          busy={busy}
+          label={t('login.submit')}
+          busyLabel={t('login.submitting')}
+        />
       </form>
       <footer className="auth-footer">
         <span className="secondary">{t('login.noAccount')}</span>{' '}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NEWS_CATEGORY, useNewsList } from '../../api/news';
 import { BANNER_INTERVAL_MS, stepIndex, wrapIndex } from './carousel';
-import { ChevronLeftIcon, ChevronRightIcon } from './icons';
+import { ChevronLeftIcon, ChevronRightIcon } from '../../components/icons';
 import './i18n';
 
 const MAX_BANNERS = 10;

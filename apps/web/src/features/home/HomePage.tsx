@@ -7,7 +7,7 @@ import { useUserInfo } from '../../api/user';
 import { direction, formatChange, formatGrouped } from '../../lib/format';
 import { useToken } from '../../lib/session';
 import { BannerCarousel } from './BannerCarousel';
-import { BoltIcon, ChevronRightIcon, ServerIcon, ShieldIcon, SpeakerIcon } from './icons';
+import { BoltIcon, ChevronRightIcon, ServerIcon, ShieldIcon, SpeakerIcon } from '../../components/icons';
 import { marketStats, tilePairs } from './market-table';
 import { MarketTable } from './MarketTable';
 import { MarketTiles } from './MarketTiles';

@@ -5,7 +5,7 @@ import { useToggleFavourite, type Quotation, type QuotationGroup } from '../../a
 import { direction, formatChange, formatCny, formatGrouped } from '../../lib/format';
 import { useToken } from '../../lib/session';
 import { CoinIcon } from './CoinIcon';
-import { CloseIcon, SearchIcon, SortIcon, StarIcon } from './icons';
+import { CloseIcon, SearchIcon, SortIcon, StarIcon } from '../../components/icons';
 import {
   exchangeLink,
   FAVOURITES_TAB,

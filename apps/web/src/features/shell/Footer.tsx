@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NEWS_CATEGORY, useNewsList, type NewsItem } from '../../api/news';
 import { SUPPORT_EMAIL } from './account';
-import { AndroidIcon, AppleIcon, LogoMark, MailIcon } from './icons';
+import { AndroidIcon, AppleIcon, LogoMark, MailIcon } from '../../components/icons';
 import './i18n';
 import './shell.css';
 

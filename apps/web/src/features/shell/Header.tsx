@@ -29,7 +29,7 @@ import {
   SunIcon,
   UserIcon,
   WalletIcon,
-} from './icons';
+} from '../../components/icons';
 import './i18n';
 import './shell.css';
 
@@ -259,7 +259,7 @@ function NoticeMenu() {
       <div className="hdr-menu-sep" />
       <Link role="menuitem" className="dropdown-item hdr-view-all" to="/noticeList">
         {t('common:action.viewAll')}
-        <ChevronRightIcon />
+        <ChevronRightIcon size={14} />
       </Link>
     </Dropdown>
   );

@@ -1,7 +1,10 @@
 import type { ReactNode, SVGProps } from 'react';
 
-/** Inline stroke icons (24-unit grid) for the header and footer: no icon font, nothing to download. */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+/**
+ * Inline icons shared by the features (header, footer, home, markets, account, auth):
+ * no icon font, nothing to download. Most are strokes on a 24-unit grid drawn by `Icon`.
+ */
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
 function Icon({ size = 18, children, ...rest }: IconProps & { children: ReactNode }) {
   return (
@@ -72,8 +75,9 @@ export const ChevronDownIcon = (props: IconProps) => (
   </Icon>
 );
 
+/** 18 units unless `size` says otherwise (the header's menus pass 14). */
 export const ChevronRightIcon = (props: IconProps) => (
-  <Icon size={14} {...props}>
+  <Icon {...props}>
     <path d="m9 6 6 6-6 6" />
   </Icon>
 );
@@ -188,4 +192,101 @@ export const MenuIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M4 6h16M4 12h16M4 18h16" />
   </Icon>
+);
+
+export const StarIcon = ({ filled, size = 15 }: { filled: boolean; size?: number }) => (
+  <Icon size={size} fill={filled ? 'currentColor' : 'none'} strokeWidth={1.6}>
+    <path d="m12 2.8 2.85 5.78 6.38.93-4.62 4.5 1.09 6.35L12 17.36l-5.7 3 1.09-6.35-4.62-4.5 6.38-.93z" />
+  </Icon>
+);
+
+export const ShieldIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z" />
+    <path d="m9 12 2 2 4-4" />
+  </Icon>
+);
+
+export const ServerIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="3" y="3" width="18" height="7" rx="2" />
+    <rect x="3" y="14" width="18" height="7" rx="2" />
+    <path d="M7 6.5h.01M7 17.5h.01M11 6.5h6M11 17.5h6" />
+  </Icon>
+);
+
+export const BoltIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M13 2 4 14h7l-1 8 9-12h-7z" />
+  </Icon>
+);
+
+export const ChevronLeftIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="m15 6-6 6 6 6" />
+  </Icon>
+);
+
+export const SearchIcon = (props: IconProps) => (
+  <Icon size={16} {...props}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-3.5-3.5" />
+  </Icon>
+);
+
+export const SpeakerIcon = (props: IconProps) => (
+  <Icon size={16} {...props}>
+    <path d="M11 5 6 9H2v6h4l5 4z" />
+    <path d="M15.5 8.5a5 5 0 0 1 0 7M19 5a10 10 0 0 1 0 14" />
+  </Icon>
+);
+
+export const CloseIcon = (props: IconProps) => (
+  <Icon size={14} {...props}>
+    <path d="M18 6 6 18M6 6l12 12" />
+  </Icon>
+);
+
+/** Two stacked carets; the active direction is lit. */
+export const SortIcon = ({ direction }: { direction: 'asc' | 'desc' | null }) => (
+  <svg width="8" height="12" viewBox="0 0 8 12" aria-hidden="true" focusable="false" className="sort-icon">
+    <path
+      d="M4 0 8 5H0z"
+      fill={direction === 'asc' ? 'var(--accent)' : 'var(--text-muted)'}
+      opacity={direction === 'asc' ? 1 : 0.5}
+    />
+    <path
+      d="M4 12 0 7h8z"
+      fill={direction === 'desc' ? 'var(--accent)' : 'var(--text-muted)'}
+      opacity={direction === 'desc' ? 1 : 0.5}
+    />
+  </svg>
+);
+
+/** An eye, struck through when `crossed`: shows or hides a password or the amounts. */
+export const EyeIcon = ({ crossed, size = 18 }: { crossed: boolean; size?: number }) => (
+  <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true">
+    <path
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z"
+    />
+    <circle cx="12" cy="12" r="3" fill="none" stroke="currentColor" strokeWidth="1.8" />
+    {crossed && <path d="M4 4l16 16" stroke="currentColor" strokeWidth="1.8" />}
+  </svg>
+);
+
+/** A single thin-stroke path (the account menu and the security rows). */
+export const PathIcon = ({ d }: { d: string }) => (
+  <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+    <path
+      d={d}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.7"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    />
+  </svg>
 );
