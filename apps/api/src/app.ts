@@ -31,7 +31,8 @@ import { profileRoutes } from './modules/user/profile';
 import { registerRoute } from './modules/user/register';
 import type { Messenger } from './modules/verification/messenger';
 import { verificationRoutes } from './modules/verification/routes';
-import { attachRealtime } from './realtime/socket';
+import { attachRealtime, userRoom } from './realtime/socket';
+import { toAmountString } from './ledger/money';
 
 export interface AppDeps {
   config: Config;
@@ -128,6 +129,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const webRoot = resolve(deps.config.WEB_DIST_DIR);
   if (existsSync(webRoot)) await app.register(fastifyStatic, { root: webRoot, prefix: '/', wildcard: false });
 
-  attachRealtime(app);
+  const io = attachRealtime(app);
+  // A user's own order updates, from the verdicts this process receives anyway: to its own sockets only
+  // (every API process gets every batch), so they cost no socket.io traffic through Redis.
+  app.orderResults.onBatch(({ market, results }) => {
+    for (const result of results) {
+      io.local.to(userRoom(result.userId)).emit('spot_order', {
+        ...market,
+        id: result.orderId,
+        state: result.state,
+        filled: toAmountString(result.filled),
+      });
+    }
+  });
   return app;
 }

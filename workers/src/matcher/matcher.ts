@@ -13,9 +13,11 @@ import {
   resultsChannel,
   spotQueueName,
   SpotQueues,
+  type ResultBatch,
   type SpotCommand,
   type SpotJob,
 } from '@exchange/api/modules/spot/queue';
+import { symbolOf } from '@exchange/api/modules/spot/pairs';
 import { MicroBatcher } from './batcher';
 import { Market } from './market';
 import { MarketPushes } from './pushes';
@@ -100,8 +102,19 @@ export class Matcher {
       this.stats.batches += 1;
       this.stats.commands += jobs.length;
       this.stats.settleMs += performance.now() - started;
-      if (outcome.results.length > 0)
-        await this.redis.publish(resultsChannel(this.deps.redisPrefix), JSON.stringify(outcome.results));
+      if (outcome.results.length > 0) {
+        const { pair } = market;
+        const batch: ResultBatch = {
+          market: {
+            symbol: symbolOf(pair),
+            match_id: pair.id,
+            legal_id: pair.legal_id,
+            currency_id: pair.currency_id,
+          },
+          results: outcome.results,
+        };
+        await this.redis.publish(resultsChannel(this.deps.redisPrefix), JSON.stringify(batch));
+      }
       this.pushes?.afterCommit(market, outcome);
     } catch (error) {
       // The books in memory may now be ahead of Postgres: rebuild them from it, and let BullMQ retry the jobs.

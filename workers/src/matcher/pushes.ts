@@ -4,7 +4,7 @@ import type { Db } from '@exchange/api/db/prisma';
 import { toAmountString } from '@exchange/api/ledger/money';
 import { dayStats } from '@exchange/api/modules/spot/tickers';
 import { symbolOf, ticksToPrice, lotsToAmount } from '@exchange/api/modules/spot/pairs';
-import { socketChannel, userRoom } from '@exchange/api/realtime/socket';
+import { socketChannel } from '@exchange/api/realtime/socket';
 import type { BatchOutcome } from './settle';
 import type { Market } from './market';
 
@@ -13,8 +13,9 @@ const DEPTH_INTERVAL_MS = 100;
 const DAYMARKET_INTERVAL_MS = 1_000;
 
 /**
- * What the matcher tells the sockets after each commit: trades, candles and the users' own orders at once;
- * depth conflated to at most ten pushes a second per market, the 24-hour ticker to one a second.
+ * What the matcher tells the sockets after each commit: trades and candles at once; depth conflated to at
+ * most ten pushes a second per market, the 24-hour ticker to one a second. (The users' own `spot_order`
+ * updates are pushed by each API process to its own sockets, from the verdicts it receives anyway.)
  */
 export class MarketPushes {
   private readonly emitter: Emitter;
@@ -62,14 +63,6 @@ export class MarketPushes {
         close: toAmountString(candle.close),
         volume: toAmountString(candle.volume),
         time: new Date(candle.open_time).getTime(),
-      });
-    }
-    for (const result of outcome.results) {
-      this.emitter.to(userRoom(result.userId)).emit('spot_order', {
-        ...base,
-        id: result.orderId,
-        state: result.state,
-        filled: toAmountString(result.filled),
       });
     }
     this.dirtyDepth.add(market);

@@ -119,22 +119,46 @@ export class SpotQueues {
   }
 }
 
-/** Lets a request wait, for a bounded time, for the matcher's verdict on its order. */
+/** The market a batch of results belongs to, as the `spot_order` push names it. */
+export interface ResultMarket {
+  symbol: string;
+  match_id: number;
+  legal_id: number;
+  currency_id: number;
+}
+
+/** What the matcher publishes after each committed batch. */
+export interface ResultBatch {
+  market: ResultMarket;
+  results: OrderResult[];
+}
+
+/**
+ * Lets a request wait, for a bounded time, for the matcher's verdict on its order; and hands every batch of
+ * verdicts to listeners (each API process pushes `spot_order` to its own sockets from them).
+ */
 export class OrderResults {
   private readonly waiting = new Map<string, ((result: OrderResult | undefined) => void)[]>();
+  private readonly listeners: ((batch: ResultBatch) => void)[] = [];
   private readonly subscriber: Redis;
   private readonly ready: Promise<unknown>;
 
   constructor(redisUrl: string, redisPrefix: string) {
     this.subscriber = new Redis(redisUrl, { maxRetriesPerRequest: null });
     this.subscriber.on('message', (_channel: string, payload: string) => {
-      for (const result of JSON.parse(payload) as OrderResult[]) {
+      const batch = JSON.parse(payload) as ResultBatch;
+      for (const result of batch.results) {
         const waiters = this.waiting.get(result.orderId);
         this.waiting.delete(result.orderId);
         for (const resolve of waiters ?? []) resolve(result);
       }
+      for (const listener of this.listeners) listener(batch);
     });
     this.ready = this.subscriber.subscribe(resultsChannel(redisPrefix));
+  }
+
+  onBatch(listener: (batch: ResultBatch) => void): void {
+    this.listeners.push(listener);
   }
 
   /** Starts listening for an order before it is queued, so a fast verdict is never missed. */

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import type { AddressInfo } from 'node:net';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../../../test/harness';
+import { buildApp } from '../../app';
+import { SOCKET_PATH } from '../../realtime/socket';
+import { createMessenger } from '../verification/messenger';
+
+/**
+ * A user's `spot_order` pushes come from the API process their socket is connected to, built from the
+ * matcher's verdicts that every API process receives; so an order placed through one process reaches the
+ * owner's socket on another, and nobody else's.
+ */
+let ctx: TestContext;
+let other: FastifyInstance;
+const sockets: Socket[] = [];
+beforeAll(async () => {
+  ctx = await createTestContext();
+  other = await buildApp({
+    config: ctx.config,
+    prisma: ctx.prisma,
+    redis: ctx.redis,
+    redisUrl: ctx.redisUrl,
+    databaseUrl: ctx.databaseUrl,
+    messenger: createMessenger(ctx.prisma, { from: ctx.config.SMTP_FROM }),
+  });
+  await other.listen({ port: 0, host: '127.0.0.1' });
+  await ctx.startMatcher();
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.disconnect();
+  await other.close();
+  await ctx.close();
+});
+
+/** A socket on the other process, signed in as the user, collecting its `spot_order` pushes. */
+async function signedInSocket(user: { id: number; token: string }) {
+  const socket = connect(`http://127.0.0.1:${(other.server.address() as AddressInfo).port}`, {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+  });
+  sockets.push(socket);
+  const pushes: { id: string; state: string; symbol: string }[] = [];
+  socket.on('spot_order', (push: { id: string; state: string; symbol: string }) => pushes.push(push));
+  await new Promise((resolve) => socket.on('connect', () => resolve(undefined)));
+  const answer = await new Promise<{ type: string }>((resolve) =>
+    socket.emit('login', { user_id: user.id, token: user.token }, resolve),
+  );
+  expect(answer.type).toBe('ok');
+  return pushes;
+}
+
+describe('spot_order pushes', () => {
+  it('reach the owner on another API process, and only the owner', async () => {
+    const owner = await ctx.signedInUser();
+    const bystander = await ctx.signedInUser();
+    await ctx.deposit(owner.account, 'USDT', '100');
+    const ownerPushes = await signedInSocket(owner);
+    const bystanderPushes = await signedInSocket(bystander);
+    const placed = await ctx.post(
+      '/api/coin/trade',
+      {
+        legal_id: await ctx.currencyId('USDT'),
+        currency_id: await ctx.currencyId('BTC'),
+        type: 1,
+        target_price: '10',
+        amount: '1',
+      },
+      owner.token,
+    );
+    expect(placed.body.order.state).toBe('open');
+    await expect
+      .poll(() => ownerPushes, { timeout: 5_000 })
+      .toEqual([expect.objectContaining({ id: placed.body.order.id, state: 'open', symbol: 'BTC/USDT' })]);
+    expect(bystanderPushes).toEqual([]);
+  });
+});
