@@ -134,7 +134,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // (every API process gets every batch), so they cost no socket.io traffic through Redis.
   app.orderResults.onBatch(({ market, results }) => {
     for (const result of results) {
-      io.local.to(userRoom(result.userId)).emit('spot_order', {
+      const room = userRoom(result.userId);
+      if (!io.sockets.adapter.rooms.has(room)) continue;
+      io.local.to(room).emit('spot_order', {
         ...market,
         id: result.orderId,
         state: result.state,

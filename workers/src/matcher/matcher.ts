@@ -162,12 +162,8 @@ export class Matcher {
         await Promise.all(commands.map((command) => batcher.submit(command)));
         const ids = entries.map(([id]) => id);
         // Not awaited: an acknowledgement lost to a crash only means the entry is read, harmlessly, again.
-        this.redis
-          .multi()
-          .xack(key, PLACEMENTS_GROUP, ...ids)
-          .xdel(key, ...ids)
-          .exec()
-          .catch(() => undefined);
+        this.redis.xack(key, PLACEMENTS_GROUP, ...ids).catch(() => undefined);
+        this.redis.xdel(key, ...ids).catch(() => undefined);
       } catch (error) {
         if (!this.running) break;
         if (error instanceof Error && error.message.includes('NOGROUP')) {

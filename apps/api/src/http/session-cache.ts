@@ -25,7 +25,10 @@ export const revocationsChannel = (redisPrefix: string) => `${redisPrefix}sessio
  * TTL if a revocation message is lost while the subscription reconnects.
  */
 export class SessionCache {
-  private readonly entries = new Map<string, { identity: SessionIdentity; until: number }>();
+  private readonly entries = new Map<
+    string,
+    { identity: SessionIdentity; tokenHash: string; until: number }
+  >();
   private readonly subscriber: Redis;
   private readonly ready: Promise<unknown>;
   /** Bumped by every revocation: a lookup that started before one must not be cached. */
@@ -56,11 +59,12 @@ export class SessionCache {
 
   /** The live session of this token, or null (unknown, revoked or expired). */
   async find(token: string): Promise<SessionIdentity | null> {
-    const tokenHash = hashToken(token);
     const now = Date.now();
-    const cached = this.entries.get(tokenHash);
+    // Kept by token (in memory only, where the request holds it anyway), so a hit costs no hashing.
+    const cached = this.entries.get(token);
     if (cached && cached.until > now)
       return cached.identity.expiresAt.getTime() > now ? cached.identity : null;
+    const tokenHash = hashToken(token);
     const generation = this.generation;
     const { rows } = await this.pool.query<{
       user_id: number;
@@ -85,7 +89,7 @@ export class SessionCache {
     };
     if (this.live && generation === this.generation) {
       if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-      this.entries.set(tokenHash, { identity, until: Date.now() + this.ttlMs });
+      this.entries.set(token, { identity, tokenHash, until: Date.now() + this.ttlMs });
     }
     return identity;
   }
@@ -108,17 +112,14 @@ export class SessionCache {
 
   private apply(message: string): void {
     this.generation += 1;
-    if (message.startsWith('t:')) {
-      this.entries.delete(message.slice(2));
-      return;
-    }
-    const userId = message.startsWith('u:') ? Number(message.slice(2)) : Number.NaN;
-    if (!Number.isInteger(userId)) {
+    const tokenHash = message.startsWith('t:') ? message.slice(2) : undefined;
+    const userId = message.startsWith('u:') ? Number(message.slice(2)) : undefined;
+    if (tokenHash === undefined && !Number.isInteger(userId)) {
       this.entries.clear();
       return;
     }
-    for (const [tokenHash, entry] of this.entries) {
-      if (entry.identity.userId === userId) this.entries.delete(tokenHash);
+    for (const [token, entry] of this.entries) {
+      if (entry.tokenHash === tokenHash || entry.identity.userId === userId) this.entries.delete(token);
     }
   }
 

@@ -50,17 +50,19 @@ export async function findPairBySymbol(prisma: Db, symbol: string): Promise<Pair
  * The engine counts in integers: prices in ticks of 10^-price_decimals and amounts in lots of
  * 10^-amount_decimals. These convert exactly, and refuse what does not fit the grid.
  */
+const powersOfTen: MoneyValue[] = [];
+const tenTo = (exponent: number) => (powersOfTen[exponent] ??= new Money(10).pow(exponent));
 export const priceToTicks = (pair: CurrencyMatch, price: MoneyValue) =>
-  price.times(new Money(10).pow(pair.price_decimals)).toNumber();
+  price.times(tenTo(pair.price_decimals)).toNumber();
 export const amountToLots = (pair: CurrencyMatch, amount: MoneyValue) =>
-  amount.times(new Money(10).pow(pair.amount_decimals)).toNumber();
+  amount.times(tenTo(pair.amount_decimals)).toNumber();
 export const ticksToPrice = (pair: CurrencyMatch, ticks: number) =>
-  new Money(ticks).div(new Money(10).pow(pair.price_decimals));
+  new Money(ticks).div(tenTo(pair.price_decimals));
 export const lotsToAmount = (pair: CurrencyMatch, lots: number) =>
-  new Money(lots).div(new Money(10).pow(pair.amount_decimals));
+  new Money(lots).div(tenTo(pair.amount_decimals));
 /** A quote amount as a number of tick×lot units, rounded down (the budget of a market buy). */
 export const quoteToTickLots = (pair: CurrencyMatch, quote: MoneyValue) =>
   quote
-    .times(new Money(10).pow(pair.price_decimals + pair.amount_decimals))
+    .times(tenTo(pair.price_decimals + pair.amount_decimals))
     .floor()
     .toNumber();
