@@ -92,10 +92,11 @@ export async function benchSpotEndToEnd(
       warmupMs: WARMUP_MS,
       durationMs,
     };
-    const cpuBefore = cpuSnapshot(children);
+    const database = new URL(databaseUrl).pathname.slice(1);
+    const cpuBefore = cpuSnapshot(children, database);
     load.send(plan);
     const report = await message<LoadReport>(load);
-    const cpu = cpuUse(cpuBefore, cpuSnapshot(children), WARMUP_MS + durationMs);
+    const cpu = cpuUse(cpuBefore, cpuSnapshot(children, database), WARMUP_MS + durationMs);
 
     // Every acknowledged order must be in Postgres.
     const {
@@ -128,7 +129,7 @@ export async function benchSpotEndToEnd(
     if (refused > 0) console.error('spot bench refusals:', report.refused);
     console.error(
       `spot bench CPU during the run (of ${cpu.cores} cores): api ${cpu.api}%, matcher ${cpu.matcher}%, ` +
-        `load generator ${cpu.load}%, whole machine ${cpu.machine}%`,
+        `load generator ${cpu.load}%, postgres ${cpu.postgres}%, redis (shared) ${cpu.redis}%, whole machine ${cpu.machine}%`,
     );
     return {
       [`spot orders accepted/s through HTTP (${apiProcesses} API process${apiProcesses > 1 ? 'es' : ''})`]:
@@ -244,8 +245,26 @@ async function stop(child: ChildProcess): Promise<void> {
 // CPU accounting from /proc (Linux): each child with its descendants (cluster workers), and the machine.
 interface CpuSnapshot {
   perChild: number[];
+  /** Postgres backends serving the benchmark's database, per pid (they come and go). */
+  postgres: Map<number, number>;
+  redis: number;
   machineBusy: number;
   machineTotal: number;
+}
+
+/** Ticks of every process whose command line passes the test, by pid. */
+function ticksOf(test: (commandLine: string) => boolean): Map<number, number> {
+  const ticks = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (test(readFileSync(`/proc/${entry}/cmdline`, 'utf8')))
+        ticks.set(Number(entry), processTicks(Number(entry)));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return ticks;
 }
 
 function processTicks(pid: number): number {
@@ -278,13 +297,20 @@ function treeTicks(root: number): number {
   return total;
 }
 
-function cpuSnapshot(children: ChildProcess[]): CpuSnapshot {
+function cpuSnapshot(children: ChildProcess[], database: string): CpuSnapshot {
   const [line = ''] = readFileSync('/proc/stat', 'utf8').split('\n');
   const values = line.trim().split(/\s+/).slice(1).map(Number);
   const idle = (values[3] ?? 0) + (values[4] ?? 0);
   const total = values.reduce((sum, value) => sum + value, 0);
   return {
     perChild: children.map((child) => (child.pid ? treeTicks(child.pid) : 0)),
+    postgres: ticksOf(
+      (commandLine) => commandLine.startsWith('postgres: ') && commandLine.includes(` ${database} `),
+    ),
+    redis: [...ticksOf((commandLine) => commandLine.startsWith('redis-server')).values()].reduce(
+      (a, b) => a + b,
+      0,
+    ),
     machineBusy: total - idle,
     machineTotal: total,
   };
@@ -300,6 +326,12 @@ function cpuUse(before: CpuSnapshot, after: CpuSnapshot, elapsedMs: number) {
     matcher: percent(0),
     api: percent(1),
     load: percent(2),
+    postgres: Math.round(
+      [...after.postgres].reduce((sum, [pid, ticks]) => sum + ticks - (before.postgres.get(pid) ?? 0), 0) *
+        10 *
+        (100 / elapsedMs),
+    ),
+    redis: Math.round((after.redis - before.redis) * 10 * (100 / elapsedMs)),
     machine: Math.round(
       (100 * cores * (after.machineBusy - before.machineBusy)) /
         Math.max(1, after.machineTotal - before.machineTotal),
