@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './harness';
 
 const run = promisify(execFile);
+// Every ops call starts a fresh `tsx` process (1-3 s each on a busy 2-core machine), as an operator's would.
+const OPS_TEST_TIMEOUT_MS = 120_000;
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -23,117 +25,125 @@ async function ops(...args: string[]): Promise<{ code: number; json: unknown }> 
 }
 
 describe('npm run ops', () => {
-  it('creates users, books deposits once per txid, processes withdrawals and audits the books', async () => {
-    const created = await ops(
-      'user:create',
-      '--account',
-      'ops@test.exchange',
-      '--password',
-      'Secret123',
-      '--trade-password',
-      '135790',
-      '--kyc',
-      'approved',
-    );
-    expect(created.json).toMatchObject({
-      account_number: 'ops@test.exchange',
-      extension_code: expect.stringMatching(/^[a-z0-9]{6}$/),
-    });
+  it(
+    'creates users, books deposits once per txid, processes withdrawals and audits the books',
+    async () => {
+      const created = await ops(
+        'user:create',
+        '--account',
+        'ops@test.exchange',
+        '--password',
+        'Secret123',
+        '--trade-password',
+        '135790',
+        '--kyc',
+        'approved',
+      );
+      expect(created.json).toMatchObject({
+        account_number: 'ops@test.exchange',
+        extension_code: expect.stringMatching(/^[a-z0-9]{6}$/),
+      });
 
-    const deposit = [
-      'deposit',
-      '--account',
-      'ops@test.exchange',
-      '--currency',
-      'USDT',
-      '--amount',
-      '120',
-      '--txid',
-      '0xops1',
-    ];
-    expect((await ops(...deposit)).json).toMatchObject({
-      currency: 'USDT',
-      amount: '120',
-      txid: '0xops1',
-      created: true,
-    });
-    expect((await ops(...deposit)).json).toMatchObject({ created: false });
+      const deposit = [
+        'deposit',
+        '--account',
+        'ops@test.exchange',
+        '--currency',
+        'USDT',
+        '--amount',
+        '120',
+        '--txid',
+        '0xops1',
+      ];
+      expect((await ops(...deposit)).json).toMatchObject({
+        currency: 'USDT',
+        amount: '120',
+        txid: '0xops1',
+        created: true,
+      });
+      expect((await ops(...deposit)).json).toMatchObject({ created: false });
 
-    const login = await ctx.post('/api/user/login', {
-      user_string: 'ops@test.exchange',
-      password: 'Secret123',
-    });
-    const token = login.body.message as string;
-    const usdt = await ctx.currencyId('USDT');
-    const withdraw = {
-      currency: usdt,
-      number: '50',
-      address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
-      pay_password: '135790',
-    };
-    expect((await ctx.post('/api/wallet/out', withdraw, token)).body.type).toBe('ok');
-    expect((await ctx.post('/api/wallet/out', { ...withdraw, number: '20' }, token)).body.type).toBe('ok');
+      const login = await ctx.post('/api/user/login', {
+        user_string: 'ops@test.exchange',
+        password: 'Secret123',
+      });
+      const token = login.body.message as string;
+      const usdt = await ctx.currencyId('USDT');
+      const withdraw = {
+        currency: usdt,
+        number: '50',
+        address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
+        pay_password: '135790',
+      };
+      expect((await ctx.post('/api/wallet/out', withdraw, token)).body.type).toBe('ok');
+      expect((await ctx.post('/api/wallet/out', { ...withdraw, number: '20' }, token)).body.type).toBe('ok');
 
-    const pending = (await ops('withdrawals')).json as { id: number; number: string }[];
-    expect(pending.map((row) => row.number)).toEqual(['50', '20']);
-    const [first, second] = pending;
-    expect((await ops('withdrawal:complete', String(first?.id), '--txid', '0xpaid')).json).toEqual({
-      id: first?.id,
-      status: 2,
-      txid: '0xpaid',
-    });
-    expect((await ops('withdrawal:reject', String(second?.id))).json).toMatchObject({
-      id: second?.id,
-      status: 3,
-    });
-    const again = await ops('withdrawal:complete', String(first?.id), '--txid', '0xpaid');
-    expect(again.code).not.toBe(0);
-    expect(again.json).toEqual({ error: `withdrawal ${first?.id} is not waiting to be processed` });
+      const pending = (await ops('withdrawals')).json as { id: number; number: string }[];
+      expect(pending.map((row) => row.number)).toEqual(['50', '20']);
+      const [first, second] = pending;
+      expect((await ops('withdrawal:complete', String(first?.id), '--txid', '0xpaid')).json).toEqual({
+        id: first?.id,
+        status: 2,
+        txid: '0xpaid',
+      });
+      expect((await ops('withdrawal:reject', String(second?.id))).json).toMatchObject({
+        id: second?.id,
+        status: 3,
+      });
+      const again = await ops('withdrawal:complete', String(first?.id), '--txid', '0xpaid');
+      expect(again.code).not.toBe(0);
+      expect(again.json).toEqual({ error: `withdrawal ${first?.id} is not waiting to be processed` });
 
-    const audit = await ops('audit');
-    expect(audit.code).toBe(0);
-    expect(audit.json).toMatchObject({ ok: true, problems: [] });
-    expect(
-      (audit.json as { currencies: { currency: string }[] }).currencies.find(
-        (row) => row.currency === 'USDT',
-      ),
-    ).toEqual({
-      currency: 'USDT',
-      users: '70',
-      house: '1',
-      deposits: '120',
-      withdrawals: '49',
-    });
+      const audit = await ops('audit');
+      expect(audit.code).toBe(0);
+      expect(audit.json).toMatchObject({ ok: true, problems: [] });
+      expect(
+        (audit.json as { currencies: { currency: string }[] }).currencies.find(
+          (row) => row.currency === 'USDT',
+        ),
+      ).toEqual({
+        currency: 'USDT',
+        users: '70',
+        house: '1',
+        deposits: '120',
+        withdrawals: '49',
+      });
 
-    await ctx.prisma.$executeRawUnsafe(
-      'UPDATE wallets SET micro_balance = micro_balance + 5 WHERE user_id = (SELECT id FROM users WHERE account_number = $1) AND currency_id = $2',
-      'ops@test.exchange',
-      usdt,
-    );
-    const broken = await ops('audit');
-    expect(broken.code).toBe(1);
-    expect(broken.json).toMatchObject({ ok: false });
-  });
+      await ctx.prisma.$executeRawUnsafe(
+        'UPDATE wallets SET micro_balance = micro_balance + 5 WHERE user_id = (SELECT id FROM users WHERE account_number = $1) AND currency_id = $2',
+        'ops@test.exchange',
+        usdt,
+      );
+      const broken = await ops('audit');
+      expect(broken.code).toBe(1);
+      expect(broken.json).toMatchObject({ ok: false });
+    },
+    OPS_TEST_TIMEOUT_MS,
+  );
 
-  it('prints the outbox and changes settings', async () => {
-    await ctx.post('/api/sms_mail', { user_string: 'outbox@test.exchange', scene: 'register' });
-    const outbox = (await ops('outbox', '--to', 'outbox@test.exchange')).json as {
-      scene: string;
-      code: string;
-    }[];
-    expect(outbox).toEqual([
-      {
-        to: 'outbox@test.exchange',
-        scene: 'register',
-        code: expect.stringMatching(/^\d{6}$/),
-        created_at: expect.any(String),
-      },
-    ]);
-    expect((await ops('setting:set', 'login_need_smscode', 'true')).json).toEqual({
-      login_need_smscode: 'true',
-    });
-    expect((await ctx.get('/api/env.json')).body.login_need_smscode).toBe(true);
-    const unknown = await ops('setting:set', 'no_such_setting', '1');
-    expect(unknown.code).toBe(1);
-  });
+  it(
+    'prints the outbox and changes settings',
+    async () => {
+      await ctx.post('/api/sms_mail', { user_string: 'outbox@test.exchange', scene: 'register' });
+      const outbox = (await ops('outbox', '--to', 'outbox@test.exchange')).json as {
+        scene: string;
+        code: string;
+      }[];
+      expect(outbox).toEqual([
+        {
+          to: 'outbox@test.exchange',
+          scene: 'register',
+          code: expect.stringMatching(/^\d{6}$/),
+          created_at: expect.any(String),
+        },
+      ]);
+      expect((await ops('setting:set', 'login_need_smscode', 'true')).json).toEqual({
+        login_need_smscode: 'true',
+      });
+      expect((await ctx.get('/api/env.json')).body.login_need_smscode).toBe(true);
+      const unknown = await ops('setting:set', 'no_such_setting', '1');
+      expect(unknown.code).toBe(1);
+    },
+    OPS_TEST_TIMEOUT_MS,
+  );
 });

@@ -1,14 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import {
-  chromium,
-  type Browser,
-  type BrowserContext,
-  type ConsoleMessage,
-  type Page,
-  type Response,
-} from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { CHROMIUM_PATH, REPO_ROOT } from './server';
 
@@ -32,19 +25,11 @@ export function launchBrowser(): Promise<Browser> {
 export interface Visit {
   context: BrowserContext;
   page: Page;
-  /** Uncaught page errors and console errors seen so far (minus the ignorable ones). */
+  /** Uncaught page errors and console errors seen so far. */
   errors: string[];
   /** Opens a hash route (`/`, `/components/login`, `/dealCenter?legal_id=1`...) and waits for the page. */
   open: (route: string) => Promise<void>;
   close: () => Promise<void>;
-}
-
-/**
- * A console error we do not hold against the client: the browser's own request for /favicon.ico, which the
- * client never asked for (it has no icon link) and the API answers with 404.
- */
-function ignorable(message: ConsoleMessage): boolean {
-  return /\/favicon\.ico(\?|$)/.test(message.location().url);
 }
 
 /** A fresh browser profile (no cookies, localStorage seeded with `storage`), 1440×900 like a desktop. */
@@ -65,7 +50,7 @@ export async function visit(browser: Browser, storage: Record<string, string> = 
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
   page.on('console', (message) => {
-    if (message.type() === 'error' && !ignorable(message)) {
+    if (message.type() === 'error') {
       errors.push(`console.error: ${message.text()} (${message.location().url || page.url()})`);
     }
   });
