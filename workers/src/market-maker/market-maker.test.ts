@@ -30,6 +30,16 @@ afterAll(async () => {
 });
 
 describe('the market maker', () => {
+  it('trades every pair in its first round, so a fresh exchange shows prices at once', async () => {
+    await maker.tick();
+    const pairs = await ctx.prisma.currencyMatch.findMany({ where: { open_coin_trade: 1, is_display: 1 } });
+    for (const pair of pairs) {
+      await expect
+        .poll(() => ctx.prisma.spotTrade.count({ where: { match_id: pair.id } }), { timeout: 15_000 })
+        .toBeGreaterThan(0);
+    }
+  });
+
   it('quotes both sides of every pair and trades through the real order path, with balanced books', async () => {
     for (let round = 0; round < 4; round += 1) await maker.tick();
     const pairs = await ctx.prisma.currencyMatch.findMany({ where: { open_coin_trade: 1 } });

@@ -39,6 +39,8 @@ interface MarketState {
   anchor: number;
   reference: number;
   quoteIds: bigint[];
+  /** Whether this run has taken on the market yet: the first round always does, so prices show at once. */
+  taken: boolean;
 }
 
 export interface MarketMakerDeps {
@@ -84,7 +86,7 @@ export class MarketMaker {
     for (const account of [this.maker, this.taker]) await this.fund(account, pairs);
     for (const pair of pairs) {
       const anchor = await this.startingPrice(pair);
-      if (anchor > 0) this.markets.push({ pair, anchor, reference: anchor, quoteIds: [] });
+      if (anchor > 0) this.markets.push({ pair, anchor, reference: anchor, quoteIds: [], taken: false });
     }
     await this.cancelLeftovers();
     this.timer = setInterval(() => void this.tick(), this.deps.tickMs ?? 2_000);
@@ -109,7 +111,8 @@ export class MarketMaker {
         await this.requote(market).catch((error: unknown) =>
           this.deps.log({ err: error, pair: market.pair.id }, 'market maker requote failed'),
         );
-        if (this.random() < TAKE_PROBABILITY) {
+        if (!market.taken || this.random() < TAKE_PROBABILITY) {
+          market.taken = true;
           await this.take(market).catch((error: unknown) =>
             this.deps.log({ err: error, pair: market.pair.id }, 'market maker take failed'),
           );
