@@ -45,9 +45,11 @@ interface Pending {
  * the next one: ONE Postgres transaction checks their open-order limits, locks their funds through the
  * ledger (each order all-or-nothing on its own: one that does not fit fails alone, and of two orders that
  * each need all of a user's funds exactly one goes through) and inserts the orders that fit. Only after the
- * commit are the orders handed to the matcher, one job per market for the whole batch; every acknowledged
- * order is therefore in Postgres, and one that never reaches a queue is re-queued by the matcher's sweeper.
- * A batch that fails unexpectedly is retried order by order, so one bad order cannot fail its neighbours.
+ * commit are the orders handed to the matcher, one stream entry per market for the whole batch; every
+ * acknowledged order is therefore in Postgres, and one that never reaches the matcher is re-queued by its
+ * sweeper. A batch that fails unexpectedly is retried order by order, so one bad order cannot fail its
+ * neighbours; after a commit whose outcome is unknown nothing is retried and the requests fail (their orders,
+ * if they were stored after all, are found by the sweeper like any other).
  */
 export class PlacementCommitter {
   /** Totals since start: group commits, the requests they carried, and the time they took. */
