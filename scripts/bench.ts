@@ -12,7 +12,8 @@ import { seedDatabase } from '../prisma/seed/index';
  * the local Postgres) and dropped afterwards. Prints one line per figure, then the figures as JSON.
  * `npm run bench -- spot` (or engine, ledger) runs only the named ones. For the spot benchmark,
  * `--api-processes N` runs the API in N node cluster workers (default 1), `--connections N` sets the load
- * generator's connections (default 64), and `--profile DIR` writes CPU profiles of its processes.
+ * generator's connections (default 64), `--profile DIR` writes CPU profiles of its processes, and
+ * `--kill-matcher-at MS` kills the matcher with SIGKILL that long into the run and starts another.
  */
 const args = process.argv.slice(2);
 const flag = (name: string) => {
@@ -22,6 +23,7 @@ const flag = (name: string) => {
 const apiProcesses = Number(flag('--api-processes') ?? 1);
 const profileDir = flag('--profile');
 const connections = flag('--connections');
+const killMatcherAt = flag('--kill-matcher-at');
 const only = new Set(args);
 const wanted = (name: string) => only.size === 0 || only.has(name);
 
@@ -46,6 +48,7 @@ async function main(): Promise<void> {
             apiProcesses,
             ...(profileDir ? { profileDir } : {}),
             ...(connections ? { connections: Number(connections) } : {}),
+            ...(killMatcherAt ? { killMatcherAfterMs: Number(killMatcherAt) } : {}),
           })
         : {}),
     };

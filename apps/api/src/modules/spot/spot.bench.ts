@@ -33,6 +33,11 @@ export interface SpotBenchOptions {
   durationMs?: number;
   /** Writes V8 CPU profiles of the API, matcher and load generator processes into this folder. */
   profileDir?: string;
+  /**
+   * Kills the matcher (SIGKILL) this long after the load starts and starts another, which takes over once
+   * the dead one's lease runs out: the acknowledged, unmatched-after-draining and audit figures must not care.
+   */
+  killMatcherAfterMs?: number;
 }
 
 export async function benchSpotEndToEnd(
@@ -75,9 +80,13 @@ export async function benchSpotEndToEnd(
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
   try {
-    const matcher = start(fileURLToPath(new URL('../../../../../workers/src/main.ts', import.meta.url)));
-    const matcherOutput = collectOutput(matcher);
-    await matcherOutput.waitFor(/\[workers\] running/);
+    const startMatcher = async () => {
+      const started = start(fileURLToPath(new URL('../../../../../workers/src/main.ts', import.meta.url)));
+      const output = collectOutput(started);
+      await output.waitFor(/\[workers\] running/);
+      return { process: started, output };
+    };
+    let matcher = await startMatcher();
     const api = start(here('./bench/api-server.ts'), ['--processes', String(apiProcesses)]);
     api.stdout?.pipe(process.stderr);
     await message(api);
@@ -94,8 +103,20 @@ export async function benchSpotEndToEnd(
     };
     const database = new URL(databaseUrl).pathname.slice(1);
     const cpuBefore = cpuSnapshot(children, database);
+    const { killMatcherAfterMs } = options;
+    const chaos =
+      killMatcherAfterMs === undefined
+        ? Promise.resolve()
+        : (async () => {
+            await new Promise((resolve) => setTimeout(resolve, killMatcherAfterMs));
+            const exited = new Promise((resolve) => matcher.process.once('exit', resolve));
+            matcher.process.kill('SIGKILL');
+            await exited;
+            matcher = await startMatcher();
+          })();
     load.send(plan);
     const report = await message<LoadReport>(load);
+    await chaos;
     const cpu = cpuUse(cpuBefore, cpuSnapshot(children, database), WARMUP_MS + durationMs);
 
     // Every acknowledged order must be in Postgres.
@@ -120,17 +141,18 @@ export async function benchSpotEndToEnd(
     api.send({ stats: true });
     const commits = (await message<{ stats: { commits: number; orders: number; commitMs: number } }>(api))
       .stats;
-    await stop(matcher);
-    const settled = matcherTotals(matcherOutput.text());
+    await stop(matcher.process);
+    const settled = matcherTotals(matcher.output.text());
     const latencies = [...report.latenciesMs].sort((a, b) => a - b);
     const percentile = (p: number) =>
       latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))] ?? 0;
     const refused = Object.values(report.refused).reduce((sum, count) => sum + count, 0);
     if (refused > 0) console.error('spot bench refusals:', report.refused);
-    console.error(
-      `spot bench CPU during the run (of ${cpu.cores} cores): api ${cpu.api}%, matcher ${cpu.matcher}%, ` +
-        `load generator ${cpu.load}%, postgres ${cpu.postgres}%, redis (shared) ${cpu.redis}%, whole machine ${cpu.machine}%`,
-    );
+    if (killMatcherAfterMs === undefined)
+      console.error(
+        `spot bench CPU during the run (of ${cpu.cores} cores): api ${cpu.api}%, matcher ${cpu.matcher}%, ` +
+          `load generator ${cpu.load}%, postgres ${cpu.postgres}%, redis (shared) ${cpu.redis}%, whole machine ${cpu.machine}%`,
+      );
     return {
       [`spot orders accepted/s through HTTP (${apiProcesses} API process${apiProcesses > 1 ? 'es' : ''})`]:
         Math.round(report.accepted / (durationMs / 1000)),
@@ -149,6 +171,22 @@ export async function benchSpotEndToEnd(
       ),
       'spot commands per matcher batch': settled.commandsPerBatch,
       'spot matcher batch ms, mean': Number((settled.settleMs / Math.max(1, settled.batches)).toFixed(1)),
+      // CPU per acknowledged order over the warm-up and the run: what each part costs, whatever share of
+      // the machine the neighbours leave it (not measured when the matcher is killed on purpose).
+      ...(killMatcherAfterMs === undefined
+        ? Object.fromEntries(
+            (['api', 'matcher', 'postgres', 'redis'] as const).map((part) => [
+              `spot CPU µs per order: ${part === 'redis' ? 'redis (shared)' : part}`,
+              Math.round(
+                ((cpu[part] / 100) * (WARMUP_MS + durationMs) * 1000) /
+                  Math.max(1, report.acknowledgedIds.length),
+              ),
+            ]),
+          )
+        : {}),
+      ...(killMatcherAfterMs === undefined
+        ? {}
+        : { 'spot matcher killed (SIGKILL) and replaced after ms': killMatcherAfterMs }),
       'spot ledger audit': audit.ok ? 'clean' : `BROKEN: ${audit.problems.slice(0, 3).join('; ')}`,
     };
   } finally {
