@@ -9,7 +9,7 @@ import {
   type BalanceColumn,
   type HouseAccount,
 } from './accounts';
-import type { LedgerRef } from './ledger';
+import type { LedgerRef, Movement } from './ledger';
 import type { LogType } from './log-types';
 import { Money, type Money as MoneyValue } from './money';
 
@@ -170,14 +170,8 @@ export async function applyMovements(tx: Tx | Sql, movements: ColumnMovement[]):
   await writeMovements(db, balances, moving);
 }
 
-export interface LockRequest {
-  userId: number;
-  currencyId: number;
-  account: Account;
-  amount: MoneyValue;
-  type: LogType;
-  ref?: LedgerRef;
-}
+/** Funds to move from available to locked: a movement without a memo. */
+export type LockRequest = Omit<Movement, 'memo'>;
 
 /**
  * Funds of some wallets, locked for this transaction, from which independent requests are reserved one by
