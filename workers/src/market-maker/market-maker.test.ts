@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness';
-import { MAKER_ACCOUNT, MarketMaker, TAKER_ACCOUNT } from './market-maker';
+import { ladder, MAKER_ACCOUNT, MarketMaker, TAKER_ACCOUNT } from './market-maker';
 
 let ctx: TestContext;
 let maker: MarketMaker;
@@ -40,6 +40,20 @@ describe('the market maker', () => {
     }
   });
 
+  it('replaces only the places of the ladder the walk left, not the whole ladder', async () => {
+    const makerOrders = async () => {
+      const account = await ctx.prisma.user.findUniqueOrThrow({ where: { account_number: MAKER_ACCOUNT } });
+      return ctx.prisma.spotOrder.count({ where: { user_id: account.id } });
+    };
+    const before = await makerOrders();
+    await maker.tick();
+    const placed = (await makerOrders()) - before;
+    const pairs = await ctx.prisma.currencyMatch.count({ where: { open_coin_trade: 1, is_display: 1 } });
+    // The first round placed a full ladder (16 quotes a pair); a later round moves a few places per side.
+    expect(placed).toBeGreaterThan(0);
+    expect(placed).toBeLessThan(pairs * 16);
+  });
+
   it('quotes both sides of every pair and trades through the real order path, with balanced books', async () => {
     for (let round = 0; round < 4; round += 1) await maker.tick();
     const pairs = await ctx.prisma.currencyMatch.findMany({ where: { open_coin_trade: 1 } });
@@ -61,5 +75,25 @@ describe('the market maker', () => {
     });
     expect(accounts).toHaveLength(2);
     expect((await ctx.audit()).problems).toEqual([]);
+  });
+});
+
+describe('the ladder', () => {
+  it('puts eight places a side on a fixed grid outside the spread', () => {
+    const places = [...ladder({ anchor: 100, reference: 100 }).values()];
+    const bids = places.filter((quote) => quote.side === 1).map((quote) => quote.price.toNumber());
+    const asks = places.filter((quote) => quote.side === 2).map((quote) => quote.price.toNumber());
+    expect(bids).toHaveLength(8);
+    expect(asks).toHaveLength(8);
+    expect(Math.max(...bids)).toBeLessThan(100 * (1 - 0.0008) + 1e-9);
+    expect(Math.min(...asks)).toBeGreaterThan(100 * (1 + 0.0008) - 1e-9);
+    for (const price of [...bids, ...asks]) expect((price / 0.06) % 1).toBeCloseTo(0, 6);
+  });
+
+  it('keeps most places when the reference moves a little', () => {
+    // One grid step (0.06) up: one new place a side, the other fourteen stay.
+    const before = new Set(ladder({ anchor: 100, reference: 100.01 }).keys());
+    const after = [...ladder({ anchor: 100, reference: 100.07 }).keys()];
+    expect(after.filter((place) => !before.has(place))).toHaveLength(2);
   });
 });

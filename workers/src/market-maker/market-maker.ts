@@ -38,9 +38,36 @@ interface MarketState {
   pair: Pair;
   anchor: number;
   reference: number;
-  quoteIds: bigint[];
+  /**
+   * Resting quotes by their place on the market's fixed price grid (`1:1234` is a bid at grid index 1234).
+   * A round replaces only the places the walk left, not the whole ladder, which keeps a long-running demo's
+   * order and ledger tables from growing by thousands of rows a minute.
+   */
+  quotes: Map<string, bigint>;
   /** Whether this run has taken on the market yet: the first round always does, so prices show at once. */
   taken: boolean;
+}
+
+/**
+ * The ladder a market should show: LEVELS places a side on a fixed grid (steps of LEVEL_STEP of the anchor
+ * price), the best ones just outside HALF_SPREAD around the reference. Keyed by side and grid index.
+ */
+export function ladder(market: Pick<MarketState, 'anchor' | 'reference'>): Map<string, Quote> {
+  const step = new Money(market.anchor).times(LEVEL_STEP);
+  const reference = new Money(market.reference);
+  const bestBid = reference.times(new Money(1).minus(HALF_SPREAD)).div(step).floor().toNumber();
+  const bestAsk = reference.times(HALF_SPREAD.plus(1)).div(step).ceil().toNumber();
+  const places = new Map<string, Quote>();
+  for (let level = 0; level < LEVELS; level += 1) {
+    places.set(`${SIDE.buy}:${bestBid - level}`, { side: SIDE.buy, price: step.times(bestBid - level) });
+    places.set(`${SIDE.sell}:${bestAsk + level}`, { side: SIDE.sell, price: step.times(bestAsk + level) });
+  }
+  return places;
+}
+
+interface Quote {
+  side: 1 | 2;
+  price: MoneyValue;
 }
 
 export interface MarketMakerDeps {
@@ -86,7 +113,7 @@ export class MarketMaker {
     for (const account of [this.maker, this.taker]) await this.fund(account, pairs);
     for (const pair of pairs) {
       const anchor = await this.startingPrice(pair);
-      if (anchor > 0) this.markets.push({ pair, anchor, reference: anchor, quoteIds: [], taken: false });
+      if (anchor > 0) this.markets.push({ pair, anchor, reference: anchor, quotes: new Map(), taken: false });
     }
     await this.cancelLeftovers();
     this.timer = setInterval(() => void this.tick(), this.deps.tickMs ?? 2_000);
@@ -136,26 +163,32 @@ export class MarketMaker {
   private async requote(market: MarketState): Promise<void> {
     const maker = this.maker;
     if (!maker) return;
-    for (const id of market.quoteIds)
+    await this.forgetFinishedQuotes(market);
+    const wanted = ladder(market);
+    for (const [place, id] of market.quotes) {
+      if (wanted.has(place)) continue;
       await requestCancel({ prisma: this.deps.prisma, queues: this.queues }, maker.id, id).catch(
         () => undefined,
       );
-    market.quoteIds = [];
-    const reference = new Money(market.reference);
-    for (let level = 0; level < LEVELS; level += 1) {
-      const offset = HALF_SPREAD.plus(LEVEL_STEP.times(level));
-      for (const side of [SIDE.buy, SIDE.sell] as const) {
-        const price = reference.times(side === SIDE.buy ? new Money(1).minus(offset) : offset.plus(1));
-        const id = await this.place(
-          maker,
-          market.pair,
-          side,
-          price,
-          await this.quoteSize(maker, market.pair, side, price),
-        );
-        if (id) market.quoteIds.push(id);
-      }
+      market.quotes.delete(place);
     }
+    for (const [place, { side, price }] of wanted) {
+      if (market.quotes.has(place)) continue;
+      const size = await this.quoteSize(maker, market.pair, side, price);
+      const id = await this.place(maker, market.pair, side, price, size);
+      if (id) market.quotes.set(place, id);
+    }
+  }
+
+  /** Quotes that takers filled (or the matcher refused) leave the ladder, so their places are quoted again. */
+  private async forgetFinishedQuotes(market: MarketState): Promise<void> {
+    if (market.quotes.size === 0) return;
+    const live = await this.deps.prisma.spotOrder.findMany({
+      where: { id: { in: [...market.quotes.values()] }, state: { in: ['new', 'open'] } },
+      select: { id: true },
+    });
+    const liveIds = new Set(live.map((order) => order.id));
+    for (const [place, id] of market.quotes) if (!liveIds.has(id)) market.quotes.delete(place);
   }
 
   private async take(market: MarketState): Promise<void> {
@@ -163,10 +196,10 @@ export class MarketMaker {
     if (!taker) return;
     const side = this.random() < 0.5 ? SIDE.buy : SIDE.sell;
     const reference = new Money(market.reference);
-    // A limit across the spread, so it trades against the ladder at real prices and never sweeps far.
-    const price = reference.times(
-      side === SIDE.buy ? new Money(1).plus(LEVEL_STEP.times(2)) : new Money(1).minus(LEVEL_STEP.times(2)),
-    );
+    // A limit across the spread and two grid steps into the ladder, so it trades against the best quotes at
+    // real prices and never sweeps far.
+    const reach = HALF_SPREAD.plus(LEVEL_STEP.times(2));
+    const price = reference.times(side === SIDE.buy ? reach.plus(1) : new Money(1).minus(reach));
     const size = (await this.quoteSize(taker, market.pair, side, price)).times(this.random() * 0.2 + 0.05);
     await this.place(taker, market.pair, side, price, size, 'IOC');
   }
