@@ -108,6 +108,8 @@ function placeCommand(market: Market, order: LiveOrder): PlaceCommand {
 class BatchState {
   readonly orders = new Map<string, LiveOrder>();
   private readonly touched = new Set<string>();
+  /** Orders that ended in this batch, per owner: taken off their open-order counters. */
+  private readonly ended = new Map<number, number>();
   private readonly movements: ColumnMovement[] = [];
   private readonly house: HouseBooking[] = [];
   private readonly trades: (SettledTrade & {
@@ -165,6 +167,9 @@ class BatchState {
   /** Ends an order: whatever it still holds goes back to the owner's available balance. */
   finish(order: LiveOrder, state: string): void {
     this.touched.add(order.id);
+    if (order.state === 'new' || order.state === 'open') {
+      this.ended.set(order.userId, (this.ended.get(order.userId) ?? 0) + 1);
+    }
     order.state = state;
     this.market.resting.delete(order.id);
     if (order.locked.gt(0)) {
@@ -329,7 +334,8 @@ class BatchState {
               changed.map((order) => this.rejectReasons.get(order.id) ?? ''),
             ],
           ),
-      applyMovements(tx, this.movements),
+      // The counters after the wallets (as the group commit of placements locks them), in key order.
+      applyMovements(tx, this.movements).then(() => this.releaseOpenOrders(tx)),
       bookHouseEntries(tx, this.house),
       upsertCandles(tx, pair.id, this.trades),
     ]);
@@ -337,6 +343,25 @@ class BatchState {
   }
 
   private candleRows: CandleRow[] = [];
+
+  /** Takes the batch's ended orders off their owners' open-order counters for this market. */
+  private async releaseOpenOrders(tx: Sql): Promise<void> {
+    if (this.ended.size === 0) return;
+    const owners = [...this.ended.keys()].sort((a, b) => a - b);
+    const matchId = this.market.pair.id;
+    await Promise.all([
+      tx.query(
+        'SELECT 1 FROM spot_open_orders WHERE match_id = $1 AND user_id = ANY($2::int[]) ORDER BY user_id FOR UPDATE',
+        [matchId, owners],
+      ),
+      tx.execute(
+        `UPDATE spot_open_orders c SET open = c.open - v.n
+         FROM unnest($2::int[], $3::int[]) AS v(user_id, n)
+         WHERE c.match_id = $1 AND c.user_id = v.user_id`,
+        [matchId, owners, owners.map((owner) => this.ended.get(owner) ?? 0)],
+      ),
+    ]);
+  }
 
   outcome(): BatchOutcome {
     const changedUsers = new Set<number>();

@@ -8,7 +8,8 @@ import { Money, toAmountString as plain } from './money';
  *   completed withdrawals, exactly;
  * - no balance column and no house account below zero;
  * - every locked amount backed by something that holds it (a pending withdrawal, an open order, an escrow);
- * - every balance column equal to the sum of its account log.
+ * - every balance column equal to the sum of its account log;
+ * - every open-order counter (which the spot order limit reads) equal to the live orders it counts.
  */
 
 export interface CurrencyTotals {
@@ -125,6 +126,22 @@ export async function auditLedger(prisma: Db): Promise<AuditReport> {
   for (const row of unlogged) {
     problems.push(
       `user ${row.user_id} currency ${row.currency_id}: ${row.is_lock ? 'locked' : 'available'} ${row.account} is ${plain(row.balance)} but its log sums to ${plain(row.logged)}`,
+    );
+  }
+
+  const miscounted = await prisma.$queryRawUnsafe<
+    { user_id: number; match_id: number; counted: number; live: number }[]
+  >(`
+    WITH live AS (
+      SELECT user_id, match_id, count(*)::int AS n FROM spot_orders WHERE state IN ('new', 'open') GROUP BY user_id, match_id
+    )
+    SELECT COALESCE(c.user_id, l.user_id) AS user_id, COALESCE(c.match_id, l.match_id) AS match_id,
+      COALESCE(c.open, 0) AS counted, COALESCE(l.n, 0) AS live
+    FROM spot_open_orders c FULL OUTER JOIN live l USING (user_id, match_id)
+    WHERE COALESCE(c.open, 0) <> COALESCE(l.n, 0)`);
+  for (const row of miscounted) {
+    problems.push(
+      `user ${row.user_id} market ${row.match_id}: ${row.counted} open orders counted but ${row.live} live`,
     );
   }
 

@@ -170,6 +170,42 @@ describe('group commit of order placements', () => {
     expect((await ctx.audit()).problems).toEqual([]);
   });
 
+  it('holds the open-order limit across concurrent committers, and refused orders do not count', async () => {
+    const user = await ctx.signedInUser();
+    await ctx.deposit(user.account, 'USDT', '1000');
+    const first = await inTransaction(pool, (sql) =>
+      storeOrders(sql, [
+        ...Array.from({ length: 195 }, () => buy(user.id, '1', '0.001')),
+        buy(user.id, '10000', '1'), // refused for funds: takes no place under the limit
+      ]),
+    );
+    expect(first.slice(195).map(keyOf)).toEqual(['balance_insufficient']);
+    const counter = () =>
+      ctx.prisma.spotOpenOrders.findUniqueOrThrow({
+        where: { user_id_match_id: { user_id: user.id, match_id: pair.id } },
+      });
+    expect((await counter()).open).toBe(195);
+    // Two committers on their own pools stand for two API processes; 5 places are left for 24 orders.
+    const pools = [createPool(ctx.databaseUrl, 3), createPool(ctx.databaseUrl, 3)];
+    try {
+      const committers = pools.map((own) => new PlacementCommitter({ pool: own, queues }, 4));
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 24 }, (_, index) =>
+          (committers[index % 2] as PlacementCommitter).place(buy(user.id, '1', '0.001')),
+        ),
+      );
+      await Promise.all(committers.map((committer) => committer.settled()));
+      expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(5);
+      const refusals = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason] : []));
+      expect(refusals.map(keyOf)).toEqual(Array.from({ length: 19 }, () => 'too_many_open_orders'));
+    } finally {
+      await Promise.all(pools.map((own) => own.end()));
+    }
+    expect((await counter()).open).toBe(200);
+    expect(await ctx.prisma.spotOrder.count({ where: { user_id: user.id, state: 'new' } })).toBe(200);
+    expect((await ctx.audit()).problems).toEqual([]);
+  });
+
   it('acknowledges through HTTP only orders that are committed, in a burst of mixed orders', async () => {
     const users = await Promise.all(Array.from({ length: 8 }, () => ctx.signedInUser()));
     for (const [index, user] of users.entries())

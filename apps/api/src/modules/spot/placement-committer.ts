@@ -159,9 +159,11 @@ export class PlacementCommitter {
 }
 
 /**
- * The transaction of one group commit, in two round trips on a pipelined connection: first the reads (open
- * orders per user and market, one id per request, and the funds' wallet rows, locked), then the writes
- * (the ledger's reservations and the orders). Returns, per request in order, the stored order or the error
+ * The transaction of one group commit, in two round trips on a pipelined connection: first one id per
+ * request, the funds' wallet rows (locked) and the open-order counters (locked, with the batch's requests
+ * added), then the writes (the ledger's reservations, the orders, and the counters of refused requests taken
+ * back). The counter rows are locked after the wallets and in key order, as the matcher does, so commits
+ * never deadlock on them; a second process's commit for the same user and market waits for this one. Returns, per request in order, the stored order or the error
  * that refused it (too many open orders, insufficient balance); refused requests leave no trace but a gap
  * in the ids.
  */
@@ -169,39 +171,42 @@ export async function storeOrders(
   sql: Sql,
   requests: PlacementRequest[],
 ): Promise<(PlacedOrder | AppError)[]> {
-  const keys = [
-    ...new Map(requests.map((r) => [`${r.userId}:${r.pair.id}`, [r.userId, r.pair.id]])).values(),
-  ];
-  const [counts, idRows, funds] = await Promise.all([
-    sql.query<{ user_id: number; match_id: number; open: number }>(
-      `SELECT k.user_id, k.match_id,
-         (SELECT count(*)::int FROM spot_orders s
-           WHERE s.user_id = k.user_id AND s.match_id = k.match_id AND s.state IN ('new', 'open')) AS open
-       FROM unnest($1::int[], $2::int[]) AS k(user_id, match_id)`,
-      [keys.map(([userId]) => userId), keys.map(([, matchId]) => matchId)],
-    ),
-    sql.query<{ id: string }>(
-      "SELECT nextval('spot_orders_id_seq')::text AS id FROM generate_series(1, $1)",
-      [requests.length],
-    ),
-    lockFunds(
-      sql,
-      requests.map((request) => ({ userId: request.userId, currencyId: request.funds.currencyId })),
-    ),
+  // Each (user, market) once, in key order: the counter rows are locked in this order, after the wallets.
+  const requested = new Map<string, { userId: number; matchId: number; requests: number }>();
+  for (const request of requests) {
+    const key = `${request.userId}:${request.pair.id}`;
+    const entry = requested.get(key);
+    if (entry) entry.requests += 1;
+    else requested.set(key, { userId: request.userId, matchId: request.pair.id, requests: 1 });
+  }
+  const keys = [...requested.values()].sort((a, b) => a.userId - b.userId || a.matchId - b.matchId);
+  // Issued in this order on one connection: ids, the wallets (locked), then the open-order counters (locked).
+  const idRows = sql.query<{ id: string }>(
+    "SELECT nextval('spot_orders_id_seq')::text AS id FROM generate_series(1, $1)",
+    [requests.length],
+  );
+  const funds = lockFunds(
+    sql,
+    requests.map((request) => ({ userId: request.userId, currencyId: request.funds.currencyId })),
+  );
+  const counts = reserveOpenOrders(sql, keys);
+  const [ids, reservation, before] = await Promise.all([
+    // Ids in arrival order, so the book's time priority survives a rebuild from Postgres.
+    idRows.then((rows) => rows.map((row) => BigInt(row.id)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))),
+    funds,
+    counts,
   ]);
-  // Ids in arrival order, so the book's time priority survives a rebuild from Postgres.
-  const ids = idRows.map((row) => BigInt(row.id)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const open = new Map(counts.map((row) => [`${row.user_id}:${row.match_id}`, row.open]));
+  const open = new Map(before);
   const stored: { index: number; id: bigint; request: PlacementRequest }[] = [];
   const outcomes = requests.map((request, index): PlacedOrder | AppError | undefined => {
-    // Orders stored earlier in this batch count too; concurrent batches of other processes may still race.
+    // Orders stored earlier in this batch count too; concurrent commits wait on the counter row's lock.
     const key = `${request.userId}:${request.pair.id}`;
     const count = open.get(key) ?? 0;
     if (count >= MAX_OPEN_ORDERS_PER_MARKET)
       return new AppError('too_many_open_orders', { max: MAX_OPEN_ORDERS_PER_MARKET });
     const id = ids[index];
     if (id === undefined) throw new Error('the group commit ran out of order ids');
-    const reserved = funds.reserve({
+    const reserved = reservation.reserve({
       userId: request.userId,
       currencyId: request.funds.currencyId,
       account: 'change',
@@ -214,11 +219,59 @@ export async function storeOrders(
     stored.push({ index, id, request });
     return undefined;
   });
-  if (stored.length > 0) await writeOrders(sql, funds, stored, outcomes);
+  const unused = keys.flatMap((key) => {
+    const name = `${key.userId}:${key.matchId}`;
+    const left = key.requests - ((open.get(name) ?? 0) - (before.get(name) ?? 0));
+    return left > 0 ? [{ ...key, left }] : [];
+  });
+  await Promise.all([
+    stored.length > 0 ? writeOrders(sql, reservation, stored, outcomes) : undefined,
+    unused.length > 0 ? releaseOpenOrders(sql, unused) : undefined,
+  ]);
   return outcomes.map((outcome) => {
     if (!outcome) throw new Error('the group commit left an order without an outcome');
     return outcome;
   });
+}
+
+/**
+ * Adds every request of the batch to its (user, market) counter up front (one upsert that also locks the
+ * rows, in key order) and returns, per key, its count before this batch.
+ * Requests that are then refused are taken back off by `releaseOpenOrders` in the same transaction.
+ */
+async function reserveOpenOrders(
+  sql: Sql,
+  keys: { userId: number; matchId: number; requests: number }[],
+): Promise<Map<string, number>> {
+  const rows = await sql.query<{ user_id: number; match_id: number; open: number }>(
+    `INSERT INTO spot_open_orders AS c (user_id, match_id, open)
+     SELECT * FROM unnest($1::int[], $2::int[], $3::int[])
+     ON CONFLICT (user_id, match_id) DO UPDATE SET open = c.open + EXCLUDED.open
+     RETURNING c.user_id, c.match_id, c.open`,
+    [keys.map((key) => key.userId), keys.map((key) => key.matchId), keys.map((key) => key.requests)],
+  );
+  const after = new Map(rows.map((row) => [`${row.user_id}:${row.match_id}`, row.open]));
+  return new Map(
+    keys.map((key) => {
+      const name = `${key.userId}:${key.matchId}`;
+      const total = after.get(name);
+      if (total === undefined) throw new Error(`no open-order counter for ${name}`);
+      return [name, total - key.requests];
+    }),
+  );
+}
+
+/** Takes the requests a group commit refused back off their counters (rows this transaction has locked). */
+async function releaseOpenOrders(
+  sql: Sql,
+  unused: { userId: number; matchId: number; left: number }[],
+): Promise<void> {
+  await sql.execute(
+    `UPDATE spot_open_orders c SET open = c.open - v.n
+     FROM unnest($1::int[], $2::int[], $3::int[]) AS v(user_id, match_id, n)
+     WHERE c.user_id = v.user_id AND c.match_id = v.match_id`,
+    [unused.map((key) => key.userId), unused.map((key) => key.matchId), unused.map((key) => key.left)],
+  );
 }
 
 /** The writes of a group commit, sent together: the ledger's reservations and the orders they hold. */
