@@ -1,3 +1,4 @@
+import { SubmitButton } from '../../components/SubmitButton';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -119,14 +120,7 @@ function IdentityForm() {
         <li>{t('identity.tipFormat')}</li>
       </ul>
       <div className="form-actions">
-        <button
-          type="submit"
-          className="btn btn-primary"
-          data-testid="identity-submit"
-          disabled={mutation.isPending}
-        >
-          {mutation.isPending ? t('common:loading') : t('common:action.submit')}
-        </button>
+        <SubmitButton testId="identity-submit" busy={mutation.isPending} label={t('common:action.submit')} />
       </div>
     </form>
   );

@@ -1,3 +1,4 @@
+import { SubmitButton } from '../../components/SubmitButton';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -126,14 +127,7 @@ function PaymentAccountForm({ saved }: { saved: Partial<CashInfo> | undefined })
           />
         </div>
         <div className="form-actions">
-          <button
-            type="submit"
-            className="btn btn-primary"
-            disabled={mutation.isPending}
-            data-testid="cash-submit"
-          >
-            {mutation.isPending ? t('common:loading') : t('common:action.confirm')}
-          </button>
+          <SubmitButton testId="cash-submit" busy={mutation.isPending} />
         </div>
       </form>
     </section>
@@ -239,14 +233,7 @@ function BankCardForm({ saved }: { saved: Partial<BankCard> | undefined }) {
           </div>
         </div>
         <div className="form-actions">
-          <button
-            type="submit"
-            className="btn btn-primary"
-            disabled={mutation.isPending}
-            data-testid="bank-submit"
-          >
-            {mutation.isPending ? t('common:loading') : t('common:action.confirm')}
-          </button>
+          <SubmitButton testId="bank-submit" busy={mutation.isPending} />
         </div>
       </form>
     </section>

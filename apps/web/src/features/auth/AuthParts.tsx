@@ -1,8 +1,9 @@
-import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useState, type ComponentProps, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EyeIcon } from '../../components/icons';
 import { SendCodeButton } from '../../components/SendCodeButton';
 import { Spinner } from '../../components/States';
+import { SubmitButton as SharedSubmitButton } from '../../components/SubmitButton';
 import type { FieldErrors } from './form';
 import { cleanCode, type PasswordPairField } from './validation';
 import './auth.css';
@@ -218,28 +219,9 @@ export function CodeField<F extends string>({
   );
 }
 
-interface SubmitButtonProps {
-  testId: string;
-  /** While the request runs: the button reads `busyLabel` (and is disabled unless `disabled` says otherwise). */
-  busy: boolean;
-  disabled?: boolean;
-  label?: string;
-  busyLabel?: string;
-}
-
-/** The form's submit button; the signed-in forms keep the default labels (confirm, loading). */
-export function SubmitButton({ testId, busy, disabled = busy, label, busyLabel }: SubmitButtonProps) {
-  const { t } = useTranslation('auth');
-  return (
-    <button
-      type="submit"
-      className="btn btn-primary btn-block auth-submit"
-      data-testid={testId}
-      disabled={disabled}
-    >
-      {busy ? (busyLabel ?? t('common:loading')) : (label ?? t('common:action.confirm'))}
-    </button>
-  );
+/** The auth forms' submit button: full width, with the shared default labels. */
+export function SubmitButton(props: Omit<ComponentProps<typeof SharedSubmitButton>, 'className'>) {
+  return <SharedSubmitButton {...props} className="btn btn-primary btn-block auth-submit" />;
 }
 
 type AccountInputProps = Pick<
