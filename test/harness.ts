@@ -43,6 +43,8 @@ export interface TestContext {
   startMatcher: () => Promise<Matcher>;
   /** A currency's id by name. */
   currencyId: (name: string) => Promise<number>;
+  /** A second app on the same database and Redis prefix: another API process (closed by close). */
+  anotherApi: () => Promise<FastifyInstance>;
   close: () => Promise<void>;
 }
 
@@ -72,15 +74,20 @@ export async function createTestContext(
   });
   const prisma = createPrisma(url, 5);
   const redis = createRedis(services.redisUrl, config.REDIS_PREFIX);
-  const app = await buildApp({
-    config,
-    prisma,
-    redis,
-    redisUrl: services.redisUrl,
-    databaseUrl: url,
-    messenger: createMessenger(prisma, { from: config.SMTP_FROM }),
-  });
-  await app.ready();
+  const startApi = async () => {
+    const api = await buildApp({
+      config,
+      prisma,
+      redis,
+      redisUrl: services.redisUrl,
+      databaseUrl: url,
+      messenger: createMessenger(prisma, { from: config.SMTP_FROM }),
+    });
+    await api.ready();
+    return api;
+  };
+  const app = await startApi();
+  const otherApis: FastifyInstance[] = [];
   const http = supertest(app.server);
 
   const withToken = (test: supertest.Test, token?: string) =>
@@ -140,8 +147,14 @@ export async function createTestContext(
     async currencyId(name) {
       return (await prisma.currency.findUniqueOrThrow({ where: { name } })).id;
     },
+    async anotherApi() {
+      const api = await startApi();
+      otherApis.push(api);
+      return api;
+    },
     async close() {
       for (const matcher of matchers) await matcher.stop();
+      for (const api of otherApis) await api.close();
       await app.close();
       await prisma.$disconnect();
       // ioredis does not prefix KEYS patterns, but it does prefix the names DEL is given.

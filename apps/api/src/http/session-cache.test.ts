@@ -2,8 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../test/harness';
-import { buildApp } from '../app';
-import { createMessenger } from '../modules/verification/messenger';
 
 /**
  * The order routes trust a session for a few seconds without asking Postgres; signing out or resetting the
@@ -16,21 +14,12 @@ let usdt: number;
 let btc: number;
 beforeAll(async () => {
   ctx = await createTestContext();
-  other = await buildApp({
-    config: ctx.config,
-    prisma: ctx.prisma,
-    redis: ctx.redis,
-    redisUrl: ctx.redisUrl,
-    databaseUrl: ctx.databaseUrl,
-    messenger: createMessenger(ctx.prisma, { from: ctx.config.SMTP_FROM }),
-  });
-  await other.ready();
+  other = await ctx.anotherApi();
   usdt = await ctx.currencyId('USDT');
   btc = await ctx.currencyId('BTC');
   await ctx.startMatcher();
 });
 afterAll(async () => {
-  await other.close();
   await ctx.close();
 });
 

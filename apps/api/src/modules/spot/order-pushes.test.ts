@@ -3,9 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../../test/harness';
-import { buildApp } from '../../app';
 import { SOCKET_PATH } from '../../realtime/socket';
-import { createMessenger } from '../verification/messenger';
 
 /**
  * A user's `spot_order` pushes come from the API process their socket is connected to, built from the
@@ -17,20 +15,12 @@ let other: FastifyInstance;
 const sockets: Socket[] = [];
 beforeAll(async () => {
   ctx = await createTestContext();
-  other = await buildApp({
-    config: ctx.config,
-    prisma: ctx.prisma,
-    redis: ctx.redis,
-    redisUrl: ctx.redisUrl,
-    databaseUrl: ctx.databaseUrl,
-    messenger: createMessenger(ctx.prisma, { from: ctx.config.SMTP_FROM }),
-  });
+  other = await ctx.anotherApi();
   await other.listen({ port: 0, host: '127.0.0.1' });
   await ctx.startMatcher();
 });
 afterAll(async () => {
   for (const socket of sockets) socket.disconnect();
-  await other.close();
   await ctx.close();
 });
 
