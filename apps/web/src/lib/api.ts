@@ -45,10 +45,8 @@ function headers(): Record<string, string> {
 
 async function send(method: 'GET' | 'POST' | 'PUT', path: string, params: Params): Promise<unknown> {
   const init: RequestInit = { method, headers: headers(), credentials: 'same-origin' };
-  let url = urlOf(path);
-  if (method === 'GET') url = urlOf(path, params);
-  else init.body = encode(params);
-  const response = await fetch(url, init);
+  if (method !== 'GET') init.body = encode(params);
+  const response = await fetch(urlOf(path, method === 'GET' ? params : {}), init);
   return (await response.json()) as unknown;
 }
 
@@ -85,9 +83,13 @@ async function call<T>(
   params: Params,
   options: RequestOptions,
 ) {
-  const body = (await send(method, path, params)) as Envelope<T>;
+  return unwrap((await send(method, path, params)) as Envelope<T>, options.quiet ?? false);
+}
+
+/** The message of an ok answer; otherwise the catalogue is applied and the refusal thrown. */
+function unwrap<T>(body: Envelope<T>, quiet: boolean): T {
   if (body.type === 'ok') return body.message;
-  applyCatalogue(body, options.quiet ?? false);
+  applyCatalogue(body, quiet);
   throw new ApiError(body.type, typeof body.message === 'string' ? body.message : body.type);
 }
 
@@ -106,9 +108,6 @@ export const api = {
     const form = new FormData();
     form.append('file', file);
     const init: RequestInit = { method: 'POST', headers: headers(), body: form };
-    const body = (await (await fetch(urlOf('/api/upload'), init)).json()) as Envelope<string>;
-    if (body.type === 'ok') return body.message;
-    applyCatalogue(body, false);
-    throw new ApiError(body.type, body.message);
+    return unwrap((await (await fetch(urlOf('/api/upload'), init)).json()) as Envelope<string>, false);
   },
 };
