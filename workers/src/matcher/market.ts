@@ -63,6 +63,7 @@ export class Market {
 export interface OrderRow {
   id: bigint | string;
   user_id: number;
+  match_id: number;
   side: number;
   kind: string;
   price: { toString(): string } | null;

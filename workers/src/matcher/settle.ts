@@ -65,11 +65,11 @@ export async function settleBatch(pool: pg.Pool, market: Market, jobs: SpotComma
   return inTransaction(pool, async (tx) => {
     const batch = new BatchState(market);
     const ids = [...new Set(jobs.map((job) => job.orderId))];
-    const rows = await tx.query<OrderRow>(
-      'SELECT * FROM spot_orders WHERE id = ANY($1::bigint[]) AND match_id = $2',
-      [ids, market.pair.id],
+    // By primary key alone: with the market in the condition too, a cached plan may walk the market's index.
+    const rows = await tx.query<OrderRow>('SELECT * FROM spot_orders WHERE id = ANY($1::bigint[])', [ids]);
+    const fresh = new Map(
+      rows.filter((row) => row.match_id === market.pair.id).map((row) => [row.id.toString(), row]),
     );
-    const fresh = new Map(rows.map((row) => [row.id.toString(), row]));
     for (const job of jobs) {
       const row = fresh.get(job.orderId);
       if (!row) continue;

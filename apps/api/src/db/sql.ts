@@ -20,8 +20,19 @@ export interface Sql {
  * they behave exactly as on a plain connection.
  */
 export function createPool(databaseUrl: string, max = 10): pg.Pool {
-  return new pg.Pool({ connectionString: databaseUrl, max, pipeline: true });
+  return new pg.Pool({ connectionString: databaseUrl, max, pipeline: true, options: KEYED_ACCESS_ONLY });
 }
+
+/**
+ * Every statement on these connections reads or writes a few rows by key, and runs as a named statement
+ * whose generic plan Postgres caches for the connection's life. A plan cached while a table was still small
+ * (a fresh exchange, the first minutes of a benchmark) scans or hashes the whole table, and keeps doing so
+ * as the table grows: measured, that made the batch statements several times dearer. Forbidding scans and
+ * hash or merge joins leaves the planner only index lookups per key, whatever the statistics said.
+ */
+const KEYED_ACCESS_ONLY = ['enable_seqscan', 'enable_hashjoin', 'enable_mergejoin']
+  .map((setting) => `-c ${setting}=off`)
+  .join(' ');
 
 /**
  * On a pipelined connection, holds back the socket writes of whatever is issued in the current tick and sends

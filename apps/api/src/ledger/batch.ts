@@ -37,7 +37,8 @@ const columnOf = (movement: ColumnMovement): BalanceColumn =>
   movement.isLock ? lockedColumn(movement.account) : availableColumn(movement.account);
 const walletKey = (userId: number, currencyId: number) => `${userId}:${currencyId}`;
 
-type Balances = Map<string, Map<BalanceColumn, MoneyValue>>;
+/** Locked wallet rows by `user:currency`: the row's id and what each balance column holds. */
+type Balances = Map<string, { id: number; columns: Map<BalanceColumn, MoneyValue> }>;
 
 /**
  * Locks the wallet rows of these (user, currency) pairs in key order and returns what they hold. Rows that do
@@ -48,19 +49,25 @@ async function lockWallets(
   keys: { userId: number; currencyId: number }[],
   create: boolean,
 ): Promise<Balances> {
-  const unique = new Map(keys.map((key) => [walletKey(key.userId, key.currencyId), key]));
-  const userIds = [...unique.values()].map((key) => key.userId);
-  const currencyIds = [...unique.values()].map((key) => key.currencyId);
+  // In key order: the lateral lookup below locks the rows in the order the keys arrive.
+  const unique = [...new Map(keys.map((key) => [walletKey(key.userId, key.currencyId), key])).values()].sort(
+    (a, b) => a.userId - b.userId || a.currencyId - b.currencyId,
+  );
+  const userIds = unique.map((key) => key.userId);
+  const currencyIds = unique.map((key) => key.currencyId);
+  // One index lookup per key whatever the statistics say: a plan cached while the table was small would
+  // otherwise scan every wallet (and its dead versions) on every batch.
   const select = () =>
     db.query<Record<string, string | number>>(
-      `SELECT w.user_id, w.currency_id, ${BALANCE_COLUMNS.map((column) => `w."${column}"::text AS "${column}"`).join(', ')}
-       FROM wallets w JOIN unnest($1::int[], $2::int[]) AS k(user_id, currency_id)
-         ON w.user_id = k.user_id AND w.currency_id = k.currency_id
-       ORDER BY w.user_id, w.currency_id FOR UPDATE OF w`,
+      `SELECT w.id, w.user_id, w.currency_id, ${BALANCE_COLUMNS.map((column) => `w."${column}"::text AS "${column}"`).join(', ')}
+       FROM unnest($1::int[], $2::int[]) AS k(user_id, currency_id)
+       CROSS JOIN LATERAL (
+         SELECT * FROM wallets w WHERE w.user_id = k.user_id AND w.currency_id = k.currency_id FOR UPDATE
+       ) w`,
       [userIds, currencyIds],
     );
   let rows = await select();
-  if (create && rows.length < unique.size) {
+  if (create && rows.length < unique.length) {
     // Credits to a currency listed after the user registered: open the missing rows, then lock again.
     await db.execute(
       'INSERT INTO wallets (user_id, currency_id) SELECT * FROM unnest($1::int[], $2::int[]) ON CONFLICT (user_id, currency_id) DO NOTHING',
@@ -70,10 +77,10 @@ async function lockWallets(
   }
   const balances: Balances = new Map();
   for (const row of rows) {
-    balances.set(
-      walletKey(Number(row.user_id), Number(row.currency_id)),
-      new Map(BALANCE_COLUMNS.map((column) => [column, new Money(String(row[column]))])),
-    );
+    balances.set(walletKey(Number(row.user_id), Number(row.currency_id)), {
+      id: Number(row.id),
+      columns: new Map(BALANCE_COLUMNS.map((column) => [column, new Money(String(row[column]))])),
+    });
   }
   return balances;
 }
@@ -99,7 +106,7 @@ async function writeMovements(db: Sql, balances: Balances, moving: ColumnMovemen
     net.set(key, wallet);
     const column = columnOf(movement);
     wallet.deltas.set(column, (wallet.deltas.get(column) ?? new Money(0)).plus(movement.delta));
-    const row = balances.get(key);
+    const row = balances.get(key)?.columns;
     if (!row) throw new AppError('balance_insufficient');
     const after = (row.get(column) ?? new Money(0)).plus(movement.delta);
     row.set(column, after);
@@ -107,15 +114,15 @@ async function writeMovements(db: Sql, balances: Balances, moving: ColumnMovemen
   }
   const wallets = [...net.values()];
   for (const wallet of wallets) {
-    const row = balances.get(walletKey(wallet.userId, wallet.currencyId));
+    const row = balances.get(walletKey(wallet.userId, wallet.currencyId))?.columns;
     for (const column of wallet.deltas.keys())
       if (row?.get(column)?.isNegative()) throw new AppError('balance_insufficient');
   }
   const deltaArrays = BALANCE_COLUMNS.map((column) =>
     wallets.map((wallet) => (wallet.deltas.get(column) ?? new Money(0)).toFixed()),
   );
-  const deltaParams = BALANCE_COLUMNS.map((_, index) => `$${index + 3}::numeric[]`).join(', ');
-  const log = BALANCE_COLUMNS.length + 3;
+  const deltaParams = BALANCE_COLUMNS.map((_, index) => `$${index + 2}::numeric[]`).join(', ');
+  const log = BALANCE_COLUMNS.length + 2;
   const logParams = [
     'int',
     'int',
@@ -130,11 +137,11 @@ async function writeMovements(db: Sql, balances: Balances, moving: ColumnMovemen
   ].map((type, index) => `$${log + index}::${type}[]`);
   const [written] = await db.query<{ moved: number }>(
     `WITH v AS (
-       SELECT * FROM unnest($1::int[], $2::int[], ${deltaParams})
-         AS v(user_id, currency_id, ${BALANCE_COLUMNS.map((column) => `d_${column}`).join(', ')})),
+       SELECT * FROM unnest($1::int[], ${deltaParams})
+         AS v(id, ${BALANCE_COLUMNS.map((column) => `d_${column}`).join(', ')})),
      moved AS (
        UPDATE wallets w SET ${BALANCE_COLUMNS.map((column) => `"${column}" = w."${column}" + v."d_${column}"`).join(', ')}
-       FROM v WHERE w.user_id = v.user_id AND w.currency_id = v.currency_id
+       FROM v WHERE w.id = v.id
          AND ${BALANCE_COLUMNS.map((column) => `w."${column}" + v."d_${column}" >= 0`).join(' AND ')}
        RETURNING 1),
      logged AS (
@@ -142,8 +149,7 @@ async function writeMovements(db: Sql, balances: Balances, moving: ColumnMovemen
        SELECT * FROM unnest(${logParams.join(', ')}))
      SELECT count(*)::int AS moved FROM moved`,
     [
-      wallets.map((wallet) => wallet.userId),
-      wallets.map((wallet) => wallet.currencyId),
+      wallets.map((wallet) => balances.get(walletKey(wallet.userId, wallet.currencyId))?.id),
       ...deltaArrays,
       moving.map((movement) => movement.userId),
       moving.map((movement) => movement.currencyId),
@@ -195,7 +201,7 @@ export class FundsReservation {
       throw new Error(`ledger amounts must be positive, got ${request.amount.toString()}`);
     const wallet = walletKey(request.userId, request.currencyId);
     const key = `${wallet}:${request.account}`;
-    const left = this.left.get(key) ?? this.balances.get(wallet)?.get(availableColumn(request.account));
+    const left = this.left.get(key) ?? this.balances.get(wallet)?.columns.get(availableColumn(request.account));
     if (!left || left.lt(request.amount)) return false;
     this.left.set(key, left.minus(request.amount));
     for (const isLock of [false, true]) {
@@ -226,7 +232,7 @@ export async function lockFunds(
   const db = asSql(tx);
   const balances: Balances =
     wallets.length === 0
-      ? new Map<string, Map<BalanceColumn, MoneyValue>>()
+      ? (new Map() as Balances)
       : await lockWallets(db, wallets, false);
   return new FundsReservation(db, balances);
 }
