@@ -201,7 +201,8 @@ export class FundsReservation {
       throw new Error(`ledger amounts must be positive, got ${request.amount.toString()}`);
     const wallet = walletKey(request.userId, request.currencyId);
     const key = `${wallet}:${request.account}`;
-    const left = this.left.get(key) ?? this.balances.get(wallet)?.columns.get(availableColumn(request.account));
+    const left =
+      this.left.get(key) ?? this.balances.get(wallet)?.columns.get(availableColumn(request.account));
     if (!left || left.lt(request.amount)) return false;
     this.left.set(key, left.minus(request.amount));
     for (const isLock of [false, true]) {
@@ -231,9 +232,7 @@ export async function lockFunds(
 ): Promise<FundsReservation> {
   const db = asSql(tx);
   const balances: Balances =
-    wallets.length === 0
-      ? (new Map() as Balances)
-      : await lockWallets(db, wallets, false);
+    wallets.length === 0 ? (new Map() as Balances) : await lockWallets(db, wallets, false);
   return new FundsReservation(db, balances);
 }
 
