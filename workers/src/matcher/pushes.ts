@@ -5,22 +5,27 @@ import { toAmountString } from '@exchange/api/ledger/money';
 import { dayStats } from '@exchange/api/modules/spot/tickers';
 import { symbolOf, ticksToPrice, lotsToAmount } from '@exchange/api/modules/spot/pairs';
 import { socketChannel } from '@exchange/api/realtime/socket';
-import type { BatchOutcome } from './settle';
+import type { BatchOutcome, CandleRow } from './settle';
 import type { Market } from './market';
 
 const DEPTH_LEVELS = 20;
 const DEPTH_INTERVAL_MS = 100;
+const KLINE_INTERVAL_MS = 250;
 const DAYMARKET_INTERVAL_MS = 1_000;
 
 /**
- * What the matcher tells the sockets after each commit: trades and candles at once; depth conflated to at
- * most ten pushes a second per market, the 24-hour ticker to one a second. (The users' own `spot_order`
+ * What the matcher tells the sockets after each commit: trades at once; depth conflated to at most ten
+ * pushes a second per market, each candle to four (its latest state; a candle that closed in between is
+ * still sent, as it is keyed by its open time), the 24-hour ticker to one a second. A busy market commits
+ * a hundred batches a second, and every push is decoded by every API process. (The users' own `spot_order`
  * updates are pushed by each API process to its own sockets, from the verdicts it receives anyway.)
  */
 export class MarketPushes {
   private readonly emitter: Emitter;
   private readonly dirtyDepth = new Set<Market>();
   private readonly dirtyTicker = new Set<Market>();
+  /** The latest state of each candle changed since the last flush, by market, period and open time. */
+  private readonly dirtyCandles = new Map<string, { market: Market; candle: CandleRow }>();
   private readonly timers: NodeJS.Timeout[] = [];
 
   constructor(
@@ -30,6 +35,7 @@ export class MarketPushes {
   ) {
     this.emitter = new Emitter(redis, { key: socketChannel(redisPrefix) });
     this.timers.push(setInterval(() => this.flushDepth(), DEPTH_INTERVAL_MS));
+    this.timers.push(setInterval(() => this.flushCandles(), KLINE_INTERVAL_MS));
     this.timers.push(setInterval(() => void this.flushTickers(), DAYMARKET_INTERVAL_MS));
   }
 
@@ -51,9 +57,22 @@ export class MarketPushes {
       });
     }
     for (const candle of outcome.candles) {
+      const openTime = new Date(candle.open_time).getTime();
+      this.dirtyCandles.set(`${pair.id}:${candle.period}:${openTime}`, { market, candle });
+    }
+    this.dirtyDepth.add(market);
+    if (outcome.trades.length > 0) this.dirtyTicker.add(market);
+  }
+
+  private flushCandles(): void {
+    for (const { market, candle } of this.dirtyCandles.values()) {
+      const { pair } = market;
       this.emitter.emit('kline', {
         type: 'kline',
-        ...base,
+        symbol: symbolOf(pair),
+        match_id: pair.id,
+        legal_id: pair.legal_id,
+        currency_id: pair.currency_id,
         currency_name: pair.currency.name,
         legal_name: pair.legal.name,
         period: candle.period,
@@ -65,8 +84,7 @@ export class MarketPushes {
         time: new Date(candle.open_time).getTime(),
       });
     }
-    this.dirtyDepth.add(market);
-    if (outcome.trades.length > 0) this.dirtyTicker.add(market);
+    this.dirtyCandles.clear();
   }
 
   private flushDepth(): void {

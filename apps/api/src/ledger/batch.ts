@@ -37,6 +37,13 @@ const columnOf = (movement: ColumnMovement): BalanceColumn =>
   movement.isLock ? lockedColumn(movement.account) : availableColumn(movement.account);
 const walletKey = (userId: number, currencyId: number) => `${userId}:${currencyId}`;
 
+/** A wallet row, and the account whose columns a batch reads and writes there. */
+interface WalletAccount {
+  userId: number;
+  currencyId: number;
+  account: Account;
+}
+
 /** Locked wallet rows by `user:currency`: the row's id and what each balance column holds. */
 type Balances = Map<string, { id: number; columns: Map<BalanceColumn, MoneyValue> }>;
 
@@ -44,11 +51,11 @@ type Balances = Map<string, { id: number; columns: Map<BalanceColumn, MoneyValue
  * Locks the wallet rows of these (user, currency) pairs in key order and returns what they hold. Rows that do
  * not exist are absent from the answer unless `create` is set, in which case they are opened (empty) first.
  */
-async function lockWallets(
-  db: Sql,
-  keys: { userId: number; currencyId: number }[],
-  create: boolean,
-): Promise<Balances> {
+async function lockWallets(db: Sql, keys: WalletAccount[], create: boolean): Promise<Balances> {
+  // Only the columns of the accounts in play: a spot batch has no business reading lever or micro balances.
+  const columns = [...new Set(keys.map((key) => key.account))]
+    .sort()
+    .flatMap((account) => [availableColumn(account), lockedColumn(account)]);
   // In key order: the lateral lookup below locks the rows in the order the keys arrive.
   const unique = [...new Map(keys.map((key) => [walletKey(key.userId, key.currencyId), key])).values()].sort(
     (a, b) => a.userId - b.userId || a.currencyId - b.currencyId,
@@ -59,7 +66,7 @@ async function lockWallets(
   // otherwise scan every wallet (and its dead versions) on every batch.
   const select = () =>
     db.query<Record<string, string | number>>(
-      `SELECT w.id, w.user_id, w.currency_id, ${BALANCE_COLUMNS.map((column) => `w."${column}"::text AS "${column}"`).join(', ')}
+      `SELECT w.id, w.user_id, w.currency_id, ${columns.map((column) => `w."${column}"::text AS "${column}"`).join(', ')}
        FROM unnest($1::int[], $2::int[]) AS k(user_id, currency_id)
        CROSS JOIN LATERAL (
          SELECT * FROM wallets w WHERE w.user_id = k.user_id AND w.currency_id = k.currency_id FOR UPDATE
@@ -79,7 +86,7 @@ async function lockWallets(
   for (const row of rows) {
     balances.set(walletKey(Number(row.user_id), Number(row.currency_id)), {
       id: Number(row.id),
-      columns: new Map(BALANCE_COLUMNS.map((column) => [column, new Money(String(row[column]))])),
+      columns: new Map(columns.map((column) => [column, new Money(String(row[column]))])),
     });
   }
   return balances;
@@ -108,7 +115,9 @@ async function writeMovements(db: Sql, balances: Balances, moving: ColumnMovemen
     wallet.deltas.set(column, (wallet.deltas.get(column) ?? new Money(0)).plus(movement.delta));
     const row = balances.get(key)?.columns;
     if (!row) throw new AppError('balance_insufficient');
-    const after = (row.get(column) ?? new Money(0)).plus(movement.delta);
+    const before = row.get(column);
+    if (!before) throw new Error(`wallet ${key} was locked without its ${column} column`);
+    const after = before.plus(movement.delta);
     row.set(column, after);
     balanceAfter.push(after.toFixed());
   }
@@ -118,11 +127,13 @@ async function writeMovements(db: Sql, balances: Balances, moving: ColumnMovemen
     for (const column of wallet.deltas.keys())
       if (row?.get(column)?.isNegative()) throw new AppError('balance_insufficient');
   }
-  const deltaArrays = BALANCE_COLUMNS.map((column) =>
+  // Only the columns this batch changes are set and guarded: fewer numeric sums for Postgres to do.
+  const changed = BALANCE_COLUMNS.filter((column) => wallets.some((wallet) => wallet.deltas.has(column)));
+  const deltaArrays = changed.map((column) =>
     wallets.map((wallet) => (wallet.deltas.get(column) ?? new Money(0)).toFixed()),
   );
-  const deltaParams = BALANCE_COLUMNS.map((_, index) => `$${index + 2}::numeric[]`).join(', ');
-  const log = BALANCE_COLUMNS.length + 2;
+  const deltaParams = changed.map((_, index) => `$${index + 2}::numeric[]`).join(', ');
+  const log = changed.length + 2;
   const logParams = [
     'int',
     'int',
@@ -138,11 +149,11 @@ async function writeMovements(db: Sql, balances: Balances, moving: ColumnMovemen
   const [written] = await db.query<{ moved: number }>(
     `WITH v AS (
        SELECT * FROM unnest($1::int[], ${deltaParams})
-         AS v(id, ${BALANCE_COLUMNS.map((column) => `d_${column}`).join(', ')})),
+         AS v(id, ${changed.map((column) => `d_${column}`).join(', ')})),
      moved AS (
-       UPDATE wallets w SET ${BALANCE_COLUMNS.map((column) => `"${column}" = w."${column}" + v."d_${column}"`).join(', ')}
+       UPDATE wallets w SET ${changed.map((column) => `"${column}" = w."${column}" + v."d_${column}"`).join(', ')}
        FROM v WHERE w.id = v.id
-         AND ${BALANCE_COLUMNS.map((column) => `w."${column}" + v."d_${column}" >= 0`).join(' AND ')}
+         AND ${changed.map((column) => `w."${column}" + v."d_${column}" >= 0`).join(' AND ')}
        RETURNING 1),
      logged AS (
        INSERT INTO account_logs (user_id, currency_id, account, is_lock, delta, balance_after, type, ref_type, ref_id, memo)
@@ -226,10 +237,7 @@ export class FundsReservation {
 }
 
 /** Locks these wallets (in key order) for reservations; a wallet that does not exist has nothing to give. */
-export async function lockFunds(
-  tx: Tx | Sql,
-  wallets: { userId: number; currencyId: number }[],
-): Promise<FundsReservation> {
+export async function lockFunds(tx: Tx | Sql, wallets: WalletAccount[]): Promise<FundsReservation> {
   const db = asSql(tx);
   const balances: Balances =
     wallets.length === 0 ? (new Map() as Balances) : await lockWallets(db, wallets, false);

@@ -187,7 +187,11 @@ export async function storeOrders(
   );
   const funds = lockFunds(
     sql,
-    requests.map((request) => ({ userId: request.userId, currencyId: request.funds.currencyId })),
+    requests.map((request) => ({
+      userId: request.userId,
+      currencyId: request.funds.currencyId,
+      account: 'change' as const,
+    })),
   );
   const counts = reserveOpenOrders(sql, keys);
   const [ids, reservation, before] = await Promise.all([
