@@ -12,8 +12,9 @@ import { seedDatabase } from '../prisma/seed/index';
  * the local Postgres) and dropped afterwards. Prints one line per figure, then the figures as JSON.
  * `npm run bench -- spot` (or engine, ledger) runs only the named ones. For the spot benchmark,
  * `--api-processes N` runs the API in N node cluster workers (default 1), `--connections N` sets the load
- * generator's connections (default 64), `--profile DIR` writes CPU profiles of its processes, and
- * `--kill-matcher-at MS` kills the matcher with SIGKILL that long into the run and starts another.
+ * generator's connections (default 64), `--profile DIR` writes CPU profiles of its processes,
+ * `--kill-matcher-at MS` kills the matcher with SIGKILL that long into the run and starts another, and
+ * `--http-floor` measures, instead of placing orders, what answering a request refused at validation costs.
  */
 const args = process.argv.slice(2);
 const flag = (name: string) => {
@@ -24,6 +25,8 @@ const apiProcesses = Number(flag('--api-processes') ?? 1);
 const profileDir = flag('--profile');
 const connections = flag('--connections');
 const killMatcherAt = flag('--kill-matcher-at');
+const httpFloor = args.includes('--http-floor');
+if (httpFloor) args.splice(args.indexOf('--http-floor'), 1);
 const only = new Set(args);
 const wanted = (name: string) => only.size === 0 || only.has(name);
 
@@ -49,6 +52,7 @@ async function main(): Promise<void> {
             ...(profileDir ? { profileDir } : {}),
             ...(connections ? { connections: Number(connections) } : {}),
             ...(killMatcherAt ? { killMatcherAfterMs: Number(killMatcherAt) } : {}),
+            httpFloor,
           })
         : {}),
     };

@@ -38,6 +38,11 @@ export interface SpotBenchOptions {
    * the dead one's lease runs out: the acknowledged, unmatched-after-draining and audit figures must not care.
    */
   killMatcherAfterMs?: number;
+  /**
+   * Sends only orders the API refuses at validation, before it reads or stores anything, and reports what
+   * answering them costs: the floor under every order's cost.
+   */
+  httpFloor?: boolean;
 }
 
 export async function benchSpotEndToEnd(
@@ -100,6 +105,7 @@ export async function benchSpotEndToEnd(
       connections,
       warmupMs: WARMUP_MS,
       durationMs,
+      refusedOnPurpose: options.httpFloor ?? false,
     };
     const database = new URL(databaseUrl).pathname.slice(1);
     const cpuBefore = cpuSnapshot(children, database);
@@ -118,6 +124,15 @@ export async function benchSpotEndToEnd(
     const report = await message<LoadReport>(load);
     await chaos;
     const cpu = cpuUse(cpuBefore, cpuSnapshot(children, database), WARMUP_MS + durationMs);
+    const microsPerAnswer = (percent: number) =>
+      Math.round(((percent / 100) * (WARMUP_MS + durationMs) * 1000) / Math.max(1, report.answered));
+    if (options.httpFloor) {
+      return {
+        'HTTP floor: refused orders answered/s': Math.round(report.latenciesMs.length / (durationMs / 1000)),
+        'HTTP floor: API CPU µs per request': microsPerAnswer(cpu.api),
+        'HTTP floor: load generator CPU µs per request': microsPerAnswer(cpu.load),
+      };
+    }
 
     // Every acknowledged order must be in Postgres.
     const {

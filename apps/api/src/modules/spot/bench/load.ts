@@ -15,6 +15,8 @@ export interface LoadPlan {
   connections: number;
   warmupMs: number;
   durationMs: number;
+  /** Sends orders of an unknown type, refused before anything is read or stored: what HTTP alone costs. */
+  refusedOnPurpose?: boolean;
 }
 
 export interface LoadReport {
@@ -24,15 +26,18 @@ export interface LoadReport {
   acknowledgedIds: string[];
   refused: Record<string, number>;
   latenciesMs: number[];
+  /** Every answer, warm-up included. */
+  answered: number;
 }
 
 /** The n-th order of the run: alternately buying and selling around 100, so about half of them trade. */
 function orderBody(plan: LoadPlan, sequence: number): string {
   const buy = sequence % 2 === 0;
+  const type = plan.refusedOnPurpose ? 0 : buy ? 1 : 2;
   // Buys between 99.00 and 100.99 and sells between 99.50 and 101.49, both walking through the range.
   const cents = (buy ? 9_900 : 9_950) + ((sequence * 37) % 200);
   const price = `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-  return `legal_id=${plan.legalId}&currency_id=${plan.currencyId}&type=${buy ? 1 : 2}&target_price=${price}&amount=0.01`;
+  return `legal_id=${plan.legalId}&currency_id=${plan.currencyId}&type=${type}&target_price=${price}&amount=0.01`;
 }
 
 class Connection {
@@ -76,7 +81,7 @@ class Connection {
 }
 
 export async function runLoad(plan: LoadPlan): Promise<LoadReport> {
-  const report: LoadReport = { accepted: 0, acknowledgedIds: [], refused: {}, latenciesMs: [] };
+  const report: LoadReport = { accepted: 0, acknowledgedIds: [], refused: {}, latenciesMs: [], answered: 0 };
   const started = performance.now();
   const measureFrom = started + plan.warmupMs;
   const deadline = measureFrom + plan.durationMs;
@@ -94,6 +99,7 @@ export async function runLoad(plan: LoadPlan): Promise<LoadReport> {
           const token = plan.tokens[sequence % plan.tokens.length] ?? '';
           const answer = await connection.request('/api/coin/trade', token, orderBody(plan, sequence));
           const done = performance.now();
+          report.answered += 1;
           let parsed: { type?: string; message?: unknown; order?: { id?: string } } = {};
           try {
             parsed = JSON.parse(answer.body) as typeof parsed;
