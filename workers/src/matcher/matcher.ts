@@ -17,7 +17,7 @@ import {
   type SpotCommand,
   type SpotJob,
 } from '@exchange/api/modules/spot/queue';
-import { symbolOf } from '@exchange/api/modules/spot/pairs';
+import { marketNameOf } from '@exchange/api/modules/spot/pairs';
 import { MicroBatcher } from './batcher';
 import { Market } from './market';
 import { MarketPushes } from './pushes';
@@ -105,12 +105,7 @@ export class Matcher {
       if (outcome.results.length > 0) {
         const { pair } = market;
         const batch: ResultBatch = {
-          market: {
-            symbol: symbolOf(pair),
-            match_id: pair.id,
-            legal_id: pair.legal_id,
-            currency_id: pair.currency_id,
-          },
+          market: marketNameOf(pair),
           results: outcome.results,
         };
         await this.redis.publish(resultsChannel(this.deps.redisPrefix), JSON.stringify(batch));

@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Db } from '@exchange/api/db/prisma';
 import { toAmountString } from '@exchange/api/ledger/money';
 import { dayStats } from '@exchange/api/modules/spot/tickers';
-import { symbolOf, ticksToPrice, lotsToAmount } from '@exchange/api/modules/spot/pairs';
+import { lotsToAmount, marketNameOf, ticksToPrice } from '@exchange/api/modules/spot/pairs';
 import { socketChannel } from '@exchange/api/realtime/socket';
 import type { BatchOutcome, CandleRow } from './settle';
 import type { Market } from './market';
@@ -25,7 +25,7 @@ export class MarketPushes {
   private readonly dirtyDepth = new Set<Market>();
   private readonly dirtyTicker = new Set<Market>();
   /** The latest state of each candle changed since the last flush, by market, period and open time. */
-  private readonly dirtyCandles = new Map<string, { market: Market; candle: CandleRow }>();
+  private readonly dirtyCandles = new Map<string, { market: Market; candle: CandleRow; time: number }>();
   private readonly timers: NodeJS.Timeout[] = [];
 
   constructor(
@@ -41,12 +41,7 @@ export class MarketPushes {
 
   afterCommit(market: Market, outcome: BatchOutcome): void {
     const { pair } = market;
-    const base = {
-      symbol: symbolOf(pair),
-      match_id: pair.id,
-      legal_id: pair.legal_id,
-      currency_id: pair.currency_id,
-    };
+    const base = marketNameOf(pair);
     for (const trade of outcome.trades) {
       this.emitter.emit('match_trade', {
         ...base,
@@ -57,31 +52,27 @@ export class MarketPushes {
       });
     }
     for (const candle of outcome.candles) {
-      const openTime = new Date(candle.open_time).getTime();
-      this.dirtyCandles.set(`${pair.id}:${candle.period}:${openTime}`, { market, candle });
+      const time = new Date(candle.open_time).getTime();
+      this.dirtyCandles.set(`${pair.id}:${candle.period}:${time}`, { market, candle, time });
     }
     this.dirtyDepth.add(market);
     if (outcome.trades.length > 0) this.dirtyTicker.add(market);
   }
 
   private flushCandles(): void {
-    for (const { market, candle } of this.dirtyCandles.values()) {
-      const { pair } = market;
+    for (const { market, candle, time } of this.dirtyCandles.values()) {
       this.emitter.emit('kline', {
         type: 'kline',
-        symbol: symbolOf(pair),
-        match_id: pair.id,
-        legal_id: pair.legal_id,
-        currency_id: pair.currency_id,
-        currency_name: pair.currency.name,
-        legal_name: pair.legal.name,
+        ...marketNameOf(market.pair),
+        currency_name: market.pair.currency.name,
+        legal_name: market.pair.legal.name,
         period: candle.period,
         open: toAmountString(candle.open),
         high: toAmountString(candle.high),
         low: toAmountString(candle.low),
         close: toAmountString(candle.close),
         volume: toAmountString(candle.volume),
-        time: new Date(candle.open_time).getTime(),
+        time,
       });
     }
     this.dirtyCandles.clear();
@@ -96,10 +87,7 @@ export class MarketPushes {
       ];
       this.emitter.emit('market_depth', {
         type: 'market_depth',
-        symbol: symbolOf(market.pair),
-        match_id: market.pair.id,
-        legal_id: market.pair.legal_id,
-        currency_id: market.pair.currency_id,
+        ...marketNameOf(market.pair),
         currency_name: market.pair.currency.name,
         legal_name: market.pair.legal.name,
         bids: bids.map(level),
@@ -117,10 +105,7 @@ export class MarketPushes {
       if (!stats) continue;
       this.emitter.emit('daymarket', {
         type: 'daymarket',
-        symbol: symbolOf(market.pair),
-        match_id: market.pair.id,
-        legal_id: market.pair.legal_id,
-        currency_id: market.pair.currency_id,
+        ...marketNameOf(market.pair),
         now_price: stats.now_price,
         change: stats.change,
         volume: stats.volume,

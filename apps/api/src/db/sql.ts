@@ -30,9 +30,7 @@ export function createPool(databaseUrl: string, max = 10): pg.Pool {
  * as the table grows: measured, that made the batch statements several times dearer. Forbidding scans and
  * hash or merge joins leaves the planner only index lookups per key, whatever the statistics said.
  */
-const KEYED_ACCESS_ONLY = ['enable_seqscan', 'enable_hashjoin', 'enable_mergejoin']
-  .map((setting) => `-c ${setting}=off`)
-  .join(' ');
+const KEYED_ACCESS_ONLY = '-c enable_seqscan=off -c enable_hashjoin=off -c enable_mergejoin=off';
 
 /**
  * On a pipelined connection, holds back the socket writes of whatever is issued in the current tick and sends

@@ -7,6 +7,14 @@ export type Pair = CurrencyMatch & { legal: Currency; currency: Currency };
 
 export const symbolOf = (pair: Pair) => `${pair.currency.name}/${pair.legal.name}`;
 
+/** How verdicts and market pushes name a market. */
+export const marketNameOf = (pair: Pair) => ({
+  symbol: symbolOf(pair),
+  match_id: pair.id,
+  legal_id: pair.legal_id,
+  currency_id: pair.currency_id,
+});
+
 // Every order reads its pair; a pair changes rarely, so each process keeps it for two seconds. One lookup
 // refreshes an expired entry while the requests that arrive meanwhile wait for that same lookup.
 const PAIR_CACHE_MS = 2_000;

@@ -124,13 +124,14 @@ export async function benchSpotEndToEnd(
     const report = await message<LoadReport>(load);
     await chaos;
     const cpu = cpuUse(cpuBefore, cpuSnapshot(children, database), WARMUP_MS + durationMs);
-    const microsPerAnswer = (percent: number) =>
-      Math.round(((percent / 100) * (WARMUP_MS + durationMs) * 1000) / Math.max(1, report.answered));
+    // A process's share of one core over the warm-up and the run, as CPU µs per request it served.
+    const microsPer = (requests: number, percent: number) =>
+      Math.round(((percent / 100) * (WARMUP_MS + durationMs) * 1000) / Math.max(1, requests));
     if (options.httpFloor) {
       return {
         'HTTP floor: refused orders answered/s': Math.round(report.latenciesMs.length / (durationMs / 1000)),
-        'HTTP floor: API CPU µs per request': microsPerAnswer(cpu.api),
-        'HTTP floor: load generator CPU µs per request': microsPerAnswer(cpu.load),
+        'HTTP floor: API CPU µs per request': microsPer(report.answered, cpu.api),
+        'HTTP floor: load generator CPU µs per request': microsPer(report.answered, cpu.load),
       };
     }
 
@@ -192,10 +193,7 @@ export async function benchSpotEndToEnd(
         ? Object.fromEntries(
             (['api', 'matcher', 'postgres', 'redis'] as const).map((part) => [
               `spot CPU µs per order: ${part === 'redis' ? 'redis (shared)' : part}`,
-              Math.round(
-                ((cpu[part] / 100) * (WARMUP_MS + durationMs) * 1000) /
-                  Math.max(1, report.acknowledgedIds.length),
-              ),
+              microsPer(report.acknowledgedIds.length, cpu[part]),
             ]),
           )
         : {}),
