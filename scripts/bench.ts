@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { migrate } from '../apps/api/src/db/migrate';
-import { createPrisma } from '../apps/api/src/db/prisma';
-import { benchEngine } from '../packages/engine/src/engine.bench';
-import { benchLedger } from '../apps/api/src/ledger/ledger.bench';
-import { benchSpotEndToEnd } from '../apps/api/src/modules/spot/spot.bench';
-import { seedDatabase } from '../prisma/seed/index';
+import { createPrisma } from '@exchange/kernel/db';
+import { createScratchDatabase } from './scratch-database';
+import { benchEngine } from '../bench/engine.bench';
+import { benchLedger } from '../bench/ledger.bench';
+import { benchSpotEndToEnd } from '../bench/spot/spot.bench';
+import { seedDatabase } from '../prisma/seed';
 
 /**
  * `npm run bench`: every benchmark of the project, on a scratch database created beside DATABASE_URL (default:
@@ -31,16 +29,10 @@ const only = new Set(args);
 const wanted = (name: string) => only.size === 0 || only.has(name);
 
 async function main(): Promise<void> {
-  const adminUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-  const database = `exchange_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${database}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
+  const scratch = await createScratchDatabase('exchange_bench');
+  const url = new URL(scratch.url);
   const prisma = createPrisma(url.toString(), 16);
   try {
-    await migrate(url.toString());
     await seedDatabase(prisma, { demoUsers: false });
     const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
     const figures = {
@@ -60,8 +52,7 @@ async function main(): Promise<void> {
     console.log(JSON.stringify(figures));
   } finally {
     await prisma.$disconnect();
-    await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
 

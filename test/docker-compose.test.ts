@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { loadConfig } from '@exchange/kernel/config';
 
 /** Docker cannot run on our machines, so the operators' stack is checked by reading it. */
 interface Service {
@@ -57,5 +58,13 @@ describe('docker-compose.yml', () => {
     expect(api?.ports).toEqual([`${api?.environment?.PORT}:8080`]);
     // The workers run in their own container, so the api must not start a second set.
     expect(api?.environment?.WORKERS).toBe('off');
+  });
+
+  it('trusts no forwarding header by default, and lets operators behind a proxy name it', () => {
+    // Published straight on 8080, nothing in front of the api may vouch for a client's address.
+    expect(api?.environment?.TRUST_PROXY).toBe('${TRUST_PROXY:-off}');
+    expect(loadConfig({ TRUST_PROXY: 'off' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'uniquelocal' }).TRUST_PROXY).toEqual(['uniquelocal']);
+    expect(readFileSync('README.md', 'utf8')).toMatch(/TRUST_PROXY=uniquelocal docker compose up/);
   });
 });

@@ -7,16 +7,17 @@ import pg from 'pg';
 import supertest from 'supertest';
 import { inject } from 'vitest';
 import { buildApp } from '../apps/api/src/app';
-import { loadConfig, type Config } from '../apps/api/src/config';
-import { createPrisma, type Db } from '../apps/api/src/db/prisma';
-import { createRedis } from '../apps/api/src/infra/connections';
-import { createMessenger } from '../apps/api/src/modules/verification/messenger';
-import { auditLedger, type AuditReport } from '../apps/api/src/ledger/audit';
+import { loadConfig, type Config } from '@exchange/kernel/config';
+import { createPrisma, type Db } from '@exchange/kernel/db';
+import { createRedis } from '@exchange/kernel/redis';
+import { createMessenger } from '../apps/api/src/modules/verification';
+import type { AuditReport } from '@exchange/kernel/ledger';
 import { createOpsUser, listOutbox } from '../apps/api/src/ops/users';
-import { opsDeposit } from '../apps/api/src/ops/wallet';
+import { opsDeposit, opsFundHouse } from '../apps/api/src/ops/wallet';
 import type { Redis } from 'ioredis';
 import { databaseUrl } from './services';
 import { Matcher } from '../workers/src/matcher/matcher';
+import { auditExchange } from '../apps/api/src/areas';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -37,6 +38,8 @@ export interface TestContext {
   latestCode: (account: string) => Promise<string>;
   /** Books a confirmed chain deposit to the user's spot account, as an operator would. */
   deposit: (account: string, currency: string, amount: string) => Promise<void>;
+  /** Funds a house pool with the exchange's capital, as `ops house:fund` does. */
+  fundHouse: (pool: string, currency: string, amount: string) => Promise<void>;
   /** The ledger audit; money tests call it after every scenario and expect it clean. */
   audit: () => Promise<AuditReport>;
   /** Starts the spot matcher on this context's database and Redis prefix (stopped by close). */
@@ -131,7 +134,10 @@ export async function createTestContext(
     async deposit(account, currency, amount) {
       await opsDeposit(prisma, { account, currency, amount });
     },
-    audit: () => auditLedger(prisma),
+    async fundHouse(pool, currency, amount) {
+      await opsFundHouse(prisma, { pool, currency, amount });
+    },
+    audit: () => auditExchange(prisma),
     async startMatcher() {
       const matcher = new Matcher({
         prisma,

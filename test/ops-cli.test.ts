@@ -143,6 +143,44 @@ describe('npm run ops', () => {
       expect((await ctx.get('/api/env.json')).body.login_need_smscode).toBe(true);
       const unknown = await ops('setting:set', 'no_such_setting', '1');
       expect(unknown.code).toBe(1);
+      // The tests after this one sign users in without codes.
+      await ops('setting:set', 'login_need_smscode', 'false');
+    },
+    OPS_TEST_TIMEOUT_MS,
+  );
+  it(
+    'approves sellers, creates acceptors, assigns regional agents and resolves P2P appeals',
+    async () => {
+      const seller = await ctx.signedInUser();
+      expect(
+        (await ops('seller:approve', '--account', seller.account, '--name', 'Ops Shop', '--reason', 'kyb ok'))
+          .json,
+      ).toMatchObject({
+        account: seller.account,
+        currency: 'USDT',
+        name: 'Ops Shop',
+        status: 1,
+      });
+      expect((await ctx.prisma.user.findUniqueOrThrow({ where: { id: seller.id } })).is_seller).toBe(1);
+      const acceptor = await ops(
+        'acceptor:create',
+        '--account',
+        seller.account,
+        '--recharge-rate',
+        '7.2',
+        '--cash-rate',
+        '7.1',
+        '--recharge-amount',
+        '5000',
+      );
+      expect(acceptor.json).toMatchObject({ account: seller.account, currency: 'USDT' });
+      expect(
+        (await ops('agent:assign', '--account', seller.account, '--city', 'Shenzhen')).json,
+      ).toMatchObject({
+        city_name: 'Shenzhen',
+      });
+      const refused = await ops('p2p:resolve', '424242', 'release', '--reason', 'x');
+      expect(refused).toEqual({ code: 1, json: { error: 'Order not found' } });
     },
     OPS_TEST_TIMEOUT_MS,
   );

@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import { migrate } from '../apps/api/src/db/migrate';
-import { createPrisma, type Db } from '../apps/api/src/db/prisma';
-import { auditLedger } from '../apps/api/src/ledger/audit';
-import { verifySecret } from '../apps/api/src/modules/user/passwords';
-import { DEMO_FUNDS, DEMO_PASSWORD, DEMO_USERS, ROOT_INVITE_CODE, seedDatabase } from '../prisma/seed/index';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { migrate, createPrisma, type Db } from '@exchange/kernel/db';
+import { verifySecret } from '../apps/api/src/modules/user';
+import { DEMO_FUNDS, DEMO_PASSWORD, DEMO_USERS, ROOT_INVITE_CODE, seedDatabase } from '../prisma/seed';
 import { databaseUrl } from './services';
+import { auditExchange } from '../apps/api/src/areas';
 
 const services = inject('services');
 const database = `exchange_seed_${randomBytes(4).toString('hex')}`;
@@ -48,7 +46,11 @@ describe('the demo seed', () => {
         ).toBe(amount);
       }
     }
-    const report = await auditLedger(prisma);
+    // A living P2P area: carol's c2c and shop ads, the demo acceptor backed by its own USDT.
+    expect(await prisma.p2pAd.count({ where: { kind: 'c2c', state: 'open' } })).toBe(5);
+    expect(await prisma.p2pAd.count({ where: { kind: 'shop', state: 'open' } })).toBe(2);
+    expect(await prisma.acceptor.count({ where: { status: 1 } })).toBe(1);
+    const report = await auditExchange(prisma);
     expect(report.problems).toEqual([]);
     expect(report.currencies.find((row) => row.currency === 'BTC')).toMatchObject({
       users: '6',

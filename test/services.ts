@@ -2,9 +2,8 @@ import { execSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { Redis } from 'ioredis';
-import { migrate, readMigrations } from '../apps/api/src/db/migrate';
-import { createPrisma } from '../apps/api/src/db/prisma';
-import { seedDatabase } from '../prisma/seed/index';
+import { migrate, readMigrations, createPrisma } from '@exchange/kernel/db';
+import { seedDatabase } from '../prisma/seed';
 
 export interface TestServices {
   adminUrl: string;

@@ -1,16 +1,24 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../../apps/api/src/db/prisma';
-import { hashSecret } from '../../apps/api/src/modules/user/passwords';
-import { createUser } from '../../apps/api/src/modules/user/register';
-import { SETTING_DEFAULTS } from '../../apps/api/src/modules/system/settings';
-import { creditDeposit } from '../../apps/api/src/modules/wallet/deposit';
-import { Money } from '../../apps/api/src/ledger/money';
+import type { Db } from '@exchange/kernel/db';
+import { hashSecret, createUser } from '../../apps/api/src/modules/user';
+import { SETTING_DEFAULTS } from '../../apps/api/src/modules/system';
+import { creditDeposit, fundHousePool, TREASURY_ACCOUNT } from '../../apps/api/src/modules/wallet';
+import { Money } from '@exchange/kernel/ledger';
 import { SEED_CURRENCIES, SEED_FEES, SEED_PAIRS } from './markets';
 import { NEWS_CATEGORY_NAMES, SEED_NEWS } from './news';
+import { seedP2pDemo } from './p2p';
 
 /** The invite code of the root of the team tree: the first users register with it. */
 export const ROOT_INVITE_CODE = 'exroot';
-export const ROOT_ACCOUNT = 'root@exchange.local';
+/** The root of the invite tree is also the treasury through which the house pools are funded. */
+export const ROOT_ACCOUNT = TREASURY_ACCOUNT;
+
+/** The exchange's capital in each counterparty pool of a demo install (operators use `ops house:fund`). */
+export const DEMO_HOUSE_FUNDS = [
+  { pool: 'lever_pool', currency: 'USDT', amount: '1000000' },
+  { pool: 'micro_pool', currency: 'USDT', amount: '1000000' },
+  { pool: 'insurance_fund', currency: 'USDT', amount: '100000' },
+] as const;
 
 /** Demo traders the README names; created only when SEED_DEMO is on. */
 export const DEMO_USERS = [
@@ -111,5 +119,21 @@ export async function seedDatabase(prisma: Db, options: { demoUsers: boolean }):
     },
     { timeout: 60_000 },
   );
+  if (options.demoUsers) {
+    for (const funding of DEMO_HOUSE_FUNDS) {
+      const currency = await prisma.currency.findUniqueOrThrow({ where: { name: funding.currency } });
+      await fundHousePool(prisma, {
+        pool: funding.pool,
+        currencyId: currency.id,
+        amount: new Money(funding.amount),
+        externalId: `seed-${funding.pool}-${funding.currency}`,
+      });
+    }
+    await seedP2pDemo(prisma, {
+      traders: DEMO_USERS.map((demo) => demo.account),
+      seller: DEMO_USERS.find((demo) => demo.seller)?.account ?? '',
+      root: ROOT_ACCOUNT,
+    });
+  }
   return { seeded: true };
 }

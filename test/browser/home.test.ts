@@ -89,4 +89,25 @@ describe('home', () => {
     expectNoPageErrors(session);
     await session.close();
   });
+
+  it('runs under its Content-Security-Policy, which no page may frame', async () => {
+    const session = await visit(browser, { theme: 'light' });
+    const { page } = session;
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    const document = await page.goto(`${server().baseUrl}/#/`, { waitUntil: 'domcontentloaded' });
+    const csp = document?.headers()['content-security-policy'] ?? '';
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toMatch(/script-src 'self' 'sha256-/);
+    expect(document?.headers()['x-frame-options']).toBe('DENY');
+    // The live market (socket.io on /wss/), images and the theme applied before the first paint all work.
+    await byId(page, 'market-table').locator('[data-testid="market-row"]').first().waitFor();
+    await byId(page, 'banner').waitFor();
+    expect((await htmlState(page)).theme).toBe('light');
+    expect(violations).toEqual([]);
+    expectNoPageErrors(session);
+    await session.close();
+  });
 });

@@ -7,13 +7,12 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { buildApp } from '../../apps/api/src/app';
-import { loadConfig } from '../../apps/api/src/config';
-import { migrate } from '../../apps/api/src/db/migrate';
-import { createPrisma, type Db } from '../../apps/api/src/db/prisma';
-import { createRedis } from '../../apps/api/src/infra/connections';
-import { createMessenger } from '../../apps/api/src/modules/verification/messenger';
-import { startWorkers } from '../../workers/src/index';
-import { seedDatabase } from '../../prisma/seed/index';
+import { loadConfig } from '@exchange/kernel/config';
+import { migrate, createPrisma, type Db } from '@exchange/kernel/db';
+import { createRedis } from '@exchange/kernel/redis';
+import { createMessenger } from '../../apps/api/src/modules/verification';
+import { startWorkers } from '../../workers/src';
+import { seedDatabase } from '../../prisma/seed';
 import { databaseUrl } from '../services';
 
 /**

@@ -1,9 +1,10 @@
 import { Queue, Worker } from 'bullmq';
-import type { Db } from '@exchange/api/db/prisma';
-import { bullConnection, bullPrefix } from '@exchange/api/infra/connections';
+import type { Db } from '@exchange/kernel/db';
+import { bullConnection, bullPrefix } from '@exchange/kernel/redis';
 import { purgeExpired } from './maintenance/purge-expired';
 import { Matcher } from './matcher/matcher';
 import { MarketMaker } from './market-maker/market-maker';
+import { startP2pWorker } from './p2p/deadlines';
 
 export interface WorkerDeps {
   prisma: Db;
@@ -40,7 +41,9 @@ export async function startWorkers(deps: WorkerDeps): Promise<() => Promise<void
   await matcher.start();
   const marketMaker = deps.marketMaker ? new MarketMaker(deps) : undefined;
   await marketMaker?.start();
+  const stopP2p = await startP2pWorker(deps);
   return async () => {
+    await stopP2p();
     await marketMaker?.stop();
     await matcher.stop();
     await worker.close();

@@ -1,7 +1,7 @@
-import { loadConfig } from '@exchange/api/config';
-import { createPrisma } from '@exchange/api/db/prisma';
-import { DEFAULT_REDIS_URL } from '@exchange/api/infra/redis';
-import { startWorkers } from './index';
+import { loadConfig } from '@exchange/kernel/config';
+import { createPrisma } from '@exchange/kernel/db';
+import { DEFAULT_REDIS_URL } from '@exchange/kernel/infra';
+import { startWorkers } from './';
 
 /** `npm run workers`: the background workers on their own, as docker-compose runs them beside the API. */
 async function main(): Promise<void> {

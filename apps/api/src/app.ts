@@ -7,32 +7,31 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
-import type { Config } from './config';
-import type { Db } from './db/prisma';
-import { createPool } from './db/sql';
+import type { Config } from '@exchange/kernel/config';
+import type { Db } from '@exchange/kernel/db';
+import { createPool } from '@exchange/kernel/db';
+import { TRANSFER_GUARDS } from './areas';
 import { registerAuth } from './http/auth';
-import { registerErrorHandling } from './http/error-handler';
+import { BODY_LIMIT_BYTES, registerErrorHandling } from './http/error-handler';
+import { clientErrorHandler, registerSecurityHeaders } from './http/security-headers';
 import { SessionCache } from './http/session-cache';
-import { DEFAULT_LOCALE, requestedLocale } from './http/i18n';
-import { realNameRoutes } from './modules/identity/real-name';
-import { UPLOAD_URL_PREFIX, uploadRoutes } from './modules/identity/upload';
-import { newsRoutes } from './modules/news/routes';
-import { paymentAccountRoutes } from './modules/payment-account/routes';
-import { walletRoutes } from './modules/wallet/routes';
-import { OrderResults, SpotQueues } from './modules/spot/queue';
-import { PlacementCommitter } from './modules/spot/placement-committer';
-import { orderRoutes } from './modules/spot/order-routes';
-import { marketRoutes } from './modules/spot/market-routes';
-import { safeRoutes } from './modules/safe/routes';
-import { systemRoutes } from './modules/system/routes';
-import { loginRoutes } from './modules/user/login';
-import { passwordResetRoutes } from './modules/user/password-reset';
-import { profileRoutes } from './modules/user/profile';
-import { registerRoute } from './modules/user/register';
-import type { Messenger } from './modules/verification/messenger';
-import { verificationRoutes } from './modules/verification/routes';
-import { attachRealtime, userRoom } from './realtime/socket';
-import { toAmountString } from './ledger/money';
+import { DEFAULT_LOCALE, requestedLocale } from '@exchange/kernel/i18n';
+import { realNameRoutes, UPLOAD_URL_PREFIX, uploadRoutes } from './modules/identity';
+import { newsRoutes } from './modules/news';
+import { paymentAccountRoutes } from './modules/payment-account';
+import { walletRoutes } from './modules/wallet';
+import { OrderResults, SpotQueues, PlacementCommitter, orderRoutes, marketRoutes } from './modules/spot';
+import { safeRoutes } from './modules/safe';
+import { systemRoutes } from './modules/system';
+import { loginRoutes, passwordResetRoutes, profileRoutes, registerRoute } from './modules/user';
+import type { Messenger } from './modules/verification';
+import { verificationRoutes } from './modules/verification';
+import { userRoom } from '@exchange/kernel/realtime';
+import { attachRealtime } from './realtime/socket';
+import { toAmountString } from '@exchange/kernel/ledger';
+import { acceptorRoutes } from './modules/acceptor';
+import { c2cRoutes, P2pDeadlines, shopRoutes } from './modules/c2c';
+import { regionRoutes } from './modules/region';
 
 export interface AppDeps {
   config: Config;
@@ -50,8 +49,10 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: deps.config.LOG_LEVEL },
-    trustProxy: true,
-    bodyLimit: 1024 * 1024,
+    // Forwarding headers count only from the proxies TRUST_PROXY names: the per-address limits depend on it.
+    trustProxy: deps.config.TRUST_PROXY,
+    bodyLimit: BODY_LIMIT_BYTES,
+    clientErrorHandler,
     genReqId: () => Math.random().toString(36).slice(2, 12),
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -73,10 +74,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   );
   app.decorate('sessions', new SessionCache(app.pg, deps.redis, deps.redisUrl, deps.config.REDIS_PREFIX));
+  app.decorate('p2pDeadlines', new P2pDeadlines(deps.redisUrl, deps.config.REDIS_PREFIX));
   await Promise.all([app.orderResults.whenReady(), app.sessions.whenReady()]);
   app.addHook('onClose', async () => {
     await app.placements.settled();
-    await Promise.all([app.spotQueues.close(), app.orderResults.close(), app.sessions.close()]);
+    await Promise.all([
+      app.spotQueues.close(),
+      app.orderResults.close(),
+      app.sessions.close(),
+      app.p2pDeadlines.close(),
+    ]);
     await app.pg.end();
   });
   app.decorateRequest('locale', DEFAULT_LOCALE);
@@ -86,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
+  await registerSecurityHeaders(app, resolve(deps.config.WEB_DIST_DIR));
   registerAuth(app);
   await app.register(swagger, {
     openapi: { info: { title: 'Exchange API', version: '1.0.0' } },
@@ -113,9 +121,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     uploadRoutes,
     realNameRoutes,
     paymentAccountRoutes,
-    walletRoutes,
+    (instance: FastifyInstance) => walletRoutes(instance, TRANSFER_GUARDS),
     orderRoutes,
     marketRoutes,
+    c2cRoutes,
+    shopRoutes,
+    acceptorRoutes,
+    regionRoutes,
   ]) {
     routes(app);
   }

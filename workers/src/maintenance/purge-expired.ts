@@ -1,4 +1,4 @@
-import type { Db } from '@exchange/api/db/prisma';
+import type { Db } from '@exchange/kernel/db';
 
 const DAY_MS = 86_400_000;
 

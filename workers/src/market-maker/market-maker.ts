@@ -1,18 +1,13 @@
 import type pg from 'pg';
-import type { Db } from '@exchange/api/db/prisma';
-import { createPool } from '@exchange/api/db/sql';
-import type { User } from '@exchange/api/generated/prisma/client';
-import { Money, type Money as MoneyValue } from '@exchange/api/ledger/money';
-import { requestCancel } from '@exchange/api/modules/spot/cancel-order';
-import type { Pair } from '@exchange/api/modules/spot/pairs';
-import { placeOrder, SIDE } from '@exchange/api/modules/spot/place-order';
-import { PlacementCommitter } from '@exchange/api/modules/spot/placement-committer';
-import { SpotQueues } from '@exchange/api/modules/spot/queue';
-import { hashSecret } from '@exchange/api/modules/user/passwords';
-import { createUser, findInviter } from '@exchange/api/modules/user/register';
-import { bookDeposit } from '@exchange/api/modules/wallet/deposit';
+import type { Db, User } from '@exchange/kernel/db';
+import { createPool } from '@exchange/kernel/db';
+import { Money, type Money as MoneyValue } from '@exchange/kernel/ledger';
+import { requestCancel, placeOrder, SIDE, PlacementCommitter, SpotQueues } from '@exchange/api/modules/spot';
+import type { Pair } from '@exchange/api/modules/spot';
+import { hashSecret, createUser, findInviter } from '@exchange/api/modules/user';
+import { bookDeposit } from '@exchange/api/modules/wallet';
 import { randomBytes } from 'node:crypto';
-import { ROOT_INVITE_CODE } from '../../../prisma/seed/index';
+import { ROOT_INVITE_CODE } from '../../../prisma/seed';
 
 /**
  * Keeps every listed pair liquid on a demo install: a reference price per pair takes a bounded random walk,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness';
 import { Market } from './market';
 import { settleBatch } from './settle';
-import { createPool } from '@exchange/api/db/sql';
+import { createPool } from '@exchange/kernel/db';
 
 let ctx: TestContext;
 let usdt: number;

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import type { Db } from '@exchange/api/db/prisma';
-import { createPool } from '@exchange/api/db/sql';
+import type { Db } from '@exchange/kernel/db';
+import { createPool } from '@exchange/kernel/db';
 import type pg from 'pg';
-import { bullConnection, bullPrefix } from '@exchange/api/infra/connections';
-import { queuePlacement } from '@exchange/api/modules/spot/place-order';
+import { bullConnection, bullPrefix } from '@exchange/kernel/redis';
 import {
+  queuePlacement,
   placementsOf,
   placementsStream,
   PLACEMENTS_GROUP,
@@ -16,8 +16,8 @@ import {
   type ResultBatch,
   type SpotCommand,
   type SpotJob,
-} from '@exchange/api/modules/spot/queue';
-import { marketNameOf } from '@exchange/api/modules/spot/pairs';
+  marketNameOf,
+} from '@exchange/api/modules/spot';
 import { MicroBatcher } from './batcher';
 import { Market } from './market';
 import { MarketPushes } from './pushes';

@@ -1,16 +1,19 @@
 import { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness';
-import { createPool } from '@exchange/api/db/sql';
-import { Money } from '@exchange/api/ledger/money';
-import { findTradablePair, type Pair } from '@exchange/api/modules/spot/pairs';
-import { queuePlacement } from '@exchange/api/modules/spot/place-order';
+import { createPool } from '@exchange/kernel/db';
+import { Money } from '@exchange/kernel/ledger';
 import {
+  findTradablePair,
+  type Pair,
+  queuePlacement,
   PlacementCommitter,
   type Placement,
   type PlacementRequest,
-} from '@exchange/api/modules/spot/placement-committer';
-import { placementsStream, PLACEMENTS_GROUP, SpotQueues } from '@exchange/api/modules/spot/queue';
+  placementsStream,
+  PLACEMENTS_GROUP,
+  SpotQueues,
+} from '@exchange/api/modules/spot';
 
 /** Each test gets its own database and Redis prefix: it decides when its matcher starts. */
 let ctx: TestContext;

@@ -1,10 +1,9 @@
 import { Emitter } from '@socket.io/redis-emitter';
 import type { Redis } from 'ioredis';
-import type { Db } from '@exchange/api/db/prisma';
-import { toAmountString } from '@exchange/api/ledger/money';
-import { dayStats } from '@exchange/api/modules/spot/tickers';
-import { lotsToAmount, marketNameOf, ticksToPrice } from '@exchange/api/modules/spot/pairs';
-import { socketChannel } from '@exchange/api/realtime/socket';
+import type { Db } from '@exchange/kernel/db';
+import { toAmountString } from '@exchange/kernel/ledger';
+import { dayStats, lotsToAmount, marketNameOf, ticksToPrice } from '@exchange/api/modules/spot';
+import { socketChannel } from '@exchange/kernel/realtime';
 import type { BatchOutcome, CandleRow } from './settle';
 import type { Market } from './market';
 

@@ -1,23 +1,26 @@
 import type { EngineEvent, PlaceCommand, TradeEvent } from '@exchange/engine';
 import type pg from 'pg';
-import { inTransaction, type Sql } from '@exchange/api/db/sql';
+import { inTransaction, type Sql } from '@exchange/kernel/db';
 import {
   applyMovements,
-  bookHouseEntries,
+  bookHouse,
   type ColumnMovement,
-  type HouseBooking,
-} from '@exchange/api/ledger/batch';
-import { LOG_TYPES } from '@exchange/api/ledger/log-types';
-import { Money, roundPaid, type Money as MoneyValue } from '@exchange/api/ledger/money';
-import { candleOpen, PERIODS } from '@exchange/api/modules/spot/candles';
+  type HouseEntry,
+  LOG_TYPES,
+  Money,
+  roundPaid,
+  type Money as MoneyValue,
+} from '@exchange/kernel/ledger';
 import {
+  candleOpen,
+  PERIODS,
   amountToLots,
   lotsToAmount,
   priceToTicks,
   quoteToTickLots,
   ticksToPrice,
-} from '@exchange/api/modules/spot/pairs';
-import type { OrderResult, SpotCommand } from '@exchange/api/modules/spot/queue';
+} from '@exchange/api/modules/spot';
+import type { OrderResult, SpotCommand } from '@exchange/api/modules/spot';
 import { engineSide, toLiveOrder, type LiveOrder, type Market, type OrderRow } from './market';
 
 export interface SettledTrade {
@@ -111,7 +114,7 @@ class BatchState {
   /** Orders that ended in this batch, per owner: taken off their open-order counters. */
   private readonly ended = new Map<number, number>();
   private readonly movements: ColumnMovement[] = [];
-  private readonly house: HouseBooking[] = [];
+  private readonly house: HouseEntry[] = [];
   private readonly trades: (SettledTrade & {
     takerOrderId: string;
     makerOrderId: string;
@@ -336,7 +339,7 @@ class BatchState {
           ),
       // The counters after the wallets (as the group commit of placements locks them), in key order.
       applyMovements(tx, this.movements).then(() => this.releaseOpenOrders(tx)),
-      bookHouseEntries(tx, this.house),
+      bookHouse(tx, this.house),
       upsertCandles(tx, pair.id, this.trades),
     ]);
     this.candleRows = candles;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { findSessionUser, tokenFromHeader } from '../modules/user/sessions';
-import { AppError, sessionExpired } from './errors';
-import { isLocale } from './i18n';
+import { findSessionUser, tokenFromHeader } from '../modules/user';
+import { AppError, sessionExpired } from '@exchange/kernel/errors';
+import { isLocale } from '@exchange/kernel/i18n';
 
 /**
  * Resolves the caller from the Authorization token. `requireUser` answers 999 for a missing, expired or

@@ -1,8 +1,11 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from './errors';
+import { AppError } from '@exchange/kernel/errors';
 import { formatBytes } from './format';
-import { isMessageKey, translate } from './i18n';
+import { isMessageKey, translate, type MessageKey } from '@exchange/kernel/i18n';
+
+/** The largest body of a request that is not an upload (uploads have UPLOAD_MAX_BYTES). */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /**
  * Every failure becomes the contract's `{type, message}` envelope in the caller's language. Business and
@@ -22,11 +25,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'rejected request');
-      const key = error.statusCode === 413 ? 'upload_too_large' : 'bad_request';
-      const size = formatBytes(request.server.config.UPLOAD_MAX_BYTES);
+      const [key, size] = refusalOf(error, request.server.config.UPLOAD_MAX_BYTES);
       return reply
         .status(error.statusCode)
-        .send({ type: 'error', message: translate(request.locale, key, { size }) });
+        .send({ type: 'error', message: translate(request.locale, key, { size: formatBytes(size) }) });
     }
     request.log.error({ err: error }, 'unexpected failure');
     return reply
@@ -37,6 +39,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send({ type: 'error', message: translate(request.locale, 'not_found') }),
   );
+}
+
+/** What to tell the client about a request the framework refused, and the size limit it ran into. */
+function refusalOf(error: FastifyError, uploadMaxBytes: number): [MessageKey, number] {
+  if (error.code === 'FST_REQ_FILE_TOO_LARGE') return ['upload_too_large', uploadMaxBytes];
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return ['body_too_large', BODY_LIMIT_BYTES];
+  // Other 413s are multipart's limits on parts (one file, ten fields): the upload is what is too large.
+  if (error.statusCode === 413) return ['upload_too_large', uploadMaxBytes];
+  return ['bad_request', 0];
 }
 
 interface ValidationIssue {

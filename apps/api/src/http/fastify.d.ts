@@ -1,14 +1,13 @@
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { Server as SocketServer } from 'socket.io';
-import type { Config } from '../config';
-import type { Db } from '../db/prisma';
-import type { User } from '../generated/prisma/client';
-import type { Messenger } from '../modules/verification/messenger';
-import type { PlacementCommitter } from '../modules/spot/placement-committer';
-import type { OrderResults, SpotQueues } from '../modules/spot/queue';
+import type { Config } from '@exchange/kernel/config';
+import type { Db, User } from '@exchange/kernel/db';
+import type { Messenger } from '../modules/verification';
+import type { PlacementCommitter, OrderResults, SpotQueues } from '../modules/spot';
+import type { P2pDeadlines } from '../modules/c2c';
 import type { SessionCache, SessionIdentity } from './session-cache';
-import type { Locale } from './i18n';
+import type { Locale } from '@exchange/kernel/i18n';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,6 +21,7 @@ declare module 'fastify' {
     orderResults: OrderResults;
     placements: PlacementCommitter;
     sessions: SessionCache;
+    p2pDeadlines: P2pDeadlines;
     requireSession: (request: FastifyRequest) => Promise<void>;
     requireUser: (request: FastifyRequest) => Promise<void>;
     optionalUser: (request: FastifyRequest) => Promise<void>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { MessageKey } from './i18n';
+import type { MessageKey } from '@exchange/kernel/i18n';
 
 /**
  * Building blocks for request schemas. Messages are message keys, so the error handler answers in the
@@ -11,17 +11,32 @@ const asString = (value: unknown) => (typeof value === 'number' ? String(value) 
 export const form = <T extends z.ZodRawShape>(shape: T) =>
   z.preprocess((value) => value ?? {}, z.object(shape));
 
+/**
+ * Control characters (NUL above all, which Postgres refuses in text) have no place in any field of the
+ * contract; tab and line breaks stay allowed for free text.
+ */
+const ALLOWED_CONTROLS = new Set(['\t', '\n', '\r']);
+const hasControlCharacter = (value: string) => {
+  for (const character of value) {
+    const code = character.charCodeAt(0);
+    if ((code < 0x20 || code === 0x7f) && !ALLOWED_CONTROLS.has(character)) return true;
+  }
+  return false;
+};
+const withoutControls = { error: 'bad_request' as MessageKey };
+const text = (error?: MessageKey) =>
+  z.string(error ? { error } : undefined).refine((value) => !hasControlCharacter(value), withoutControls);
+
 export const requiredText = (key: MessageKey, maxLength = 200) =>
-  z.preprocess(asString, z.string({ error: key }).trim().min(1, { error: key }).max(maxLength));
+  z.preprocess(asString, text(key).trim().min(1, { error: key }).max(maxLength));
 
 export const optionalText = (maxLength = 200) =>
-  z.preprocess(asString, z.string().trim().max(maxLength).optional().default(''));
+  z.preprocess(asString, text().trim().max(maxLength).optional().default(''));
 
 export const passwordField = (requiredKey: MessageKey = 'password_required') =>
   z.preprocess(
     asString,
-    z
-      .string({ error: requiredKey })
+    text(requiredKey)
       .min(1, { error: requiredKey })
       .min(6, { error: 'password_length' })
       .max(16, { error: 'password_length' }),

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import type pg from 'pg';
-import { hashToken } from '../modules/user/sessions';
+import { hashToken } from '../modules/user';
 
 /** Who a session belongs to, as far as the hot routes need to know (placing and cancelling orders). */
 export interface SessionIdentity {
@@ -16,6 +16,11 @@ export const SESSION_CACHE_MS = 5_000;
 const MAX_ENTRIES = 100_000;
 
 export const revocationsChannel = (redisPrefix: string) => `${redisPrefix}sessions:revoked`;
+
+/** One session (by token hash), every session of a user, or (subscription lost) possibly anything. */
+export type Revocation = { tokenHash: string } | { userId: number } | { everything: true };
+/** How many recent revocations `revokedSince` can look back over. */
+const RECENT_REVOCATIONS = 1_024;
 
 /**
  * Sessions for the order routes, looked up with one plain `pg` query and then kept for SESSION_CACHE_MS in
@@ -34,6 +39,9 @@ export class SessionCache {
   /** Bumped by every revocation: a lookup that started before one must not be cached. */
   private generation = 0;
   private live = false;
+  private readonly listeners: ((revocation: Revocation) => void)[] = [];
+  /** The latest revocations applied here, the newest last, each with the generation it started. */
+  private readonly recent: { generation: number; revocation: Revocation }[] = [];
 
   constructor(
     private readonly pool: pg.Pool,
@@ -110,10 +118,42 @@ export class SessionCache {
     await this.publisher.publish(revocationsChannel(this.redisPrefix), message);
   }
 
+  /**
+   * Calls `listener` with every revocation this process applies, its own and every other process's (the
+   * socket server uses it to take signed-out sockets out of their rooms).
+   */
+  onRevoke(listener: (revocation: Revocation) => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** A mark to pass to `revokedSince` later. */
+  get mark(): number {
+    return this.generation;
+  }
+
+  /**
+   * Whether a revocation that may concern this session (its token, its user, or an unknown one) was applied
+   * here since `mark`: a lookup that started before it may have read the session as still live.
+   */
+  revokedSince(mark: number, tokenHash: string, userId: number): boolean {
+    if (mark === this.generation) return false;
+    const oldest = this.recent[0];
+    if (!oldest || oldest.generation > mark + 1) return true;
+    return this.recent.some(
+      ({ generation, revocation }) =>
+        generation > mark &&
+        ('everything' in revocation ||
+          ('tokenHash' in revocation && revocation.tokenHash === tokenHash) ||
+          ('userId' in revocation && revocation.userId === userId)),
+    );
+  }
+
   private apply(message: string): void {
-    this.generation += 1;
     const tokenHash = message.startsWith('t:') ? message.slice(2) : undefined;
     const userId = message.startsWith('u:') ? Number(message.slice(2)) : undefined;
+    if (tokenHash !== undefined) this.record({ tokenHash });
+    else if (userId !== undefined && Number.isInteger(userId)) this.record({ userId });
+    else this.record({ everything: true });
     if (tokenHash === undefined && !Number.isInteger(userId)) {
       this.entries.clear();
       return;
@@ -125,8 +165,15 @@ export class SessionCache {
 
   private forgetAll(): void {
     this.live = false;
-    this.generation += 1;
+    this.record({ everything: true });
     this.entries.clear();
+  }
+
+  private record(revocation: Revocation): void {
+    this.generation += 1;
+    this.recent.push({ generation: this.generation, revocation });
+    if (this.recent.length > RECENT_REVOCATIONS) this.recent.shift();
+    for (const listener of this.listeners) listener(revocation);
   }
 
   async close(): Promise<void> {

@@ -1,12 +1,18 @@
 import { parseArgs } from 'node:util';
-import { loadConfig, type Config } from '../config';
-import { migrate } from '../db/migrate';
-import { createPrisma, type Db } from '../db/prisma';
-import { isSettingKey, readSettings, writeSetting } from '../modules/system/settings';
-import { seedDatabase } from '../../../../prisma/seed/index';
-import { auditLedger } from '../ledger/audit';
+import { loadConfig, type Config } from '@exchange/kernel/config';
+import { migrate, createPrisma, type Db } from '@exchange/kernel/db';
+import { isSettingKey, readSettings, writeSetting } from '../modules/system';
+import { seedDatabase } from '../../../../prisma/seed';
 import { createOpsUser, listOutbox } from './users';
-import { opsCompleteWithdrawal, opsDeposit, opsRejectWithdrawal, pendingWithdrawals } from './wallet';
+import {
+  opsCompleteWithdrawal,
+  opsDeposit,
+  opsFundHouse,
+  opsRejectWithdrawal,
+  pendingWithdrawals,
+} from './wallet';
+import { auditExchange } from '../areas';
+import { p2pCommands } from './p2p';
 
 /**
  * `npm run ops -- <command> [options]`: operator commands against the exchange's database. Each prints one
@@ -92,8 +98,28 @@ const commands: Record<string, Command> = {
       values.reason ?? 'rejected by an operator',
     );
   },
+  'house:fund': (prisma, args) => {
+    const { values } = parseArgs({
+      args,
+      options: {
+        pool: { type: 'string' },
+        currency: { type: 'string' },
+        amount: { type: 'string' },
+        ref: { type: 'string' },
+      },
+    });
+    if (!values.pool || !values.currency || !values.amount)
+      throw new Error('house:fund needs --pool, --currency and --amount');
+    return opsFundHouse(prisma, {
+      pool: values.pool,
+      currency: values.currency,
+      amount: values.amount,
+      ref: values.ref,
+    });
+  },
+  ...p2pCommands,
   audit: async (prisma) => {
-    const report = await auditLedger(prisma);
+    const report = await auditExchange(prisma);
     if (!report.ok) process.exitCode = 1;
     return report;
   },

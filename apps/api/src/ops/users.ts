@@ -1,8 +1,6 @@
-import type { Db } from '../db/prisma';
-import { parseAccount, normaliseAreaCode } from '../modules/user/account';
-import { hashSecret } from '../modules/user/passwords';
-import { createUser, findInviter } from '../modules/user/register';
-import { ROOT_INVITE_CODE } from '../../../../prisma/seed/index';
+import type { Db } from '@exchange/kernel/db';
+import { parseAccount, normaliseAreaCode, hashSecret, createUser, findInviter } from '../modules/user';
+import { ROOT_INVITE_CODE } from '../../../../prisma/seed';
 
 export interface OpsUserInput {
   account: string;

@@ -1,9 +1,14 @@
-import type { Db } from '../db/prisma';
-import { parseAmount, toAmountString } from '../ledger/money';
-import { parseAccount } from '../modules/user/account';
-import { findCurrency } from '../modules/wallet/currencies';
-import { bookDeposit } from '../modules/wallet/deposit';
-import { completeWithdrawal, rejectWithdrawal, WITHDRAWAL_STATUS } from '../modules/wallet/withdraw';
+import type { Db } from '@exchange/kernel/db';
+import { HOUSE_ACCOUNTS, isHouseAccount, parseAmount, toAmountString } from '@exchange/kernel/ledger';
+import { parseAccount } from '../modules/user';
+import {
+  findCurrency,
+  bookDeposit,
+  completeWithdrawal,
+  rejectWithdrawal,
+  WITHDRAWAL_STATUS,
+  fundHousePool,
+} from '../modules/wallet';
 
 async function findUserByAccount(prisma: Db, account: string) {
   const user = await prisma.user.findUnique({
@@ -66,4 +71,22 @@ export async function opsCompleteWithdrawal(prisma: Db, id: number, txid: string
 export async function opsRejectWithdrawal(prisma: Db, id: number, reason: string) {
   const failed = await rejectWithdrawal(prisma, id, reason);
   return { id: failed.id, status: WITHDRAWAL_STATUS.failed, notes: failed.notes };
+}
+
+/** Moves the exchange's capital into a house pool (see fundHousePool); the same --ref twice funds once. */
+export async function opsFundHouse(
+  prisma: Db,
+  input: { pool: string; currency: string; amount: string; ref?: string | undefined },
+) {
+  const pool = input.pool;
+  if (!isHouseAccount(pool)) throw new Error(`--pool is one of ${HOUSE_ACCOUNTS.join(', ')}`);
+  const currency = await findCurrency(prisma, input.currency);
+  const amount = parseAmount(input.amount, currency.decimal_scale);
+  const { funded } = await fundHousePool(prisma, {
+    pool,
+    currencyId: currency.id,
+    amount,
+    ...(input.ref ? { externalId: `house-${input.pool}-${input.ref}` } : {}),
+  });
+  return { pool: input.pool, currency: currency.name, amount: toAmountString(amount), funded };
 }

@@ -53,6 +53,31 @@ export const routes: RouteObject[] = [
         element: page(() => import('../features/account/IdentityPage'), { auth: true }),
       },
       { path: '/dealFinance', element: page(() => import('../features/account/AssetsPage'), { auth: true }) },
+      // P2P (document 2, section 2): market, publish, my ads, my orders, an ad's orders, the seller record.
+      { path: '/c2c', element: page(() => import('../features/c2c/C2cMarketPage')) },
+      { path: '/c2cTrade', element: page(() => import('../features/c2c/C2cPublishPage'), { auth: true }) },
+      { path: '/c2cRelease', element: page(() => import('../features/c2c/C2cMyAdsPage'), { auth: true }) },
+      { path: '/c2cOrder', element: page(() => import('../features/c2c/C2cMyOrdersPage'), { auth: true }) },
+      { path: '/c2cDetail', element: page(() => import('../features/c2c/C2cAdOrdersPage'), { auth: true }) },
+      { path: '/c2cRecord', element: page(() => import('../features/c2c/C2cRecordPage'), { auth: true }) },
+      { path: '/myLegalShops', element: page(() => import('../features/c2c/ShopPage'), { auth: true }) },
+      // Acceptors (document 2): the list, the deal form, the records, and the acceptor's own desk.
+      {
+        path: '/aceite',
+        element: page(() => import('../features/acceptor/AcceptorListPage'), { auth: true }),
+      },
+      {
+        path: '/rechargeMoney',
+        element: page(() => import('../features/acceptor/RechargeMoneyPage'), { auth: true }),
+      },
+      {
+        path: '/chargeRecord',
+        element: page(() => import('../features/acceptor/ChargeRecordPage'), { auth: true }),
+      },
+      {
+        path: '/acceptorDesk',
+        element: page(() => import('../features/acceptor/AcceptorDeskPage'), { auth: true }),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

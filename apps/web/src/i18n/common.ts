@@ -48,6 +48,11 @@ export const common: Translations = {
     setTradePasswordPrompt: 'You have not set a trade password. Set one now?',
     pageNotFound: 'This page does not exist',
     backHome: 'Back to home',
+    tradePassword: {
+      label: 'Trade password',
+      placeholder: 'Enter your trade password',
+      enter: 'Please enter your trade password',
+    },
   },
   zh: {
     appName: '交易所',
@@ -95,6 +100,7 @@ export const common: Translations = {
     setTradePasswordPrompt: '您还未设置交易密码，是否现在设置？',
     pageNotFound: '页面不存在',
     backHome: '返回首页',
+    tradePassword: { label: '交易密码', placeholder: '请输入交易密码', enter: '请输入交易密码' },
   },
   hk: {
     appName: '交易所',
@@ -142,6 +148,7 @@ export const common: Translations = {
     setTradePasswordPrompt: '您尚未設定交易密碼，是否現在設定？',
     pageNotFound: '頁面不存在',
     backHome: '返回首頁',
+    tradePassword: { label: '交易密碼', placeholder: '請輸入交易密碼', enter: '請輸入交易密碼' },
   },
   jp: {
     appName: 'エクスチェンジ',
@@ -189,6 +196,11 @@ export const common: Translations = {
     setTradePasswordPrompt: '取引パスワードが未設定です。今すぐ設定しますか？',
     pageNotFound: 'ページが見つかりません',
     backHome: 'ホームへ戻る',
+    tradePassword: {
+      label: '取引パスワード',
+      placeholder: '取引パスワードを入力してください',
+      enter: '取引パスワードを入力してください',
+    },
   },
   kor: {
     appName: '익스체인지',
@@ -236,6 +248,11 @@ export const common: Translations = {
     setTradePasswordPrompt: '거래 비밀번호가 설정되지 않았습니다. 지금 설정하시겠습니까?',
     pageNotFound: '페이지를 찾을 수 없습니다',
     backHome: '홈으로',
+    tradePassword: {
+      label: '거래 비밀번호',
+      placeholder: '거래 비밀번호를 입력하세요',
+      enter: '거래 비밀번호를 입력하세요',
+    },
   },
   th: {
     appName: 'เอ็กซ์เชนจ์',
@@ -283,6 +300,11 @@ export const common: Translations = {
     setTradePasswordPrompt: 'คุณยังไม่ได้ตั้งรหัสผ่านการเทรด ต้องการตั้งตอนนี้หรือไม่?',
     pageNotFound: 'ไม่พบหน้านี้',
     backHome: 'กลับหน้าแรก',
+    tradePassword: {
+      label: 'รหัสผ่านการซื้อขาย',
+      placeholder: 'กรอกรหัสผ่านการซื้อขาย',
+      enter: 'กรุณากรอกรหัสผ่านการซื้อขาย',
+    },
   },
   ind: {
     appName: 'Exchange',
@@ -330,5 +352,10 @@ export const common: Translations = {
     setTradePasswordPrompt: 'Anda belum mengatur kata sandi transaksi. Atur sekarang?',
     pageNotFound: 'Halaman tidak ditemukan',
     backHome: 'Kembali ke beranda',
+    tradePassword: {
+      label: 'Kata sandi transaksi',
+      placeholder: 'Masukkan kata sandi transaksi',
+      enter: 'Silakan masukkan kata sandi transaksi',
+    },
   },
 };

@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { LOCALES, type Dictionary, type Translations } from './locales';
 
 /** Every namespace (common and each feature's i18n.ts) has the same keys, non-empty, in all seven languages. */
-const modules = import.meta.glob<Record<string, unknown>>(['./common.ts', '../features/*/i18n.ts'], {
-  eager: true,
-});
+const modules = import.meta.glob<Record<string, unknown>>(
+  ['./common.ts', '../components/*/i18n.ts', '../features/*/i18n.ts'],
+  {
+    eager: true,
+  },
+);
 
 function keysOf(dictionary: Dictionary, prefix = ''): string[] {
   return Object.entries(dictionary).flatMap(([key, value]) =>

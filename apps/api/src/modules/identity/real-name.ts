@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth';
-import { AppError } from '../../http/errors';
-import { translate } from '../../http/i18n';
+import { AppError } from '@exchange/kernel/errors';
+import { translate } from '@exchange/kernel/i18n';
 import { form, requiredText } from '../../http/schemas';
-import { isUniqueViolation } from '../../db/prisma';
+import { isUniqueViolation } from '@exchange/kernel/db';
 import { UPLOAD_URL_PREFIX } from './upload';
 
 const realNameBody = form({

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { currentUser } from '../../http/auth';
-import { AppError } from '../../http/errors';
+import { AppError } from '@exchange/kernel/errors';
 import { formatBytes } from '../../http/format';
 
 const IMAGE_TYPES = new Map([

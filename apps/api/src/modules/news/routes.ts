@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../http/errors';
+import { AppError } from '@exchange/kernel/errors';
 import { formatDateTime } from '../../http/format';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../../http/i18n';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@exchange/kernel/i18n';
 import { form, limitField, optionalText, pageField, positiveId } from '../../http/schemas';
-import { readSettings } from '../system/settings';
+import { readSettings } from '../system';
 
 export const NEWS_CATEGORIES = {
   latest: 10,

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth';
-import { AppError } from '../../http/errors';
-import { translate } from '../../http/i18n';
+import { AppError } from '@exchange/kernel/errors';
+import { translate } from '@exchange/kernel/i18n';
 import { form, optionalText, requiredText } from '../../http/schemas';
 
 /** Banks of the third-party payout channel; BCA is the default choice. */

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth';
-import { AppError } from '../../http/errors';
-import { translate } from '../../http/i18n';
+import { AppError } from '@exchange/kernel/errors';
+import { translate } from '@exchange/kernel/i18n';
 import { codeField, form, optionalText, passwordField, requiredText } from '../../http/schemas';
-import { isUniqueViolation } from '../../db/prisma';
-import { isEmail, normaliseAreaCode, parseAccount } from '../user/account';
-import { hashSecret } from '../user/passwords';
-import { verifyCode } from '../verification/codes';
+import { isUniqueViolation } from '@exchange/kernel/db';
+import { isEmail, normaliseAreaCode, parseAccount, hashSecret } from '../user';
+import { withVerifiedCode } from '../verification';
 import { assertTradePassword } from './trade-password';
 
 const tradePasswordBody = form({
@@ -42,14 +41,13 @@ export function safeRoutes(app: FastifyInstance): void {
       const body = request.body;
       if (body.password !== body.re_password) throw new AppError('password_mismatch');
       const trade_password_hash = await hashSecret(body.password);
-      await app.prisma.$transaction(async (tx) => {
-        await verifyCode(
-          codeDeps,
-          { destination: user.account_number, scene: 'trade_password', code: body.code },
-          tx,
-        );
-        await tx.user.update({ where: { id: user.id }, data: { trade_password_hash } });
-      });
+      await withVerifiedCode(
+        codeDeps,
+        { destination: user.account_number, scene: 'trade_password', code: body.code },
+        async (tx) => {
+          await tx.user.update({ where: { id: user.id }, data: { trade_password_hash } });
+        },
+      );
       return { type: 'ok', message: translate(request.locale, 'trade_password_set') };
     },
   );
@@ -78,15 +76,18 @@ export function safeRoutes(app: FastifyInstance): void {
       if (account.kind !== 'phone') throw new AppError('account_invalid');
       const phone = account.account_number;
       try {
-        await app.prisma.$transaction(async (tx) => {
-          await verifyCode(codeDeps, { destination: phone, scene: 'binding', code: request.body.code }, tx);
-          const owner = await tx.user.findFirst({ where: { OR: [{ phone }, { account_number: phone }] } });
-          if (owner && owner.id !== user.id) throw new AppError('account_exists');
-          await tx.user.update({
-            where: { id: user.id },
-            data: { phone, ...normaliseAreaCode('phone', request.body.area_code) },
-          });
-        });
+        await withVerifiedCode(
+          codeDeps,
+          { destination: phone, scene: 'binding', code: request.body.code },
+          async (tx) => {
+            const owner = await tx.user.findFirst({ where: { OR: [{ phone }, { account_number: phone }] } });
+            if (owner && owner.id !== user.id) throw new AppError('account_exists');
+            await tx.user.update({
+              where: { id: user.id },
+              data: { phone, ...normaliseAreaCode('phone', request.body.area_code) },
+            });
+          },
+        );
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('account_exists');
         throw error;
@@ -103,12 +104,15 @@ export function safeRoutes(app: FastifyInstance): void {
       if (!isEmail(request.body.email)) throw new AppError('email_invalid');
       const email = request.body.email.toLowerCase();
       try {
-        await app.prisma.$transaction(async (tx) => {
-          await verifyCode(codeDeps, { destination: email, scene: 'binding', code: request.body.code }, tx);
-          const owner = await tx.user.findFirst({ where: { OR: [{ email }, { account_number: email }] } });
-          if (owner && owner.id !== user.id) throw new AppError('email_taken');
-          await tx.user.update({ where: { id: user.id }, data: { email } });
-        });
+        await withVerifiedCode(
+          codeDeps,
+          { destination: email, scene: 'binding', code: request.body.code },
+          async (tx) => {
+            const owner = await tx.user.findFirst({ where: { OR: [{ email }, { account_number: email }] } });
+            if (owner && owner.id !== user.id) throw new AppError('email_taken');
+            await tx.user.update({ where: { id: user.id }, data: { email } });
+          },
+        );
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('email_taken');
         throw error;

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/prisma';
-import { AppError } from '../../http/errors';
+import type { Db } from '@exchange/kernel/db';
+import { AppError } from '@exchange/kernel/errors';
 import type { SpotQueues } from './queue';
 
 /**

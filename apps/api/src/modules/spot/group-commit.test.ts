@@ -1,12 +1,11 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../../test/harness';
-import { createPool } from '../../db/sql';
-import { AppError } from '../../http/errors';
-import { Money } from '../../ledger/money';
+import { createPool, inTransaction } from '@exchange/kernel/db';
+import { AppError } from '@exchange/kernel/errors';
+import { Money } from '@exchange/kernel/ledger';
 import { findTradablePair, type Pair } from './pairs';
 import { PlacementCommitter, storeOrders, type PlacementRequest } from './placement-committer';
-import { inTransaction } from '../../db/sql';
 import { SpotQueues } from './queue';
 
 /**

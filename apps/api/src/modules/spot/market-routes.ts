@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Currency } from '../../generated/prisma/client';
-import { AppError } from '../../http/errors';
+import type { Currency } from '@exchange/kernel/db';
+import { AppError } from '@exchange/kernel/errors';
 import { formatDateTime } from '../../http/format';
-import { translate } from '../../http/i18n';
+import { translate } from '@exchange/kernel/i18n';
 import { form, optionalText, positiveId } from '../../http/schemas';
-import { Money, toAmountString, toFixedString } from '../../ledger/money';
-import { readSetting } from '../system/settings';
+import { Money, toAmountString, toFixedString } from '@exchange/kernel/ledger';
+import { readSetting } from '../system';
 import { candleOpen, parsePeriod } from './candles';
 import { findPairBySymbol, symbolOf, type Pair } from './pairs';
 import { SIDE } from './place-order';

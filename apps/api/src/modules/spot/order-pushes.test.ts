@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../../test/harness';
-import { SOCKET_PATH } from '../../realtime/socket';
+import { SOCKET_PATH } from '@exchange/kernel/realtime';
 
 /**
  * A user's `spot_order` pushes come from the API process their socket is connected to, built from the

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { SpotOrder } from '../../generated/prisma/client';
+import type { SpotOrder } from '@exchange/kernel/db';
 import { currentUser, currentUserId } from '../../http/auth';
-import { AppError } from '../../http/errors';
+import { AppError } from '@exchange/kernel/errors';
 import { formatDateTime } from '../../http/format';
-import { translate } from '../../http/i18n';
+import { translate } from '@exchange/kernel/i18n';
 import { form, limitField, optionalText, pageField } from '../../http/schemas';
-import { Money, toAmountString } from '../../ledger/money';
+import { Money, toAmountString } from '@exchange/kernel/ledger';
 import { requestCancel } from './cancel-order';
 import { placeOrder, SIDE } from './place-order';
 import type { OrderResult } from './queue';

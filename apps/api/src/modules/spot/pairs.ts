@@ -1,7 +1,6 @@
-import type { Db } from '../../db/prisma';
-import type { Currency, CurrencyMatch } from '../../generated/prisma/client';
-import { AppError } from '../../http/errors';
-import { Money, type Money as MoneyValue } from '../../ledger/money';
+import type { Db, Currency, CurrencyMatch } from '@exchange/kernel/db';
+import { AppError } from '@exchange/kernel/errors';
+import { Money, type Money as MoneyValue } from '@exchange/kernel/ledger';
 
 export type Pair = CurrencyMatch & { legal: Currency; currency: Currency };
 

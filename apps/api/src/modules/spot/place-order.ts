@@ -1,6 +1,12 @@
-import type { Db } from '../../db/prisma';
-import { AppError } from '../../http/errors';
-import { Money, parseAmount, roundPaid, toAmountString, type Money as MoneyValue } from '../../ledger/money';
+import type { Db } from '@exchange/kernel/db';
+import { AppError } from '@exchange/kernel/errors';
+import {
+  Money,
+  parseAmount,
+  roundPaid,
+  toAmountString,
+  type Money as MoneyValue,
+} from '@exchange/kernel/ledger';
 import { findTradablePair, type Pair } from './pairs';
 import type { Placement, PlacementCommitter } from './placement-committer';
 import type { QueuedOrder, SpotQueues } from './queue';

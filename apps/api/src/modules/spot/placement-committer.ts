@@ -1,9 +1,8 @@
 import type pg from 'pg';
-import { CommitOutcomeUnknown, inTransaction, type Sql } from '../../db/sql';
-import { AppError } from '../../http/errors';
-import { lockFunds, type FundsReservation } from '../../ledger/batch';
-import { LOG_TYPES } from '../../ledger/log-types';
-import type { Money } from '../../ledger/money';
+import { CommitOutcomeUnknown, inTransaction, type Sql } from '@exchange/kernel/db';
+import { AppError } from '@exchange/kernel/errors';
+import { lockFunds, type FundsReservation, LOG_TYPES } from '@exchange/kernel/ledger';
+import type { Money } from '@exchange/kernel/ledger';
 import type { Pair } from './pairs';
 import type { OrderResult, OrderResults, QueuedOrder, SpotQueues } from './queue';
 

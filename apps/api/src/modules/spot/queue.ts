@@ -1,6 +1,6 @@
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { bullConnection, bullPrefix } from '../../infra/connections';
+import { bullConnection, bullPrefix } from '@exchange/kernel/redis';
 
 /**
  * How orders reach the matcher. Placements: each API process appends the orders of a group commit, as one

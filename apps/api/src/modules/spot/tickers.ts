@@ -1,5 +1,5 @@
-import type { Db } from '../../db/prisma';
-import { Money, toAmountString } from '../../ledger/money';
+import type { Db } from '@exchange/kernel/db';
+import { Money, toAmountString } from '@exchange/kernel/ledger';
 
 export interface DayStats {
   now_price: string;

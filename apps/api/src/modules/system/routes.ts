@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError } from '../../http/errors';
-import { isLocale, LANGUAGE_COOKIE, translate } from '../../http/i18n';
+import { AppError } from '@exchange/kernel/errors';
+import { isLocale, LANGUAGE_COOKIE, translate } from '@exchange/kernel/i18n';
 import { form, optionalText } from '../../http/schemas';
 import { isOn, readSettings } from './settings';
 

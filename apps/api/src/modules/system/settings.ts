@@ -1,4 +1,4 @@
-import type { Db } from '../../db/prisma';
+import type { Db } from '@exchange/kernel/db';
 
 /** Business settings an operator can change at run time (`npm run ops -- setting:set KEY VALUE`). */
 export const SETTING_DEFAULTS = {
@@ -8,6 +8,14 @@ export const SETTING_DEFAULTS = {
   USDTRate: '7.20',
   app_ios_url: '',
   app_android_url: '',
+  // P2P (issue #12): cancels a user may make per day; minutes an unpaid c2c order and an unpaid shop order
+  // live (the screens promise 24 hours); minutes after payment before a party may appeal; minutes after an
+  // acceptor marks a withdrawal transferred before it confirms itself.
+  userLegalDealCancel: '3',
+  userLegalDealCancel_time: '1440',
+  legalDealCancel_time: '1440',
+  p2pAppealAfter_time: '30',
+  acceptorAutoConfirm_time: '20',
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;

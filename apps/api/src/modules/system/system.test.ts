@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../../test/harness';
 import { buildApp } from '../../app';
-import { createMessenger } from '../verification/messenger';
+import { createMessenger } from '../verification';
 
 let ctx: TestContext;
 beforeAll(async () => {

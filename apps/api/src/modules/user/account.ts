@@ -1,4 +1,4 @@
-import { AppError } from '../../http/errors';
+import { AppError } from '@exchange/kernel/errors';
 
 export type AccountKind = 'email' | 'phone';
 

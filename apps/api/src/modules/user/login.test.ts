@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../../test/harness';
-import { writeSetting } from '../system/settings';
+import { writeSetting } from '../system';
 
 let ctx: TestContext;
 beforeAll(async () => {

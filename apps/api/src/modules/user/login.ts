@@ -1,18 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth';
-import { AppError } from '../../http/errors';
-import { translate } from '../../http/i18n';
-import { clearRate, consumeRate, isRateExhausted } from '../../http/rate-limit';
+import { AppError } from '@exchange/kernel/errors';
+import { translate } from '@exchange/kernel/i18n';
+import { consumeRate } from '../../http/rate-limit';
 import { form, optionalText, requiredText } from '../../http/schemas';
-import { isOn, readSetting } from '../system/settings';
-import { verifyCode } from '../verification/codes';
+import { isOn, readSetting } from '../system';
+import { consumeCode, verifyCode } from '../verification';
 import { parseAccount } from './account';
+import { returnLoginGuess, takeLoginGuess } from './login-throttle';
 import { verifySecret } from './passwords';
 import { openSession, revokeSession, tokenFromHeader } from './sessions';
 
 const LOGINS_PER_IP = { name: 'login-ip', limit: 60, windowSeconds: 900 };
-const FAILED_LOGINS_PER_ACCOUNT = { name: 'login-failed', limit: 10, windowSeconds: 900 };
 
 const loginBody = form({
   user_string: requiredText('account_required', 100),
@@ -25,7 +25,9 @@ const loginBody = form({
 
 /**
  * Signs a user in and returns a fresh token. Every refusal reads the same ("account or password is
- * incorrect") whether or not the account exists; repeated failures lock the account's logins for a while.
+ * incorrect") whether or not the account exists. Guessing is limited before any password is compared (see
+ * login-throttle.ts): per address and account, and per account with a growing delay that a valid
+ * verification code skips.
  */
 async function signIn(
   app: FastifyInstance,
@@ -40,29 +42,36 @@ async function signIn(
   } catch {
     throw new AppError('credentials_invalid');
   }
-  if (await isRateExhausted(app.redis, FAILED_LOGINS_PER_ACCOUNT, accountNumber))
-    throw new AppError('too_many_requests');
-
   if (needSmsCode && !credentials.sms_code) throw new AppError('code_required');
+
+  // A valid code proves the account's phone or e-mail: required when the setting asks for it, and with or
+  // without the setting it takes the owner past the account's guessing delay. Wrong codes count against
+  // the code (five and it is dead) like everywhere else.
+  const codeDeps = { prisma: app.prisma, secret: app.config.APP_SECRET };
+  const loginCode = { destination: accountNumber, scene: 'login', code: credentials.sms_code } as const;
+  let loginCodeId: bigint | undefined;
+  if (credentials.sms_code) {
+    try {
+      loginCodeId = await verifyCode(codeDeps, loginCode);
+    } catch (error) {
+      if (needSmsCode || !(error instanceof AppError)) throw error;
+    }
+  }
+
+  await takeLoginGuess(app.redis, {
+    account: accountNumber,
+    ip: request.ip,
+    provenByCode: loginCodeId !== undefined,
+  });
   const user = await app.prisma.user.findUnique({ where: { account_number: accountNumber } });
   const passwordMatches = await verifySecret(user?.password_hash, credentials.password);
-  if (!user || !passwordMatches) {
-    await consumeRate(app.redis, FAILED_LOGINS_PER_ACCOUNT, accountNumber).catch(() => undefined);
-    throw new AppError('credentials_invalid');
-  }
-  if (needSmsCode) {
-    await app.prisma.$transaction((tx) =>
-      verifyCode(
-        { prisma: app.prisma, secret: app.config.APP_SECRET },
-        { destination: accountNumber, scene: 'login', code: credentials.sms_code },
-        tx,
-      ),
-    );
-  }
+  if (!user || !passwordMatches) throw new AppError('credentials_invalid');
+  // Used up with the sign-in, exactly once even when two sign-ins race with it.
+  if (loginCodeId !== undefined) await consumeCode(app.prisma, loginCodeId);
   if (user.status === 1 && (!user.lock_time || user.lock_time > new Date()))
     throw new AppError('account_locked');
 
-  await clearRate(app.redis, FAILED_LOGINS_PER_ACCOUNT, accountNumber);
+  await returnLoginGuess(app.redis, accountNumber, request.ip);
   const token = await openSession(app.prisma, user.id, request.ip, app.config.SESSION_TTL_HOURS);
   return { type: 'ok', message: token, id: user.id, account_number: user.account_number };
 }
@@ -79,18 +88,25 @@ export function loginRoutes(app: FastifyInstance): void {
     signIn(app, request, { ...request.body, sms_code: '' }, false),
   );
 
-  typed.route({
-    method: ['GET', 'POST'],
-    url: '/api/user/logout',
-    onRequest: app.requireUser,
-    handler: async (request) => {
-      currentUser(request);
-      const token = tokenFromHeader(request.headers.authorization);
-      if (token) {
-        await revokeSession(app.prisma, token);
-        await app.sessions.revokeToken(token);
-      }
-      return { type: 'ok', message: translate(request.locale, 'logged_out') };
-    },
+  // Logout reads nothing from its body, so it takes any body of any content type: a client that sends
+  // text/plain (or anything Fastify has no parser for) must still end its session, not get a 415.
+  void app.register((scope, _options, done) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, parsed) => parsed(null));
+    scope.route({
+      method: ['GET', 'POST'],
+      url: '/api/user/logout',
+      onRequest: app.requireUser,
+      handler: async (request) => {
+        currentUser(request);
+        const token = tokenFromHeader(request.headers.authorization);
+        if (token) {
+          await revokeSession(app.prisma, token);
+          await app.sessions.revokeToken(token);
+        }
+        return { type: 'ok', message: translate(request.locale, 'logged_out') };
+      },
+    });
+    done();
   });
 }

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/prisma';
+import type { Db } from '@exchange/kernel/db';
 import { currentUser } from '../../http/auth';
-import { AppError } from '../../http/errors';
-import { translate } from '../../http/i18n';
+import { AppError } from '@exchange/kernel/errors';
+import { translate } from '@exchange/kernel/i18n';
 import { codeField, form, optionalText, passwordField, requiredText } from '../../http/schemas';
-import { verifyCode } from '../verification/codes';
+import { withVerifiedCode } from '../verification';
 import { parseAccount } from './account';
 import { hashSecret } from './passwords';
+import { forgetLoginGuesses } from './login-throttle';
 import { revokeAllSessions } from './sessions';
 
 const forgetBody = form({
@@ -33,17 +34,20 @@ async function resetPassword(
   code: string,
 ) {
   const password_hash = await hashSecret(password);
-  const userId = await prisma.$transaction(async (tx) => {
-    await verifyCode({ prisma, secret }, { destination: accountNumber, scene: 'forget', code }, tx);
-    const updated = await tx.user.updateManyAndReturn({
-      where: { account_number: accountNumber },
-      data: { password_hash },
-      select: { id: true },
-    });
-    const [user] = updated;
-    if (!user) throw new AppError('code_invalid');
-    return user.id;
-  });
+  const userId = await withVerifiedCode(
+    { prisma, secret },
+    { destination: accountNumber, scene: 'forget', code },
+    async (tx) => {
+      const updated = await tx.user.updateManyAndReturn({
+        where: { account_number: accountNumber },
+        data: { password_hash },
+        select: { id: true },
+      });
+      const [user] = updated;
+      if (!user) throw new AppError('code_invalid');
+      return user.id;
+    },
+  );
   await revokeAllSessions(prisma, userId);
   return userId;
 }
@@ -63,6 +67,7 @@ export function passwordResetRoutes(app: FastifyInstance): void {
       body.code,
     );
     await app.sessions.revokeUser(userId);
+    await forgetLoginGuesses(app.redis, account.account_number, request.ip);
     return { type: 'ok', message: translate(request.locale, 'password_updated') };
   });
 
@@ -75,6 +80,7 @@ export function passwordResetRoutes(app: FastifyInstance): void {
       if (body.password !== body.re_password) throw new AppError('password_mismatch');
       await resetPassword(app.prisma, app.config.APP_SECRET, user.account_number, body.password, body.code);
       await app.sessions.revokeUser(user.id);
+      await forgetLoginGuesses(app.redis, user.account_number, request.ip);
       return { type: 'ok', message: translate(request.locale, 'password_updated') };
     },
   );

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { User } from '../../generated/prisma/client';
+import type { User } from '@exchange/kernel/db';
 import { currentUser } from '../../http/auth';
 import { formatDateTime } from '../../http/format';
 import { maskAccount } from './account';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../../test/harness';
-import { ROOT_INVITE_CODE } from '../../../../../prisma/seed/index';
+import { ROOT_INVITE_CODE } from '../../../../../prisma/seed';
 
 let ctx: TestContext;
 beforeAll(async () => {

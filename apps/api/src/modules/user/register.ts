@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { isUniqueViolation, type Db, type Tx } from '../../db/prisma';
-import { AppError } from '../../http/errors';
-import { translate } from '../../http/i18n';
+import { isUniqueViolation, type Db, type Tx } from '@exchange/kernel/db';
+import { AppError } from '@exchange/kernel/errors';
+import { translate } from '@exchange/kernel/i18n';
 import { codeField, form, optionalText, passwordField, requiredText } from '../../http/schemas';
-import { verifyCode } from '../verification/codes';
+import { withVerifiedCode } from '../verification';
 import { normaliseAreaCode, parseAccount } from './account';
 import { hashSecret } from './passwords';
 
@@ -96,20 +96,19 @@ export function registerRoute(app: FastifyInstance): void {
       }
       const password_hash = await hashSecret(body.password);
       try {
-        await app.prisma.$transaction(async (tx) => {
-          await verifyCode(
-            { prisma: app.prisma, secret: app.config.APP_SECRET },
-            { destination: account.account_number, scene: 'register', code: body.code },
-            tx,
-          );
-          await createUser(tx, {
-            ...account,
-            ...normaliseAreaCode(account.kind, body.area_code),
-            nationality: body.nationality,
-            password_hash,
-            parent,
-          });
-        });
+        await withVerifiedCode(
+          { prisma: app.prisma, secret: app.config.APP_SECRET },
+          { destination: account.account_number, scene: 'register', code: body.code },
+          async (tx) => {
+            await createUser(tx, {
+              ...account,
+              ...normaliseAreaCode(account.kind, body.area_code),
+              nationality: body.nationality,
+              password_hash,
+              parent,
+            });
+          },
+        );
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('account_exists');
         throw error;

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../../db/prisma';
-import type { User } from '../../generated/prisma/client';
+import type { Db, User } from '@exchange/kernel/db';
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');

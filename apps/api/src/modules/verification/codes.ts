@@ -1,7 +1,7 @@
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { Db, Tx } from '../../db/prisma';
-import { AppError } from '../../http/errors';
+import type { Db, Tx } from '@exchange/kernel/db';
+import { AppError } from '@exchange/kernel/errors';
 import { consumeRate } from '../../http/rate-limit';
 import type { Channel, Messenger } from './messenger';
 
@@ -69,15 +69,17 @@ export async function issueCode(
 }
 
 /**
- * Checks the newest code sent to a destination for a scene. A wrong code counts against the code (five
- * strikes and it is dead) even when the caller's transaction rolls back. With `consumeIn`, the code is used
- * up inside the caller's transaction, exactly once even under concurrent use.
+ * Checks the newest code sent to a destination for a scene and answers its id. A wrong code counts against
+ * the code (five strikes and it is dead), whatever happens afterwards. The comparison and the strike are
+ * one UPDATE of the code's row, which only a code with strikes left passes: Postgres runs the tries at a
+ * code one after another, so no burst of concurrent tries gets more than five wrong codes compared, nor a
+ * right one accepted after the fifth wrong. It runs on its own connection, never inside a caller's
+ * transaction (see withVerifiedCode).
  */
 export async function verifyCode(
   deps: Pick<CodeDeps, 'prisma' | 'secret'>,
   attempt: { destination: string; scene: Scene; code: string },
-  consumeIn?: Tx,
-): Promise<void> {
+): Promise<bigint> {
   const latest = await deps.prisma.verificationCode.findFirst({
     where: { destination: attempt.destination, scene: attempt.scene, consumed_at: null },
     orderBy: { id: 'desc' },
@@ -85,20 +87,41 @@ export async function verifyCode(
   if (!latest || latest.expires_at <= new Date()) throw new AppError('code_invalid');
   if (latest.attempts >= MAX_WRONG_TRIES) throw new AppError('code_attempts_exceeded');
 
-  const expected = Buffer.from(latest.code_hash, 'hex');
-  const given = Buffer.from(hashCode(deps.secret, attempt.destination, attempt.scene, attempt.code), 'hex');
-  if (!timingSafeEqual(expected, given)) {
-    const strikes = await deps.prisma.verificationCode.update({
-      where: { id: latest.id },
-      data: { attempts: { increment: 1 } },
-    });
-    throw new AppError(strikes.attempts >= MAX_WRONG_TRIES ? 'code_attempts_exceeded' : 'code_invalid');
+  const given = hashCode(deps.secret, attempt.destination, attempt.scene, attempt.code);
+  const [tried] = await deps.prisma.$queryRaw<{ attempts: number; matched: boolean }[]>`
+    UPDATE verification_codes
+    SET attempts = attempts + CASE WHEN code_hash = ${given} THEN 0 ELSE 1 END
+    WHERE id = ${latest.id} AND attempts < ${MAX_WRONG_TRIES}
+    RETURNING attempts, code_hash = ${given} AS matched`;
+  if (!tried) throw new AppError('code_attempts_exceeded');
+  if (!tried.matched) {
+    throw new AppError(tried.attempts >= MAX_WRONG_TRIES ? 'code_attempts_exceeded' : 'code_invalid');
   }
-  if (consumeIn) {
-    const used = await consumeIn.verificationCode.updateMany({
-      where: { id: latest.id, consumed_at: null },
-      data: { consumed_at: new Date() },
-    });
-    if (used.count !== 1) throw new AppError('code_invalid');
-  }
+  return latest.id;
+}
+
+/**
+ * Checks the code, then runs `work` in a transaction that uses the code up, exactly once even under
+ * concurrent use. The check comes before the transaction opens: a strike written from inside one would
+ * hold a pooled connection while waiting for a second, and a burst of such requests exhausts the pool.
+ */
+export async function withVerifiedCode<T>(
+  deps: Pick<CodeDeps, 'prisma' | 'secret'>,
+  attempt: { destination: string; scene: Scene; code: string },
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  const codeId = await verifyCode(deps, attempt);
+  return deps.prisma.$transaction(async (tx) => {
+    await consumeCode(tx, codeId);
+    return work(tx);
+  });
+}
+
+/** Uses up a verified code: exactly once, however many requests race with it. */
+export async function consumeCode(db: Db | Tx, codeId: bigint): Promise<void> {
+  const used = await db.verificationCode.updateMany({
+    where: { id: codeId, consumed_at: null },
+    data: { consumed_at: new Date() },
+  });
+  if (used.count !== 1) throw new AppError('code_invalid');
 }

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { Db } from '../../db/prisma';
+import type { Db } from '@exchange/kernel/db';
 
 export type Channel = 'sms' | 'email';
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, sessionExpired } from '../../http/errors';
-import { translate } from '../../http/i18n';
+import { AppError, sessionExpired } from '@exchange/kernel/errors';
+import { translate } from '@exchange/kernel/i18n';
 import { form, optionalText } from '../../http/schemas';
-import { parseAccount, type ParsedAccount } from '../user/account';
+import { parseAccount, type ParsedAccount } from '../user';
 import { issueCode, OWN_ACCOUNT_SCENES, SCENES, verifyCode, type Scene } from './codes';
 
 const sendBody = form({

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../../test/harness';
-import { Money } from '../../ledger/money';
-import { writeSetting } from '../system/settings';
+import { Money } from '@exchange/kernel/ledger';
+import { writeSetting } from '../system';
 
 let ctx: TestContext;
 let usdt: number;

@@ -1,12 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Currency, Wallet } from '../../generated/prisma/client';
+import type { Currency, Wallet } from '@exchange/kernel/db';
 import { currentUser } from '../../http/auth';
-import { AppError } from '../../http/errors';
+import { AppError } from '@exchange/kernel/errors';
 import { form, optionalText, requiredText } from '../../http/schemas';
-import { ACCOUNTS, availableColumn, isAccount, lockedColumn, type Account } from '../../ledger/accounts';
-import { Money, toAmountString, toFixedString } from '../../ledger/money';
-import { isOn, readSettings } from '../system/settings';
+import {
+  ACCOUNTS,
+  availableColumn,
+  isAccount,
+  lockedColumn,
+  type Account,
+  Money,
+  toAmountString,
+  toFixedString,
+} from '@exchange/kernel/ledger';
+import { isOn, readSettings } from '../system';
 import { depositAddressFor } from './addresses';
 import { currencyAllows, findCurrency, usdtPriceOf } from './currencies';
 

@@ -1,9 +1,8 @@
-import type { Db } from '../../db/prisma';
-import type { Currency } from '../../generated/prisma/client';
-import { AppError } from '../../http/errors';
-import type { Account } from '../../ledger/accounts';
-import { Money } from '../../ledger/money';
-import { readSetting } from '../system/settings';
+import type { Db, Currency } from '@exchange/kernel/db';
+import { AppError } from '@exchange/kernel/errors';
+import type { Account } from '@exchange/kernel/ledger';
+import { Money } from '@exchange/kernel/ledger';
+import { readSetting } from '../system';
 
 /** A currency named by id (as the contract sends it) or by name. */
 export async function findCurrency(prisma: Db, raw: string): Promise<Currency> {

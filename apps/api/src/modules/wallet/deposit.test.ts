@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../../test/harness';
 import { opsDeposit } from '../../ops/wallet';
-import { writeSetting } from '../system/settings';
+import { writeSetting } from '../system';
 
 let ctx: TestContext;
 let usdt: number;

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { isUniqueViolation, type Db, type Tx } from '../../db/prisma';
-import { credit } from '../../ledger/ledger';
-import { LOG_TYPES } from '../../ledger/log-types';
-import type { Money } from '../../ledger/money';
+import { isUniqueViolation, type Db, type Tx } from '@exchange/kernel/db';
+import { credit, LOG_TYPES } from '@exchange/kernel/ledger';
+import type { Money } from '@exchange/kernel/ledger';
 
 export interface BookedDeposit {
   id: number;

@@ -1,17 +1,23 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AccountLog, Currency } from '../../generated/prisma/client';
+import type { AccountLog, Currency } from '@exchange/kernel/db';
 import { currentUser } from '../../http/auth';
-import { AppError } from '../../http/errors';
+import { AppError } from '@exchange/kernel/errors';
 import { formatDateTime } from '../../http/format';
-import { translate, type MessageKey } from '../../http/i18n';
+import { translate, type MessageKey } from '@exchange/kernel/i18n';
 import { laravelPaginator } from '../../http/pagination';
 import { form, limitField, optionalText, pageField } from '../../http/schemas';
-import { ACCOUNT_NUMBERS, isAccount, type Account } from '../../ledger/accounts';
-import { LOG_TYPES, TRANSFER_LOG_TYPES } from '../../ledger/log-types';
-import { Money, toAmountString } from '../../ledger/money';
-import { isOn, readSetting } from '../system/settings';
+import {
+  ACCOUNT_NUMBERS,
+  isAccount,
+  type Account,
+  LOG_TYPES,
+  TRANSFER_LOG_TYPES,
+  Money,
+  toAmountString,
+} from '@exchange/kernel/ledger';
+import { isOn, readSetting } from '../system';
 import { findCurrency } from './currencies';
 
 const LOG_TEXTS: Partial<Record<number, MessageKey>> = {

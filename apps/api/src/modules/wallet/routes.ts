@@ -3,14 +3,15 @@ import { balanceRoutes } from './balances';
 import { depositRoutes } from './deposit-routes';
 import { logRoutes } from './logs';
 import { paymentRoutes } from './payment/routes';
-import { transferRoutes } from './transfer';
+import { transferRoutes, type TransferGuard } from './transfer';
 import { withdrawAddressRoutes } from './withdraw-addresses';
 import { withdrawalRoutes } from './withdrawal-routes';
 
-export function walletRoutes(app: FastifyInstance): void {
+/** The wallet's calls; `transferGuards` are the other areas' checks on transfers (apps/api/src/areas.ts). */
+export function walletRoutes(app: FastifyInstance, transferGuards: TransferGuard[]): void {
   balanceRoutes(app);
   logRoutes(app);
-  transferRoutes(app);
+  transferRoutes(app, transferGuards);
   withdrawalRoutes(app);
   depositRoutes(app);
   paymentRoutes(app);

@@ -1,15 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/prisma';
-import type { Currency } from '../../generated/prisma/client';
+import type { Db, Tx, Currency } from '@exchange/kernel/db';
 import { currentUser } from '../../http/auth';
-import { AppError } from '../../http/errors';
-import { translate } from '../../http/i18n';
+import { AppError } from '@exchange/kernel/errors';
+import { translate } from '@exchange/kernel/i18n';
 import { form, optionalText } from '../../http/schemas';
-import { isAccount, type Account } from '../../ledger/accounts';
-import { transferBetweenAccounts } from '../../ledger/ledger';
-import { LOG_TYPES, type LogType } from '../../ledger/log-types';
-import { parseAmount, type Money } from '../../ledger/money';
+import {
+  isAccount,
+  type Account,
+  transferBetweenAccounts,
+  LOG_TYPES,
+  type LogType,
+  parseAmount,
+  type Money,
+} from '@exchange/kernel/ledger';
 import { currencyAllows, findCurrency } from './currencies';
 
 // Log types of money leaving and entering each account (contract notes section 7).
@@ -35,18 +39,20 @@ const NUMBERED_DIRECTIONS: Record<string, [Account, Account]> = {
 };
 
 /**
- * Checks that keep funds where something still depends on them (an open lever position, for instance):
- * areas that need one register it here, and every transfer runs them inside its transaction.
+ * A check that keeps funds where something still depends on them (an open lever position, for instance):
+ * it throws an AppError to refuse. Areas list theirs in apps/api/src/areas.ts. Each runs inside the
+ * transfer's transaction after the user's wallet row of that currency is locked, so an action of the area
+ * that moves that wallet (opening a position) cannot slip in between the check and the transfer.
  */
 export type TransferGuard = (
-  db: Db,
+  tx: Tx,
   move: { userId: number; currency: Currency; from: Account; to: Account },
 ) => Promise<void>;
-export const TRANSFER_GUARDS: TransferGuard[] = [];
 
 export async function transferFunds(
   prisma: Db,
   move: { userId: number; currency: Currency; from: Account; to: Account; amount: Money },
+  guards: TransferGuard[],
 ): Promise<void> {
   if (move.from === move.to) throw new AppError('transfer_same_account');
   for (const account of [move.from, move.to]) {
@@ -57,9 +63,12 @@ export async function transferFunds(
       });
     }
   }
-  for (const guard of TRANSFER_GUARDS) await guard(prisma, move);
-  await prisma.$transaction((tx) =>
-    transferBetweenAccounts(tx, {
+  await prisma.$transaction(async (tx) => {
+    if (guards.length > 0) {
+      await tx.$executeRaw`SELECT 1 FROM wallets WHERE user_id = ${move.userId} AND currency_id = ${move.currency.id} FOR UPDATE`;
+      for (const guard of guards) await guard(tx, move);
+    }
+    await transferBetweenAccounts(tx, {
       userId: move.userId,
       currencyId: move.currency.id,
       from: move.from,
@@ -68,8 +77,8 @@ export async function transferFunds(
       outType: OUT_TYPES[move.from],
       inType: IN_TYPES[move.to],
       memo: `${move.from}>${move.to}`,
-    }),
-  );
+    });
+  });
 }
 
 const changeBody = form({
@@ -81,7 +90,7 @@ const changeBody = form({
   type: optionalText(4),
 });
 
-export function transferRoutes(app: FastifyInstance): void {
+export function transferRoutes(app: FastifyInstance, guards: TransferGuard[]): void {
   app
     .withTypeProvider<ZodTypeProvider>()
     .post(
@@ -93,7 +102,11 @@ export function transferRoutes(app: FastifyInstance): void {
         if (!isAccount(from) || !isAccount(to)) throw new AppError('account_type_invalid');
         const currency = await findCurrency(app.prisma, body.currency_id || body.currency);
         const amount = parseAmount(body.number, currency.decimal_scale);
-        await transferFunds(app.prisma, { userId: currentUser(request).id, currency, from, to, amount });
+        await transferFunds(
+          app.prisma,
+          { userId: currentUser(request).id, currency, from, to, amount },
+          guards,
+        );
         return { type: 'ok', message: translate(request.locale, 'transfer_done') };
       },
     );

@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { User } from '../../generated/prisma/client';
-import { AppError } from '../../http/errors';
-import { translate } from '../../http/i18n';
+import type { User } from '@exchange/kernel/db';
+import { AppError } from '@exchange/kernel/errors';
+import { translate } from '@exchange/kernel/i18n';
 import { form, optionalText } from '../../http/schemas';
-import { parseAccount } from '../user/account';
-import { isUniqueViolation } from '../../db/prisma';
-import { issueCode, verifyCode } from '../verification/codes';
+import { parseAccount } from '../user';
+import { isUniqueViolation } from '@exchange/kernel/db';
+import { issueCode, withVerifiedCode } from '../verification';
 import { canonicalAddress, isValidAddress } from './addresses';
 import { findCurrency } from './currencies';
 
@@ -105,23 +105,22 @@ export function withdrawAddressRoutes(app: FastifyInstance): void {
       if (!code) throw new AppError('code_required');
       if (!/^\d{6}$/.test(code)) throw new AppError('code_invalid');
       try {
-        await app.prisma.$transaction(async (tx) => {
-          await verifyCode(
-            { prisma: app.prisma, secret: app.config.APP_SECRET },
-            { destination: user.account_number, scene: 'withdraw_address', code },
-            tx,
-          );
-          await tx.withdrawAddress.create({
-            data: {
-              user_id: user.id,
-              currency_id: currency.id,
-              coin_name: currency.name,
-              contract_address: (body.contract_address || currency.chain_type).slice(0, 32),
-              address,
-              memo: (body.memo ?? '').slice(0, 128),
-            },
-          });
-        });
+        await withVerifiedCode(
+          { prisma: app.prisma, secret: app.config.APP_SECRET },
+          { destination: user.account_number, scene: 'withdraw_address', code },
+          async (tx) => {
+            await tx.withdrawAddress.create({
+              data: {
+                user_id: user.id,
+                currency_id: currency.id,
+                coin_name: currency.name,
+                contract_address: (body.contract_address || currency.chain_type).slice(0, 32),
+                address,
+                memo: (body.memo ?? '').slice(0, 128),
+              },
+            });
+          },
+        );
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('address_exists');
         throw error;

@@ -1,11 +1,17 @@
-import type { Db } from '../../db/prisma';
-import type { Currency, User } from '../../generated/prisma/client';
-import { AppError } from '../../http/errors';
-import { bookHouse, lock, settleLocked, unlock } from '../../ledger/ledger';
-import { LOG_TYPES } from '../../ledger/log-types';
-import { Money, toAmountString, type Money as MoneyValue } from '../../ledger/money';
+import type { Db, Currency, User } from '@exchange/kernel/db';
+import { AppError } from '@exchange/kernel/errors';
+import {
+  bookHouse,
+  lock,
+  settleLocked,
+  unlock,
+  LOG_TYPES,
+  Money,
+  toAmountString,
+  type Money as MoneyValue,
+} from '@exchange/kernel/ledger';
 import type { Redis } from 'ioredis';
-import { assertTradePassword } from '../safe/trade-password';
+import { assertTradePassword } from '../safe';
 
 /** Withdrawals always leave from the spot (change) account, as the audit's lock holders expect. */
 export const WITHDRAW_ACCOUNT = 'change' as const;

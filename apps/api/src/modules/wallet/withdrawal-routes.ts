@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/prisma';
+import type { Db } from '@exchange/kernel/db';
 import { currentUser } from '../../http/auth';
-import { AppError } from '../../http/errors';
-import { translate } from '../../http/i18n';
+import { AppError } from '@exchange/kernel/errors';
+import { translate } from '@exchange/kernel/i18n';
 import { form, optionalText } from '../../http/schemas';
-import { parseAmount, toAmountString } from '../../ledger/money';
-import { isOn, readSetting } from '../system/settings';
+import { parseAmount, toAmountString } from '@exchange/kernel/ledger';
+import { isOn, readSetting } from '../system';
 import { isValidAddress } from './addresses';
 import { findCurrency } from './currencies';
 import { checkWithdrawalAmount, requireTradePassword, submitWithdrawal, withdrawalQuote } from './withdraw';

@@ -17,7 +17,7 @@ import {
   type EntrustStatus,
   type SpotOrderRow,
 } from './api';
-import { bookDecimals } from './book';
+import { bookDecimals } from '../../lib/book';
 import './i18n';
 
 type Tab = 'current' | 'history' | 'coin';

@@ -8,11 +8,9 @@ import { formatFixed, formatGrouped, toDecimal } from '../../lib/format';
 import { confirmDialog, toast } from '../../lib/notify';
 import { useToken } from '../../lib/session';
 import { placeOrder, useRefreshAccount, useSpotBalance } from './api';
+import { isBlockedKey, normalizeDecimal, sanitizeDecimalInput } from '../../lib/decimal-input';
 import {
-  isBlockedKey,
-  normalizeDecimal,
   orderTotal,
-  sanitizeDecimalInput,
   sliderAmount,
   SLIDER_STEPS,
   validateOrder,

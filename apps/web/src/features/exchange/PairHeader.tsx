@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Quotation } from '../../api/markets';
 import { direction, formatChange, formatCny, formatFixed, formatGrouped } from '../../lib/format';
 import { useCoinDetail } from './api';
-import { bookDecimals } from './book';
+import { bookDecimals } from '../../lib/book';
 import './i18n';
 
 interface Props {

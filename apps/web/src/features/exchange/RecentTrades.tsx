@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { Quotation } from '../../api/markets';
 import { Spinner } from '../../components/States';
 import { formatFixed } from '../../lib/format';
-import type { MarketSnapshot } from './api';
-import { amountDecimals, bookDecimals, formatClock } from './book';
+import type { MarketSnapshot } from '../../api/market-data';
+import { amountDecimals, bookDecimals, formatClock } from '../../lib/book';
 import './i18n';
 
 interface Props {
@@ -31,7 +31,7 @@ export function RecentTrades({ pair, market, onPick }: Props) {
       <div className="ex-scroll">
         {market.isPending && <Spinner />}
         {!market.isPending && trades.length === 0 && (
-          <div className="ex-empty">{market.isError ? t('book.error') : t('trades.empty')}</div>
+          <div className="ex-empty">{market.isError ? t('trades.error') : t('trades.empty')}</div>
         )}
         {trades.map((trade) => (
           <div

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isBlockedKey,
-  isPositive,
-  normalizeDecimal,
-  orderTotal,
-  sanitizeDecimalInput,
-  sliderAmount,
-  SLIDER_STEPS,
-  validateOrder,
-} from './order-math';
+import { orderTotal, sliderAmount, SLIDER_STEPS, validateOrder } from './order-math';
 
 describe('sliderAmount', () => {
   it('buys available quote x percent / price / 100, rounded down to 4 decimals', () => {
@@ -76,32 +67,7 @@ describe('sliderAmount', () => {
   });
 });
 
-describe('sanitizeDecimalInput', () => {
-  it('keeps digits and one dot, capped decimals', () => {
-    expect(sanitizeDecimalInput('12.3456', 2)).toBe('12.34');
-    expect(sanitizeDecimalInput('1.2.3', 4)).toBe('1.23');
-    expect(sanitizeDecimalInput('1e5', 4)).toBe('15');
-    expect(sanitizeDecimalInput('-3', 4)).toBe('3');
-    expect(sanitizeDecimalInput('abc', 4)).toBe('');
-  });
-
-  it('handles dots, zeros and commas while typing', () => {
-    expect(sanitizeDecimalInput('12.', 4)).toBe('12.');
-    expect(sanitizeDecimalInput('.5', 4)).toBe('0.5');
-    expect(sanitizeDecimalInput('007', 4)).toBe('7');
-    expect(sanitizeDecimalInput('0.007', 4)).toBe('0.007');
-    expect(sanitizeDecimalInput('1,5', 4)).toBe('1.5');
-    expect(sanitizeDecimalInput('12.5', 0)).toBe('12');
-  });
-});
-
 describe('checks', () => {
-  it('blocks e and signs', () => {
-    expect(['e', 'E', '+', '-'].every(isBlockedKey)).toBe(true);
-    expect(isBlockedKey('5')).toBe(false);
-    expect(isBlockedKey('.')).toBe(false);
-  });
-
   it('validates price then quantity (section 5)', () => {
     expect(validateOrder({ side: 'buy', mode: 'limit', price: '', amount: '1' })).toBe('enterBuyPrice');
     expect(validateOrder({ side: 'sell', mode: 'limit', price: '0', amount: '1' })).toBe('enterSellPrice');
@@ -111,13 +77,6 @@ describe('checks', () => {
     expect(validateOrder({ side: 'sell', mode: 'market', price: '10', amount: '1' })).toBeNull();
     expect(validateOrder({ side: 'buy', mode: 'limit', price: '10.5', amount: '0.001' })).toBeNull();
   });
-
-  it('reads positives', () => {
-    expect(isPositive('0.0001')).toBe(true);
-    expect(isPositive('0')).toBe(false);
-    expect(isPositive('x')).toBe(false);
-    expect(isPositive(' ')).toBe(false);
-  });
 });
 
 describe('totals and sending', () => {
@@ -125,11 +84,5 @@ describe('totals and sending', () => {
     expect(orderTotal('0.1', '0.2', 8)).toBe('0.02000000');
     expect(orderTotal('96084.05', '0.00482', 2)).toBe('463.12');
     expect(orderTotal('', '1', 2)).toBe('');
-  });
-
-  it('drops trailing zeros', () => {
-    expect(normalizeDecimal('0.0100')).toBe('0.01');
-    expect(normalizeDecimal('12.')).toBe('12');
-    expect(normalizeDecimal('96084.0500')).toBe('96084.05');
   });
 });

@@ -67,6 +67,9 @@ export function Header() {
             <Link role="menuitem" className="dropdown-item" to="/dealCenter">
               {t('common:nav.exchange')}
             </Link>
+            <Link role="menuitem" className="dropdown-item" to="/c2c">
+              {t('common:nav.c2c')}
+            </Link>
             <Link role="menuitem" className="dropdown-item" to="/noticeList">
               {t('common:nav.notices')}
             </Link>
@@ -91,6 +94,9 @@ export function Header() {
           </NavLink>
           <NavLink to="/dealCenter" className={navClass}>
             {t('common:nav.exchange')}
+          </NavLink>
+          <NavLink to="/c2c" className={navClass} data-testid="nav-c2c">
+            {t('common:nav.c2c')}
           </NavLink>
           <NavLink to="/noticeList" className={navClass}>
             {t('common:nav.notices')}

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../../db/prisma';
+import type { Db } from '@exchange/kernel/db';
 import { currentUser } from '../../../http/auth';
-import { AppError } from '../../../http/errors';
+import { AppError } from '@exchange/kernel/errors';
 import { form, optionalText } from '../../../http/schemas';
-import { Money, parseAmount, toAmountString } from '../../../ledger/money';
-import { PAYOUT_BANKS } from '../../payment-account/routes';
+import { Money, parseAmount, toAmountString } from '@exchange/kernel/ledger';
+import { PAYOUT_BANKS } from '../../payment-account';
 import { creditDeposit } from '../deposit';
 import { findCurrency } from '../currencies';
 import { assertWalletOpen } from '../withdrawal-routes';

@@ -1,0 +1,5 @@
+export * from './admin';
+export * from './audit';
+export * from './deals';
+export * from './routes';
+export * from './rules';

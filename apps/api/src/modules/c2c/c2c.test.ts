@@ -1,0 +1,564 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../../../test/harness';
+import { legalOf, p2pTrader, TRADE_PASSWORD } from '../../../../../test/p2p';
+import { writeSetting } from '../system';
+import { expireOrder } from './deadlines';
+import { resolveAppeal } from './orders';
+
+let ctx: TestContext;
+let usdt: number;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  usdt = await ctx.currencyId('USDT');
+});
+afterAll(() => ctx.close());
+
+const password = TRADE_PASSWORD;
+type Trader = Awaited<ReturnType<typeof p2pTrader>>;
+
+async function sellAd(owner: Trader, total = '100', price = '7.10', way = 'bank') {
+  const answer = await ctx.post(
+    '/api/c2c_send',
+    { type: 'sell', way, price, total_number: total, currency_id: usdt, coin_code: 'CNY', password },
+    owner.token,
+  );
+  expect(answer.body.type, JSON.stringify(answer.body)).toBe('ok');
+  return answer.body.data.id as number;
+}
+
+async function buyAd(owner: Trader, total = '50', price = '7.00') {
+  const answer = await ctx.post(
+    '/api/c2c_send',
+    {
+      type: 'buy',
+      way: 'ali_pay',
+      price,
+      total_number: total,
+      currency_id: usdt,
+      coin_code: 'CNY',
+      password,
+    },
+    owner.token,
+  );
+  expect(answer.body.type, JSON.stringify(answer.body)).toBe('ok');
+  return answer.body.data.id as number;
+}
+
+async function take(taker: Trader, adId: number) {
+  const answer = await ctx.post('/api/c2c/do_legal_deal', { id: adId, password }, taker.token);
+  expect(answer.body.type, JSON.stringify(answer.body)).toBe('ok');
+  return answer.body.message.data.id as number;
+}
+
+const act = (path: string, user: Trader, id: number, extra: Record<string, string> = {}) =>
+  ctx.post(path, { id, password, ...extra }, user.token).then((answer) => answer.body);
+
+const outboxTo = (account: string) =>
+  ctx.prisma.messageOutbox.findMany({ where: { to: account, scene: 'p2p' }, orderBy: { id: 'asc' } });
+
+describe('c2c sell ad: publish, take, pay, confirm', () => {
+  it('escrows the seller’s crypto from publish to confirmation and shows contacts only to the parties', async () => {
+    const seller = await p2pTrader(ctx, '300', 'seller');
+    const buyer = await p2pTrader(ctx, '0', 'buyer');
+    const stranger = await p2pTrader(ctx, '0', 'stranger');
+    const adId = await sellAd(seller, '100', '7.10');
+    expect(await legalOf(ctx, seller.id)).toEqual(['200', '100']);
+    expect((await ctx.audit()).problems).toEqual([]);
+
+    const market = await ctx.get(`/api/c2c_deal_platform?type=sell&currency_id=${usdt}&page=1`);
+    expect(market.body.type).toBe('ok');
+    const row = (market.body.message.data as { id: number }[]).find((ad) => ad.id === adId);
+    expect(row).toMatchObject({
+      surplus_number: '100',
+      price: '7.10',
+      coin_code: 'CNY',
+      currency_name: 'USDT',
+      way: 'bank',
+      way_name: 'Bank card',
+    });
+    expect(JSON.stringify(row)).not.toMatch(/bank_account|wechat|alipay|phone|6222/);
+    expect(market.body.message).toMatchObject({ page: 1, pages: 1 });
+
+    const orderId = await take(buyer, adId);
+    const order = await ctx.prisma.p2pOrder.findUniqueOrThrow({ where: { id: orderId } });
+    expect(order).toMatchObject({
+      is_sure: 0,
+      user_id: buyer.id,
+      seller_id: seller.id,
+      escrow_user_id: seller.id,
+    });
+    expect(order.deal_money.toFixed()).toBe('710');
+    // The whole ad is taken: gone from the market, the lock now held by the order.
+    expect((await ctx.prisma.p2pAd.findUniqueOrThrow({ where: { id: adId } })).state).toBe('done');
+    expect(await legalOf(ctx, seller.id)).toEqual(['200', '100']);
+    expect((await ctx.audit()).problems).toEqual([]);
+    expect((await outboxTo(seller.account)).map((message) => message.body)).toEqual([
+      `Your ad was taken: order ${orderId}, 100 USDT`,
+    ]);
+
+    const seen = await ctx.get(`/api/c2c_deal?id=${orderId}`, buyer.token);
+    expect(seen.body.message).toMatchObject({
+      id: orderId,
+      type: 'sell',
+      is_sure: 0,
+      number: '100',
+      deal_money: '710.00',
+      can_pay: 1,
+      can_cancel: 1,
+      can_confirm: 0,
+      sell_cash_info: { real_name: `seller${seller.id}`, bank_account: expect.any(String) },
+      hes_realname: `seller${seller.id}`,
+    });
+    expect((await ctx.get(`/api/c2c_deal?id=${orderId}`, stranger.token)).body).toEqual({
+      type: 'error',
+      message: 'Order not found',
+    });
+    expect((await act('/api/c2c/user_legal_pay', stranger, orderId)).message).toBe('Order not found');
+
+    expect(await act('/api/c2c/user_legal_pay', buyer, orderId)).toEqual({
+      type: 'ok',
+      message: 'Marked as paid, waiting for the seller to confirm',
+    });
+    expect((await outboxTo(seller.account)).at(-1)?.body).toBe(
+      `Order ${orderId} was marked as paid, please check the payment and confirm`,
+    );
+    expect(await act('/api/c2c/legal_deal_sure', seller, orderId)).toEqual({
+      type: 'ok',
+      message: 'Receipt confirmed, the order is finished',
+    });
+    expect(await legalOf(ctx, seller.id)).toEqual(['200', '0']);
+    expect(await legalOf(ctx, buyer.id)).toEqual(['100', '0']);
+    expect((await outboxTo(buyer.account)).at(-1)?.body).toBe(
+      `Order ${orderId} is finished: the seller confirmed the payment`,
+    );
+    const record = await ctx.get(`/api/c2c_seller_deal?currency_id=${usdt}&type=sell&page=1`, seller.token);
+    expect(record.body.message.data[0]).toMatchObject({ id: orderId, number: '100', deal_money: '710.00' });
+    expect((await ctx.audit()).problems).toEqual([]);
+  });
+});
+
+describe('c2c buy ad: the taker sells into it', () => {
+  it('locks the taker’s crypto at take; the ad owner pays; the taker confirms', async () => {
+    const owner = await p2pTrader(ctx, '0', 'owner');
+    const taker = await p2pTrader(ctx, '80', 'taker');
+    const adId = await buyAd(owner, '50', '7.00');
+    expect(await legalOf(ctx, owner.id)).toEqual(['0', '0']);
+    const orderId = await take(taker, adId);
+    expect(await legalOf(ctx, taker.id)).toEqual(['30', '50']);
+    expect((await ctx.audit()).problems).toEqual([]);
+
+    // The taker is the seller here: it cannot mark paid; the owner cannot confirm.
+    expect((await act('/api/c2c/user_legal_pay', taker, orderId)).message).toBe(
+      'Only the paying party can do this',
+    );
+    expect((await act('/api/c2c/legal_deal_user_sure', taker, orderId)).message).toBe(
+      'The buyer has not marked this order as paid yet',
+    );
+    expect((await act('/api/c2c/user_legal_pay', owner, orderId)).type).toBe('ok');
+    expect((await act('/api/c2c/user_legal_pay', owner, orderId)).message).toBe(
+      'This order has already been marked as paid',
+    );
+    expect((await act('/api/c2c/user_legal_pay_cancel', owner, orderId)).message).toBe(
+      'This order has already been marked as paid',
+    );
+    expect((await act('/api/c2c/legal_deal_sure', owner, orderId)).message).toBe(
+      'Only the seller can confirm receipt',
+    );
+    expect((await act('/api/c2c/legal_deal_sure', taker, orderId)).message).toBe(
+      'Only the seller can confirm receipt',
+    );
+    expect((await act('/api/c2c/legal_deal_user_sure', taker, orderId)).type).toBe('ok');
+    expect(await legalOf(ctx, taker.id)).toEqual(['30', '0']);
+    expect(await legalOf(ctx, owner.id)).toEqual(['50', '0']);
+    expect((await act('/api/c2c/legal_deal_user_sure', taker, orderId)).message).toBe(
+      'This order is already finished',
+    );
+    expect((await ctx.audit()).problems).toEqual([]);
+  });
+});
+
+describe('cancelling', () => {
+  it('returns a sell ad’s quantity to the ad and a buy ad taker’s escrow to the taker', async () => {
+    const seller = await p2pTrader(ctx, '100', 'seller');
+    const buyer = await p2pTrader(ctx, '40', 'buyer');
+    const sellId = await sellAd(seller, '60');
+    const order1 = await take(buyer, sellId);
+    expect((await act('/api/c2c/user_legal_pay_cancel', seller, order1)).message).toBe(
+      'Only the paying party can do this',
+    );
+    expect(await act('/api/c2c/user_legal_pay_cancel', buyer, order1)).toEqual({
+      type: 'ok',
+      message: 'Order cancelled',
+    });
+    const ad = await ctx.prisma.p2pAd.findUniqueOrThrow({ where: { id: sellId } });
+    expect([ad.state, ad.surplus_number.toFixed()]).toEqual(['open', '60']);
+    expect(await legalOf(ctx, seller.id)).toEqual(['40', '60']);
+    expect((await act('/api/c2c/user_legal_pay', buyer, order1)).message).toBe(
+      'This order has been cancelled',
+    );
+
+    const buyId = await buyAd(seller, '30');
+    const order2 = await take(buyer, buyId);
+    expect(await legalOf(ctx, buyer.id)).toEqual(['10', '30']);
+    expect((await act('/api/c2c/user_legal_pay_cancel', seller, order2)).type).toBe('ok');
+    expect(await legalOf(ctx, buyer.id)).toEqual(['40', '0']);
+    expect((await ctx.audit()).problems).toEqual([]);
+  });
+
+  it('refuses cancels past the daily limit', async () => {
+    await writeSetting(ctx.prisma, 'userLegalDealCancel', '1');
+    try {
+      const seller = await p2pTrader(ctx, '10', 'seller');
+      const buyer = await p2pTrader(ctx, '0', 'buyer');
+      const adId = await sellAd(seller, '10');
+      expect((await act('/api/c2c/user_legal_pay_cancel', buyer, await take(buyer, adId))).type).toBe('ok');
+      expect((await ctx.post('/api/c2c/do_legal_deal', { id: adId, password }, buyer.token)).body).toEqual({
+        type: 'error',
+        message: 'You have cancelled 1 orders today, please try again tomorrow',
+      });
+      expect(
+        (
+          await ctx.post(
+            '/api/c2c_send',
+            {
+              type: 'buy',
+              way: 'bank',
+              price: '7',
+              total_number: '1',
+              currency_id: usdt,
+              coin_code: 'CNY',
+              password,
+            },
+            buyer.token,
+          )
+        ).body.message,
+      ).toBe('You have cancelled 1 orders today, please try again tomorrow');
+    } finally {
+      await writeSetting(ctx.prisma, 'userLegalDealCancel', '3');
+    }
+  });
+});
+
+describe('withdrawing an ad', () => {
+  it('returns the untaken quantity, and is refused while an order is unfinished', async () => {
+    const seller = await p2pTrader(ctx, '100', 'seller');
+    const buyer = await p2pTrader(ctx, '0', 'buyer');
+    const other = await p2pTrader(ctx, '0', 'other');
+    const adId = await sellAd(seller, '70');
+    expect((await act('/api/c2c/back_send', other, adId)).message).toBe(
+      'This ad does not exist or is no longer available',
+    );
+    const orderId = await take(buyer, adId);
+    expect((await act('/api/c2c/back_send', seller, adId)).message).toBe(
+      'This ad has unfinished orders, please finish them first',
+    );
+    await act('/api/c2c/user_legal_pay_cancel', buyer, orderId);
+    expect(await act('/api/c2c/back_send', seller, adId)).toEqual({ type: 'ok', message: 'Ad withdrawn' });
+    expect(await legalOf(ctx, seller.id)).toEqual(['100', '0']);
+    expect((await act('/api/c2c/back_send', seller, adId)).message).toBe(
+      'This ad does not exist or is no longer available',
+    );
+    expect((await ctx.post('/api/c2c/do_legal_deal', { id: adId, password }, buyer.token)).body.message).toBe(
+      'This ad does not exist or is no longer available',
+    );
+    const mine = await ctx.get('/api/c2c/seller_trade?page=1', seller.token);
+    expect((mine.body.message.data as { id: number }[]).map((ad) => ad.id)).not.toContain(adId);
+    expect((await ctx.audit()).problems).toEqual([]);
+  });
+});
+
+describe('refusals change nothing', () => {
+  it('checks the ad’s input, the gates and the balance', async () => {
+    const user = await p2pTrader(ctx, '10', 'user');
+    const good = {
+      type: 'sell',
+      way: 'bank',
+      price: '7.1',
+      total_number: '5',
+      currency_id: usdt,
+      coin_code: 'CNY',
+      password,
+    };
+    const cases: [Record<string, string | number>, string][] = [
+      [{ price: '' }, 'Please enter a price'],
+      [{ price: '0' }, 'The price must be greater than 0'],
+      [{ price: '-7' }, 'The price must be greater than 0'],
+      [{ price: '7.123' }, 'The price can have at most 2 decimal places'],
+      [{ price: 'abc' }, 'The price must be a plain number'],
+      [{ price: '1'.repeat(40) }, 'The amount is too large'],
+      [{ total_number: '' }, 'Please enter an amount'],
+      [{ total_number: '0' }, 'The amount must be greater than 0'],
+      [{ total_number: '-1' }, 'The amount must be greater than 0'],
+      [{ total_number: '1.1234567' }, 'The amount can have at most 6 decimal places'],
+      [{ total_number: '9'.repeat(40) }, 'The amount is too large'],
+      [{ total_number: 'NaN' }, 'The amount must be a plain number'],
+      [{ way: '' }, 'Please choose a payment method'],
+      [{ way: 'paypal' }, 'Please choose a payment method'],
+      [{ coin_code: 'EUR' }, 'Please choose a fiat currency (CNY, USD or JPY)'],
+      [{ type: 'swap' }, 'Please choose buy or sell'],
+      [{ currency_id: await ctx.currencyId('ETH') }, 'ETH cannot be traded peer-to-peer'],
+      [{ currency_id: '9'.repeat(40) }, 'This currency does not exist'],
+      [{ currency_id: '' }, 'Please choose a currency'],
+      [{ password: '' }, 'Please enter the trade password'],
+      [{ password: '000000' }, 'The trade password is incorrect'],
+      [{ total_number: '10.000001' }, 'Insufficient balance'],
+    ];
+    for (const [change, message] of cases) {
+      expect(
+        (await ctx.post('/api/c2c_send', { ...good, ...change }, user.token)).body,
+        JSON.stringify(change),
+      ).toEqual({
+        type: 'error',
+        message,
+      });
+    }
+    const array = await ctx.http
+      .post('/api/c2c_send')
+      .set('Authorization', user.token)
+      .send({ ...good, price: ['1', '2'] });
+    expect(array.status).toBe(200);
+    expect(array.body.type).toBe('error');
+    expect(await ctx.prisma.p2pAd.count({ where: { user_id: user.id } })).toBe(0);
+    expect(await legalOf(ctx, user.id)).toEqual(['10', '0']);
+
+    const noCash = await ctx.signedInUser({ tradePassword: password, kyc: true });
+    expect((await ctx.post('/api/c2c_send', good, noCash.token)).body).toEqual({
+      type: '997',
+      message: 'Please set up your payment account first',
+    });
+    const noKyc = await ctx.signedInUser({ tradePassword: password });
+    await ctx.post(
+      '/api/user/cash_save',
+      {
+        real_name: 'a',
+        bank_name: 'b',
+        bank_account: 'c',
+        alipay_account: 'd',
+        wechat_nickname: 'e',
+        wechat_account: 'f',
+        wechat_collect: 'g',
+        alipay_collect: 'h',
+      },
+      noKyc.token,
+    );
+    expect((await ctx.post('/api/c2c_send', good, noKyc.token)).body).toEqual({
+      type: '998',
+      message: 'Please complete identity verification first',
+    });
+    const noPassword = await ctx.signedInUser({ kyc: true });
+    await ctx.post(
+      '/api/user/cash_save',
+      {
+        real_name: 'a',
+        bank_name: 'b',
+        bank_account: 'c',
+        alipay_account: 'd',
+        wechat_nickname: 'e',
+        wechat_account: 'f',
+        wechat_collect: 'g',
+        alipay_collect: 'h',
+      },
+      noPassword.token,
+    );
+    expect((await ctx.post('/api/c2c_send', good, noPassword.token)).body.type).toBe('not');
+    expect((await ctx.post('/api/c2c_send', good)).body.type).toBe('999');
+    const chinese = await ctx.http
+      .post('/api/c2c_send')
+      .set('Authorization', user.token)
+      .set('lang', 'zh')
+      .type('form')
+      .send({ ...good, way: 'paypal' });
+    expect(chinese.body).toEqual({ type: 'error', message: '请选择支付方式' });
+    expect(await ctx.prisma.p2pAd.count({ where: { user_id: user.id } })).toBe(0);
+  });
+
+  it('refuses taking unknown, finished and own ads, and a second unfinished order', async () => {
+    const seller = await p2pTrader(ctx, '50', 'seller');
+    const buyer = await p2pTrader(ctx, '0', 'buyer');
+    const first = await sellAd(seller, '10');
+    const second = await sellAd(seller, '10');
+    const takeAnswer = (user: Trader, id: number | string) =>
+      ctx.post('/api/c2c/do_legal_deal', { id, password }, user.token).then((answer) => answer.body.message);
+    expect(await takeAnswer(seller, first)).toBe('You cannot trade with your own ad');
+    expect(await takeAnswer(buyer, 987654)).toBe('This ad does not exist or is no longer available');
+    expect(await takeAnswer(buyer, '9'.repeat(40))).toBe('This ad does not exist or is no longer available');
+    expect(await takeAnswer(buyer, 'abc')).toBe('This ad does not exist or is no longer available');
+    await take(buyer, first);
+    expect(await takeAnswer(buyer, second)).toBe('Please finish your unfinished order first');
+    const late = await p2pTrader(ctx, '0', 'late');
+    expect(await takeAnswer(late, first)).toBe('This ad does not exist or is no longer available');
+    expect(await legalOf(ctx, seller.id)).toEqual(['30', '20']);
+    expect((await ctx.audit()).problems).toEqual([]);
+  });
+});
+
+describe('races', () => {
+  it('lets exactly one of two takers have an ad', async () => {
+    const seller = await p2pTrader(ctx, '25', 'seller');
+    const adId = await sellAd(seller, '25');
+    const takers = await Promise.all([
+      p2pTrader(ctx, '0', 'a'),
+      p2pTrader(ctx, '0', 'b'),
+      p2pTrader(ctx, '0', 'c'),
+    ]);
+    const answers = await Promise.all(
+      takers.map((taker) => ctx.post('/api/c2c/do_legal_deal', { id: adId, password }, taker.token)),
+    );
+    expect(answers.filter((answer) => answer.body.type === 'ok')).toHaveLength(1);
+    expect(await ctx.prisma.p2pOrder.count({ where: { ad_id: adId } })).toBe(1);
+    expect((await ctx.audit()).problems).toEqual([]);
+  });
+
+  it('lets exactly one of two sell ads for the whole balance through', async () => {
+    const seller = await p2pTrader(ctx, '40', 'seller');
+    const answers = await Promise.all(
+      [1, 2, 3].map(() =>
+        ctx.post(
+          '/api/c2c_send',
+          {
+            type: 'sell',
+            way: 'bank',
+            price: '7',
+            total_number: '40',
+            currency_id: usdt,
+            coin_code: 'CNY',
+            password,
+          },
+          seller.token,
+        ),
+      ),
+    );
+    expect(answers.filter((answer) => answer.body.type === 'ok')).toHaveLength(1);
+    expect(await legalOf(ctx, seller.id)).toEqual(['0', '40']);
+    expect((await ctx.audit()).problems).toEqual([]);
+  });
+
+  it('ends a cancel racing the auto-cancel with exactly one applied', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const seller = await p2pTrader(ctx, '0', 'seller');
+      const taker = await p2pTrader(ctx, '20', 'taker');
+      const adId = await buyAd(seller, '20');
+      const orderId = await take(taker, adId);
+      await ctx.prisma.p2pOrder.update({
+        where: { id: orderId },
+        data: { pay_deadline: new Date(Date.now() - 1000) },
+      });
+      const [user, deadline] = await Promise.all([
+        act('/api/c2c/user_legal_pay_cancel', seller, orderId),
+        expireOrder(ctx.prisma, orderId),
+      ]);
+      expect([user.type === 'ok', deadline !== null].filter(Boolean)).toHaveLength(1);
+      const order = await ctx.prisma.p2pOrder.findUniqueOrThrow({ where: { id: orderId } });
+      expect(order.is_sure).toBe(2);
+      expect(order.cancelled_by).toBe(user.type === 'ok' ? 'payer' : 'deadline');
+      expect(await legalOf(ctx, taker.id)).toEqual(['20', '0']);
+      // A second run of the deadline changes nothing.
+      expect(await expireOrder(ctx.prisma, orderId)).toBeNull();
+    }
+    expect((await ctx.audit()).problems).toEqual([]);
+  });
+
+  it('does not let a deadline cancel a paid order, nor an order before its deadline', async () => {
+    const seller = await p2pTrader(ctx, '20', 'seller');
+    const buyer = await p2pTrader(ctx, '0', 'buyer');
+    const orderId = await take(buyer, await sellAd(seller, '20'));
+    expect(await expireOrder(ctx.prisma, orderId)).toBeNull();
+    await act('/api/c2c/user_legal_pay', buyer, orderId);
+    await ctx.prisma.p2pOrder.update({
+      where: { id: orderId },
+      data: { pay_deadline: new Date(Date.now() - 1000) },
+    });
+    expect(await expireOrder(ctx.prisma, orderId)).toBeNull();
+    expect((await ctx.prisma.p2pOrder.findUniqueOrThrow({ where: { id: orderId } })).is_sure).toBe(3);
+  });
+});
+
+describe('appeals', () => {
+  async function paidOrder() {
+    const seller = await p2pTrader(ctx, '30', 'seller');
+    const buyer = await p2pTrader(ctx, '0', 'buyer');
+    const orderId = await take(buyer, await sellAd(seller, '30'));
+    await act('/api/c2c/user_legal_pay', buyer, orderId);
+    return { seller, buyer, orderId };
+  }
+  const agePayment = (orderId: number) =>
+    ctx.prisma.p2pOrder.update({
+      where: { id: orderId },
+      data: { paid_at: new Date(Date.now() - 3_600_000) },
+    });
+
+  it('lets a party appeal a paid order after a while; an operator releases it, with a reason', async () => {
+    const { seller, buyer, orderId } = await paidOrder();
+    expect(
+      (await ctx.post('/api/c2c/appeal', { id: orderId, reason: 'no answer' }, buyer.token)).body.message,
+    ).toBe('You can appeal 30 minutes after the order was marked as paid');
+    await agePayment(orderId);
+    const stranger = await p2pTrader(ctx, '0', 'stranger');
+    expect((await ctx.post('/api/c2c/appeal', { id: orderId }, stranger.token)).body.message).toBe(
+      'Order not found',
+    );
+    expect(
+      (await ctx.post('/api/c2c/appeal', { id: orderId, reason: 'no answer' }, buyer.token)).body,
+    ).toEqual({
+      type: 'ok',
+      message: 'Appeal submitted, an operator will review the order',
+    });
+    expect((await ctx.post('/api/c2c/appeal', { id: orderId }, seller.token)).body.message).toBe(
+      'This order is already under appeal',
+    );
+    expect((await outboxTo(seller.account)).at(-1)?.body).toBe(
+      `Order ${orderId} is under appeal, an operator will review it`,
+    );
+    await expect(resolveAppeal(ctx.prisma, { id: orderId, decision: 'release', reason: '' })).rejects.toThrow(
+      /reason/,
+    );
+    await resolveAppeal(ctx.prisma, {
+      id: orderId,
+      decision: 'release',
+      reason: 'bank statement shows the payment',
+    });
+    expect(await legalOf(ctx, buyer.id)).toEqual(['30', '0']);
+    expect(await legalOf(ctx, seller.id)).toEqual(['0', '0']);
+    const log = await ctx.prisma.p2pOperatorLog.findFirstOrThrow({ where: { target_id: String(orderId) } });
+    expect(log).toMatchObject({ action: 'p2p:release', reason: 'bank statement shows the payment' });
+    await expect(
+      resolveAppeal(ctx.prisma, { id: orderId, decision: 'refund', reason: 'again' }),
+    ).rejects.toThrow();
+    expect((await ctx.audit()).problems).toEqual([]);
+  });
+
+  it('refunds the seller when an operator decides so', async () => {
+    const { seller, buyer, orderId } = await paidOrder();
+    await agePayment(orderId);
+    await ctx.post('/api/c2c/appeal', { id: orderId, reason: 'never paid' }, seller.token);
+    await resolveAppeal(ctx.prisma, { id: orderId, decision: 'refund', reason: 'no payment found' });
+    expect(await legalOf(ctx, seller.id)).toEqual(['30', '0']);
+    expect(await legalOf(ctx, buyer.id)).toEqual(['0', '0']);
+    expect((await outboxTo(buyer.account)).at(-1)?.body).toBe(
+      `Order ${orderId} was decided by an operator: the crypto went back to the seller`,
+    );
+    expect((await ctx.audit()).problems).toEqual([]);
+  });
+
+  it('ends a confirmation racing an appeal and its resolution with exactly one outcome', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const { seller, buyer, orderId } = await paidOrder();
+      await agePayment(orderId);
+      const [confirmed, appealed] = await Promise.all([
+        act('/api/c2c/legal_deal_sure', seller, orderId),
+        ctx
+          .post('/api/c2c/appeal', { id: orderId, reason: 'slow' }, buyer.token)
+          .then((answer) => answer.body),
+      ]);
+      expect(confirmed.type).toBe('ok');
+      const order = await ctx.prisma.p2pOrder.findUniqueOrThrow({ where: { id: orderId } });
+      expect(order.is_sure).toBe(1);
+      if (appealed.type === 'ok') expect(order.resolution).toBe('confirm');
+      await expect(
+        resolveAppeal(ctx.prisma, { id: orderId, decision: 'refund', reason: 'late' }),
+      ).rejects.toThrow();
+      expect(await legalOf(ctx, buyer.id)).toEqual(['30', '0']);
+    }
+    expect((await ctx.audit()).problems).toEqual([]);
+  });
+});

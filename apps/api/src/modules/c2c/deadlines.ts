@@ -1,0 +1,141 @@
+import { Queue } from 'bullmq';
+import type { Db } from '@exchange/kernel/db';
+import { bullConnection, bullPrefix } from '@exchange/kernel/redis';
+import { pushNotices, type Notice, type Pusher } from './notify';
+import { transition } from './orders';
+import { IS_SURE } from './rules';
+
+/**
+ * Deadlines of the P2P area: an unpaid order cancels itself at its `pay_deadline`; a withdrawal an acceptor
+ * marked transferred confirms itself at its `auto_confirm_at`. Postgres holds every deadline; BullMQ holds
+ * a delayed job per deadline with a deterministic id (so scheduling twice is harmless) to act on time; the
+ * sweeper acts on whatever is overdue (a flushed Redis, a job lost in a crash) and re-schedules the rest.
+ * Every handler is a guarded transition, so a deadline racing a user's action ends with exactly one applied
+ * and a job run twice changes nothing the second time.
+ */
+export const P2P_DEADLINES_QUEUE = 'p2p-deadlines';
+
+export type DeadlineKind = 'order-expire' | 'acceptor-confirm';
+export interface DeadlineJob {
+  kind: DeadlineKind;
+  id: number;
+}
+
+/** The job id of one deadline: its kind, its row and its time (a deadline moved later is a new job). */
+export const deadlineJobId = (job: DeadlineJob, at: Date) => `${job.kind}-${job.id}-${at.getTime()}`;
+
+export class P2pDeadlines {
+  readonly queue: Queue<DeadlineJob>;
+
+  constructor(redisUrl: string, redisPrefix: string) {
+    this.queue = new Queue<DeadlineJob>(P2P_DEADLINES_QUEUE, {
+      connection: bullConnection(redisUrl),
+      prefix: bullPrefix(redisPrefix),
+    });
+  }
+
+  async schedule(job: DeadlineJob, at: Date): Promise<void> {
+    await this.queue.add(job.kind, job, {
+      jobId: deadlineJobId(job, at),
+      delay: Math.max(0, at.getTime() - Date.now()),
+      attempts: 10,
+      backoff: { type: 'exponential', delay: 1_000 },
+      removeOnComplete: 1_000,
+      removeOnFail: 10_000,
+    });
+  }
+
+  close(): Promise<void> {
+    return this.queue.close();
+  }
+}
+
+/** How an area's deadlines are applied, found overdue and found pending (c2c orders here, acceptor deals). */
+export type DeadlineHandler = (prisma: Db, id: number) => Promise<Notice[] | null>;
+export interface DeadlineSource {
+  kind: DeadlineKind;
+  handle: DeadlineHandler;
+  /** Rows whose deadline has passed, oldest first. */
+  overdue: (prisma: Db, limit: number) => Promise<number[]>;
+  /** Rows whose deadline is still ahead, with it (to re-schedule after Redis lost them). */
+  pending: (prisma: Db, limit: number) => Promise<{ id: number; at: Date }[]>;
+}
+
+/** An unpaid order past its deadline cancels itself (its crypto returns to the ad or to the taker). */
+export async function expireOrder(prisma: Db, id: number): Promise<Notice[] | null> {
+  const result = await transition(prisma, { id, action: 'expire', caller: { by: 'deadline' } });
+  return result?.notices ?? null;
+}
+
+export const ORDER_DEADLINES: DeadlineSource = {
+  kind: 'order-expire',
+  handle: expireOrder,
+  overdue: async (prisma, limit) =>
+    (
+      await prisma.p2pOrder.findMany({
+        where: { is_sure: IS_SURE.unpaid, pay_deadline: { lte: new Date() } },
+        orderBy: { pay_deadline: 'asc' },
+        take: limit,
+        select: { id: true },
+      })
+    ).map((row) => row.id),
+  pending: async (prisma, limit) =>
+    (
+      await prisma.p2pOrder.findMany({
+        where: { is_sure: IS_SURE.unpaid, pay_deadline: { gt: new Date() } },
+        orderBy: { pay_deadline: 'asc' },
+        take: limit,
+        select: { id: true, pay_deadline: true },
+      })
+    ).map((row) => ({ id: row.id, at: row.pay_deadline })),
+};
+
+/** Runs one deadline job (the worker's handler) with the sources of the areas that have deadlines. */
+export async function runDeadline(
+  prisma: Db,
+  sources: DeadlineSource[],
+  job: DeadlineJob,
+  pusher?: Pusher,
+): Promise<boolean> {
+  const source = sources.find((candidate) => candidate.kind === job.kind);
+  if (!source) throw new Error(`unknown P2P deadline ${job.kind}`);
+  const notices = await source.handle(prisma, job.id);
+  pushNotices(pusher, notices ?? []);
+  return notices !== null;
+}
+
+const SWEEP_BATCH = 200;
+
+/**
+ * One pass of the sweeper: applies every overdue deadline directly, then (when given the queue) schedules
+ * every pending one again, which is harmless for jobs Redis still has. Returns what it applied.
+ */
+export async function sweepDeadlines(
+  prisma: Db,
+  sources: DeadlineSource[],
+  options: {
+    deadlines?: P2pDeadlines;
+    pusher?: Pusher;
+    log?: (fields: object, message: string) => void;
+  } = {},
+): Promise<Record<DeadlineKind, number>> {
+  const applied: Record<DeadlineKind, number> = { 'order-expire': 0, 'acceptor-confirm': 0 };
+  for (const source of sources) {
+    for (const id of await source.overdue(prisma, SWEEP_BATCH)) {
+      try {
+        const notices = await source.handle(prisma, id);
+        if (notices) {
+          applied[source.kind] += 1;
+          pushNotices(options.pusher, notices);
+        }
+      } catch (error) {
+        options.log?.({ kind: source.kind, id, err: error }, 'p2p deadline failed');
+      }
+    }
+    if (options.deadlines) {
+      for (const row of await source.pending(prisma, 10 * SWEEP_BATCH))
+        await options.deadlines.schedule({ kind: source.kind, id: row.id }, row.at);
+    }
+  }
+  return applied;
+}

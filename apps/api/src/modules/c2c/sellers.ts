@@ -1,0 +1,44 @@
+import type { Db } from '@exchange/kernel/db';
+import { AppError } from '@exchange/kernel/errors';
+
+/** An approved seller of a currency (shop ads need one); refuses everyone else. */
+export async function findActiveSeller(prisma: Db, userId: number, currencyId: number) {
+  const seller = await prisma.p2pSeller.findUnique({
+    where: { user_id_currency_id: { user_id: userId, currency_id: currencyId } },
+  });
+  if (seller?.status !== 1) throw new AppError('p2p_seller_required');
+  return seller;
+}
+
+/**
+ * An operator approves a user as a seller of a currency (`npm run ops -- seller:approve`): the user's
+ * is_seller flag turns on (the shop link shows), the shop gets its name; logged with the operator's reason.
+ */
+export async function approveSeller(
+  prisma: Db,
+  input: { account: string; currency: string; name: string; reason: string },
+) {
+  const user = await prisma.user.findUnique({ where: { account_number: input.account } });
+  if (!user) throw new Error(`no account ${input.account}`);
+  const currency = await prisma.currency.findUnique({ where: { name: input.currency.toUpperCase() } });
+  if (currency?.is_legal !== 1) throw new Error(`${input.currency} is not a currency of the fiat account`);
+  const name = input.name.trim() || user.account_number.split('@')[0] || 'Shop';
+  return prisma.$transaction(async (tx) => {
+    const seller = await tx.p2pSeller.upsert({
+      where: { user_id_currency_id: { user_id: user.id, currency_id: currency.id } },
+      create: { user_id: user.id, currency_id: currency.id, name, status: 1 },
+      update: { name, status: 1 },
+    });
+    await tx.user.update({ where: { id: user.id }, data: { is_seller: 1 } });
+    await tx.p2pOperatorLog.create({
+      data: {
+        action: 'seller:approve',
+        target_type: 'p2p_seller',
+        target_id: String(seller.id),
+        reason: input.reason,
+        detail: JSON.stringify({ account: user.account_number, currency: currency.name, name }),
+      },
+    });
+    return { id: seller.id, account: user.account_number, currency: currency.name, name, status: 1 };
+  });
+}

@@ -1,0 +1,309 @@
+import type { Db, P2pAd, P2pOrder, Prisma } from '@exchange/kernel/db';
+import { translate, type Locale } from '@exchange/kernel/i18n';
+import { toAmountString, toFixedString } from '@exchange/kernel/ledger';
+import { formatDateTime } from '../../http/format';
+import { maskAccount } from '../user';
+import { payerOf } from './orders';
+import { IS_SURE, PAGE_SIZE, PRICE_DECIMALS, WAY_NAMES, isWay, type Kind } from './rules';
+
+/** The contract's `pageData()` shape: {data, page, pages, total}. */
+export const pageData = <T>(data: T[], page: number, total: number) => ({
+  data,
+  page,
+  pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+  total,
+});
+
+/** 'H:i m/d', the short time of c2c rows (contract notes section 2), in the exchange's time zone. */
+export function shortTime(date: Date): string {
+  const full = formatDateTime(date);
+  return `${full.slice(11, 16)} ${full.slice(5, 7)}/${full.slice(8, 10)}`;
+}
+
+const wayName = (locale: Locale, way: string) => (isWay(way) ? translate(locale, WAY_NAMES[way]) : way);
+
+async function currencyNames(prisma: Db, ids: number[]) {
+  const rows = await prisma.currency.findMany({ where: { id: { in: [...new Set(ids)] } } });
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** Names shown for ad owners: a shop's name for shop ads, a masked account for c2c. */
+async function ownerNames(prisma: Db, ads: P2pAd[]) {
+  const users = await prisma.user.findMany({
+    where: { id: { in: [...new Set(ads.map((ad) => ad.user_id))] } },
+    select: { id: true, account_number: true },
+  });
+  const shops = await prisma.p2pSeller.findMany({
+    where: { user_id: { in: users.map((user) => user.id) } },
+    select: { user_id: true, currency_id: true, name: true },
+  });
+  const accounts = new Map(users.map((user) => [user.id, maskAccount(user.account_number)]));
+  return (ad: P2pAd) =>
+    (ad.kind === 'shop'
+      ? shops.find((shop) => shop.user_id === ad.user_id && shop.currency_id === ad.currency_id)?.name
+      : undefined) ??
+    accounts.get(ad.user_id) ??
+    '';
+}
+
+/** Ad rows as the market and "my ads" list them; never a contact detail. */
+export async function adRows(prisma: Db, locale: Locale, ads: P2pAd[]) {
+  const [names, owner] = await Promise.all([
+    currencyNames(
+      prisma,
+      ads.map((ad) => ad.currency_id),
+    ),
+    ownerNames(prisma, ads),
+  ]);
+  return ads.map((ad) => {
+    const sellerName = owner(ad);
+    return {
+      id: ad.id,
+      kind: ad.kind,
+      type: ad.type,
+      seller_name: sellerName,
+      seller_initial: sellerName.slice(0, 1).toUpperCase(),
+      currency_id: ad.currency_id,
+      currency_name: names.get(ad.currency_id) ?? '',
+      coin_code: ad.coin_code,
+      way: ad.way,
+      way_name: wayName(locale, ad.way),
+      price: toFixedString(ad.price.toFixed(), PRICE_DECIMALS),
+      total_number: toAmountString(ad.total_number.toFixed()),
+      surplus_number: toAmountString(ad.surplus_number.toFixed()),
+      min_number: toAmountString(ad.min_number.toFixed()),
+      max_number: toAmountString(ad.max_number.toFixed()),
+      is_done: ad.state === 'open' ? 0 : ad.state === 'done' ? 1 : 2,
+      state: ad.state,
+      is_shelves: ad.is_shelves,
+      create_time: formatDateTime(ad.created_at),
+    };
+  });
+}
+
+export interface AdFilter {
+  kind: Kind;
+  type?: string;
+  currencyId?: number;
+  page: number;
+}
+
+/** The market: open ads of a type, newest first, 10 a page (shop ads only while on the shelf). */
+export async function marketAds(prisma: Db, locale: Locale, filter: AdFilter) {
+  const where: Prisma.P2pAdWhereInput = {
+    kind: filter.kind,
+    state: 'open',
+    ...(filter.kind === 'shop' ? { is_shelves: 1 } : {}),
+    ...(filter.type === 'buy' || filter.type === 'sell' ? { type: filter.type } : {}),
+    ...(filter.currencyId ? { currency_id: filter.currencyId } : {}),
+  };
+  const [ads, total] = await Promise.all([
+    prisma.p2pAd.findMany({
+      where,
+      orderBy: { id: 'desc' },
+      skip: (filter.page - 1) * PAGE_SIZE,
+      take: PAGE_SIZE,
+    }),
+    prisma.p2pAd.count({ where }),
+  ]);
+  return pageData(await adRows(prisma, locale, ads), filter.page, total);
+}
+
+/** The caller's own ads (not withdrawn), newest first. */
+export async function myAds(prisma: Db, locale: Locale, userId: number, filter: AdFilter) {
+  const where: Prisma.P2pAdWhereInput = {
+    user_id: userId,
+    kind: filter.kind,
+    state: { not: 'withdrawn' },
+    ...(filter.type === 'buy' || filter.type === 'sell' ? { type: filter.type } : {}),
+    ...(filter.currencyId ? { currency_id: filter.currencyId } : {}),
+  };
+  const [ads, total] = await Promise.all([
+    prisma.p2pAd.findMany({
+      where,
+      orderBy: { id: 'desc' },
+      skip: (filter.page - 1) * PAGE_SIZE,
+      take: PAGE_SIZE,
+    }),
+    prisma.p2pAd.count({ where }),
+  ]);
+  return pageData(await adRows(prisma, locale, ads), filter.page, total);
+}
+
+type CashInfo = Awaited<ReturnType<Db['userCashInfo']['findUnique']>>;
+const cashFields = (info: CashInfo) =>
+  info
+    ? {
+        real_name: info.real_name,
+        bank_name: info.bank_name,
+        bank_account: info.bank_account,
+        alipay_account: info.alipay_account,
+        wechat_nickname: info.wechat_nickname,
+        wechat_account: info.wechat_account,
+        wechat_collect: info.wechat_collect,
+        alipay_collect: info.alipay_collect,
+      }
+    : {};
+
+/** The account a way pays to, from a cash info. */
+const accountFor = (info: CashInfo, way: string) =>
+  !info
+    ? ''
+    : way === 'bank'
+      ? `${info.bank_name} ${info.bank_account}`
+      : way === 'we_chat'
+        ? info.wechat_account
+        : way === 'ali_pay'
+          ? info.alipay_account
+          : '';
+
+/**
+ * Order rows for `viewerId`, who is a party of every order given (callers select by party). Contact details
+ * of both parties (cash info, phones, real names) appear here and nowhere else: only the two parties of an
+ * existing order ever read them.
+ */
+export async function orderRows(prisma: Db, locale: Locale, viewerId: number, orders: P2pOrder[]) {
+  const userIds = [...new Set(orders.flatMap((order) => [order.user_id, order.seller_id]))];
+  const [names, users, cash] = await Promise.all([
+    currencyNames(
+      prisma,
+      orders.map((order) => order.currency_id),
+    ),
+    prisma.user.findMany({
+      where: { id: { in: userIds } },
+      select: { id: true, account_number: true, phone: true, email: true },
+    }),
+    prisma.userCashInfo.findMany({ where: { user_id: { in: userIds } } }),
+  ]);
+  const userOf = (id: number) => users.find((user) => user.id === id);
+  const cashOf = (id: number) => cash.find((info) => info.user_id === id) ?? null;
+  return orders.map((order) => {
+    const owner = userOf(order.seller_id);
+    const taker = userOf(order.user_id);
+    const other = viewerId === order.user_id ? order.seller_id : order.user_id;
+    const payer = payerOf(order);
+    const receiverCash = cashOf(order.escrow_user_id);
+    return {
+      id: order.id,
+      kind: order.kind,
+      ad_id: order.ad_id,
+      type: order.type,
+      is_seller: viewerId === order.seller_id ? 1 : 0,
+      role: viewerId === order.escrow_user_id ? 'seller' : 'buyer',
+      currency_id: order.currency_id,
+      currency_name: names.get(order.currency_id) ?? '',
+      number: toAmountString(order.number.toFixed()),
+      price: toFixedString(order.price.toFixed(), PRICE_DECIMALS),
+      deal_money: toFixedString(order.deal_money.toFixed(), 2),
+      coin_code: order.coin_code,
+      way: order.way,
+      way_name: wayName(locale, order.way),
+      out_fee: '0',
+      is_sure: order.is_sure,
+      appeal_state: order.appeal_state,
+      resolution: order.resolution,
+      create_time: shortTime(order.created_at),
+      format_create_time: formatDateTime(order.created_at),
+      format_update_time: formatDateTime(order.updated_at),
+      pay_deadline: formatDateTime(order.pay_deadline),
+      pay_deadline_ms: order.pay_deadline.getTime(),
+      seller_name: owner ? maskAccount(owner.account_number) : '',
+      account_number: userOf(other)?.account_number ?? '',
+      seller_phone: { phone: owner?.phone ?? owner?.email ?? '' },
+      phone: { phone: taker?.phone ?? taker?.email ?? '' },
+      hes_realname: cashOf(other)?.real_name ?? '',
+      hes_account: accountFor(receiverCash, order.way),
+      sell_cash_info: cashFields(cashOf(order.seller_id)),
+      user_cash_info: cashFields(cashOf(order.user_id)),
+      can_pay: viewerId === payer && order.is_sure === IS_SURE.unpaid ? 1 : 0,
+      can_cancel: viewerId === payer && order.is_sure === IS_SURE.unpaid ? 1 : 0,
+      can_confirm: viewerId === order.escrow_user_id && order.is_sure === IS_SURE.paid ? 1 : 0,
+    };
+  });
+}
+
+/** One order, for one of its two parties only. */
+export async function findOrderForParty(prisma: Db, userId: number, id: number, kind?: Kind) {
+  return prisma.p2pOrder.findFirst({
+    where: { id, ...(kind ? { kind } : {}), OR: [{ user_id: userId }, { seller_id: userId }] },
+  });
+}
+
+/** Orders the caller took, newest first. */
+export async function takerOrders(prisma: Db, userId: number, kind: Kind, page: number) {
+  const where = { user_id: userId, kind };
+  const [orders, total] = await Promise.all([
+    prisma.p2pOrder.findMany({
+      where,
+      orderBy: { id: 'desc' },
+      skip: (page - 1) * PAGE_SIZE,
+      take: PAGE_SIZE,
+    }),
+    prisma.p2pOrder.count({ where }),
+  ]);
+  return { orders, total };
+}
+
+/** Orders of one of the caller's ads (someone else's ad: nothing). */
+export async function adOrders(prisma: Db, userId: number, adId: number, kind: Kind, page: number) {
+  const where = { ad_id: adId, seller_id: userId, kind };
+  const [orders, total] = await Promise.all([
+    prisma.p2pOrder.findMany({
+      where,
+      orderBy: { id: 'desc' },
+      skip: (page - 1) * PAGE_SIZE,
+      take: PAGE_SIZE,
+    }),
+    prisma.p2pOrder.count({ where }),
+  ]);
+  return { orders, total };
+}
+
+/** The seller record: finished orders on the caller's ads, by currency and ad type. */
+export async function sellerRecord(
+  prisma: Db,
+  locale: Locale,
+  userId: number,
+  filter: { kind: Kind; currencyId?: number; type?: string; page: number },
+) {
+  const where: Prisma.P2pOrderWhereInput = {
+    seller_id: userId,
+    kind: filter.kind,
+    is_sure: IS_SURE.done,
+    ...(filter.currencyId ? { currency_id: filter.currencyId } : {}),
+    ...(filter.type === 'buy' || filter.type === 'sell' ? { type: filter.type } : {}),
+  };
+  const [orders, total] = await Promise.all([
+    prisma.p2pOrder.findMany({
+      where,
+      orderBy: { id: 'desc' },
+      skip: (filter.page - 1) * PAGE_SIZE,
+      take: PAGE_SIZE,
+    }),
+    prisma.p2pOrder.count({ where }),
+  ]);
+  const [names, takers] = await Promise.all([
+    currencyNames(
+      prisma,
+      orders.map((order) => order.currency_id),
+    ),
+    prisma.user.findMany({
+      where: { id: { in: orders.map((order) => order.user_id) } },
+      select: { id: true, account_number: true },
+    }),
+  ]);
+  const rows = orders.map((order) => ({
+    id: order.id,
+    type: order.type,
+    currency_name: names.get(order.currency_id) ?? '',
+    create_time: formatDateTime(order.created_at),
+    number: toAmountString(order.number.toFixed()),
+    price: toFixedString(order.price.toFixed(), 3),
+    out_fee: '0',
+    deal_money: toFixedString(order.deal_money.toFixed(), 2),
+    coin_code: order.coin_code,
+    way_name: wayName(locale, order.way),
+    account_number: maskAccount(takers.find((taker) => taker.id === order.user_id)?.account_number ?? ''),
+  }));
+  return pageData(rows, filter.page, total);
+}

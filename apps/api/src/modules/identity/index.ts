@@ -1,0 +1,2 @@
+export * from './real-name';
+export * from './upload';

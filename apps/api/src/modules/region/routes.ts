@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../http/auth';
+import { pageField } from '../../http/schemas';
+import { regionUsers } from './agents';
+
+export function regionRoutes(app: FastifyInstance): void {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/user/region_users',
+      { schema: { querystring: z.object({ page: pageField }) }, onRequest: app.requireUser },
+      async (request) => ({
+        type: 'ok',
+        message: await regionUsers(app.prisma, currentUser(request).id, request.query.page),
+      }),
+    );
+}

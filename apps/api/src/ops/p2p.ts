@@ -1,0 +1,129 @@
+import { parseArgs } from 'node:util';
+import type { Db } from '@exchange/kernel/db';
+import { AppError } from '@exchange/kernel/errors';
+import { translate } from '@exchange/kernel/i18n';
+import { toAmountString } from '@exchange/kernel/ledger';
+import { createAcceptor } from '../modules/acceptor';
+import { approveSeller, resolveAppeal } from '../modules/c2c';
+import { assignAgent, setUserRegion } from '../modules/region';
+
+type Command = (prisma: Db, args: string[]) => Promise<unknown>;
+
+const text = { type: 'string' } as const;
+
+/** Operator commands of the P2P areas; each calls a module's surface. */
+export const p2pCommands: Record<string, Command> = {
+  'seller:approve': (prisma, args) => {
+    const { values } = parseArgs({
+      args,
+      options: { account: text, currency: text, name: text, reason: text },
+    });
+    if (!values.account)
+      throw new Error('seller:approve --account A [--currency USDT] [--name N] [--reason R]');
+    return approveSeller(prisma, {
+      account: values.account,
+      currency: values.currency ?? 'USDT',
+      name: values.name ?? '',
+      reason: values.reason ?? '',
+    });
+  },
+  'acceptor:create': (prisma, args) => {
+    const { values } = parseArgs({
+      args,
+      options: {
+        account: text,
+        name: text,
+        currency: text,
+        'recharge-rate': text,
+        'cash-rate': text,
+        'recharge-amount': text,
+        'cash-amount': text,
+        'wechat-nickname': text,
+        'wechat-account': text,
+        'ali-nickname': text,
+        'ali-account': text,
+        'bank-name': text,
+        'bank-account': text,
+        'bank-address': text,
+        reason: text,
+      },
+    });
+    if (!values.account || !values['recharge-rate'] || !values['cash-rate'])
+      throw new Error(
+        'acceptor:create --account A --recharge-rate R --cash-rate R [--recharge-amount CNY] [--cash-amount CNY] [--name N] ...',
+      );
+    return createAcceptor(prisma, {
+      account: values.account,
+      name: values.name ?? '',
+      currency: values.currency,
+      rechargeRate: values['recharge-rate'],
+      cashRate: values['cash-rate'],
+      rechargeAmount: values['recharge-amount'] ?? '0',
+      cashAmount: values['cash-amount'] ?? '0',
+      wechatNickname: values['wechat-nickname'],
+      wechatAccount: values['wechat-account'],
+      aliNickname: values['ali-nickname'],
+      aliAccount: values['ali-account'],
+      bankName: values['bank-name'],
+      bankAccount: values['bank-account'],
+      bankAddress: values['bank-address'],
+      reason: values.reason,
+    });
+  },
+  'agent:assign': (prisma, args) => {
+    const { values } = parseArgs({
+      args,
+      options: { account: text, city: text, district: text, reason: text },
+    });
+    if (!values.account || !values.city) throw new Error('agent:assign --account A --city C [--district D]');
+    return assignAgent(prisma, {
+      account: values.account,
+      city: values.city,
+      district: values.district,
+      reason: values.reason,
+    });
+  },
+  'region:set': (prisma, args) => {
+    const { values } = parseArgs({ args, options: { account: text, city: text, district: text } });
+    if (!values.account || !values.city) throw new Error('region:set --account A --city C [--district D]');
+    return setUserRegion(prisma, { account: values.account, city: values.city, district: values.district });
+  },
+  'p2p:appeals': async (prisma) => {
+    const orders = await prisma.p2pOrder.findMany({
+      where: { appeal_state: 1 },
+      orderBy: { id: 'asc' },
+      take: 200,
+    });
+    return orders.map((order) => ({
+      id: order.id,
+      kind: order.kind,
+      number: toAmountString(order.number.toFixed()),
+      deal_money: toAmountString(order.deal_money.toFixed()),
+      taker: order.user_id,
+      ad_owner: order.seller_id,
+      seller: order.escrow_user_id,
+      appeal_by: order.appeal_by,
+      reason: order.appeal_reason,
+    }));
+  },
+  'p2p:resolve': async (prisma, args) => {
+    const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { reason: text } });
+    const [rawId, decision] = positionals;
+    if (!rawId || !/^\d{1,9}$/.test(rawId) || (decision !== 'release' && decision !== 'refund'))
+      throw new Error('p2p:resolve ID release|refund --reason R');
+    const { order } = await resolveAppeal(prisma, {
+      id: Number(rawId),
+      decision,
+      reason: values.reason ?? '',
+    }).catch((error: unknown) => {
+      // A refusal in words, as the CLI prints error messages.
+      throw error instanceof AppError ? new Error(translate('en', error.key, error.params)) : error;
+    });
+    return {
+      id: order.id,
+      is_sure: order.is_sure,
+      resolution: order.resolution,
+      reason: order.resolution_reason,
+    };
+  },
+};

@@ -1,0 +1,270 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { PasswordDialog } from '../../components/PasswordDialog';
+import { Spinner } from '../../components/States';
+import { SubmitButton } from '../../components/SubmitButton';
+import { formatFixed } from '../../lib/format';
+import { toast } from '../../lib/notify';
+import { openDeal, useAcceptorInfo, useRefreshAcceptor, type AcceptorInfo } from './api';
+import { AcceptorFrame } from './AcceptorFrame';
+import {
+  currentOf,
+  dealCoins,
+  dealProblem,
+  DEAL_WAYS,
+  directionOf,
+  type DealForm,
+  type DealProblem,
+  type Direction,
+} from './rules';
+
+const EMPTY: DealForm = { mobile: '', deal_account: '', money: '', way: '' };
+const FIELD_OF: Record<DealProblem, string> = {
+  mobile: 'acc-mobile',
+  account: 'acc-account',
+  amount: 'acc-money',
+  way: 'acc-way',
+};
+
+/** The acceptor deal form (/rechargeMoney?id&current): buy CNY-priced crypto (0) or sell it for CNY (1). */
+export default function RechargeMoneyPage() {
+  const { t } = useTranslation('acceptor');
+  const [params, setParams] = useSearchParams();
+  const id = Number(params.get('id')) || null;
+  const direction = directionOf(params.get('current'));
+  const info = useAcceptorInfo(id);
+
+  const switchTo = (next: Direction) =>
+    setParams({ id: String(id ?? ''), current: String(currentOf(next)) }, { replace: true });
+
+  return (
+    <AcceptorFrame active={null} title={t('deal.title')}>
+      {id === null ? (
+        <div className="panel empty">{t('deal.noAcceptor')}</div>
+      ) : info.isPending ? (
+        <Spinner />
+      ) : !info.data ? (
+        <div className="panel empty">
+          {t('loadError')}{' '}
+          <button type="button" className="btn btn-sm btn-ghost" onClick={() => void info.refetch()}>
+            {t('retry')}
+          </button>
+        </div>
+      ) : (
+        <div className="acc-deal-grid">
+          <AcceptorCard info={info.data} direction={direction} />
+          <section className="panel" data-testid="acceptor-deal">
+            <div className="tabs acc-deal-tabs" role="tablist">
+              {(['buy', 'sell'] as const).map((item) => (
+                <button
+                  key={item}
+                  type="button"
+                  role="tab"
+                  aria-selected={direction === item}
+                  className={`tab${direction === item ? ' active' : ''}`}
+                  onClick={() => switchTo(item)}
+                  data-testid={`acc-deal-tab-${item}`}
+                >
+                  {t(`deal.tab.${item}`)}
+                </button>
+              ))}
+            </div>
+            <DealFormView key={direction} info={info.data} direction={direction} />
+          </section>
+        </div>
+      )}
+    </AcceptorFrame>
+  );
+}
+
+/** Who the acceptor is, its rate and quota for this direction, and where a depositor pays it. */
+function AcceptorCard({ info, direction }: { info: AcceptorInfo; direction: Direction }) {
+  const { t } = useTranslation('acceptor');
+  const rate = direction === 'buy' ? info.recharge_rate : info.cash_rate;
+  const quota = direction === 'buy' ? info.recharge_amount : info.cash_amount;
+  const rows: [string, string][] = [
+    [t('card.rate', { coin: info.currency_name }), `${formatFixed(rate, 4)} CNY`],
+    [t('card.quota'), `${formatFixed(quota, 2)} CNY`],
+    [t('card.balance', { coin: info.currency_name }), formatFixed(info.user_balance, 8)],
+  ];
+  const accounts: [string, string][] = [
+    [t('way.we_chat'), [info.wechat_nickname, info.wechat_account].filter(Boolean).join(' · ')],
+    [t('way.ali_pay'), [info.ali_nickname, info.ali_account].filter(Boolean).join(' · ')],
+    [t('way.bank'), [info.bank_name, info.bank_account, info.bank_address].filter(Boolean).join(' · ')],
+  ];
+  return (
+    <section className="panel" data-testid="acceptor-card">
+      <header className="panel-header">
+        <span>{info.name}</span>
+        <span className="badge">{info.currency_name}</span>
+      </header>
+      <div className="panel-body">
+        <dl className="acc-summary">
+          {rows.map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd className="num">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        {direction === 'buy' && (
+          <>
+            <h4 className="acc-sub">{t('card.payTo')}</h4>
+            <dl className="acc-summary" data-testid="acceptor-accounts">
+              {accounts
+                .filter(([, value]) => value)
+                .map(([label, value]) => (
+                  <div key={label}>
+                    <dt>{label}</dt>
+                    <dd>{value}</dd>
+                  </div>
+                ))}
+            </dl>
+          </>
+        )}
+        <p className="muted acc-note">{t(`card.note.${direction}`)}</p>
+      </div>
+    </section>
+  );
+}
+
+function DealFormView({ info, direction }: { info: AcceptorInfo; direction: Direction }) {
+  const { t } = useTranslation('acceptor');
+  const navigate = useNavigate();
+  const refresh = useRefreshAcceptor();
+  const [form, setForm] = useState<DealForm>(EMPTY);
+  const [problem, setProblem] = useState<DealProblem | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const rate = direction === 'buy' ? info.recharge_rate : info.cash_rate;
+  const coins = dealCoins(form.money, rate, direction);
+
+  const set = (field: keyof DealForm, value: string) => {
+    setForm((current) => ({ ...current, [field]: value }));
+    setProblem(null);
+  };
+
+  const send = async (password?: string) => {
+    const message = await openDeal({
+      acceptor_id: info.id,
+      type: direction,
+      mobile: form.mobile.trim(),
+      deal_account: form.deal_account.trim(),
+      money: form.money.trim(),
+      way: form.way,
+      ...(password ? { password } : {}),
+    });
+    toast(message || t('deal.done'), 'success');
+    await refresh();
+    void navigate(`/chargeRecord?current=${currentOf(direction)}`);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const found = dealProblem(form);
+    setProblem(found);
+    if (found) {
+      toast(t(`deal.problem.${found}`), 'error');
+      document.getElementById(FIELD_OF[found])?.focus();
+      return;
+    }
+    // A withdrawal takes the user's coins at once: the trade password confirms it.
+    if (direction === 'sell') return setAsking(true);
+    setBusy(true);
+    try {
+      await send();
+    } catch {
+      // The API client has shown the refusal.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const invalid = (key: DealProblem) => (problem === key ? ' has-error' : '');
+  return (
+    <form className="panel-body" onSubmit={(event) => void submit(event)} noValidate>
+      <div className={`field${invalid('mobile')}`}>
+        <label className="field-label" htmlFor="acc-mobile">
+          {t('deal.mobile')}
+        </label>
+        <input
+          id="acc-mobile"
+          className="input"
+          inputMode="tel"
+          maxLength={32}
+          value={form.mobile}
+          placeholder={t('deal.problem.mobile')}
+          onChange={(event) => set('mobile', event.target.value)}
+          data-testid="acc-mobile"
+        />
+      </div>
+      <div className={`field${invalid('account')}`}>
+        <label className="field-label" htmlFor="acc-account">
+          {t(`deal.account.${direction}`)}
+        </label>
+        <input
+          id="acc-account"
+          className="input"
+          maxLength={100}
+          value={form.deal_account}
+          placeholder={t('deal.problem.account')}
+          onChange={(event) => set('deal_account', event.target.value)}
+          data-testid="acc-account"
+        />
+      </div>
+      <div className={`field${invalid('amount')}`}>
+        <label className="field-label" htmlFor="acc-money">
+          {t('deal.money')}
+        </label>
+        <div className="input-group">
+          <input
+            id="acc-money"
+            className="input"
+            inputMode="decimal"
+            value={form.money}
+            placeholder={t('deal.problem.amount')}
+            onChange={(event) => set('money', event.target.value)}
+            data-testid="acc-money"
+          />
+          <span className="input-addon">CNY</span>
+        </div>
+        <span className="muted num" data-testid="acc-coins">
+          {t(`deal.coins.${direction}`, { amount: coins ?? '--', coin: info.currency_name })}
+        </span>
+      </div>
+      <div className={`field${invalid('way')}`}>
+        <span className="field-label">{t(`deal.way.${direction}`)}</span>
+        <div className="acc-radios" id="acc-way" tabIndex={-1}>
+          {DEAL_WAYS.map((way) => (
+            <label key={way} className="checkbox">
+              <input
+                type="radio"
+                name="acc-way"
+                checked={form.way === way}
+                onChange={() => set('way', way)}
+                data-testid={`acc-way-${way}`}
+              />
+              {t(`way.${way}`)}
+            </label>
+          ))}
+        </div>
+      </div>
+      <SubmitButton
+        testId="acc-submit"
+        busy={busy}
+        className={`btn btn-block ${direction === 'buy' ? 'btn-buy' : 'btn-sell'}`}
+        label={t(`deal.submit.${direction}`)}
+      />
+      {asking && (
+        <PasswordDialog
+          title={t('deal.submit.sell')}
+          text={t('deal.confirmSell', { money: form.money, coins: coins ?? '--', coin: info.currency_name })}
+          onClose={() => setAsking(false)}
+          onSubmit={send}
+        />
+      )}
+    </form>
+  );
+}

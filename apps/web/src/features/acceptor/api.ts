@@ -1,0 +1,122 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { useToken } from '../../lib/session';
+import { useSocketEvent } from '../../lib/socket';
+import { DEAL_ACTION_PATHS, type DealAction, type Direction } from './rules';
+
+/**
+ * The acceptor calls of document 2, section 7 and contract notes section 9. Unlike the original client they
+ * carry the token (the server ties every deal to the signed-in user); no address is stored or sent.
+ */
+
+/** A row of `GET /api/acceptor/list`: quotas and rates (CNY per coin) for deposits and withdrawals. */
+export interface Acceptor {
+  id: number;
+  user_id: number;
+  name: string;
+  recharge_amount: string;
+  recharge_rate: string;
+  cash_amount: string;
+  cash_rate: string;
+}
+
+/** `GET /api/acceptor/info`: where to pay the acceptor, and the user's balance of its currency. */
+export interface AcceptorInfo extends Acceptor {
+  currency_id: number;
+  currency_name: string;
+  user_balance: string;
+  wechat_nickname: string;
+  wechat_account: string;
+  ali_nickname: string;
+  ali_account: string;
+  bank_name: string;
+  bank_account: string;
+  bank_address: string;
+}
+
+/** A deal, as the user's records and the acceptor's desk list them. */
+export interface AcceptorDeal {
+  id: number;
+  type: Direction;
+  acceptor_id: number;
+  acceptor_name: string;
+  hes_account: string;
+  deal_account: string;
+  mobile: string;
+  way: string;
+  way_name: string;
+  money: string;
+  rate: string;
+  number: string;
+  is_sure: number;
+  transferred: number;
+  auto_confirm_time: string;
+  create_time: string;
+  update_time: string;
+}
+
+export function useAcceptors() {
+  return useQuery({
+    queryKey: ['acceptor', 'list'],
+    queryFn: () => api.get<Acceptor[]>('/api/acceptor/list', {}, { quiet: true }),
+  });
+}
+
+export function useAcceptorInfo(id: number | null) {
+  const token = useToken();
+  return useQuery({
+    queryKey: ['acceptor', 'info', token, id],
+    queryFn: () => api.get<AcceptorInfo>('/api/acceptor/info', { id: id ?? '' }, { quiet: true }),
+    enabled: token !== null && id !== null,
+  });
+}
+
+export interface DealInput {
+  acceptor_id: number;
+  type: Direction;
+  mobile: string;
+  deal_account: string;
+  money: string;
+  way: string;
+  /** A withdrawal takes the user's coins at once: it needs the trade password. */
+  password?: string;
+}
+
+export function openDeal(input: DealInput): Promise<string> {
+  return api.post<string>('/api/acceptor/deal', { ...input });
+}
+
+export function useMyDeals(direction: Direction) {
+  const token = useToken();
+  return useQuery({
+    queryKey: ['acceptor', 'my-deals', token, direction],
+    queryFn: () => api.get<AcceptorDeal[]>('/api/acceptor/my_deal', { type: direction }, { quiet: true }),
+    enabled: token !== null,
+  });
+}
+
+/** The acceptor's own deals; refused (quietly) for everyone who is not an acceptor. */
+export function useAcceptorOrders(direction: Direction | '') {
+  const token = useToken();
+  return useQuery({
+    queryKey: ['acceptor', 'orders', token, direction],
+    queryFn: () => api.get<AcceptorDeal[]>('/api/acceptor/orders', { type: direction }, { quiet: true }),
+    enabled: token !== null,
+    retry: false,
+  });
+}
+
+export function runDealAction(action: DealAction, id: number, password: string): Promise<string> {
+  return api.post<string>(DEAL_ACTION_PATHS[action], { id, password });
+}
+
+export function useRefreshAcceptor() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: ['acceptor'] });
+}
+
+/** The other side's steps arrive as `acceptor_deal` pushes to the user's room. */
+export function useAcceptorPushes() {
+  const refresh = useRefreshAcceptor();
+  useSocketEvent('acceptor_deal', () => void refresh());
+}

@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { isKind, type Kind } from './rules';
+
+/** The `kind` query parameter of a P2P screen: `c2c` (users' ads) unless it says `shop`. */
+export function useKindParam(): Kind {
+  const [params] = useSearchParams();
+  const kind = params.get('kind');
+  return isKind(kind) ? kind : 'c2c';
+}
+
+/** P2P ads or sellers' shop ads, kept in the `kind` query parameter (other parameters reset). */
+export function KindTabs() {
+  const { t } = useTranslation('c2c');
+  const [, setParams] = useSearchParams();
+  const kind = useKindParam();
+  return (
+    <div className="pill-tabs" role="tablist">
+      {(['c2c', 'shop'] as const).map((item) => (
+        <button
+          key={item}
+          type="button"
+          role="tab"
+          aria-selected={kind === item}
+          className={`pill-tab${kind === item ? ' active' : ''}`}
+          onClick={() => setParams(item === 'c2c' ? {} : { kind: item }, { replace: true })}
+          data-testid={`kind-${item}`}
+        >
+          {t(`kind.${item}`)}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,330 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../../components/Modal';
+import { PasswordDialog } from '../../components/PasswordDialog';
+import { Spinner } from '../../components/States';
+import { SubmitButton } from '../../components/SubmitButton';
+import { formatFixed, toDecimal } from '../../lib/format';
+import { confirmDialog, toast } from '../../lib/notify';
+import { appealOrder, runOrderAction, useOrder, useRefreshC2c, type C2cOrder, type CashInfo } from './api';
+import { Countdown } from '../../components/Countdown';
+import { deadlineOf } from '../../lib/countdown';
+import { PayWay } from './parts';
+import {
+  AMOUNT_DECIMALS,
+  orderActions,
+  orderState,
+  PRICE_DECIMALS,
+  viewerPaysFiat,
+  viewerSide,
+  type Kind,
+  type OrderAction,
+  type OrderView,
+} from './rules';
+
+const STATE_BADGE = { unpaid: '', paid: 'badge-up', done: 'badge-up', cancelled: 'badge-down' } as const;
+
+/** An order's status as a badge. */
+export function OrderStatus({ isSure }: { isSure: number }) {
+  const { t } = useTranslation('c2c');
+  const state = orderState(isSure);
+  return (
+    <span className={`badge ${STATE_BADGE[state]}`} data-testid="c2c-order-status" data-state={state}>
+      {t(`order.state.${state}`)}
+    </span>
+  );
+}
+
+/** The unit price of an order: its own field, or what was paid over what was traded. */
+export function orderPrice(order: Pick<C2cOrder, 'price' | 'deal_money' | 'number'>): string | undefined {
+  if (order.price) return order.price;
+  const money = toDecimal(order.deal_money);
+  const number = toDecimal(order.number);
+  return money && number && !number.isZero() ? money.dividedBy(number).toFixed() : undefined;
+}
+
+/**
+ * The detail modal of one order with exactly the actions document 2, section 4 gives its viewer, the
+ * other party's contact and receiving account (the server shows them only to the two parties), and the
+ * payment countdown while the order is unpaid.
+ */
+export function OrderDetail({
+  kind,
+  id,
+  view,
+  onClose,
+}: {
+  kind: Kind;
+  id: number;
+  view: OrderView;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('c2c');
+  const order = useOrder(kind, id);
+  const [appealing, setAppealing] = useState(false);
+  const refresh = useRefreshC2c();
+  const [acting, setActing] = useState<OrderAction | null>(null);
+
+  const start = async (action: OrderAction) => {
+    if (action === 'pay' || action === 'cancel') {
+      const yes = await confirmDialog({
+        title: t(`order.action.${action}`),
+        text: t(`order.confirm.${action}`),
+      });
+      if (!yes) return;
+    }
+    setActing(action);
+  };
+
+  const data = order.data;
+  return (
+    <Modal
+      title={t('order.title', { id })}
+      onClose={onClose}
+      actions={
+        <button type="button" className="btn btn-ghost" onClick={onClose} data-testid="c2c-order-close">
+          {t('order.close')}
+        </button>
+      }
+    >
+      <div className="c2c-order" data-testid="c2c-order-detail" data-id={id}>
+        {order.isPending ? (
+          <Spinner />
+        ) : !data ? (
+          <div className="empty">
+            {t('list.loadError')}{' '}
+            <button type="button" className="btn btn-sm btn-ghost" onClick={() => void order.refetch()}>
+              {t('list.retry')}
+            </button>
+          </div>
+        ) : (
+          <OrderBody
+            order={data}
+            view={view}
+            onAction={(action) => void start(action)}
+            onAppeal={() => setAppealing(true)}
+          />
+        )}
+      </div>
+      {acting && data && (
+        <PasswordDialog
+          title={t(`order.action.${acting}`)}
+          text={t('order.passwordFor', { id })}
+          onClose={() => setActing(null)}
+          onSubmit={async (password) => {
+            toast(await runOrderAction(kind, acting, data.id, password), 'success');
+            await refresh();
+          }}
+        />
+      )}
+      {appealing && data && (
+        <AppealDialog
+          onClose={() => setAppealing(false)}
+          onSubmit={async (reason) => {
+            toast(await appealOrder(kind, data.id, reason), 'success');
+            await refresh();
+          }}
+        />
+      )}
+    </Modal>
+  );
+}
+
+function OrderBody({
+  order,
+  view,
+  onAction,
+  onAppeal,
+}: {
+  order: C2cOrder;
+  view: OrderView;
+  onAction: (action: OrderAction) => void;
+  onAppeal: () => void;
+}) {
+  const { t } = useTranslation('c2c');
+  const side = viewerSide(view, order.type);
+  const state = orderState(order.is_sure);
+  const actions = orderActions(view, order);
+  const deadline = deadlineOf(order.pay_deadline_ms ?? order.pay_deadline);
+  const paysFiat = viewerPaysFiat(view, order.type);
+  const price = orderPrice(order);
+
+  const counterparty =
+    view === 'taker'
+      ? { name: order.seller_name, phone: order.seller_phone?.phone, cash: order.sell_cash_info }
+      : { name: order.hes_realname, phone: order.phone?.phone, cash: order.user_cash_info };
+
+  return (
+    <>
+      <div className="c2c-order-head">
+        <span className={side === 'buy' ? 'up' : 'down'}>
+          {t(`order.side.${side}`, { coin: order.currency_name })}
+        </span>
+        <OrderStatus isSure={order.is_sure} />
+      </div>
+      {state === 'unpaid' && (
+        <div className="c2c-order-deadline" data-testid="c2c-order-deadline">
+          <span>{paysFiat ? t('order.payWithin') : t('order.waitPayment')}</span>
+          <Countdown deadline={deadline} expiredLabel={t('order.expired')} testId="c2c-order-countdown" />
+          <span className="muted">{t('order.timeoutNote')}</span>
+        </div>
+      )}
+      {state === 'paid' && (
+        <div className="c2c-order-deadline">
+          {paysFiat ? t('order.waitRelease') : t('order.checkPayment')}
+        </div>
+      )}
+      <dl className="c2c-summary">
+        <div>
+          <dt>{t('order.quantity')}</dt>
+          <dd className="num">
+            {formatFixed(order.number, AMOUNT_DECIMALS)} {order.currency_name}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('order.price')}</dt>
+          <dd className="num">
+            {formatFixed(price, PRICE_DECIMALS)} {order.coin_code}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('order.total')}</dt>
+          <dd className="num c2c-strong" data-testid="c2c-order-total">
+            {formatFixed(order.deal_money, PRICE_DECIMALS)} {order.coin_code}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('order.way')}</dt>
+          <dd>{order.way ? <PayWay way={order.way} /> : order.way_name}</dd>
+        </div>
+        {order.out_fee !== undefined && (
+          <div>
+            <dt>{t('order.fee')}</dt>
+            <dd className="num">{formatFixed(order.out_fee, AMOUNT_DECIMALS)}</dd>
+          </div>
+        )}
+        <div>
+          <dt>{t('order.created')}</dt>
+          <dd className="num">{order.format_create_time || order.create_time}</dd>
+        </div>
+      </dl>
+      <h4 className="c2c-order-sub">{t('order.counterparty')}</h4>
+      <dl className="c2c-summary" data-testid="c2c-order-counterparty">
+        <div>
+          <dt>{t('order.name')}</dt>
+          <dd>{counterparty.name || '--'}</dd>
+        </div>
+        <div>
+          <dt>{t('order.phone')}</dt>
+          <dd className="num">{counterparty.phone || '--'}</dd>
+        </div>
+      </dl>
+      {paysFiat && counterparty.cash && <CashDetails cash={counterparty.cash} way={order.way} />}
+      {order.appeal_state === 1 && <div className="c2c-order-deadline">{t('order.underAppeal')}</div>}
+      {(actions.length > 0 || (state === 'paid' && !order.appeal_state)) && (
+        <div className="c2c-order-actions" data-testid="c2c-order-actions">
+          {state === 'paid' && !order.appeal_state && (
+            <button
+              type="button"
+              className="btn btn-link c2c-appeal"
+              onClick={onAppeal}
+              data-testid="c2c-order-appeal"
+            >
+              {t('order.appeal')}
+            </button>
+          )}
+          {actions.map((action) => (
+            <button
+              key={action}
+              type="button"
+              className={`btn ${action === 'cancel' ? 'btn-ghost' : 'btn-primary'}`}
+              onClick={() => onAction(action)}
+              data-testid={`c2c-order-${action}`}
+            >
+              {t(`order.action.${action}`)}
+            </button>
+          ))}
+        </div>
+      )}
+    </>
+  );
+}
+
+/** The receiving account the fiat goes to; the chosen payment method first. */
+function CashDetails({ cash, way }: { cash: CashInfo; way?: string }) {
+  const { t } = useTranslation('c2c');
+  const rows: { key: string; label: string; value?: string; way: string }[] = [
+    { key: 'real_name', label: t('cash.realName'), value: cash.real_name, way: '' },
+    { key: 'bank_name', label: t('cash.bankName'), value: cash.bank_name, way: 'bank' },
+    { key: 'bank_account', label: t('cash.bankAccount'), value: cash.bank_account, way: 'bank' },
+    { key: 'alipay_account', label: t('cash.alipay'), value: cash.alipay_account, way: 'ali_pay' },
+    { key: 'wechat_account', label: t('cash.wechat'), value: cash.wechat_account, way: 'we_chat' },
+  ];
+  const shown = rows.filter((row) => row.value && (!way || row.way === '' || row.way === way));
+  if (shown.length === 0) return null;
+  return (
+    <>
+      <h4 className="c2c-order-sub">{t('order.payTo')}</h4>
+      <dl className="c2c-summary" data-testid="c2c-order-cash">
+        {shown.map((row) => (
+          <div key={row.key}>
+            <dt>{row.label}</dt>
+            <dd className="num">{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  );
+}
+
+/** An appeal of a paid order the seller does not confirm: the reason goes to the operators. */
+function AppealDialog({
+  onSubmit,
+  onClose,
+}: {
+  onSubmit: (reason: string) => Promise<void>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('c2c');
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!reason.trim()) return toast(t('order.appealReasonMissing'), 'error');
+    setBusy(true);
+    try {
+      await onSubmit(reason.trim());
+      onClose();
+    } catch {
+      // The API client has shown the refusal (too soon, already appealed...).
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal title={t('order.appeal')} onClose={onClose}>
+      <form onSubmit={(event) => void submit(event)} noValidate data-testid="c2c-appeal-form">
+        <p className="muted c2c-note">{t('order.appealHint')}</p>
+        <div className="field">
+          <label className="field-label" htmlFor="c2c-appeal-reason">
+            {t('order.appealReason')}
+          </label>
+          <textarea
+            id="c2c-appeal-reason"
+            className="input c2c-textarea"
+            maxLength={500}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        </div>
+        <div className="dialog-actions password-dialog-actions">
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            {t('common:action.cancel')}
+          </button>
+          <SubmitButton testId="c2c-appeal-submit" busy={busy} />
+        </div>
+      </form>
+    </Modal>
+  );
+}

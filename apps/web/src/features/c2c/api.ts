@@ -1,0 +1,358 @@
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { useToken } from '../../lib/session';
+import { useSocketEvent } from '../../lib/socket';
+import { hasMorePages, PATHS, type AdType, type Kind, type OrderAction } from './rules';
+
+/**
+ * The P2P (c2c) calls of document 2, section 7, with the field names of its section 3 and the contract
+ * notes (section 8). Keys start with 'c2c' and the token, so signing out never shows another user's data.
+ */
+
+/** `pageData()`: the shape of every c2c list (contract notes section 2). */
+export interface PageData<T> {
+  data: T[];
+  page: number;
+  pages: number;
+  total: number;
+}
+
+/** A legal currency of `GET /api/currency/list` (`message.legal`). */
+export interface LegalCurrency {
+  id: number;
+  name: string;
+}
+
+/** An ad in the market (`c2c_deal_platform`). */
+export interface MarketAd {
+  id: number;
+  seller_name: string;
+  surplus_number: string;
+  total_number?: string;
+  price: string;
+  coin_code: string;
+  currency_name: string;
+  currency_id?: number;
+  way: string;
+  way_name?: string;
+  type?: AdType;
+  kind?: Kind;
+  /** Shop ads: the smallest and largest quantity one order may take. */
+  min_number?: string;
+  max_number?: string;
+}
+
+/** One of my ads (`c2c/seller_trade`). */
+export interface MyAd {
+  id: number;
+  currency_name: string;
+  currency_id?: number;
+  total_number: string;
+  surplus_number?: string;
+  price: string;
+  coin_code: string;
+  way: string;
+  type?: AdType;
+  kind?: Kind;
+  is_done?: number;
+  /** Shop ads: 1 while on the shelf (listed), 0 when taken down. */
+  is_shelves?: number;
+  min_number?: string;
+  max_number?: string;
+  create_time?: string;
+}
+
+export interface CashInfo {
+  real_name?: string;
+  bank_name?: string;
+  bank_account?: string;
+  alipay_account?: string;
+  wechat_account?: string;
+  wechat_nickname?: string;
+  wechat_collect?: string;
+  alipay_collect?: string;
+}
+
+/** A P2P order (`c2c_user_deal`, `c2c_deal`, `c2c/legal_send_deal_list`); contact details only for its parties. */
+export interface C2cOrder {
+  id: number;
+  type: AdType;
+  currency_name: string;
+  number: string;
+  price?: string;
+  deal_money: string;
+  coin_code: string;
+  way?: string;
+  way_name: string;
+  create_time: string;
+  format_create_time: string;
+  update_time?: string;
+  is_sure: number;
+  out_fee?: string;
+  seller_name?: string;
+  seller_phone?: { phone?: string } | null;
+  phone?: { phone?: string } | null;
+  hes_realname?: string;
+  sell_cash_info?: CashInfo | null;
+  user_cash_info?: CashInfo | null;
+  kind?: Kind;
+  ad_id?: number;
+  /** 1 when the viewer owns the order's ad. */
+  is_seller?: number;
+  /** When an unpaid order cancels itself. */
+  pay_deadline_ms?: number;
+  pay_deadline?: string;
+  /** 0 none, 1 under appeal, 2 resolved by an operator. */
+  appeal_state?: number;
+}
+
+/** A row of the seller record (`c2c_seller_deal`). */
+export interface SellerRecord {
+  id?: number;
+  type: AdType;
+  currency_name: string;
+  create_time: string;
+  number: string;
+  out_fee: string;
+  deal_money: string;
+  coin_code: string;
+  account_number: string;
+  price?: string;
+  is_sure?: number;
+}
+
+const nextPage = <T>(last: PageData<T>, _all: unknown, lastParam: number) =>
+  hasMorePages(last.data.length) && (last.pages === undefined || lastParam < last.pages)
+    ? lastParam + 1
+    : undefined;
+
+export function useLegalCurrencies() {
+  return useQuery({
+    queryKey: ['c2c', 'legal-currencies'],
+    queryFn: async () => (await api.get<{ legal: LegalCurrency[] }>('/api/currency/list')).legal,
+    staleTime: 60_000,
+  });
+}
+
+/** `POST /api/wallet/detail {currency, type: 'legal'}`: the legal (fiat) account of one currency. */
+export interface LegalWallet {
+  currency: number;
+  currency_name: string;
+  legal_balance: string;
+  lock_legal_balance: string;
+}
+
+export function useLegalWallet(currencyId: number | null) {
+  const token = useToken();
+  return useQuery({
+    queryKey: ['c2c', 'legal-wallet', token, currencyId],
+    queryFn: () =>
+      api.post<LegalWallet>(
+        '/api/wallet/detail',
+        { currency: currencyId ?? '', type: 'legal' },
+        { quiet: true },
+      ),
+    enabled: token !== null && currencyId !== null,
+  });
+}
+
+/** The spot ("change") balance, for moving coins into the legal account before selling. */
+export function useChangeWallet(currencyId: number | null) {
+  const token = useToken();
+  return useQuery({
+    queryKey: ['c2c', 'change-wallet', token, currencyId],
+    queryFn: () =>
+      api.post<{ change_balance: string }>(
+        '/api/wallet/detail',
+        { currency: currencyId ?? '', type: 'change' },
+        { quiet: true },
+      ),
+    enabled: token !== null && currencyId !== null,
+  });
+}
+
+/** `POST /api/wallet/change`: moves coins from the spot account to the legal one. */
+export function transferToLegal(currencyId: number, number: string): Promise<string> {
+  return api.post<string>('/api/wallet/change', {
+    currency_id: currencyId,
+    number,
+    from_field: 'change',
+    to_field: 'legal',
+  });
+}
+
+export function useMarketAds(kind: Kind, adType: AdType, currencyId: number | null) {
+  const token = useToken();
+  return useInfiniteQuery({
+    queryKey: ['c2c', 'market', token, kind, adType, currencyId],
+    queryFn: ({ pageParam }) =>
+      api.get<PageData<MarketAd>>(
+        PATHS[kind].platform,
+        { type: adType, page: pageParam, currency_id: currencyId ?? '' },
+        { quiet: true },
+      ),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
+    enabled: currencyId !== null,
+  });
+}
+
+export function useMyAds(kind: Kind, adType: AdType, currencyId: number | null) {
+  const token = useToken();
+  return useInfiniteQuery({
+    queryKey: ['c2c', 'my-ads', token, kind, adType, currencyId],
+    queryFn: ({ pageParam }) =>
+      api.get<PageData<MyAd>>(
+        PATHS[kind].myAds,
+        { type: adType, page: pageParam, currency_id: currencyId ?? '' },
+        { quiet: true },
+      ),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
+    enabled: token !== null && currencyId !== null,
+  });
+}
+
+export function useMyOrders(kind: Kind) {
+  const token = useToken();
+  return useInfiniteQuery({
+    queryKey: ['c2c', 'my-orders', token, kind],
+    queryFn: ({ pageParam }) =>
+      api.get<PageData<C2cOrder>>(PATHS[kind].myOrders, { page: pageParam }, { quiet: true }),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
+    enabled: token !== null,
+  });
+}
+
+export function useAdOrders(kind: Kind, adId: number | null) {
+  const token = useToken();
+  return useInfiniteQuery({
+    queryKey: ['c2c', 'ad-orders', token, kind, adId],
+    queryFn: ({ pageParam }) =>
+      api.get<PageData<C2cOrder>>(PATHS[kind].adOrders, { page: pageParam, id: adId ?? '' }, { quiet: true }),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
+    enabled: token !== null && adId !== null,
+  });
+}
+
+export function useOrder(kind: Kind, id: number | null) {
+  const token = useToken();
+  return useQuery({
+    queryKey: ['c2c', 'order', token, kind, id],
+    queryFn: () => api.get<C2cOrder>(PATHS[kind].order, { id: id ?? '' }, { quiet: true }),
+    enabled: token !== null && id !== null,
+  });
+}
+
+export function useSellerRecord(kind: Kind, currencyId: number | null, adType: AdType) {
+  const token = useToken();
+  return useInfiniteQuery({
+    queryKey: ['c2c', 'seller-record', token, kind, currencyId, adType],
+    queryFn: ({ pageParam }) =>
+      api.get<PageData<SellerRecord>>(
+        PATHS[kind].record,
+        { currency_id: currencyId ?? '', page: pageParam, type: adType },
+        { quiet: true },
+      ),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
+    enabled: token !== null && currencyId !== null,
+  });
+}
+
+/* ---------- Mutations (each needs the trade password) ---------- */
+
+export interface PublishInput {
+  type: AdType;
+  currency_id: number;
+  total_number: string;
+  price: string;
+  way: string;
+  coin_code: string;
+  password: string;
+  min_number?: string;
+  max_number?: string;
+}
+
+export function publishAd(kind: Kind, input: PublishInput): Promise<string> {
+  return api.post<string>(PATHS[kind].send, { ...input });
+}
+
+/** `do_legal_deal` answers `{msg, data: order}`. */
+export interface TakeAnswer {
+  msg?: string;
+  data?: C2cOrder;
+}
+
+/** Takes a whole c2c ad, or part of a shop ad (`means` number: coins, money: fiat). */
+export function takeAd(
+  kind: Kind,
+  input: { id: number; password: string; means?: 'number' | 'money'; value?: string },
+): Promise<TakeAnswer | string> {
+  return api.post<TakeAnswer | string>(PATHS[kind].take, { ...input });
+}
+
+export function withdrawAd(kind: Kind, id: number, password: string): Promise<string> {
+  return api.post<string>(PATHS[kind].withdraw, { id, password });
+}
+
+export function runOrderAction(
+  kind: Kind,
+  action: OrderAction,
+  id: number,
+  password: string,
+): Promise<string> {
+  return api.post<string>(PATHS[kind].actions[action], { id, password });
+}
+
+export function appealOrder(kind: Kind, id: number, reason: string): Promise<string> {
+  return api.post<string>(PATHS[kind].appeal, { id, reason });
+}
+
+/** `POST /api/down`: puts a shop ad on or off the shelf; answers the new `is_shelves`. */
+export async function toggleShelves(id: number): Promise<string> {
+  return api.post<string>('/api/down', { id });
+}
+
+/** The shops (one per currency) an operator approved for the signed-in seller. */
+export interface MyShop {
+  id: number;
+  name: string;
+  currency_id: number;
+  currency_name: string;
+  status: number;
+}
+
+export function useMyShops() {
+  const token = useToken();
+  return useQuery({
+    queryKey: ['c2c', 'my-shops', token],
+    queryFn: () => api.get<MyShop[]>('/api/my_seller', {}, { quiet: true }),
+    enabled: token !== null,
+  });
+}
+
+/** A message of an ok answer that may be a string or `{msg}`. */
+export function messageOf(answer: unknown, fallback: string): string {
+  if (typeof answer === 'string' && answer) return answer;
+  if (answer && typeof answer === 'object' && 'msg' in answer && typeof answer.msg === 'string')
+    return answer.msg;
+  return fallback;
+}
+
+/** Everything P2P shown on screen is refetched: after an action, or when the counterparty acts. */
+export function useRefreshC2c() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: ['c2c'] });
+}
+
+/**
+ * The counterparty's steps (taken, paid, confirmed, cancelled, expired, appealed) arrive as `p2p_order`
+ * pushes to the user's room; each refreshes the P2P lists and the open order.
+ */
+export function useC2cPushes() {
+  const refresh = useRefreshC2c();
+  useSocketEvent('p2p_order', () => void refresh());
+}

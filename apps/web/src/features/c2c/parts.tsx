@@ -1,0 +1,130 @@
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../components/States';
+import type { LegalCurrency } from './api';
+import { avatarColour, initialOf } from './rules';
+
+/** The legal currencies as chips; the first is chosen until the user picks another. */
+export function CurrencyChips({
+  currencies,
+  value,
+  onChange,
+}: {
+  currencies: LegalCurrency[];
+  value: number | null;
+  onChange: (id: number) => void;
+}) {
+  return (
+    <div className="c2c-chips" role="radiogroup">
+      {currencies.map((currency) => (
+        <button
+          key={currency.id}
+          type="button"
+          role="radio"
+          aria-checked={currency.id === value}
+          className={`c2c-chip${currency.id === value ? ' active' : ''}`}
+          onClick={() => onChange(currency.id)}
+          data-testid={`c2c-currency-${currency.name}`}
+        >
+          {currency.name}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The seller's initial on one of the seven preset colours. */
+export function Avatar({ name }: { name: string }) {
+  return (
+    <span className="c2c-avatar" style={{ background: avatarColour(name) }} aria-hidden="true">
+      {initialOf(name)}
+    </span>
+  );
+}
+
+const WAY_GLYPHS: Record<string, { glyph: string; className: string }> = {
+  ali_pay: { glyph: '支', className: 'way-ali' },
+  we_chat: { glyph: '微', className: 'way-wechat' },
+  bank: { glyph: '¤', className: 'way-bank' },
+};
+
+/** The payment method as a coloured badge and its name. */
+export function PayWay({ way, showName = true }: { way: string; showName?: boolean }) {
+  const { t } = useTranslation('c2c');
+  const known = WAY_GLYPHS[way];
+  const name = known ? t(`way.${way}`) : way;
+  return (
+    <span className="c2c-way" title={name}>
+      <span className={`c2c-way-icon ${known?.className ?? ''}`} aria-hidden="true">
+        {known?.glyph ?? '?'}
+      </span>
+      {showName && <span>{name}</span>}
+    </span>
+  );
+}
+
+/** Loading, error and empty states of a list, or null when it has rows to show. */
+export function ListState({
+  pending,
+  error,
+  empty,
+  onRetry,
+  emptyText,
+}: {
+  pending: boolean;
+  error: boolean;
+  empty: boolean;
+  onRetry: () => void;
+  emptyText?: string;
+}) {
+  const { t } = useTranslation('c2c');
+  if (pending) return <Spinner />;
+  if (error && empty)
+    return (
+      <div className="empty" data-testid="c2c-list-error">
+        {t('list.loadError')}{' '}
+        <button type="button" className="btn btn-sm btn-ghost" onClick={onRetry}>
+          {t('list.retry')}
+        </button>
+      </div>
+    );
+  if (empty)
+    return (
+      <div className="empty" data-testid="c2c-list-empty">
+        {emptyText ?? t('common:noData')}
+      </div>
+    );
+  return null;
+}
+
+/** The more button of a paged list: shown while pages come back full; "no more" once they stop. */
+export function MoreButton({
+  hasMore,
+  loading,
+  shown,
+  onMore,
+}: {
+  hasMore: boolean;
+  loading: boolean;
+  shown: number;
+  onMore: () => void;
+}) {
+  const { t } = useTranslation('c2c');
+  if (shown === 0) return null;
+  return (
+    <div className="c2c-more">
+      {hasMore ? (
+        <button
+          type="button"
+          className="btn btn-sm btn-ghost"
+          disabled={loading}
+          onClick={onMore}
+          data-testid="c2c-more"
+        >
+          {loading ? t('common:loading') : t('common:action.more')}
+        </button>
+      ) : (
+        <span className="muted">{t('list.noMore')}</span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,250 @@
+import Decimal from 'decimal.js';
+import { toDecimal } from '../../lib/format';
+
+/**
+ * The rules of the P2P (c2c) screens, pure so they are tested on their own (document 2, sections 2, 4, 5
+ * and 9; contract notes section 8).
+ */
+
+/** An ad's side, from its owner's point of view: a `sell` ad sells crypto for fiat. */
+export type AdType = 'buy' | 'sell';
+export const AD_TYPES: readonly AdType[] = ['buy', 'sell'];
+
+/** How the fiat is paid. */
+export type PayWay = 'ali_pay' | 'we_chat' | 'bank';
+export const PAY_WAYS: readonly PayWay[] = ['bank', 'ali_pay', 'we_chat'];
+
+/** The fiat an ad is priced in (document 2, section 9). */
+export const FIAT_CODES = ['CNY', 'USD', 'JPY'] as const;
+export type FiatCode = (typeof FIAT_CODES)[number];
+
+/** Lists come in pages of 10; the more button shows while a page comes back full (section 9). */
+export const PAGE_SIZE = 10;
+export const hasMorePages = (lastPageRows: number) => lastPageRows >= PAGE_SIZE;
+
+/** Prices in P2P show 2 decimals, 3 in the seller record; quantities 8 like balances (section 9). */
+export const PRICE_DECIMALS = 2;
+export const RECORD_PRICE_DECIMALS = 3;
+export const AMOUNT_DECIMALS = 8;
+
+export function isAdType(value: unknown): value is AdType {
+  return value === 'buy' || value === 'sell';
+}
+
+/**
+ * The market's tabs are what the visitor wants to do; the list shows the ads of the other side: the Buy tab
+ * lists sell ads and the Sell tab lists buy ads (the original client sent `type=sell` for its Buy tab).
+ */
+export const adTypeForTab = (tab: AdType): AdType => (tab === 'buy' ? 'sell' : 'buy');
+
+/* ---------- Orders ---------- */
+
+/** An order's `is_sure`: 0 waiting for payment, 1 finished, 2 cancelled, 3 paid (awaiting the seller). */
+export const IS_SURE = { unpaid: 0, done: 1, cancelled: 2, paid: 3 } as const;
+export type IsSure = (typeof IS_SURE)[keyof typeof IS_SURE];
+export type OrderState = keyof typeof IS_SURE;
+
+export function orderState(isSure: number): OrderState {
+  switch (isSure) {
+    case IS_SURE.done:
+      return 'done';
+    case IS_SURE.cancelled:
+      return 'cancelled';
+    case IS_SURE.paid:
+      return 'paid';
+    default:
+      return 'unpaid';
+  }
+}
+
+/**
+ * Who looks at an order: `taker` in "my orders" (the user took someone's ad), `owner` in an ad's orders
+ * (the user published the ad). An order's `type` is its ad's type in both.
+ */
+export type OrderView = 'taker' | 'owner';
+
+/**
+ * An action on an order and its call: the fiat payer cancels or marks paid; the crypto seller confirms the
+ * fiat arrived — through `legal_deal_sure` when the seller owns the ad (a sell ad), `legal_deal_user_sure`
+ * when the seller took a buy ad.
+ */
+export type OrderAction = 'cancel' | 'pay' | 'confirmOwner' | 'confirmTaker';
+
+/**
+ * The two markets on one state machine: `c2c`, users' ads (document 2), and `shop`, approved sellers' ads
+ * with min/max per order and partial fills (the merchant OTC of contract notes section 8, `/myLegalShops`).
+ */
+export type Kind = 'c2c' | 'shop';
+
+export interface KindPaths {
+  send: string;
+  platform: string;
+  take: string;
+  withdraw: string;
+  myAds: string;
+  myOrders: string;
+  order: string;
+  adOrders: string;
+  record: string;
+  appeal: string;
+  actions: Record<OrderAction, string>;
+}
+
+export const PATHS: Record<Kind, KindPaths> = {
+  c2c: {
+    send: '/api/c2c_send',
+    platform: '/api/c2c_deal_platform',
+    take: '/api/c2c/do_legal_deal',
+    withdraw: '/api/c2c/back_send',
+    myAds: '/api/c2c/seller_trade',
+    myOrders: '/api/c2c_user_deal',
+    order: '/api/c2c_deal',
+    adOrders: '/api/c2c/legal_send_deal_list',
+    record: '/api/c2c_seller_deal',
+    appeal: '/api/c2c/appeal',
+    actions: {
+      cancel: '/api/c2c/user_legal_pay_cancel',
+      pay: '/api/c2c/user_legal_pay',
+      confirmOwner: '/api/c2c/legal_deal_sure',
+      confirmTaker: '/api/c2c/legal_deal_user_sure',
+    },
+  },
+  shop: {
+    send: '/api/legal_send',
+    platform: '/api/legal_deal_platform',
+    take: '/api/do_legal_deal',
+    withdraw: '/api/back_send',
+    myAds: '/api/seller_trade',
+    myOrders: '/api/legal_user_deal',
+    order: '/api/legal_deal',
+    adOrders: '/api/legal_send_deal_list',
+    record: '/api/legal_seller_deal',
+    appeal: '/api/legal_deal_appeal',
+    actions: {
+      cancel: '/api/user_legal_pay_cancel',
+      pay: '/api/user_legal_pay',
+      confirmOwner: '/api/legal_deal_sure',
+      confirmTaker: '/api/legal_deal_user_sure',
+    },
+  },
+};
+
+export const isKind = (value: unknown): value is Kind => value === 'c2c' || value === 'shop';
+
+/**
+ * Exactly the buttons of document 2, section 4. My orders: cancel and paid for an unpaid order of a sell
+ * ad; confirm receipt for a paid order of a buy ad. An ad's orders: the seller confirms receipt of a paid
+ * order of a sell ad; cancel or mark paid for an unpaid order of a buy ad.
+ */
+export function orderActions(view: OrderView, order: { type: string; is_sure: number }): OrderAction[] {
+  const state = orderState(order.is_sure);
+  if (view === 'taker') {
+    if (state === 'unpaid' && order.type === 'sell') return ['cancel', 'pay'];
+    if (state === 'paid' && order.type === 'buy') return ['confirmTaker'];
+    return [];
+  }
+  if (state === 'paid' && order.type === 'sell') return ['confirmOwner'];
+  if (state === 'unpaid' && order.type === 'buy') return ['cancel', 'pay'];
+  return [];
+}
+
+/** Does the viewer pay the fiat (and so needs the other party's receiving account)? */
+export function viewerPaysFiat(view: OrderView, type: string): boolean {
+  return view === 'taker' ? type === 'sell' : type === 'buy';
+}
+
+/** The side the viewer trades on: taking a sell ad buys crypto, owning a sell ad sells it. */
+export function viewerSide(view: OrderView, type: string): AdType {
+  return viewerPaysFiat(view, type) ? 'buy' : 'sell';
+}
+
+/* ---------- Publishing an ad ---------- */
+
+export interface PublishForm {
+  total_number: string;
+  price: string;
+  way: string;
+  coin_code: string;
+  /** Shop ads only: the smallest and largest quantity one order may take. */
+  min_number?: string;
+  max_number?: string;
+}
+
+export type PublishProblem =
+  'quantity' | 'quantityInvalid' | 'price' | 'priceInvalid' | 'way' | 'coinCode' | 'limits' | 'balance';
+
+/** The largest number of decimals the server takes for an amount (NUMERIC(36,18) holds 18). */
+const MAX_DECIMALS = 8;
+const MAX_PRICE_DECIMALS = 2;
+
+function positiveWithin(value: string, decimals: number): boolean {
+  if (!/^\d+(\.\d+)?$/.test(value.trim())) return false;
+  const decimal = toDecimal(value.trim());
+  if (!decimal || !decimal.greaterThan(0)) return false;
+  return decimal.decimalPlaces() <= decimals && decimal.lessThan('1e18');
+}
+
+/**
+ * The first problem of a publish form, in the order the spec prompts (quantity, price, payment method,
+ * fiat code; section 5), or null. A sell ad also needs the quantity in the legal balance.
+ */
+export function publishProblem(
+  form: PublishForm,
+  type: AdType,
+  legalBalance?: string,
+): PublishProblem | null {
+  if (!form.total_number.trim()) return 'quantity';
+  if (!positiveWithin(form.total_number, MAX_DECIMALS)) return 'quantityInvalid';
+  if (!form.price.trim()) return 'price';
+  if (!positiveWithin(form.price, MAX_PRICE_DECIMALS)) return 'priceInvalid';
+  if (!form.way) return 'way';
+  if (!form.coin_code) return 'coinCode';
+  if (form.min_number !== undefined || form.max_number !== undefined) {
+    const min = form.min_number?.trim() ?? '';
+    const max = form.max_number?.trim() ?? '';
+    const total = form.total_number.trim();
+    if (min && !positiveWithin(min, MAX_DECIMALS)) return 'limits';
+    if (max && !positiveWithin(max, MAX_DECIMALS)) return 'limits';
+    const low = toDecimal(min || '0');
+    const high = toDecimal(max || total);
+    if (!low || !high || low.greaterThan(high) || high.greaterThan(total)) return 'limits';
+  }
+  if (type === 'sell' && legalBalance !== undefined) {
+    const balance = toDecimal(legalBalance);
+    if (balance && balance.lessThan(form.total_number.trim())) return 'balance';
+  }
+  return null;
+}
+
+/** What an ad is worth in fiat: quantity × price, rounded to cents (display only). */
+export function adTotal(quantity: string, price: string): string {
+  const amount = toDecimal(quantity);
+  const unit = toDecimal(price);
+  if (!amount || !unit) return '0.00';
+  return amount.times(unit).toDecimalPlaces(PRICE_DECIMALS, Decimal.ROUND_HALF_UP).toFixed(PRICE_DECIMALS);
+}
+
+/* ---------- Presentation ---------- */
+
+/** The seven avatar colours of the market (section 2); one name always gets the same colour. */
+export const AVATAR_COLOURS = [
+  '#5d8cc2',
+  '#6d78a8',
+  '#a2b240',
+  '#61b88e',
+  '#e35744',
+  '#a16c92',
+  '#66756e',
+] as const;
+
+export function avatarColour(name: string): string {
+  let hash = 0;
+  for (const char of name) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
+  return AVATAR_COLOURS[hash % AVATAR_COLOURS.length] ?? AVATAR_COLOURS[0];
+}
+
+/** The first character of a name (a whole code point, so a CJK or emoji initial stays intact). */
+export function initialOf(name: string): string {
+  const first = Array.from(name.trim())[0];
+  return first ? first.toUpperCase() : '?';
+}

@@ -1,0 +1,93 @@
+import type { Tx } from '../db/prisma';
+import type { Sql } from '../db/sql';
+import type { Account } from './accounts';
+import type { LogType } from './log-types';
+import type { Money } from './money';
+import { applyMovements, type ColumnMovement, type LedgerRef } from './writer';
+
+/**
+ * Shorthands for the common changes of one user's account, each built from column movements and written by
+ * the one writer (writer.ts) inside the caller's transaction.
+ */
+
+/** An amount for one of a user's accounts; each shorthand says which columns it moves and which way. */
+export interface Movement {
+  userId: number;
+  currencyId: number;
+  account: Account;
+  amount: Money;
+  type: LogType;
+  ref?: LedgerRef;
+  memo?: string;
+}
+
+export interface Transfer extends Omit<Movement, 'account' | 'type'> {
+  from: Account;
+  to: Account;
+  outType: LogType;
+  inType: LogType;
+}
+
+function assertPositive(amount: Money): void {
+  // A programming error, not a user error: callers validate amounts before they reach the ledger.
+  if (!amount.isFinite() || amount.lte(0))
+    throw new Error(`ledger amounts must be positive, got ${amount.toString()}`);
+}
+
+/** The movement's amount on one column, signed: `available` or `locked`, `in` or `out`. */
+function columnMove(
+  movement: Omit<Movement, 'type'> & { type: LogType },
+  column: 'available' | 'locked',
+  direction: 'in' | 'out',
+): ColumnMovement {
+  return {
+    userId: movement.userId,
+    currencyId: movement.currencyId,
+    account: movement.account,
+    isLock: column === 'locked',
+    delta: direction === 'in' ? movement.amount : movement.amount.neg(),
+    type: movement.type,
+    ...(movement.ref ? { ref: movement.ref } : {}),
+    ...(movement.memo ? { memo: movement.memo } : {}),
+  };
+}
+
+/** Adds to an account's available balance (money arriving: a deposit, a fill, a refund from the house). */
+export async function credit(tx: Tx | Sql, movement: Movement): Promise<void> {
+  assertPositive(movement.amount);
+  await applyMovements(tx, [columnMove(movement, 'available', 'in')]);
+}
+
+/** Takes from an account's available balance; refuses (balance_insufficient) rather than go below zero. */
+export async function debit(tx: Tx | Sql, movement: Movement): Promise<void> {
+  assertPositive(movement.amount);
+  await applyMovements(tx, [columnMove(movement, 'available', 'out')]);
+}
+
+/** Freezes available funds for an order, a withdrawal or an escrow. */
+export async function lock(tx: Tx | Sql, movement: Movement): Promise<void> {
+  assertPositive(movement.amount);
+  await applyMovements(tx, [columnMove(movement, 'available', 'out'), columnMove(movement, 'locked', 'in')]);
+}
+
+/** Returns frozen funds to the available balance (a cancel, a rejection). */
+export async function unlock(tx: Tx | Sql, movement: Movement): Promise<void> {
+  assertPositive(movement.amount);
+  await applyMovements(tx, [columnMove(movement, 'locked', 'out'), columnMove(movement, 'available', 'in')]);
+}
+
+/** Pays frozen funds out of the user's account (a completed withdrawal, the paid side of a trade). */
+export async function settleLocked(tx: Tx | Sql, movement: Movement): Promise<void> {
+  assertPositive(movement.amount);
+  await applyMovements(tx, [columnMove(movement, 'locked', 'out')]);
+}
+
+/** Moves available funds between two of one user's accounts, in one statement. */
+export async function transferBetweenAccounts(tx: Tx | Sql, transfer: Transfer): Promise<void> {
+  assertPositive(transfer.amount);
+  if (transfer.from === transfer.to) throw new Error('a transfer needs two different accounts');
+  await applyMovements(tx, [
+    columnMove({ ...transfer, account: transfer.from, type: transfer.outType }, 'available', 'out'),
+    columnMove({ ...transfer, account: transfer.to, type: transfer.inType }, 'available', 'in'),
+  ]);
+}

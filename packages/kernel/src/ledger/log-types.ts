@@ -1,0 +1,55 @@
+/**
+ * Account-log types, numbered as the original product's AccountLog (contract notes section 7), so clients
+ * and operators that know those numbers read our logs the same way.
+ */
+export const LOG_TYPES = {
+  ADMIN_ADJUST: 1,
+  /** An admin adjustment of the spot account: the treasury's capital leaving for a house pool. */
+  HOUSE_FUNDING: 3,
+  LEGAL_TRANSFER_OUT: 9,
+  LEGAL_TRANSFER_IN: 10,
+  CHANGE_TRANSFER_IN: 11,
+  CHANGE_TRANSFER_OUT: 12,
+  LEVER_MICRO_TRANSFER_IN: 15,
+  LEVER_MICRO_TRANSFER_OUT: 16,
+  SPOT_ORDER_LOCK: 21,
+  SPOT_TRADE: 22,
+  SPOT_ORDER_RELEASE: 23,
+  SPOT_FEE: 24,
+  WITHDRAW_APPLY: 99,
+  WITHDRAW_DONE: 100,
+  WITHDRAW_FAILED: 101,
+  CHAIN_DEPOSIT: 200,
+  PAYMENT_DEPOSIT: 206,
+  WITHDRAW_FEE: 207,
+  // P2P (issue #12), numbered as the original where its numbers do not clash with ours: acceptor deals
+  // 13-20 and 91, seller-shop (merchant) deals 60-71, c2c 201-205.
+  ACCEPTOR_WITHDRAW_LOCK: 13,
+  ACCEPTOR_DEPOSIT_CREDIT: 14,
+  ACCEPTOR_DEPOSIT_LOCK: 17,
+  ACCEPTOR_WITHDRAW_PAID: 18,
+  ACCEPTOR_WITHDRAW_CREDIT: 19,
+  ACCEPTOR_WITHDRAW_REFUND: 20,
+  ACCEPTOR_DEPOSIT_RELEASE: 91,
+  SHOP_SELL_LOCK: 60,
+  SHOP_TAKE_LOCK: 61,
+  SHOP_DONE: 62,
+  SHOP_CANCEL: 64,
+  SHOP_RECALL: 71,
+  C2C_SELL_LOCK: 201,
+  C2C_CANCEL: 202,
+  C2C_TAKE_LOCK: 203,
+  C2C_DONE: 204,
+  C2C_RECALL: 205,
+} as const;
+export type LogType = (typeof LOG_TYPES)[keyof typeof LOG_TYPES];
+
+/** The log types of transfers between a user's own accounts (wallet/hzhistory lists these). */
+export const TRANSFER_LOG_TYPES: LogType[] = [
+  LOG_TYPES.LEGAL_TRANSFER_OUT,
+  LOG_TYPES.LEGAL_TRANSFER_IN,
+  LOG_TYPES.CHANGE_TRANSFER_IN,
+  LOG_TYPES.CHANGE_TRANSFER_OUT,
+  LOG_TYPES.LEVER_MICRO_TRANSFER_IN,
+  LOG_TYPES.LEVER_MICRO_TRANSFER_OUT,
+];

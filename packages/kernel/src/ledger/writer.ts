@@ -1,0 +1,366 @@
+import type { Tx } from '../db/prisma';
+import { asSql, type Sql } from '../db/sql';
+import { AppError } from '../errors';
+import {
+  availableColumn,
+  BALANCE_COLUMNS,
+  lockedColumn,
+  type Account,
+  type BalanceColumn,
+  type HouseAccount,
+} from './accounts';
+import type { LogType } from './log-types';
+import { Money, type Money as MoneyValue } from './money';
+
+/**
+ * The only code that changes a balance: every change is a signed movement of one balance column, written
+ * inside the caller's transaction together with its account-log row, so a column always equals the sum of
+ * its log. A movement can never drive a column below zero: the guarded UPDATE refuses and the CHECK
+ * constraints are the last guard; a refusal changes nothing (`balance_insufficient`).
+ *
+ * Two ways to write, one vocabulary:
+ * - a few movements of ONE wallet row, each column at most once (a deposit, a transfer, a withdrawal): one
+ *   statement, the guarded UPDATE and its log rows together, with no read before it;
+ * - anything else (the matcher's hundreds of fills, the API's group-committed placements): the wallet rows
+ *   are locked in key order first, so two batches (or a batch and a single-row movement) can never deadlock
+ *   on each other; balances are read, every log row's balance_after is worked out in order, then all changes,
+ *   netted per row, go in ONE guarded UPDATE with ONE INSERT of the log rows.
+ */
+
+/** What a movement is for: the record that caused it (an order, a withdrawal, a position). */
+export interface LedgerRef {
+  type: string;
+  id: string | number;
+}
+
+export interface ColumnMovement {
+  userId: number;
+  currencyId: number;
+  account: Account;
+  isLock: boolean;
+  /** Signed: positive adds to the column, negative takes from it. */
+  delta: MoneyValue;
+  type: LogType;
+  ref?: LedgerRef;
+  memo?: string;
+}
+
+export const columnOf = (movement: Pick<ColumnMovement, 'account' | 'isLock'>): BalanceColumn =>
+  movement.isLock ? lockedColumn(movement.account) : availableColumn(movement.account);
+const walletKey = (userId: number, currencyId: number) => `${userId}:${currencyId}`;
+
+/** A wallet row, and the account whose columns a batch reads and writes there. */
+interface WalletAccount {
+  userId: number;
+  currencyId: number;
+  account: Account;
+}
+
+/** Locked wallet rows by `user:currency`: the row's id and what each balance column holds. */
+type Balances = Map<string, { id: number; columns: Map<BalanceColumn, MoneyValue> }>;
+
+/**
+ * Locks the wallet rows of these (user, currency) pairs in key order and returns what they hold. Rows that do
+ * not exist are absent from the answer unless `create` is set, in which case they are opened (empty) first.
+ */
+async function lockWallets(db: Sql, keys: WalletAccount[], create: boolean): Promise<Balances> {
+  // Only the columns of the accounts in play: a spot batch has no business reading lever or micro balances.
+  const columns = [...new Set(keys.map((key) => key.account))]
+    .sort()
+    .flatMap((account) => [availableColumn(account), lockedColumn(account)]);
+  // In key order: the lateral lookup below locks the rows in the order the keys arrive.
+  const unique = [...new Map(keys.map((key) => [walletKey(key.userId, key.currencyId), key])).values()].sort(
+    (a, b) => a.userId - b.userId || a.currencyId - b.currencyId,
+  );
+  const userIds = unique.map((key) => key.userId);
+  const currencyIds = unique.map((key) => key.currencyId);
+  // One index lookup per key whatever the statistics say: a plan cached while the table was small would
+  // otherwise scan every wallet (and its dead versions) on every batch.
+  const select = () =>
+    db.query<Record<string, string | number>>(
+      `SELECT w.id, w.user_id, w.currency_id, ${columns.map((column) => `w."${column}"::text AS "${column}"`).join(', ')}
+       FROM unnest($1::int[], $2::int[]) AS k(user_id, currency_id)
+       CROSS JOIN LATERAL (
+         SELECT * FROM wallets w WHERE w.user_id = k.user_id AND w.currency_id = k.currency_id FOR UPDATE
+       ) w`,
+      [userIds, currencyIds],
+    );
+  let rows = await select();
+  if (create && rows.length < unique.length) {
+    // Credits to a currency listed after the user registered: open the missing rows, then lock again.
+    await db.execute(
+      'INSERT INTO wallets (user_id, currency_id) SELECT * FROM unnest($1::int[], $2::int[]) ON CONFLICT (user_id, currency_id) DO NOTHING',
+      [userIds, currencyIds],
+    );
+    rows = await select();
+  }
+  const balances: Balances = new Map();
+  for (const row of rows) {
+    balances.set(walletKey(Number(row.user_id), Number(row.currency_id)), {
+      id: Number(row.id),
+      columns: new Map(columns.map((column) => [column, new Money(String(row[column]))])),
+    });
+  }
+  return balances;
+}
+
+/**
+ * Writes movements against wallet rows this transaction has locked and read (`balances`, updated in place):
+ * one guarded UPDATE of the net change per row and one INSERT of a log row per movement, in one statement.
+ */
+async function writeMovements(db: Sql, balances: Balances, moving: ColumnMovement[]): Promise<void> {
+  if (moving.length === 0) return;
+  const net = new Map<
+    string,
+    { userId: number; currencyId: number; deltas: Map<BalanceColumn, MoneyValue> }
+  >();
+  const balanceAfter: string[] = [];
+  for (const movement of moving) {
+    const key = walletKey(movement.userId, movement.currencyId);
+    const wallet = net.get(key) ?? {
+      userId: movement.userId,
+      currencyId: movement.currencyId,
+      deltas: new Map<BalanceColumn, MoneyValue>(),
+    };
+    net.set(key, wallet);
+    const column = columnOf(movement);
+    wallet.deltas.set(column, (wallet.deltas.get(column) ?? new Money(0)).plus(movement.delta));
+    const row = balances.get(key)?.columns;
+    if (!row) throw new AppError('balance_insufficient');
+    const before = row.get(column);
+    if (!before) throw new Error(`wallet ${key} was locked without its ${column} column`);
+    const after = before.plus(movement.delta);
+    row.set(column, after);
+    balanceAfter.push(after.toFixed());
+  }
+  const wallets = [...net.values()];
+  for (const wallet of wallets) {
+    const row = balances.get(walletKey(wallet.userId, wallet.currencyId))?.columns;
+    for (const column of wallet.deltas.keys())
+      if (row?.get(column)?.isNegative()) throw new AppError('balance_insufficient');
+  }
+  // Only the columns this batch changes are set and guarded: fewer numeric sums for Postgres to do.
+  const changed = BALANCE_COLUMNS.filter((column) => wallets.some((wallet) => wallet.deltas.has(column)));
+  const deltaArrays = changed.map((column) =>
+    wallets.map((wallet) => (wallet.deltas.get(column) ?? new Money(0)).toFixed()),
+  );
+  const deltaParams = changed.map((_, index) => `$${index + 2}::numeric[]`).join(', ');
+  const log = changed.length + 2;
+  const logParams = [
+    'int',
+    'int',
+    'varchar',
+    'boolean',
+    'numeric',
+    'numeric',
+    'int',
+    'varchar',
+    'varchar',
+    'text',
+  ].map((type, index) => `$${log + index}::${type}[]`);
+  const [written] = await db.query<{ moved: number }>(
+    `WITH v AS (
+       SELECT * FROM unnest($1::int[], ${deltaParams})
+         AS v(id, ${changed.map((column) => `d_${column}`).join(', ')})),
+     moved AS (
+       UPDATE wallets w SET ${changed.map((column) => `"${column}" = w."${column}" + v."d_${column}"`).join(', ')}
+       FROM v WHERE w.id = v.id
+         AND ${changed.map((column) => `w."${column}" + v."d_${column}" >= 0`).join(' AND ')}
+       RETURNING 1),
+     logged AS (
+       INSERT INTO account_logs (user_id, currency_id, account, is_lock, delta, balance_after, type, ref_type, ref_id, memo)
+       SELECT * FROM unnest(${logParams.join(', ')}))
+     SELECT count(*)::int AS moved FROM moved`,
+    [
+      wallets.map((wallet) => balances.get(walletKey(wallet.userId, wallet.currencyId))?.id),
+      ...deltaArrays,
+      moving.map((movement) => movement.userId),
+      moving.map((movement) => movement.currencyId),
+      moving.map((movement) => movement.account),
+      moving.map((movement) => movement.isLock),
+      moving.map((movement) => movement.delta.toFixed()),
+      balanceAfter,
+      moving.map((movement) => movement.type),
+      moving.map((movement) => movement.ref?.type ?? ''),
+      moving.map((movement) => (movement.ref ? String(movement.ref.id) : '')),
+      moving.map((movement) => movement.memo ?? ''),
+    ],
+  );
+  // The rows are locked and were checked above, so a refusal here means something is badly wrong.
+  if (written?.moved !== wallets.length) throw new AppError('balance_insufficient');
+}
+
+/** Each movement's column is touched once and all on one wallet row: balance_after needs no prior read. */
+function isSingleRow(moving: ColumnMovement[]): boolean {
+  const [first] = moving;
+  if (!first) return false;
+  const columns = new Set<BalanceColumn>();
+  for (const movement of moving) {
+    if (movement.userId !== first.userId || movement.currencyId !== first.currencyId) return false;
+    const column = columnOf(movement);
+    if (columns.has(column)) return false;
+    columns.add(column);
+  }
+  return true;
+}
+
+/**
+ * One wallet row in one statement: the guarded UPDATE, then one log row per changed column from what it
+ * returned. When the guard refuses, nothing is updated and nothing is logged.
+ */
+async function writeSingleRow(db: Sql, moving: ColumnMovement[]): Promise<void> {
+  const [first] = moving as [ColumnMovement, ...ColumnMovement[]];
+  const params: unknown[] = [first.userId, first.currencyId];
+  const sets: string[] = [];
+  const guards: string[] = [];
+  const logs: string[] = [];
+  for (const movement of moving) {
+    params.push(
+      movement.delta.toFixed(),
+      movement.account,
+      movement.isLock,
+      movement.type,
+      movement.ref?.type ?? '',
+      movement.ref ? String(movement.ref.id) : '',
+      movement.memo ?? '',
+    );
+    const [delta, account, isLock, type, refType, refId, memo] = [6, 5, 4, 3, 2, 1, 0].map(
+      (back) => `$${params.length - back}`,
+    );
+    const column = columnOf(movement);
+    sets.push(`"${column}" = "${column}" + ${delta}::numeric`);
+    if (movement.delta.isNegative()) guards.push(` AND "${column}" + ${delta}::numeric >= 0`);
+    logs.push(
+      `SELECT user_id, currency_id, ${account}::varchar, ${isLock}::boolean, ${delta}::numeric, "${column}", ${type}::int, ${refType}::varchar, ${refId}::varchar, ${memo}::text FROM moved`,
+    );
+  }
+  const sql = `WITH moved AS (
+      UPDATE wallets SET ${sets.join(', ')} WHERE user_id = $1 AND currency_id = $2${guards.join('')}
+      RETURNING user_id, currency_id, ${BALANCE_COLUMNS.map((column) => `"${column}"`).join(', ')})
+    INSERT INTO account_logs (user_id, currency_id, account, is_lock, delta, balance_after, type, ref_type, ref_id, memo)
+    ${logs.join(' UNION ALL ')}`;
+  let logged = await db.execute(sql, params);
+  if (logged === 0 && guards.length === 0) {
+    // Credits to a currency listed after the user registered: open the wallet row, then credit it.
+    await db.execute(
+      'INSERT INTO wallets (user_id, currency_id) VALUES ($1, $2) ON CONFLICT (user_id, currency_id) DO NOTHING',
+      [first.userId, first.currencyId],
+    );
+    logged = await db.execute(sql, params);
+  }
+  if (logged === 0) throw new AppError('balance_insufficient');
+}
+
+/** Applies signed movements as one: all of them, or (balance_insufficient) none. */
+export async function applyMovements(tx: Tx | Sql, movements: ColumnMovement[]): Promise<void> {
+  const db = asSql(tx);
+  const moving = movements.filter((movement) => !movement.delta.isZero());
+  if (moving.length === 0) return;
+  if (isSingleRow(moving)) return writeSingleRow(db, moving);
+  const balances = await lockWallets(db, moving, true);
+  await writeMovements(db, balances, moving);
+}
+
+/** Funds to move from available to locked. */
+export interface LockRequest {
+  userId: number;
+  currencyId: number;
+  account: Account;
+  amount: MoneyValue;
+  type: LogType;
+  ref?: LedgerRef;
+}
+
+/**
+ * Funds of some wallets, locked for this transaction, from which independent requests are reserved one by
+ * one and then written together (the group commit of order placements). Each request is all-or-nothing on
+ * its own: reserved only if what the requests before it left available covers it; one that does not fit
+ * changes nothing and does not stop the ones after it. The rows stay locked until the transaction ends, so
+ * two requests for the same funds, in one batch or in two concurrent ones, never both go through.
+ */
+export class FundsReservation {
+  private readonly left = new Map<string, MoneyValue>();
+  private readonly moving: ColumnMovement[] = [];
+
+  constructor(
+    private readonly db: Sql,
+    private readonly balances: Balances,
+  ) {}
+
+  /** Reserves the request's amount if it fits; false (and nothing reserved) if not. */
+  reserve(request: LockRequest): boolean {
+    if (!request.amount.isFinite() || request.amount.lte(0))
+      throw new Error(`ledger amounts must be positive, got ${request.amount.toString()}`);
+    const wallet = walletKey(request.userId, request.currencyId);
+    const key = `${wallet}:${request.account}`;
+    const left =
+      this.left.get(key) ?? this.balances.get(wallet)?.columns.get(availableColumn(request.account));
+    if (!left || left.lt(request.amount)) return false;
+    this.left.set(key, left.minus(request.amount));
+    for (const isLock of [false, true]) {
+      this.moving.push({
+        userId: request.userId,
+        currencyId: request.currencyId,
+        account: request.account,
+        isLock,
+        delta: isLock ? request.amount : request.amount.neg(),
+        type: request.type,
+        ...(request.ref ? { ref: request.ref } : {}),
+      });
+    }
+    return true;
+  }
+
+  /** Writes every reservation: one guarded UPDATE of the wallet rows and their log rows, in one statement. */
+  async write(): Promise<void> {
+    await writeMovements(this.db, this.balances, this.moving.splice(0));
+  }
+}
+
+/** Locks these wallets (in key order) for reservations; a wallet that does not exist has nothing to give. */
+export async function lockFunds(tx: Tx | Sql, wallets: WalletAccount[]): Promise<FundsReservation> {
+  const db = asSql(tx);
+  const balances: Balances =
+    wallets.length === 0 ? (new Map() as Balances) : await lockWallets(db, wallets, false);
+  return new FundsReservation(db, balances);
+}
+
+/** Reserves each request in order and writes the ones that fit; returns, per request, whether it did. */
+export async function lockEach(tx: Tx | Sql, requests: LockRequest[]): Promise<boolean[]> {
+  const funds = await lockFunds(tx, requests);
+  const applied = requests.map((request) => funds.reserve(request));
+  await funds.write();
+  return applied;
+}
+
+/** Money to (positive) or from (negative) one of the exchange's own accounts: an append-only entry. */
+export interface HouseEntry {
+  currencyId: number;
+  account: HouseAccount;
+  amount: MoneyValue;
+  type: LogType;
+  ref?: LedgerRef;
+}
+
+/** Appends house entries (zero amounts are skipped) in one statement. */
+export async function bookHouse(tx: Tx | Sql, entries: HouseEntry | HouseEntry[]): Promise<void> {
+  const db = asSql(tx);
+  const booked = (Array.isArray(entries) ? entries : [entries]).filter((entry) => {
+    if (!entry.amount.isFinite())
+      throw new Error(`house entries must be finite, got ${entry.amount.toString()}`);
+    return !entry.amount.isZero();
+  });
+  if (booked.length === 0) return;
+  await db.execute(
+    `INSERT INTO house_entries (currency_id, account, delta, type, ref_type, ref_id)
+     SELECT * FROM unnest($1::int[], $2::varchar[], $3::numeric[], $4::int[], $5::varchar[], $6::varchar[])`,
+    [
+      booked.map((entry) => entry.currencyId),
+      booked.map((entry) => entry.account),
+      booked.map((entry) => entry.amount.toFixed()),
+      booked.map((entry) => entry.type),
+      booked.map((entry) => entry.ref?.type ?? ''),
+      booked.map((entry) => (entry.ref ? String(entry.ref.id) : '')),
+    ],
+  );
+}

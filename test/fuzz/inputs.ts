@@ -1,0 +1,156 @@
+/**
+ * Bad input, generated from a seed: every value here is wrong for any field of the contract (a negative,
+ * NaN, a 40-digit number, control characters ...), so no generated request may ever change state.
+ */
+export const BAD_VALUES: string[] = [
+  '',
+  ' ',
+  '-1',
+  '-0.00000001',
+  '0',
+  '00',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '1e40',
+  '9'.repeat(40),
+  '-' + '9'.repeat(40),
+  '0.' + '0'.repeat(30) + '1',
+  '1.0000000000000000000000001',
+  '0x1F',
+  'true',
+  'null',
+  'undefined',
+  '[object Object]',
+  "' OR '1'='1",
+  '1; DROP TABLE users; --',
+  '"; SELECT pg_sleep(10); --',
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  '{{7*7}}',
+  '${7*7}',
+  '../../../../etc/passwd',
+  '%00',
+  '\u0000',
+  'a\u0000b',
+  '\u0007\u001b[31m',
+  '\r\nSet-Cookie: x=1',
+  '\ud83d\ude00'.repeat(30),
+  '\u202e\u0645\u0631\u062d\u0628\u0627',
+  'Ω≈ç√∫˜µ≤≥÷',
+  'x'.repeat(5000),
+];
+
+/** mulberry32: small, fast and reproducible from one 32-bit seed. */
+export function randomFrom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export type FuzzShape =
+  | 'one-field'
+  | 'every-field'
+  | 'arrays'
+  | 'duplicated-keys'
+  | 'json-types'
+  | 'wrong-content-type'
+  | 'oversized';
+
+const SHAPES: FuzzShape[] = [
+  'one-field',
+  'every-field',
+  'arrays',
+  'duplicated-keys',
+  'json-types',
+  'wrong-content-type',
+  'oversized',
+];
+
+/** One request's body (already encoded) and content type. */
+export interface FuzzBody {
+  shape: FuzzShape;
+  contentType: string;
+  payload: string;
+}
+
+const form = (pairs: [string, string][]) =>
+  pairs.map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`).join('&');
+
+export function badBody(fields: string[], random: () => number): FuzzBody {
+  const pick = <T>(items: T[]): T => items[Math.floor(random() * items.length)] as T;
+  const names = fields.length > 0 ? fields : ['id'];
+  const shape = pick(SHAPES);
+  switch (shape) {
+    case 'one-field':
+      return {
+        shape,
+        contentType: 'application/x-www-form-urlencoded',
+        payload: form([[pick(names), pick(BAD_VALUES)]]),
+      };
+    case 'every-field':
+      return {
+        shape,
+        contentType: 'application/x-www-form-urlencoded',
+        payload: form(names.map((name) => [name, pick(BAD_VALUES)])),
+      };
+    case 'arrays':
+      return {
+        shape,
+        contentType: 'application/x-www-form-urlencoded',
+        payload: form(
+          names.flatMap(
+            (name) =>
+              [
+                [`${name}[]`, pick(BAD_VALUES)],
+                [`${name}[]`, pick(BAD_VALUES)],
+              ] as [string, string][],
+          ),
+        ),
+      };
+    case 'duplicated-keys': {
+      const name = pick(names);
+      return {
+        shape,
+        contentType: 'application/x-www-form-urlencoded',
+        payload: form([
+          [name, pick(BAD_VALUES)],
+          [name, pick(BAD_VALUES)],
+        ]),
+      };
+    }
+    case 'json-types': {
+      const odd = [null, -1, 1e308, true, [], {}, ['1'], { $gt: '' }, Number.MAX_SAFE_INTEGER + 2];
+      return {
+        shape,
+        contentType: 'application/json',
+        payload: JSON.stringify(Object.fromEntries(names.map((name) => [name, pick(odd)]))),
+      };
+    }
+    case 'wrong-content-type':
+      return {
+        shape,
+        contentType: pick(['text/plain', 'application/xml', 'application/octet-stream', 'text/html']),
+        payload: pick(BAD_VALUES),
+      };
+    case 'oversized':
+      return {
+        shape,
+        contentType: 'application/x-www-form-urlencoded',
+        payload: form([[pick(names), 'x'.repeat(2 * 1024 * 1024)]]),
+      };
+  }
+}
+
+/** A query string of bad values for a GET route. */
+export function badQuery(fields: string[], random: () => number): string {
+  const body = badBody(fields, random);
+  return body.contentType === 'application/x-www-form-urlencoded' && body.shape !== 'oversized'
+    ? body.payload
+    : '';
+}

@@ -1,0 +1,42 @@
+/** The routes to fuzz, read from the server's own OpenAPI document, so a new route is covered the day it lands. */
+export interface FuzzRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  path: string;
+  /** Field names the route reads from its body (POST) or query (GET). */
+  fields: string[];
+  /** The route takes a multipart upload rather than a form. */
+  multipart: boolean;
+}
+
+interface OpenApiOperation {
+  parameters?: { name: string; in: string }[];
+  requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+}
+
+export type OpenApiDocument = { paths?: Record<string, Record<string, OpenApiOperation>> };
+
+const METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'PATCH']);
+
+export function routesOf(document: OpenApiDocument): FuzzRoute[] {
+  const routes: FuzzRoute[] = [];
+  for (const [path, operations] of Object.entries(document.paths ?? {})) {
+    for (const [name, operation] of Object.entries(operations)) {
+      const method = name.toUpperCase();
+      if (!METHODS.has(method) || !path.startsWith('/api/')) continue;
+      const content = operation.requestBody?.content ?? {};
+      const bodyFields = Object.values(content).flatMap((media) =>
+        Object.keys(media.schema?.properties ?? {}),
+      );
+      const queryFields = (operation.parameters ?? [])
+        .filter((parameter) => parameter.in === 'query')
+        .map((parameter) => parameter.name);
+      routes.push({
+        method: method as FuzzRoute['method'],
+        path,
+        fields: [...new Set([...bodyFields, ...queryFields])],
+        multipart: Object.keys(content).some((type) => type.startsWith('multipart/')),
+      });
+    }
+  }
+  return routes.sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
+}

@@ -1,0 +1,138 @@
+import type { TestContext } from '../harness';
+import { acceptorDeal, c2cOrder, c2cSellAd } from './p2p-fixtures';
+
+/** A user whose records the matrix creates, for another user to try. */
+export interface Owner {
+  id: number;
+  account: string;
+  token: string;
+}
+
+/** One of the owner's records: its id, a string only the owner should ever see, and a check it is unchanged. */
+export interface OwnedRecord {
+  id: number | string;
+  marker: string;
+  stillIntact: () => Promise<boolean>;
+}
+
+export interface MatrixEntry {
+  /** The route's fields that carry the record's id. */
+  field: string[];
+  /** Other fields a real caller sends (a trade password, a currency), so only the id decides. */
+  extra?: Record<string, string>;
+  create: (ctx: TestContext, owner: Owner) => Promise<OwnedRecord>;
+}
+
+/** A resting spot buy far below the market, placed through the contract. */
+async function restingSpotOrder(ctx: TestContext, owner: Owner): Promise<OwnedRecord> {
+  const pair = await ctx.prisma.currencyMatch.findFirstOrThrow({
+    where: { is_display: 1 },
+    orderBy: { id: 'asc' },
+  });
+  const placed = await ctx.post(
+    '/api/coin/trade',
+    { legal_id: pair.legal_id, currency_id: pair.currency_id, type: 1, target_price: '1', amount: '0.01' },
+    owner.token,
+  );
+  const order = await ctx.prisma.spotOrder.findFirstOrThrow({
+    where: { user_id: owner.id },
+    orderBy: { id: 'desc' },
+  });
+  if (placed.body.type !== 'ok') throw new Error(`fixture order refused: ${JSON.stringify(placed.body)}`);
+  return {
+    id: String(order.id),
+    marker: owner.account,
+    stillIntact: async () =>
+      (await ctx.prisma.spotOrder.findUniqueOrThrow({ where: { id: order.id } })).state === order.state,
+  };
+}
+
+async function withdrawAddress(ctx: TestContext, owner: Owner): Promise<OwnedRecord> {
+  const usdt = await ctx.currencyId('USDT');
+  const marker = `0xa11ce${owner.id.toString().padStart(35, '0')}`;
+  const address = await ctx.prisma.withdrawAddress.create({
+    data: { user_id: owner.id, currency_id: usdt, coin_name: 'USDT', address: marker },
+  });
+  return {
+    id: address.id,
+    marker,
+    stillIntact: async () => (await ctx.prisma.withdrawAddress.count({ where: { id: address.id } })) === 1,
+  };
+}
+
+/** Routes that act on one of the caller's records named by id: keyed `METHOD path`. */
+export const OWNED_RECORDS: Record<string, MatrixEntry> = {
+  'PUT /api/coin/trade': { field: ['id'], create: restingSpotOrder },
+  'POST /api/wallet/draw_address/delete': { field: ['id'], create: withdrawAddress },
+  'POST /api/c2c/back_send': { field: ['id'], extra: { password: '123456' }, create: c2cSellAd },
+  'GET /api/c2c/legal_send_deal_list': { field: ['id'], create: c2cSellAd },
+  'POST /api/c2c/user_legal_pay': { field: ['id'], extra: { password: '123456' }, create: c2cOrder },
+  'POST /api/c2c/user_legal_pay_cancel': { field: ['id'], extra: { password: '123456' }, create: c2cOrder },
+  'POST /api/c2c/legal_deal_sure': { field: ['id'], extra: { password: '123456' }, create: c2cOrder },
+  'POST /api/c2c/legal_deal_user_sure': { field: ['id'], extra: { password: '123456' }, create: c2cOrder },
+  'POST /api/c2c/appeal': { field: ['id'], create: c2cOrder },
+  'GET /api/c2c_deal': { field: ['id'], create: c2cOrder },
+  // The seller-shop calls run the same code on shop records: here they must not reach a c2c record either.
+  // A shop fixture (an approved seller's ad) is still to be written.
+  'POST /api/back_send': { field: ['id'], extra: { password: '123456' }, create: c2cSellAd },
+  'POST /api/down': { field: ['id'], create: c2cSellAd },
+  'GET /api/legal_send_deal_list': { field: ['id'], create: c2cSellAd },
+  'POST /api/user_legal_pay': { field: ['id'], extra: { password: '123456' }, create: c2cOrder },
+  'POST /api/user_legal_pay_cancel': { field: ['id'], extra: { password: '123456' }, create: c2cOrder },
+  'POST /api/legal_deal_sure': { field: ['id'], extra: { password: '123456' }, create: c2cOrder },
+  'POST /api/legal_deal_user_sure': { field: ['id'], extra: { password: '123456' }, create: c2cOrder },
+  'POST /api/legal_deal_appeal': { field: ['id'], create: c2cOrder },
+  'GET /api/legal_deal': { field: ['id'], create: c2cOrder },
+  'POST /api/acceptor/confirm': { field: ['id'], extra: { password: '123456' }, create: acceptorDeal },
+  'POST /api/acceptor/reject': { field: ['id'], extra: { password: '123456' }, create: acceptorDeal },
+  'POST /api/acceptor/transferred': { field: ['id'], extra: { password: '123456' }, create: acceptorDeal },
+  'POST /api/acceptor/deal_confirm': { field: ['id'], extra: { password: '123456' }, create: acceptorDeal },
+};
+
+/** P2P lists share one query schema whose `id` these calls ignore; `currency_id` names a currency. */
+const P2P_LISTS = [
+  'GET /api/c2c_deal_platform',
+  'GET /api/c2c_seller_deal',
+  'GET /api/c2c_user_deal',
+  'GET /api/c2c/seller_trade',
+  'GET /api/legal_deal_platform',
+  'GET /api/legal_seller_deal',
+  'GET /api/legal_user_deal',
+  'GET /api/seller_trade',
+];
+
+/** Ids that name public things anyone may read (a market, a currency, a notice), or no record at all, per route. */
+export const PUBLIC_IDS: Record<string, string[]> = {
+  'GET /api/coin/list': ['legal_id', 'currency_id'],
+  'POST /api/coin/trade': ['legal_id', 'currency_id'],
+  'GET /api/currency/detail': ['id'],
+  'POST /api/currency/optional': ['match_id'],
+  'POST /api/news/list': ['c_id'],
+  'POST /api/news/detail': ['id'],
+  'POST /api/transaction/deal': ['legal_id', 'currency_id'],
+  'POST /api/wallet/change': ['currency_id'],
+  'POST /api/user/register': ['area_code_id'],
+  'POST /api/user/login': ['area_code_id'],
+  'POST /api/Independent/points': ['area_code_id'],
+  'POST /api/sms_send': ['area_code_id'],
+  'POST /api/sms_mail': ['area_code_id'],
+  // The number on the identity card the caller submits, not the id of a record.
+  'POST /api/user/real_name': ['card_id'],
+  ...Object.fromEntries(P2P_LISTS.map((route) => [route, ['id', 'currency_id']])),
+  'GET /api/c2c_deal': ['currency_id'],
+  'GET /api/legal_deal': ['currency_id'],
+  'GET /api/c2c/legal_send_deal_list': ['currency_id'],
+  'GET /api/legal_send_deal_list': ['currency_id'],
+  'POST /api/c2c_send': ['currency_id'],
+  'POST /api/legal_send': ['currency_id'],
+  // An ad on the market, which anyone but its owner may take; an acceptor anyone may deal with.
+  'POST /api/c2c/do_legal_deal': ['id'],
+  'POST /api/do_legal_deal': ['id'],
+  'GET /api/acceptor/info': ['id'],
+  'POST /api/acceptor/deal': ['acceptor_id'],
+  // The caller's own deals (users) and the deals of the caller's acceptor: lists filtered by the token.
+  'GET /api/acceptor/my_deal': ['id'],
+  'GET /api/acceptor/orders': ['id'],
+  // The sandbox checkout page of a payment order: its link is signed per order, so the id alone opens nothing.
+  'GET /api/pay/sandbox/{id}': ['{id}'],
+};

@@ -1,0 +1,50 @@
+import type { TestContext } from './harness';
+
+/** Test helpers of the P2P areas: ready traders and their balances. */
+export const TRADE_PASSWORD = '246810';
+
+export const cashInfoOf = (name: string) => ({
+  real_name: name,
+  bank_name: 'Bank of Examples',
+  bank_account: `6222${name.length}0000000001`,
+  alipay_account: `${name}@alipay.test`,
+  wechat_nickname: name,
+  wechat_account: `wx_${name}`,
+  wechat_collect: '/upload/wechat.png',
+  alipay_collect: '/upload/alipay.png',
+});
+
+/**
+ * A trader who passes every P2P gate (identity verified, payment account saved, trade password set), with
+ * `legal` USDT in the fiat (legal) account, moved there from a deposit through the wallet's transfer.
+ */
+export async function p2pTrader(ctx: TestContext, legal = '0', name = 'trader') {
+  const user = await ctx.signedInUser({ tradePassword: TRADE_PASSWORD, kyc: true });
+  const saved = await ctx.post('/api/user/cash_save', cashInfoOf(`${name}${user.id}`), user.token);
+  if (saved.body.type !== 'ok') throw new Error(`cash_save failed: ${JSON.stringify(saved.body)}`);
+  if (legal !== '0') await fundLegal(ctx, user, 'USDT', legal);
+  return user;
+}
+
+export async function fundLegal(
+  ctx: TestContext,
+  user: { account: string; token: string },
+  currency: string,
+  amount: string,
+) {
+  await ctx.deposit(user.account, currency, amount);
+  const moved = await ctx.post(
+    '/api/wallet/change',
+    { currency_id: await ctx.currencyId(currency), number: amount, from_field: 'change', to_field: 'legal' },
+    user.token,
+  );
+  if (moved.body.type !== 'ok') throw new Error(`transfer failed: ${JSON.stringify(moved.body)}`);
+}
+
+/** [available, locked] of a user's legal (fiat) account in a currency. */
+export async function legalOf(ctx: TestContext, userId: number, currency = 'USDT') {
+  const wallet = await ctx.prisma.wallet.findUnique({
+    where: { user_id_currency_id: { user_id: userId, currency_id: await ctx.currencyId(currency) } },
+  });
+  return [wallet?.legal_balance.toFixed() ?? '0', wallet?.lock_legal_balance.toFixed() ?? '0'];
+}
