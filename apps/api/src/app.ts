@@ -20,6 +20,7 @@ import { realNameRoutes, UPLOAD_URL_PREFIX, uploadRoutes } from './modules/ident
 import { newsRoutes } from './modules/news';
 import { paymentAccountRoutes } from './modules/payment-account';
 import { walletRoutes } from './modules/wallet';
+import { leverRoutes } from './modules/lever';
 import { OrderResults, SpotQueues, PlacementCommitter, orderRoutes, marketRoutes } from './modules/spot';
 import { safeRoutes } from './modules/safe';
 import { systemRoutes } from './modules/system';
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     (instance: FastifyInstance) => walletRoutes(instance, TRANSFER_GUARDS),
     orderRoutes,
     marketRoutes,
+    leverRoutes,
     c2cRoutes,
     shopRoutes,
     acceptorRoutes,

@@ -16,12 +16,20 @@ export const LOG_TYPES = {
   SPOT_TRADE: 22,
   SPOT_ORDER_RELEASE: 23,
   SPOT_FEE: 24,
+  LEVER_MARGIN: 30,
+  LEVER_CLOSE: 31,
+  LEVER_LIQUIDATION: 32,
+  LEVER_OVERNIGHT: 34,
+  LEVER_FEE: 35,
+  LEVER_CANCEL: 36,
   WITHDRAW_APPLY: 99,
   WITHDRAW_DONE: 100,
   WITHDRAW_FAILED: 101,
   CHAIN_DEPOSIT: 200,
   PAYMENT_DEPOSIT: 206,
   WITHDRAW_FEE: 207,
+  /** Money the exchange puts into one of its own pools (lever_pool, insurance_fund ...) from a house deposit. */
+  HOUSE_FUND: 300,
   // P2P (issue #12), numbered as the original where its numbers do not clash with ours: acceptor deals
   // 13-20 and 91, seller-shop (merchant) deals 60-71, c2c 201-205.
   ACCEPTOR_WITHDRAW_LOCK: 13,

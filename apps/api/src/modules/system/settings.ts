@@ -8,6 +8,11 @@ export const SETTING_DEFAULTS = {
   USDTRate: '7.20',
   app_ios_url: '',
   app_android_url: '',
+  // lever: the risk rate (%) at or below which a user's positions are liquidated, and the switches for limit
+  // (entrust) orders and for take-profit / stop-loss.
+  lever_burst_hazard_rate: '10',
+  open_lever_entrust: '1',
+  user_set_stopprice: '1',
   // P2P (issue #12): cancels a user may make per day; minutes an unpaid c2c order and an unpaid shop order
   // live (the screens promise 24 hours); minutes after payment before a party may appeal; minutes after an
   // acceptor marks a withdrawal transferred before it confirms itself.

@@ -1,0 +1,24 @@
+import type { Sql } from '@exchange/kernel/db';
+import type { Money as MoneyValue } from '@exchange/kernel/ledger';
+import { LEVER_STATUS, LEVER_TYPE } from './risk';
+
+/**
+ * Opens pending entrusts whose price the mark has reached (a long once the mark is at or below its price, a
+ * short at or above). Guarded by status and re-checked against the mark, so an entrust cancelled meanwhile
+ * stays cancelled. Returns the opened positions' owners and ids.
+ */
+export async function activateEntrusts(
+  sql: Sql,
+  ids: string[],
+  mark: MoneyValue,
+): Promise<{ id: string; user_id: number }[]> {
+  if (ids.length === 0) return [];
+  return sql.query<{ id: string; user_id: number }>(
+    `UPDATE lever_transactions SET status = ${LEVER_STATUS.trading}, transaction_time = now(), update_price = $2,
+       updated_at = now()
+     WHERE id = ANY($1::bigint[]) AND status = ${LEVER_STATUS.pending}
+       AND ((type = ${LEVER_TYPE.long} AND origin_price >= $2::numeric) OR (type = ${LEVER_TYPE.short} AND origin_price <= $2::numeric))
+     RETURNING id::text AS id, user_id`,
+    [ids, mark.toFixed()],
+  );
+}

@@ -1,0 +1,265 @@
+import type { Redis } from 'ioredis';
+import type pg from 'pg';
+import { inTransaction, type Sql } from '@exchange/kernel/db';
+import { AppError } from '@exchange/kernel/errors';
+import {
+  applyMovements,
+  bookHouseEntries,
+  LOG_TYPES,
+  Money,
+  type ColumnMovement,
+  type HouseBooking,
+  type Money as MoneyValue,
+} from '@exchange/kernel/ledger';
+import { readMark } from './mark-price';
+import { CLOSE_REASON, type CloseReason, type PositionRow } from './positions';
+import { bookedProfit, LEVER_STATUS, profitAt, settleClose } from './risk';
+
+export interface LeverDeps {
+  /** `pg` pool for the money paths (one transaction per use case or batch). */
+  pool: pg.Pool;
+  /** Prefixed Redis client: marks, the worker's notifications. */
+  redis: Redis;
+  redisPrefix: string;
+}
+
+export interface SettledPosition {
+  id: string;
+  userId: number;
+  legalId: number;
+  matchId: number;
+  reason: string;
+  closePrice: string;
+  profit: string;
+  shortfall: string;
+}
+
+export interface CloseClaim {
+  id: string;
+  mark: MoneyValue;
+  reason: CloseReason;
+}
+
+/** The worker's notifications: users whose positions or lever balances changed (full channel name). */
+export const leverChangedChannel = (redisPrefix: string) => `${redisPrefix}lever:changed`;
+
+/** Tells the risk worker (after a commit) to reload these users; lost messages only delay its next reload. */
+export async function notifyLeverChanged(deps: Pick<LeverDeps, 'redis' | 'redisPrefix'>, userIds: number[]) {
+  if (userIds.length === 0) return;
+  await deps.redis
+    .publish(leverChangedChannel(deps.redisPrefix), JSON.stringify([...new Set(userIds)]))
+    .catch(() => undefined);
+}
+
+const walletKey = (userId: number, currencyId: number) => `${userId}:${currencyId}`;
+
+/** Locks these wallet rows (key order, as the ledger does) and reads their available lever balances. */
+export async function lockLeverBalances(
+  sql: Sql,
+  keys: { userId: number; currencyId: number }[],
+): Promise<Map<string, MoneyValue>> {
+  const unique = [...new Map(keys.map((key) => [walletKey(key.userId, key.currencyId), key])).values()].sort(
+    (a, b) => a.userId - b.userId || a.currencyId - b.currencyId,
+  );
+  const rows = await sql.query<{ user_id: number; currency_id: number; lever_balance: string }>(
+    `SELECT w.user_id, w.currency_id, w.lever_balance::text AS lever_balance
+     FROM unnest($1::int[], $2::int[]) AS k(user_id, currency_id)
+     CROSS JOIN LATERAL (
+       SELECT * FROM wallets w WHERE w.user_id = k.user_id AND w.currency_id = k.currency_id FOR UPDATE
+     ) w`,
+    [unique.map((key) => key.userId), unique.map((key) => key.currencyId)],
+  );
+  const balances = new Map<string, MoneyValue>();
+  for (const row of rows) balances.set(walletKey(row.user_id, row.currency_id), new Money(row.lever_balance));
+  return balances;
+}
+
+const scales = new Map<number, number>();
+/** The decimal places of quote currencies (they never change while the exchange runs). */
+async function moneyDecimals(sql: Sql, currencyIds: number[]): Promise<Map<number, number>> {
+  const missing = [...new Set(currencyIds)].filter((id) => !scales.has(id));
+  if (missing.length > 0) {
+    const rows = await sql.query<{ id: number; decimal_scale: number }>(
+      'SELECT id, decimal_scale FROM currencies WHERE id = ANY($1::int[])',
+      [missing],
+    );
+    for (const row of rows) scales.set(row.id, row.decimal_scale);
+  }
+  return scales;
+}
+
+/**
+ * Claims positions in trade for closing at the given marks (status 1 -> 2, recording the mark and why),
+ * locking them in id order. A position no longer in trade is skipped: whoever claimed it first settles it,
+ * so a close, a stop, a liquidation and a batch close racing for one position settle it exactly once.
+ */
+export async function claimForClose(sql: Sql, claims: CloseClaim[]): Promise<string[]> {
+  if (claims.length === 0) return [];
+  const rows = await sql.query<{ id: string }>(
+    `WITH wanted AS (
+       SELECT * FROM unnest($1::bigint[], $2::numeric[], $3::varchar[]) AS c(id, mark, reason)
+     ), locked AS (
+       SELECT t.id FROM lever_transactions t JOIN wanted c ON c.id = t.id
+       WHERE t.status = ${LEVER_STATUS.trading} ORDER BY t.id FOR UPDATE OF t
+     )
+     UPDATE lever_transactions t SET status = ${LEVER_STATUS.closing}, close_price = c.mark, update_price = c.mark,
+       close_reason = c.reason, handle_time = now(), updated_at = now()
+     FROM wanted c WHERE t.id = c.id AND t.id IN (SELECT id FROM locked)
+     RETURNING t.id::text AS id`,
+    [
+      claims.map((claim) => claim.id),
+      claims.map((claim) => claim.mark.toFixed()),
+      claims.map((claim) => claim.reason),
+    ],
+  );
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Settles claimed positions (status 2) in one transaction through the ledger, each at the mark its claim
+ * recorded: the margin leaves the locked balance, margin plus profit comes back (a loss beyond the margin is
+ * taken from the available lever balance, and what that cannot cover from the insurance fund), the lever
+ * pool takes the opposite side. Without ids: every position left closing (after a crash), oldest first.
+ */
+export async function settleClosing(sql: Sql, ids?: string[], limit = 2_000): Promise<SettledPosition[]> {
+  const rows = ids
+    ? ids.length === 0
+      ? []
+      : await sql.query<PositionRow>(
+          `SELECT * FROM lever_transactions WHERE id = ANY($1::bigint[]) AND status = ${LEVER_STATUS.closing}
+           ORDER BY id FOR UPDATE`,
+          [ids],
+        )
+    : await sql.query<PositionRow>(
+        `SELECT * FROM lever_transactions WHERE status = ${LEVER_STATUS.closing} ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        [limit],
+      );
+  if (rows.length === 0) return [];
+  const balances = await lockLeverBalances(
+    sql,
+    rows.map((row) => ({ userId: row.user_id, currencyId: row.legal_id })),
+  );
+  const decimals = await moneyDecimals(
+    sql,
+    rows.map((row) => row.legal_id),
+  );
+  const movements: ColumnMovement[] = [];
+  const house: HouseBooking[] = [];
+  const settled: SettledPosition[] = [];
+  for (const row of rows) {
+    const key = walletKey(row.user_id, row.legal_id);
+    const available = balances.get(key) ?? new Money(0);
+    const closePrice = new Money(row.close_price ?? row.update_price);
+    const profit = bookedProfit(
+      profitAt({ type: row.type, price: new Money(row.price), number: new Money(row.number) }, closePrice),
+      decimals.get(row.legal_id) ?? 8,
+    );
+    const outcome = settleClose(new Money(row.caution_money), profit, available);
+    balances.set(key, available.plus(outcome.available));
+    const type =
+      row.close_reason === CLOSE_REASON.burst ? LOG_TYPES.LEVER_LIQUIDATION : LOG_TYPES.LEVER_CLOSE;
+    const ref = { type: 'lever', id: row.id };
+    const base = { userId: row.user_id, currencyId: row.legal_id, account: 'lever' as const, type, ref };
+    movements.push({ ...base, isLock: true, delta: outcome.released.neg() });
+    movements.push({ ...base, isLock: false, delta: outcome.available });
+    house.push({ currencyId: row.legal_id, account: 'lever_pool', amount: outcome.pool, type, ref });
+    if (outcome.shortfall.gt(0))
+      house.push({
+        currencyId: row.legal_id,
+        account: 'insurance_fund',
+        amount: outcome.shortfall.neg(),
+        type,
+        ref,
+      });
+    settled.push({
+      id: row.id,
+      userId: row.user_id,
+      legalId: row.legal_id,
+      matchId: row.match_id,
+      reason: row.close_reason,
+      closePrice: closePrice.toFixed(),
+      profit: profit.toFixed(),
+      shortfall: outcome.shortfall.toFixed(),
+    });
+  }
+  await applyMovements(sql, movements);
+  await bookHouseEntries(sql, house);
+  const updated = await sql.execute(
+    `UPDATE lever_transactions t SET status = ${LEVER_STATUS.closed}, fact_profits = s.profit, shortfall = s.shortfall,
+       complete_time = now(), updated_at = now()
+     FROM unnest($1::bigint[], $2::numeric[], $3::numeric[]) AS s(id, profit, shortfall)
+     WHERE t.id = s.id AND t.status = ${LEVER_STATUS.closing}`,
+    [settled.map((s) => s.id), settled.map((s) => s.profit), settled.map((s) => s.shortfall)],
+  );
+  // The rows are locked by this transaction: anything else means something is badly wrong.
+  if (updated !== settled.length)
+    throw new Error(`settled ${updated} of ${settled.length} closing positions`);
+  return settled;
+}
+
+/** Claims and settles in one transaction. */
+export async function closeAtMarks(sql: Sql, claims: CloseClaim[]): Promise<SettledPosition[]> {
+  const claimed = await claimForClose(sql, claims);
+  return settleClosing(sql, claimed);
+}
+
+/** POST /api/lever/close: the owner closes one position in trade, at the mark, at once. */
+export async function closePosition(deps: LeverDeps, userId: number, id: bigint): Promise<SettledPosition> {
+  const settled = await inTransaction(deps.pool, async (sql) => {
+    const [row] = await sql.query<PositionRow>(
+      'SELECT * FROM lever_transactions WHERE id = $1 AND user_id = $2 FOR UPDATE',
+      [id.toString(), userId],
+    );
+    if (!row) throw new AppError('lever_position_not_found');
+    if (row.status !== LEVER_STATUS.trading) throw new AppError('lever_not_in_trade');
+    const mark = await readMark(deps.redis, sql, row.match_id);
+    if (!mark) throw new AppError('lever_no_price');
+    return closeAtMarks(sql, [{ id: row.id, mark, reason: CLOSE_REASON.user }]);
+  });
+  await notifyLeverChanged(deps, [userId]);
+  const [position] = settled;
+  if (!position) throw new AppError('lever_not_in_trade');
+  return position;
+}
+
+export const BATCH_CLOSE_TYPES = { all: 0, long: 1, short: 2 } as const;
+
+/**
+ * POST /api/lever/batch_close: claims every matching position in trade (type 0 all, 1 longs, 2 shorts;
+ * optionally one quote currency or pair), each at its pair's mark, then settles them. Returns the settled.
+ */
+export async function batchClose(
+  deps: LeverDeps,
+  userId: number,
+  input: { type: number; legalId?: number | undefined; currencyId?: number | undefined },
+  options: { settle?: boolean } = {},
+): Promise<string[]> {
+  const claimed = await inTransaction(deps.pool, async (sql) => {
+    const rows = await sql.query<PositionRow>(
+      `SELECT * FROM lever_transactions WHERE user_id = $1 AND status = ${LEVER_STATUS.trading}
+         AND ($2::int = 0 OR type = $2) AND ($3::int IS NULL OR legal_id = $3) AND ($4::int IS NULL OR currency_id = $4)
+       ORDER BY id FOR UPDATE`,
+      [userId, input.type, input.legalId ?? null, input.currencyId ?? null],
+    );
+    if (rows.length === 0) throw new AppError('lever_batch_none');
+    const marks = new Map<number, MoneyValue>();
+    for (const matchId of new Set(rows.map((row) => row.match_id))) {
+      const mark = await readMark(deps.redis, sql, matchId);
+      if (!mark) throw new AppError('lever_no_price');
+      marks.set(matchId, mark);
+    }
+    return claimForClose(
+      sql,
+      rows.map((row) => ({
+        id: row.id,
+        mark: marks.get(row.match_id) as MoneyValue,
+        reason: CLOSE_REASON.batch,
+      })),
+    );
+  });
+  // Settled right away in a second transaction; if this process dies in between, the risk worker finishes
+  // whatever is left closing.
+  if (options.settle !== false) await inTransaction(deps.pool, (sql) => settleClosing(sql, claimed));
+  await notifyLeverChanged(deps, [userId]);
+  return claimed;
+}

@@ -1,0 +1,166 @@
+import { Money, roundPaid, roundReceived, type Money as MoneyValue } from '@exchange/kernel/ledger';
+
+/**
+ * The lever arithmetic, pure and exact (decimal.js): opening terms, profit, risk rate, what a close pays and
+ * what an overnight fee takes. Contract notes section 5 and spec document 3 section 9 give the formulas;
+ * amounts a user receives round down and amounts a user pays round up, at the quote currency's precision.
+ */
+
+export const LEVER_TYPE = { long: 1, short: 2 } as const;
+export type LeverType = (typeof LEVER_TYPE)[keyof typeof LEVER_TYPE];
+
+export const LEVER_STATUS = { pending: 0, trading: 1, closing: 2, closed: 3, cancelled: 4 } as const;
+export type LeverStatus = (typeof LEVER_STATUS)[keyof typeof LEVER_STATUS];
+
+const HUNDRED = new Money(100);
+
+/** The mark price of a pair: the median of last trade, best bid and best ask (what exists of them). */
+export function markOf(top: {
+  last?: MoneyValue | undefined;
+  bid?: MoneyValue | undefined;
+  ask?: MoneyValue | undefined;
+}): MoneyValue | undefined {
+  const values = [top.last, top.bid, top.ask]
+    .filter((value): value is MoneyValue => value !== undefined && value.gt(0))
+    .sort((a, b) => a.comparedTo(b));
+  if (values.length === 0) return undefined;
+  if (values.length === 2) {
+    const [low, high] = values as [MoneyValue, MoneyValue];
+    return low.plus(high).div(2);
+  }
+  return values[Math.floor(values.length / 2)];
+}
+
+export interface OpeningInput {
+  type: LeverType;
+  /** The entrust price (limit) or the mark (market). */
+  originPrice: MoneyValue;
+  share: number;
+  shareNum: MoneyValue;
+  multiple: number;
+  /** Percent of the price added for a long, taken off for a short. */
+  spreadPercent: MoneyValue;
+  /** Percent of the contract value. */
+  feePercent: MoneyValue;
+  priceDecimals: number;
+  moneyDecimals: number;
+}
+
+export interface OpeningTerms {
+  price: MoneyValue;
+  number: MoneyValue;
+  margin: MoneyValue;
+  fee: MoneyValue;
+}
+
+/**
+ * What opening costs: the open price is the origin price moved against the trader by the spread (at the
+ * pair's price precision), the contract value is price x hands x lot size, the margin is that divided by the
+ * multiple, the fee a percent of it; both paid, so rounded up.
+ */
+export function openingTerms(input: OpeningInput): OpeningTerms {
+  const spread = input.originPrice.times(input.spreadPercent).div(HUNDRED);
+  const price =
+    input.type === LEVER_TYPE.long
+      ? roundPaid(input.originPrice.plus(spread), input.priceDecimals)
+      : roundReceived(input.originPrice.minus(spread), input.priceDecimals);
+  const number = input.shareNum.times(input.share);
+  const value = price.times(number);
+  return {
+    price,
+    number,
+    margin: roundPaid(value.div(input.multiple), input.moneyDecimals),
+    fee: roundPaid(value.times(input.feePercent).div(HUNDRED), input.moneyDecimals),
+  };
+}
+
+/** Unrealised profit (negative for a loss) of a position at a mark; number is already the full notional. */
+export function profitAt(
+  position: { type: number; price: MoneyValue; number: MoneyValue },
+  mark: MoneyValue,
+): MoneyValue {
+  const move = position.type === LEVER_TYPE.long ? mark.minus(position.price) : position.price.minus(mark);
+  return move.times(position.number);
+}
+
+/** A profit as booked: a gain the user receives rounds down, a loss the user pays rounds up (more negative). */
+export function bookedProfit(profit: MoneyValue, moneyDecimals: number): MoneyValue {
+  return profit.gte(0) ? roundReceived(profit, moneyDecimals) : roundPaid(profit.neg(), moneyDecimals).neg();
+}
+
+/**
+ * The risk rate (hazard_rate) of a user's positions in one quote currency, in percent with 2 decimals:
+ * (available lever balance + margins still held + profits) / margins as opened x 100; 0 without positions.
+ * The notes' formula adds the margins as opened; we add what the positions still hold (the same until an
+ * overnight fee was taken from a margin), so fees already paid never count as the user's money.
+ */
+export function hazardRate(
+  balance: MoneyValue,
+  positions: { caution: MoneyValue; originCaution: MoneyValue; profit: MoneyValue }[],
+): MoneyValue {
+  const origin = positions.reduce((sum, position) => sum.plus(position.originCaution), new Money(0));
+  if (origin.lte(0)) return new Money(0);
+  const equity = positions.reduce(
+    (sum, position) => sum.plus(position.caution).plus(position.profit),
+    balance,
+  );
+  return equity.div(origin).times(HUNDRED).toDecimalPlaces(2, Money.ROUND_DOWN);
+}
+
+/** Whether a risk rate calls for liquidation (only with positions: a rate of 0 without any never does). */
+export const isBurst = (rate: MoneyValue, burstRate: MoneyValue, hasPositions: boolean) =>
+  hasPositions && rate.lte(burstRate);
+
+export interface CloseSettlement {
+  /** Released from the locked lever balance (the margin the position still held). */
+  released: MoneyValue;
+  /** Signed change of the available lever balance. */
+  available: MoneyValue;
+  /** What the house's lever pool gains (negative: pays). */
+  pool: MoneyValue;
+  /** The loss nobody could pay: taken from the insurance fund. */
+  shortfall: MoneyValue;
+}
+
+/**
+ * What closing pays: margin plus profit back to the available balance; a loss beyond the margin is taken from
+ * the available lever balance (the same money the risk rate counts as the user's), and what even that cannot
+ * cover is not charged: the insurance fund pays it to the lever pool. No balance ever goes below zero.
+ */
+export function settleClose(margin: MoneyValue, profit: MoneyValue, available: MoneyValue): CloseSettlement {
+  const due = margin.plus(profit);
+  if (due.gte(0)) return { released: margin, available: due, pool: profit.neg(), shortfall: new Money(0) };
+  const taken = Money.min(available, due.neg());
+  return { released: margin, available: taken.neg(), pool: profit.neg(), shortfall: due.neg().minus(taken) };
+}
+
+/** The overnight fee of a position for one day: contract value at the open price x overnight percent. */
+export function overnightFee(
+  position: { price: MoneyValue; number: MoneyValue; overnight: MoneyValue },
+  moneyDecimals: number,
+): MoneyValue {
+  return roundPaid(
+    position.price.times(position.number).times(position.overnight).div(HUNDRED),
+    moneyDecimals,
+  );
+}
+
+/** Whether a stop fires at this mark: 'profit', 'loss' or undefined. Prices of 0 are not set. */
+export function stopAt(
+  position: { type: number; targetProfit: MoneyValue; stopLoss: MoneyValue },
+  mark: MoneyValue,
+): 'profit' | 'loss' | undefined {
+  const long = position.type === LEVER_TYPE.long;
+  if (
+    position.targetProfit.gt(0) &&
+    (long ? mark.gte(position.targetProfit) : mark.lte(position.targetProfit))
+  )
+    return 'profit';
+  if (position.stopLoss.gt(0) && (long ? mark.lte(position.stopLoss) : mark.gte(position.stopLoss)))
+    return 'loss';
+  return undefined;
+}
+
+/** Whether a pending entrust opens at this mark: a long once the mark is at or below its price, a short at or above. */
+export const entrustReached = (position: { type: number; originPrice: MoneyValue }, mark: MoneyValue) =>
+  position.type === LEVER_TYPE.long ? mark.lte(position.originPrice) : mark.gte(position.originPrice);
