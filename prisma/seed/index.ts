@@ -60,6 +60,19 @@ export async function seedDatabase(prisma: Db, options: { demoUsers: boolean }):
           currency_id: idOf(base),
         })),
       });
+      for (const [symbol, options] of Object.entries(SEED_LEVER_OPTIONS)) {
+        const [base = '', quote = ''] = symbol.split('/');
+        const pair = await tx.currencyMatch.update({
+          where: { legal_id_currency_id: { legal_id: idOf(quote), currency_id: idOf(base) } },
+          data: { lever_min_share: options.min, lever_max_share: options.max },
+        });
+        await tx.leverMultiple.createMany({
+          data: [
+            ...options.multiples.map((value) => ({ match_id: pair.id, type: 1, value })),
+            ...options.shares.map((value) => ({ match_id: pair.id, type: 2, value })),
+          ],
+        });
+      }
       await tx.newsCategory.createMany({ data: NEWS_CATEGORY_NAMES });
       await tx.news.createMany({ data: SEED_NEWS });
 
@@ -77,6 +90,16 @@ export async function seedDatabase(prisma: Db, options: { demoUsers: boolean }):
       await tx.wallet.createMany({
         data: [...ids.values()].map((currency_id) => ({ user_id: root.id, currency_id })),
       });
+      // The house's pools, funded from its own deposits so they never run negative in the audit.
+      for (const fund of SEED_HOUSE_FUNDS) {
+        await fundHouseIn(tx, {
+          bookedBy: root.id,
+          currencyId: idOf(fund.currency),
+          account: fund.account,
+          amount: new Money(fund.amount),
+          reference: `seed-house-${fund.account}-${fund.currency}`,
+        });
+      }
 
       if (!options.demoUsers) return;
       const [password_hash, trade_password_hash] = await Promise.all([

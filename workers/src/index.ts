@@ -4,6 +4,7 @@ import { bullConnection, bullPrefix } from '@exchange/kernel/redis';
 import { purgeExpired } from './maintenance/purge-expired';
 import { Matcher } from './matcher/matcher';
 import { MarketMaker } from './market-maker/market-maker';
+import { RiskWorker } from './lever/risk-worker';
 import { startP2pWorker } from './p2p/deadlines';
 
 export interface WorkerDeps {
@@ -42,7 +43,10 @@ export async function startWorkers(deps: WorkerDeps): Promise<() => Promise<void
   const marketMaker = deps.marketMaker ? new MarketMaker(deps) : undefined;
   await marketMaker?.start();
   const stopP2p = await startP2pWorker(deps);
+  const risk = new RiskWorker(deps);
+  await risk.start();
   return async () => {
+    await risk.stop();
     await stopP2p();
     await marketMaker?.stop();
     await matcher.stop();

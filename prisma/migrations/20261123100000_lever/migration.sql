@@ -59,7 +59,7 @@ CREATE UNIQUE INDEX "lever_multiples_match_id_type_value_key" ON "lever_multiple
 ALTER TABLE "lever_multiples" ADD CONSTRAINT "lever_multiples_match_id_fkey" FOREIGN KEY ("match_id") REFERENCES "currency_matches"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 CREATE TABLE "lever_overnight_days" (
-    "day" DATE NOT NULL,
+    "day" VARCHAR(10) NOT NULL,
     "positions" INTEGER NOT NULL DEFAULT 0,
     "started_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "finished_at" TIMESTAMPTZ(3),
@@ -68,7 +68,7 @@ CREATE TABLE "lever_overnight_days" (
 
 CREATE TABLE "lever_overnight_charges" (
     "position_id" BIGINT NOT NULL,
-    "day" DATE NOT NULL,
+    "day" VARCHAR(10) NOT NULL,
     "amount" DECIMAL(36,18) NOT NULL,
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     CONSTRAINT "lever_overnight_charges_pkey" PRIMARY KEY ("position_id", "day")

@@ -29,6 +29,8 @@ export const engineSide = (side: number): Side => (side === 1 ? 'buy' : 'sell');
 export class Market {
   book: OrderBook = new OrderBook();
   resting = new Map<string, LiveOrder>();
+  /** The price of the market's latest trade (the lever mark price reads it with the top of book). */
+  lastPrice: MoneyValue | undefined;
 
   constructor(public pair: Pair) {}
 
@@ -39,6 +41,7 @@ export class Market {
       take: 1,
     });
     this.book = new OrderBook({ firstTradeSequence: last ? Number(last.sequence) + 1 : 1 });
+    this.lastPrice = last ? new Money(last.price.toFixed()) : undefined;
     this.resting = new Map();
     const open = await prisma.spotOrder.findMany({
       where: { match_id: this.pair.id, state: 'open' },

@@ -102,6 +102,47 @@ const commands: Record<string, Command> = {
     const { values } = parseArgs({
       args,
       options: {
+        account: { type: 'string' },
+        currency: { type: 'string' },
+        amount: { type: 'string' },
+        ref: { type: 'string' },
+      },
+    });
+    if (!values.account || !values.currency || !values.amount)
+      throw new Error(
+        'house:fund needs --account (e.g. lever_pool, insurance_fund), --currency and --amount',
+      );
+    return opsFundHouse(prisma, {
+      account: values.account,
+      currency: values.currency,
+      amount: values.amount,
+      reference: values.ref,
+    });
+  },
+  'lever:options': (prisma, args) => {
+    const { values, positionals } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        open: { type: 'string' },
+        multiples: { type: 'string' },
+        shares: { type: 'string' },
+        min: { type: 'string' },
+        max: { type: 'string' },
+        'share-num': { type: 'string' },
+        fee: { type: 'string' },
+        spread: { type: 'string' },
+        overnight: { type: 'string' },
+      },
+    });
+    if (!positionals[0])
+      throw new Error('lever:options PAIR (e.g. BTC/USDT) [--open 1|0] [--multiples 5,10] ...');
+    return opsLeverOptions(prisma, positionals[0], values);
+  },
+  'house:fund': (prisma, args) => {
+    const { values } = parseArgs({
+      args,
+      options: {
         pool: { type: 'string' },
         currency: { type: 'string' },
         amount: { type: 'string' },

@@ -12,7 +12,7 @@ import { parsePrice } from '../spot';
 import { notifyLeverChanged, type LeverDeps } from './close-position';
 import { readMark } from './mark-price';
 import { findLeverPair, leverOptions, leverSettings } from './options';
-import { LEVER_STATUS, LEVER_TYPE, openingTerms, type LeverType } from './risk';
+import { LEVER_STATUS, LEVER_TYPE, openingTerms } from './risk';
 
 export interface OpenPositionInput {
   legalId: number;

@@ -49,11 +49,11 @@ export async function chargeOvernightFees(
   const run: OvernightRun = { day, alreadyDone: false, charged: 0, closed: [] };
   const [state] = await inTransaction(pool, async (sql) => {
     await sql.execute(
-      'INSERT INTO lever_overnight_days (day) VALUES ($1::date) ON CONFLICT (day) DO NOTHING',
+      'INSERT INTO lever_overnight_days (day) VALUES ($1::varchar) ON CONFLICT (day) DO NOTHING',
       [day],
     );
     return sql.query<{ finished: boolean }>(
-      'SELECT finished_at IS NOT NULL AS finished FROM lever_overnight_days WHERE day = $1::date',
+      'SELECT finished_at IS NOT NULL AS finished FROM lever_overnight_days WHERE day = $1::varchar',
       [day],
     );
   });
@@ -65,7 +65,7 @@ export async function chargeOvernightFees(
       await pool.query<{ id: string }>(
         `SELECT t.id::text AS id FROM lever_transactions t
          WHERE t.status = ${LEVER_STATUS.trading} AND t.id > $1::bigint AND t.transaction_time < $2 AND t.overnight > 0
-           AND NOT EXISTS (SELECT 1 FROM lever_overnight_charges c WHERE c.position_id = t.id AND c.day = $3::date)
+           AND NOT EXISTS (SELECT 1 FROM lever_overnight_charges c WHERE c.position_id = t.id AND c.day = $3::varchar)
          ORDER BY t.id LIMIT ${BATCH}`,
         [after, cutoff, day],
       )
@@ -79,7 +79,7 @@ export async function chargeOvernightFees(
   }
   await pool.query(
     `UPDATE lever_overnight_days SET finished_at = now(),
-       positions = (SELECT count(*) FROM lever_overnight_charges WHERE day = $1::date) WHERE day = $1::date`,
+       positions = (SELECT count(*) FROM lever_overnight_charges WHERE day = $1::varchar) WHERE day = $1::varchar`,
     [day],
   );
   return run;
@@ -101,7 +101,7 @@ async function chargeBatch(
   const done = new Set(
     (
       await sql.query<{ id: string }>(
-        'SELECT position_id::text AS id FROM lever_overnight_charges WHERE day = $2::date AND position_id = ANY($1::bigint[])',
+        'SELECT position_id::text AS id FROM lever_overnight_charges WHERE day = $2::varchar AND position_id = ANY($1::bigint[])',
         [ids, day],
       )
     ).map((row) => row.id),
@@ -192,7 +192,7 @@ async function chargeBatch(
     (
       await sql.query<{ id: string }>(
         `INSERT INTO lever_overnight_charges (position_id, day, amount)
-         SELECT id, $2::date, amount FROM unnest($1::bigint[], $3::numeric[]) AS c(id, amount)
+         SELECT id, $2::varchar, amount FROM unnest($1::bigint[], $3::numeric[]) AS c(id, amount)
          ON CONFLICT (position_id, day) DO NOTHING RETURNING position_id::text AS id`,
         [charges.map((charge) => charge.id), day, charges.map((charge) => charge.amount)],
       )

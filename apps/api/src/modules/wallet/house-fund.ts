@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '@exchange/kernel/db';
+import type { Db, Tx } from '@exchange/kernel/db';
 import { bookHouse, debit, LOG_TYPES, type HouseAccount, type Money } from '@exchange/kernel/ledger';
 import { creditDeposit } from './deposit';
 
@@ -19,32 +19,38 @@ export async function fundHouse(
     where: { source_external_id: { source: 'chain', external_id: externalId } },
   });
   if (existing) return { deposit: existing.id, created: false };
-  const deposit = await prisma.$transaction(async (tx) => {
-    const row = await creditDeposit(tx, {
-      userId: input.bookedBy,
-      currencyId: input.currencyId,
-      amount: input.amount,
-      source: 'chain',
-      externalId,
-    });
-    const ref = { type: 'house_fund', id: row.id };
-    await debit(tx, {
-      userId: input.bookedBy,
-      currencyId: input.currencyId,
-      account: 'change',
-      amount: input.amount,
-      type: LOG_TYPES.HOUSE_FUND,
-      ref,
-      memo: input.account,
-    });
-    await bookHouse(tx, {
-      currencyId: input.currencyId,
-      account: input.account,
-      amount: input.amount,
-      type: LOG_TYPES.HOUSE_FUND,
-      ref,
-    });
-    return row;
-  });
+  const deposit = await prisma.$transaction((tx) => fundHouseIn(tx, { ...input, reference: externalId }));
   return { deposit: deposit.id, created: true };
+}
+
+/** The same inside the caller's transaction (the seed's). */
+export async function fundHouseIn(
+  tx: Tx,
+  input: { bookedBy: number; currencyId: number; account: HouseAccount; amount: Money; reference: string },
+) {
+  const row = await creditDeposit(tx, {
+    userId: input.bookedBy,
+    currencyId: input.currencyId,
+    amount: input.amount,
+    source: 'chain',
+    externalId: input.reference,
+  });
+  const ref = { type: 'house_fund', id: row.id };
+  await debit(tx, {
+    userId: input.bookedBy,
+    currencyId: input.currencyId,
+    account: 'change',
+    amount: input.amount,
+    type: LOG_TYPES.HOUSE_FUND,
+    ref,
+    memo: input.account,
+  });
+  await bookHouse(tx, {
+    currencyId: input.currencyId,
+    account: input.account,
+    amount: input.amount,
+    type: LOG_TYPES.HOUSE_FUND,
+    ref,
+  });
+  return row;
 }

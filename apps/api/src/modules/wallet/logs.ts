@@ -29,6 +29,13 @@ const LOG_TEXTS: Partial<Record<number, MessageKey>> = {
   [LOG_TYPES.SPOT_ORDER_LOCK]: 'log_spot_order',
   [LOG_TYPES.SPOT_TRADE]: 'log_spot_trade',
   [LOG_TYPES.SPOT_ORDER_RELEASE]: 'log_spot_release',
+  [LOG_TYPES.LEVER_MARGIN]: 'log_lever_margin',
+  [LOG_TYPES.LEVER_CLOSE]: 'log_lever_close',
+  [LOG_TYPES.LEVER_LIQUIDATION]: 'log_lever_liquidation',
+  [LOG_TYPES.LEVER_OVERNIGHT]: 'log_lever_overnight',
+  [LOG_TYPES.LEVER_FEE]: 'log_lever_fee',
+  [LOG_TYPES.LEVER_CANCEL]: 'log_lever_cancel',
+  [LOG_TYPES.HOUSE_FUND]: 'log_house_fund',
 };
 
 const accountName = (request: FastifyRequest, account: string) =>

@@ -1,0 +1,277 @@
+import { Emitter } from '@socket.io/redis-emitter';
+import { Queue, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import type pg from 'pg';
+import { createPool, prismaSql, type Db } from '@exchange/kernel/db';
+import { bullConnection, bullPrefix } from '@exchange/kernel/redis';
+import { socketChannel, userRoom } from '@exchange/kernel/realtime';
+import {
+  chargeOvernightFees,
+  leverChangedChannel,
+  markOfTop,
+  parseTopOfBook,
+  RiskEngine,
+  shanghaiDay,
+  topOfBookChannel,
+  topOfBookFromDb,
+  type SettledPosition,
+} from '@exchange/api/modules/lever';
+
+export interface RiskWorkerDeps {
+  prisma: Db;
+  databaseUrl: string;
+  redisUrl: string;
+  redisPrefix: string;
+  log: (fields: object, message: string) => void;
+}
+
+export const LEVER_QUEUE = 'lever';
+/** Pushes per user at most twice a second; each flush sends at most this many accounts (the rest wait). */
+const PUSH_INTERVAL_MS = 500;
+const PUSH_ACCOUNTS_PER_FLUSH = 2_000;
+/** Every pair is evaluated at least this often (stale notifications, stops set at the current mark). */
+const SWEEP_INTERVAL_MS = 1_000;
+/** Everything is reloaded from Postgres this often (whatever notifications were lost). */
+const RELOAD_INTERVAL_MS = 30_000;
+
+/**
+ * The lever risk worker process: follows the marks the matcher publishes and the API's notifications of
+ * changed users, and hands each change to the module's RiskEngine (which holds the rules). One pair is
+ * evaluated at a time; a mark that changes while its pair is being evaluated is evaluated again after.
+ * Also schedules the daily overnight fee (00:01 Asia/Shanghai, BullMQ) and runs it for today at start.
+ */
+export class RiskWorker {
+  readonly engine: RiskEngine;
+  private readonly pool: pg.Pool;
+  private readonly redis: Redis;
+  private readonly subscriber: Redis;
+  private readonly emitter: Emitter;
+  private readonly pending = new Set<number>();
+  private readonly dirtyUsers = new Set<number>();
+  private readonly pushQueue = new Map<string, number>();
+  private readonly lastPushed = new Map<string, string>();
+  private running = false;
+  private idle: Promise<void> = Promise.resolve();
+  private wake?: () => void;
+  private timers: NodeJS.Timeout[] = [];
+  private queue?: Queue;
+  private worker?: Worker;
+  private stopped = false;
+  private reloadAll = false;
+  /** Rounds run since start, for operators and the benchmark. */
+  readonly stats = { rounds: 0, settled: 0, liquidatedAccounts: 0, activated: 0 };
+
+  constructor(private readonly deps: RiskWorkerDeps) {
+    this.pool = createPool(deps.databaseUrl, 4);
+    this.engine = new RiskEngine(this.pool);
+    this.redis = new Redis(deps.redisUrl, { maxRetriesPerRequest: null, enableAutoPipelining: true });
+    this.subscriber = new Redis(deps.redisUrl, { maxRetriesPerRequest: null });
+    this.emitter = new Emitter(this.redis, { key: socketChannel(deps.redisPrefix) });
+  }
+
+  async start(options: { overnight?: boolean } = {}): Promise<void> {
+    // A crash may have left positions claimed but not settled: finish them first, each exactly once.
+    this.announce(await this.engine.finishClosing());
+    await this.engine.load();
+    const pairs = await this.deps.prisma.currencyMatch.findMany({
+      where: { open_lever: 1 },
+      select: { id: true },
+    });
+    for (const pair of pairs) {
+      const mark = markOfTop(await topOfBookFromDb(prismaSql(this.deps.prisma), pair.id));
+      if (mark) this.engine.setMark(pair.id, mark);
+    }
+    this.subscriber.on('message', (channel: string, message: string) => this.onMessage(channel, message));
+    await this.subscriber.subscribe(
+      topOfBookChannel(this.deps.redisPrefix),
+      leverChangedChannel(this.deps.redisPrefix),
+    );
+    this.running = true;
+    this.idle = this.loop();
+    for (const pair of pairs) this.schedule(pair.id);
+    this.timers.push(
+      setInterval(() => {
+        for (const matchId of this.engine.book.marks.keys()) this.schedule(matchId);
+      }, SWEEP_INTERVAL_MS),
+      setInterval(() => this.flushPushes(), PUSH_INTERVAL_MS),
+      setInterval(() => {
+        this.reloadAll = true;
+        this.kick();
+      }, RELOAD_INTERVAL_MS),
+    );
+    if (options.overnight !== false) await this.startOvernight();
+    this.deps.log({ positions: this.engine.book.size, pairs: pairs.length }, 'lever risk worker started');
+  }
+
+  private onMessage(channel: string, message: string): void {
+    if (channel === topOfBookChannel(this.deps.redisPrefix)) {
+      const top = parseTopOfBook(message);
+      const mark = markOfTop(top);
+      if (top && mark && this.engine.setMark(top.matchId, mark)) this.schedule(top.matchId);
+      return;
+    }
+    try {
+      const ids = JSON.parse(message) as unknown;
+      if (Array.isArray(ids)) for (const id of ids) if (typeof id === 'number') this.dirtyUsers.add(id);
+      this.kick();
+    } catch {
+      // Not ours: ignored.
+    }
+  }
+
+  schedule(matchId: number): void {
+    this.pending.add(matchId);
+    this.kick();
+  }
+
+  private kick(): void {
+    this.wake?.();
+  }
+
+  /** One round at a time: reload what changed, then evaluate each pair whose mark moved. */
+  private async loop(): Promise<void> {
+    while (this.running) {
+      if (this.pending.size === 0 && this.dirtyUsers.size === 0 && !this.reloadAll) {
+        await new Promise<void>((resolve) => {
+          this.wake = resolve;
+          if (!this.running) resolve();
+        });
+        this.wake = undefined;
+        continue;
+      }
+      try {
+        if (this.reloadAll) {
+          this.reloadAll = false;
+          this.announce(await this.engine.finishClosing());
+          await this.engine.load();
+        }
+        if (this.dirtyUsers.size > 0) {
+          const users = [...this.dirtyUsers];
+          this.dirtyUsers.clear();
+          await this.engine.reloadUsers(users);
+          for (const userId of users) this.queuePushesOf(userId);
+        }
+        const pairs = [...this.pending];
+        this.pending.clear();
+        for (const matchId of pairs) {
+          const round = await this.engine.evaluatePair(matchId);
+          this.stats.rounds += 1;
+          this.stats.settled += round.settled.length;
+          this.stats.liquidatedAccounts += round.liquidatedAccounts;
+          this.stats.activated += round.activated.length;
+          this.announce(round.settled);
+          for (const account of this.engine.book.accountsOnPair(matchId))
+            this.pushQueue.set(account.key, account.userId);
+          if (round.activated.length > 0 || round.settled.length > 0)
+            this.deps.log(
+              {
+                matchId,
+                evaluateMs: Number(round.evaluateMs.toFixed(2)),
+                settleMs: Number(round.settleMs.toFixed(1)),
+                activated: round.activated.length,
+                settled: round.settled.length,
+                liquidatedAccounts: round.liquidatedAccounts,
+              },
+              'lever risk round',
+            );
+        }
+      } catch (error) {
+        if (!this.running) break;
+        this.deps.log({ err: error }, 'lever risk round failed, reloading');
+        this.reloadAll = true;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }
+  }
+
+  private queuePushesOf(userId: number): void {
+    for (const account of this.engine.book.accountsOfUser(userId)) this.pushQueue.set(account.key, userId);
+  }
+
+  /** `lever_closed` with the ids of settled positions, and a fresh `lever_trade` for their owners. */
+  private announce(settled: SettledPosition[]): void {
+    const byUser = new Map<number, number[]>();
+    for (const position of settled)
+      byUser.set(position.userId, [...(byUser.get(position.userId) ?? []), Number(position.id)]);
+    for (const [userId, ids] of byUser) {
+      this.emitter.to(userRoom(userId)).emit('lever_closed', { type: 'lever_closed', to: userId, id: ids });
+      this.queuePushesOf(userId);
+    }
+  }
+
+  /** Sends `lever_trade` to accounts whose state changed since their last push (at most every 500 ms). */
+  private flushPushes(): void {
+    let sent = 0;
+    for (const [key, userId] of this.pushQueue) {
+      if (sent >= PUSH_ACCOUNTS_PER_FLUSH) break;
+      this.pushQueue.delete(key);
+      const account = this.engine.book.accountsOfUser(userId).find((candidate) => candidate.key === key);
+      if (!account) continue;
+      const payload = this.engine.leverTradePayload(account);
+      const text = JSON.stringify(payload);
+      if (this.lastPushed.get(key) === text) continue;
+      this.lastPushed.set(key, text);
+      this.emitter.to(userRoom(userId)).emit('lever_trade', payload);
+      sent += 1;
+    }
+  }
+
+  /** Runs one day's overnight fee (the job's body; idempotent). */
+  async chargeOvernight(day = shanghaiDay(new Date())) {
+    const run = await chargeOvernightFees(this.pool, day, (matchId) =>
+      Promise.resolve(this.engine.markOf(matchId)),
+    );
+    this.announce(run.closed);
+    this.reloadAll = true;
+    this.kick();
+    return run;
+  }
+
+  private async startOvernight(): Promise<void> {
+    const options = {
+      connection: bullConnection(this.deps.redisUrl),
+      prefix: bullPrefix(this.deps.redisPrefix),
+    };
+    this.queue = new Queue(LEVER_QUEUE, options);
+    await this.queue.upsertJobScheduler(
+      'lever-overnight',
+      { pattern: '1 0 * * *', tz: 'Asia/Shanghai' },
+      { name: 'lever-overnight' },
+    );
+    this.worker = new Worker(
+      LEVER_QUEUE,
+      async (job) => {
+        if (job.name !== 'lever-overnight') throw new Error(`unknown lever job ${job.name}`);
+        const run = await this.chargeOvernight();
+        this.deps.log(
+          { day: run.day, charged: run.charged, closed: run.closed.length },
+          'lever overnight fees',
+        );
+        return { day: run.day, charged: run.charged, closed: run.closed.length };
+      },
+      { ...options, concurrency: 1 },
+    );
+    this.worker.on('failed', (job, error) =>
+      this.deps.log({ job: job?.name, err: error }, 'lever job failed'),
+    );
+    // The schedule lives in Redis; the day's record in Postgres: today is charged now if it was not yet.
+    const run = await this.chargeOvernight();
+    if (!run.alreadyDone)
+      this.deps.log({ day: run.day, charged: run.charged }, 'lever overnight fees (start)');
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.running = false;
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers = [];
+    this.kick();
+    await this.idle;
+    await this.worker?.close();
+    await this.queue?.close();
+    this.subscriber.disconnect();
+    this.redis.disconnect();
+    await this.pool.end();
+  }
+}
