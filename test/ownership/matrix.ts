@@ -60,10 +60,64 @@ async function withdrawAddress(ctx: TestContext, owner: Owner): Promise<OwnedRec
   };
 }
 
+/** A lever position of the owner on BTC/USDT at a mark of 100 000: in trade, or a pending entrust. */
+function leverPosition(status: 0 | 1) {
+  return async (ctx: TestContext, owner: Owner): Promise<OwnedRecord> => {
+    const pair = await ctx.prisma.currencyMatch.findFirstOrThrow({
+      where: { currency: { name: 'BTC' }, legal: { name: 'USDT' } },
+    });
+    await ctx.redis.set(
+      `spot:top:${pair.id}`,
+      JSON.stringify({ matchId: pair.id, last: '100000', bid: '99990', ask: '100010' }),
+    );
+    await ctx.deposit(owner.account, 'USDT', '1000');
+    await ctx.post(
+      '/api/wallet/change',
+      { currency_id: pair.legal_id, number: '1000', from_field: 'change', to_field: 'lever' },
+      owner.token,
+    );
+    const submitted = await ctx.post(
+      '/api/lever/submit',
+      {
+        legal_id: pair.legal_id,
+        currency_id: pair.currency_id,
+        type: 1,
+        share: 1,
+        multiple: 10,
+        status,
+        target_price: status === 0 ? '90000' : '',
+        password: '123456',
+      },
+      owner.token,
+    );
+    if (submitted.body.type !== 'ok')
+      throw new Error(`fixture position refused: ${JSON.stringify(submitted.body)}`);
+    const position = await ctx.prisma.leverTransaction.findFirstOrThrow({
+      where: { user_id: owner.id },
+      orderBy: { id: 'desc' },
+    });
+    return {
+      id: String(position.id),
+      marker: owner.account,
+      stillIntact: async () => {
+        const now = await ctx.prisma.leverTransaction.findUniqueOrThrow({ where: { id: position.id } });
+        return now.status === position.status && now.target_profit_price.eq(position.target_profit_price);
+      },
+    };
+  };
+}
+
 /** Routes that act on one of the caller's records named by id: keyed `METHOD path`. */
 export const OWNED_RECORDS: Record<string, MatrixEntry> = {
   'PUT /api/coin/trade': { field: ['id'], create: restingSpotOrder },
   'POST /api/wallet/draw_address/delete': { field: ['id'], create: withdrawAddress },
+  'POST /api/lever/close': { field: ['id'], create: leverPosition(1) },
+  'POST /api/lever/setstop': {
+    field: ['id'],
+    extra: { target_profit_price: '200000', stop_loss_price: '50000' },
+    create: leverPosition(1),
+  },
+  'POST /api/lever/cancel': { field: ['id'], create: leverPosition(0) },
   'POST /api/c2c/back_send': { field: ['id'], extra: { password: '123456' }, create: c2cSellAd },
   'GET /api/c2c/legal_send_deal_list': { field: ['id'], create: c2cSellAd },
   'POST /api/c2c/user_legal_pay': { field: ['id'], extra: { password: '123456' }, create: c2cOrder },
@@ -111,6 +165,11 @@ export const PUBLIC_IDS: Record<string, string[]> = {
   'POST /api/news/detail': ['id'],
   'POST /api/transaction/deal': ['legal_id', 'currency_id'],
   'POST /api/wallet/change': ['currency_id'],
+  'POST /api/lever/deal': ['legal_id', 'currency_id'],
+  'POST /api/lever/dealall': ['legal_id', 'currency_id'],
+  'POST /api/lever/submit': ['legal_id', 'currency_id'],
+  'POST /api/lever/batch_close': ['legal_id', 'currency_id'],
+  'POST /api/lever/my_trade': ['legal_id', 'currency_id'],
   'POST /api/user/register': ['area_code_id'],
   'POST /api/user/login': ['area_code_id'],
   'POST /api/Independent/points': ['area_code_id'],
