@@ -1,0 +1,457 @@
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPool, inTransaction } from '@exchange/kernel/db';
+import { Money } from '@exchange/kernel/ledger';
+import { createTestContext, type TestContext } from '../../../../../test/harness';
+import { fundHousePool } from '../wallet';
+import {
+  batchClose,
+  chargeOvernightFees,
+  fireStops,
+  RiskEngine,
+  settleClosing,
+  topOfBookKey,
+  type LeverDeps,
+} from './index';
+
+let ctx: TestContext;
+let pool: pg.Pool;
+let deps: LeverDeps;
+let usdt: number;
+let btc: number;
+let eth: number;
+let btcPair: number;
+let ethPair: number;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  pool = createPool(ctx.databaseUrl, 4);
+  deps = { pool, redis: ctx.redis, redisPrefix: ctx.config.REDIS_PREFIX };
+  [usdt, btc, eth] = [await ctx.currencyId('USDT'), await ctx.currencyId('BTC'), await ctx.currencyId('ETH')];
+  btcPair = (await ctx.prisma.currencyMatch.findFirstOrThrow({ where: { legal_id: usdt, currency_id: btc } }))
+    .id;
+  ethPair = (await ctx.prisma.currencyMatch.findFirstOrThrow({ where: { legal_id: usdt, currency_id: eth } }))
+    .id;
+  for (const pool of ['lever_pool', 'insurance_fund'] as const)
+    await fundHousePool(ctx.prisma, { pool, currencyId: usdt, amount: new Money('1000000') });
+});
+afterAll(async () => {
+  await pool.end();
+  await ctx.close();
+});
+
+/** The top of book the matcher would publish (the API reads the mark from it). */
+async function setTop(matchId: number, last: string, bid = last, ask = last) {
+  await ctx.redis.set(topOfBookKey(matchId), JSON.stringify({ matchId, last, bid, ask }));
+}
+
+async function trader(lever = '1000') {
+  const user = await ctx.signedInUser({ tradePassword: '123456' });
+  await ctx.deposit(user.account, 'USDT', '100000');
+  const moved = await ctx.post(
+    '/api/wallet/change',
+    { currency_id: usdt, number: lever, from_field: 'change', to_field: 'lever' },
+    user.token,
+  );
+  expect(moved.body.type).toBe('ok');
+  return user;
+}
+
+const submit = (token: string, fields: Record<string, string | number> = {}) =>
+  ctx.post(
+    '/api/lever/submit',
+    {
+      legal_id: usdt,
+      currency_id: btc,
+      type: 1,
+      share: 2,
+      multiple: 10,
+      status: 1,
+      password: '123456',
+      ...fields,
+    },
+    token,
+  );
+
+async function lever(userId: number) {
+  const row = await ctx.prisma.wallet.findUniqueOrThrow({
+    where: { user_id_currency_id: { user_id: userId, currency_id: usdt } },
+  });
+  return { available: row.lever_balance.toFixed(), locked: row.lock_lever_balance.toFixed() };
+}
+
+const positions = (userId: number) =>
+  ctx.prisma.leverTransaction.findMany({ where: { user_id: userId }, orderBy: { id: 'asc' } });
+
+async function house(account: string) {
+  const [row] = await ctx.prisma.$queryRawUnsafe<{ total: string }[]>(
+    'SELECT COALESCE(SUM(delta), 0)::text AS total FROM house_entries WHERE currency_id = $1 AND account = $2',
+    usdt,
+    account,
+  );
+  return new Money(row?.total ?? '0');
+}
+
+async function expectCleanAudit() {
+  expect((await ctx.audit()).problems).toEqual([]);
+}
+
+describe('opening and closing', () => {
+  it('opens a market long at the mark plus the spread, locks the margin and books the fee', async () => {
+    const user = await trader();
+    // Mark = median(100000, 99990, 100010) = 100000; price 100000 x 1.0002 = 100020; 0.02 BTC; value 2000.4.
+    await setTop(btcPair, '100000', '99990', '100010');
+    const fees = await house('fees');
+    expect((await submit(user.token)).body).toEqual({ type: 'ok', message: 'Submitted successfully' });
+    const [position] = await positions(user.id);
+    expect(position).toMatchObject({ type: 1, status: 1, share: 2, multiple: 10 });
+    expect(position?.price.toFixed()).toBe('100020');
+    expect(position?.number.toFixed()).toBe('0.02');
+    expect(position?.caution_money.toFixed()).toBe('200.04');
+    expect(position?.trade_fee.toFixed()).toBe('2.0004');
+    expect(await lever(user.id)).toEqual({ available: '797.9596', locked: '200.04' });
+    expect((await house('fees')).minus(fees).toFixed()).toBe('2.0004');
+    await expectCleanAudit();
+
+    // dealall: the risk rate (797.9596 + 200.04 + profit) / 200.04 x 100 at the mark 100000: profit -0.4.
+    const all = await ctx.post('/api/lever/dealall', { legal_id: usdt, currency_id: btc }, user.token);
+    expect(all.body.message).toMatchObject({
+      balance: '797.9596',
+      profits_total: '-0.4',
+      hazard_rate: '498.70',
+      caution_money_total: '200.04',
+    });
+    expect(all.body.message.order.data[0]).toMatchObject({
+      status: 1,
+      price: '100020',
+      update_price: '100000',
+    });
+
+    // Closing at a mark of 101000 pays margin plus (101000 - 100020) x 0.02 = 19.6 from the lever pool.
+    await setTop(btcPair, '101000', '100990', '101010');
+    const poolBefore = await house('lever_pool');
+    const closed = await ctx.post('/api/lever/close', { id: Number(position?.id) }, user.token);
+    expect(closed.body).toEqual({ type: 'ok', message: 'Position closed' });
+    expect(await lever(user.id)).toEqual({ available: '1017.5996', locked: '0' });
+    expect(poolBefore.minus(await house('lever_pool')).toFixed()).toBe('19.6');
+    const [done] = await positions(user.id);
+    expect(done).toMatchObject({ status: 3, close_reason: 'user' });
+    expect(done?.close_price?.toFixed()).toBe('101000');
+    expect(done?.fact_profits.toFixed()).toBe('19.6');
+    // Closing it again, or as the wrong state: a clear error, nothing changed.
+    expect((await ctx.post('/api/lever/close', { id: Number(position?.id) }, user.token)).body).toEqual({
+      type: 'error',
+      message: 'This position is not in trade',
+    });
+    const tabs = await ctx.post('/api/lever/my_trade', { status: 3 }, user.token);
+    expect(tabs.body.message.message.total).toBe(1);
+    const log = await ctx.post('/api/wallet/legal_log', { type: 3 }, user.token);
+    expect(log.body.message.list.map((row: { info: string }) => row.info)).toContain('Contract closed');
+    await expectCleanAudit();
+  });
+
+  it('refuses every bad submission with a clear message and changes nothing', async () => {
+    const user = await trader('100');
+    await setTop(btcPair, '100000');
+    const cases: [Record<string, string | number>, string][] = [
+      [{ currency_id: 999 }, 'This pair is delisted for contracts, please switch pair'],
+      [{ legal_id: 'x' }, 'This pair is delisted for contracts, please switch pair'],
+      [{ share: 0 }, 'Please enter an integer'],
+      [{ share: '1.5' }, 'Please enter an integer'],
+      [{ share: '-3' }, 'Please enter an integer'],
+      [{ share: 1001 }, 'No more than 1000 hands'],
+      [{ multiple: 7 }, 'Please choose one of the offered multiples'],
+      [{ type: 3 }, 'Please choose long or short'],
+      [{ status: 0, target_price: '' }, 'Please enter a price'],
+      [{ status: 0, target_price: '-5' }, 'The price must be greater than 0'],
+      [{ status: 0, target_price: '100001' }, 'A long limit price must be below the current price 100000'],
+      [
+        { status: 0, type: 2, target_price: '99999' },
+        'A short limit price must be above the current price 100000',
+      ],
+      [{ share: 10 }, 'Insufficient USDT contract balance: at least 1010.202 is needed (fee 10.002)'],
+      [{ password: '' }, 'Please enter the trade password'],
+    ];
+    for (const [fields, message] of cases) {
+      const answer = await submit(user.token, fields);
+      expect(answer.body, JSON.stringify(fields)).toEqual({ type: 'error', message });
+    }
+    expect((await submit(user.token, { password: '000000' })).body.type).toBe('error');
+    // A pair closed for lever trading.
+    await ctx.prisma.currencyMatch.update({ where: { id: ethPair }, data: { open_lever: 0 } });
+    expect((await submit(user.token, { currency_id: eth })).body.message).toBe(
+      'This pair is delisted for contracts, please switch pair',
+    );
+    await ctx.prisma.currencyMatch.update({ where: { id: ethPair }, data: { open_lever: 1 } });
+    // In Chinese too.
+    const chinese = await ctx.http
+      .post('/api/lever/submit')
+      .set({ Authorization: user.token, lang: 'zh' })
+      .type('form')
+      .send({ legal_id: usdt, currency_id: btc, type: 1, share: 1, multiple: 7, password: '123456' });
+    expect(chinese.body).toEqual({ type: 'error', message: '请选择提供的倍数' });
+    expect(await positions(user.id)).toEqual([]);
+    expect(await lever(user.id)).toEqual({ available: '100', locked: '0' });
+    await expectCleanAudit();
+  });
+
+  it('lets exactly one of two submissions for the same funds through', async () => {
+    const user = await trader('210');
+    await setTop(btcPair, '100000');
+    // Each needs 200.04 + 2.0004.
+    const answers = await Promise.all([submit(user.token), submit(user.token), submit(user.token)]);
+    expect(answers.filter((answer) => answer.body.type === 'ok')).toHaveLength(1);
+    expect(await positions(user.id)).toHaveLength(1);
+    await expectCleanAudit();
+  });
+
+  it('refuses transfers out of lever while a position is open, and allows them after', async () => {
+    const user = await trader();
+    await setTop(btcPair, '100000');
+    await submit(user.token);
+    const out = () =>
+      ctx.post(
+        '/api/wallet/change',
+        { currency_id: usdt, number: '10', from_field: 'lever', to_field: 'change' },
+        user.token,
+      );
+    expect((await out()).body.message).toBe(
+      'You have open contract positions: close them before transferring out of the contract account',
+    );
+    const [position] = await positions(user.id);
+    await ctx.post('/api/lever/close', { id: Number(position?.id) }, user.token);
+    expect((await out()).body.type).toBe('ok');
+    await expectCleanAudit();
+  });
+});
+
+describe('entrusts, stops and the risk engine', () => {
+  it('cancels an entrust with its margin and fee refunded, and opens one when the mark reaches it', async () => {
+    const user = await trader();
+    await setTop(btcPair, '100000');
+    expect((await submit(user.token, { status: 0, target_price: '99000' })).body.type).toBe('ok');
+    expect((await submit(user.token, { status: 0, target_price: '98000' })).body.type).toBe('ok');
+    const [first, second] = await positions(user.id);
+    expect(first?.status).toBe(0);
+    // Closing an entrust is refused; cancelling it refunds everything.
+    expect((await ctx.post('/api/lever/close', { id: Number(first?.id) }, user.token)).body.message).toBe(
+      'This position is not in trade',
+    );
+    expect((await ctx.post('/api/lever/cancel', { id: Number(first?.id) }, user.token)).body.type).toBe('ok');
+    expect((await ctx.post('/api/lever/cancel', { id: Number(first?.id) }, user.token)).body.message).toBe(
+      'Only a pending order can be cancelled',
+    );
+    const engine = new RiskEngine(pool);
+    await engine.load();
+    engine.setMark(btcPair, new Money('98500'));
+    expect((await engine.evaluatePair(btcPair)).activated).toEqual([]);
+    engine.setMark(btcPair, new Money('97990'));
+    expect((await engine.evaluatePair(btcPair)).activated).toEqual([second?.id.toString()]);
+    const opened = await ctx.prisma.leverTransaction.findUniqueOrThrow({ where: { id: second?.id ?? 0n } });
+    expect(opened.status).toBe(1);
+    expect(opened.price.toFixed()).toBe('98019.6');
+    expect((await ctx.post('/api/lever/cancel', { id: Number(second?.id) }, user.token)).body.message).toBe(
+      'Only a pending order can be cancelled',
+    );
+    await expectCleanAudit();
+  });
+
+  it('checks stops and fires them at the mark', async () => {
+    const user = await trader();
+    await setTop(btcPair, '100000');
+    await submit(user.token);
+    const [position] = await positions(user.id);
+    const id = Number(position?.id);
+    const stop = (target_profit_price: string, stop_loss_price: string) =>
+      ctx.post('/api/lever/setstop', { id, target_profit_price, stop_loss_price }, user.token);
+    expect((await stop('100010', '')).body.message).toBe('The take-profit price must be above 100020');
+    expect((await stop('', '100001')).body.message).toBe('The stop-loss price must be below 100000');
+    expect((await stop('0', '')).body.message).toBe('The value must be greater than 0');
+    expect((await stop('-1', '')).body.message).toBe('The value must be greater than 0');
+    expect((await stop('', '')).body.message).toBe('The value must be greater than 0');
+    expect((await stop('101000', '99000')).body).toEqual({
+      type: 'ok',
+      message: 'Take-profit and stop-loss set',
+    });
+    const other = await trader();
+    expect(
+      (await ctx.post('/api/lever/setstop', { id, target_profit_price: '102000' }, other.token)).body.message,
+    ).toBe('Position not found');
+
+    const engine = new RiskEngine(pool);
+    await engine.load();
+    engine.setMark(btcPair, new Money('100500'));
+    expect((await engine.evaluatePair(btcPair)).settled).toEqual([]);
+    engine.setMark(btcPair, new Money('101200'));
+    const round = await engine.evaluatePair(btcPair);
+    expect(round.settled.map((settled) => [settled.id, settled.reason, settled.closePrice])).toEqual([
+      [String(id), 'stop_profit', '101200'],
+    ]);
+    await expectCleanAudit();
+  });
+
+  it('liquidates every position of a user in that quote currency at the burst rate', async () => {
+    const user = await trader('300');
+    await setTop(btcPair, '100000');
+    await setTop(ethPair, '3000');
+    // 0.02 BTC at 100x: margin 20.0040, fee 2.0004; 1 ETH lot (0.1 ETH) at 10x: margin 30.006, fee 0.30006.
+    expect((await submit(user.token, { multiple: 100 })).body.type).toBe('ok');
+    expect((await submit(user.token, { currency_id: eth, share: 1 })).body.type).toBe('ok');
+    const bystander = await trader();
+    expect((await submit(bystander.token, { multiple: 5 })).body.type).toBe('ok');
+    const engine = new RiskEngine(pool);
+    await engine.load();
+    engine.setMark(ethPair, new Money('3000'));
+    engine.setMark(btcPair, new Money('95000'));
+    // Available 247.68954, margins 50.01: at 95000 the loss is 100.46, the risk rate far above 10 %.
+    await engine.evaluatePair(btcPair);
+    expect((await positions(user.id)).map((row) => row.status)).toEqual([1, 1]);
+    // At 85000 the BTC loss is 300.4: the equity is gone, both positions close at their pairs' marks.
+    engine.setMark(btcPair, new Money('85000'));
+    const round = await engine.evaluatePair(btcPair);
+    expect(round.liquidatedAccounts).toBeGreaterThanOrEqual(1);
+    const closed = await positions(user.id);
+    expect(closed.map((row) => [row.status, row.close_reason, row.close_price?.toFixed()])).toEqual([
+      [3, 'burst', '85000'],
+      [3, 'burst', '3000'],
+    ]);
+    // The BTC loss beyond its margin took the whole available balance; the ETH margin came back.
+    expect(await lever(user.id)).toEqual({ available: '29.946', locked: '0' });
+    expect((await positions(bystander.id))[0]?.status).toBe(1);
+    await expectCleanAudit();
+  });
+
+  it('caps a loss larger than everything the user holds and books the shortfall to the insurance fund', async () => {
+    const user = await trader('30');
+    await setTop(btcPair, '100000');
+    expect((await submit(user.token, { multiple: 100 })).body.type).toBe('ok');
+    const insurance = await house('insurance_fund');
+    // A gap to 50000: the loss is 1000.4, the user holds 20.004 margin and 7.9956 available.
+    await setTop(btcPair, '50000');
+    const [position] = await positions(user.id);
+    expect((await ctx.post('/api/lever/close', { id: Number(position?.id) }, user.token)).body.type).toBe(
+      'ok',
+    );
+    expect(await lever(user.id)).toEqual({ available: '0', locked: '0' });
+    const [closed] = await positions(user.id);
+    expect(closed?.shortfall.toFixed()).toBe('972.4004');
+    expect(insurance.minus(await house('insurance_fund')).toFixed()).toBe('972.4004');
+    await expectCleanAudit();
+  });
+});
+
+describe('races, batch close and crashes', () => {
+  it('settles a position raced by two closes, a stop and a liquidation exactly once', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const user = await trader('30');
+      await setTop(btcPair, '100000');
+      await submit(user.token, { multiple: 100 });
+      const [position] = await positions(user.id);
+      const id = Number(position?.id);
+      await ctx.post('/api/lever/setstop', { id, stop_loss_price: '99000' }, user.token);
+      await setTop(btcPair, '90000');
+      const engine = new RiskEngine(pool);
+      await engine.load();
+      engine.setMark(btcPair, new Money('90000'));
+      const [first, second, stopped, evaluated] = await Promise.all([
+        ctx.post('/api/lever/close', { id }, user.token),
+        ctx.post('/api/lever/close', { id }, user.token),
+        inTransaction(pool, (sql) => fireStops(sql, [String(id)], new Money('90000'))),
+        engine.evaluatePair(btcPair),
+      ]);
+      const settledBy = [
+        first.body.type === 'ok',
+        second.body.type === 'ok',
+        stopped.length === 1,
+        evaluated.settled.some((settled) => settled.id === String(id)),
+      ];
+      expect(settledBy.filter(Boolean)).toHaveLength(1);
+      const logs = await ctx.prisma.accountLog.count({
+        where: { ref_type: 'lever', ref_id: String(id), is_lock: true, delta: { lt: 0 } },
+      });
+      expect(logs).toBe(1);
+      expect(await lever(user.id)).toEqual({ available: '0', locked: '0' });
+      await expectCleanAudit();
+    }
+  });
+
+  it('batch closes all, longs or shorts, and finishes claimed closes after a crash once', async () => {
+    const user = await trader('2000');
+    await setTop(btcPair, '100000');
+    await submit(user.token, { type: 1 });
+    await submit(user.token, { type: 2 });
+    await submit(user.token, { type: 2 });
+    const batch = (type: number) => ctx.post('/api/lever/batch_close', { type }, user.token);
+    expect((await batch(5)).body.message).toBe('Please choose all, longs or shorts');
+    expect((await batch(1)).body).toEqual({ type: 'ok', message: 'Submitted, please wait for processing' });
+    expect((await positions(user.id)).map((row) => row.status)).toEqual([3, 1, 1]);
+    expect((await batch(1)).body.message).toBe('No positions to close');
+
+    // The process dies between claiming and settling: the positions stay closing, with their marks.
+    const claimed = await batchClose(deps, user.id, { type: 2 }, { settle: false });
+    expect(claimed).toHaveLength(2);
+    expect((await positions(user.id)).map((row) => row.status)).toEqual([3, 2, 2]);
+    const closingTab = await ctx.post('/api/lever/my_trade', { status: 2 }, user.token);
+    expect(closingTab.body.message.message.total).toBe(2);
+    expect((await submit(user.token)).body.message).toBe(
+      'One of your positions is being closed, please try again shortly',
+    );
+    // A restarted worker settles them; a second worker (or a second start) finds nothing left to do.
+    const [one, two] = await Promise.all([
+      new RiskEngine(pool).finishClosing(),
+      new RiskEngine(pool).finishClosing(),
+    ]);
+    expect([...one, ...two].map((settled) => settled.id).sort()).toEqual([...claimed].sort());
+    expect(await inTransaction(pool, (sql) => settleClosing(sql))).toEqual([]);
+    expect((await positions(user.id)).map((row) => row.status)).toEqual([3, 3, 3]);
+    expect((await lever(user.id)).locked).toBe('0');
+    await expectCleanAudit();
+  });
+});
+
+describe('overnight fee', () => {
+  it('charges a day once, from the margin first, even when the job runs twice', async () => {
+    const user = await trader();
+    await setTop(btcPair, '100000');
+    await submit(user.token);
+    const [position] = await positions(user.id);
+    await ctx.prisma.leverTransaction.update({
+      where: { id: position?.id ?? 0n },
+      data: { transaction_time: new Date('2026-11-20T12:00:00Z') },
+    });
+    const markOf = () => Promise.resolve(new Money('100000'));
+    // 100020 x 0.02 x 0.05 % = 1.0002.
+    const [first, second] = await Promise.all([
+      chargeOvernightFees(pool, '2026-11-21', markOf),
+      chargeOvernightFees(pool, '2026-11-21', markOf),
+    ]);
+    expect(first.charged + second.charged).toBe(1);
+    expect((await chargeOvernightFees(pool, '2026-11-21', markOf)).alreadyDone).toBe(true);
+    const [charged] = await positions(user.id);
+    expect(charged?.overnight_money.toFixed()).toBe('1.0002');
+    expect(charged?.caution_money.toFixed()).toBe('199.0398');
+    expect(await lever(user.id)).toEqual({ available: '797.9596', locked: '199.0398' });
+    // A position opened after the day began is not charged for it.
+    expect((await chargeOvernightFees(pool, '2026-11-20', markOf)).charged).toBe(0);
+    await expectCleanAudit();
+  });
+
+  it('closes a position whose margin and balance cannot pay, never overdrawing', async () => {
+    const user = await trader('30');
+    await setTop(btcPair, '100000');
+    await submit(user.token, { multiple: 100 });
+    const [position] = await positions(user.id);
+    // An operator raised the overnight rate so far that margin and balance cannot pay a day.
+    await ctx.prisma.leverTransaction.update({
+      where: { id: position?.id ?? 0n },
+      data: { transaction_time: new Date('2026-11-20T12:00:00Z'), overnight: '50' },
+    });
+    const run = await chargeOvernightFees(pool, '2026-11-22', () => Promise.resolve(new Money('99000')));
+    expect(run.closed.map((settled) => settled.reason)).toEqual(['overnight']);
+    expect(await lever(user.id)).toEqual({ available: '0', locked: '0' });
+    const [closed] = await positions(user.id);
+    expect(closed?.status).toBe(3);
+    expect(closed?.overnight_money.toFixed()).toBe('7.5996');
+    await expectCleanAudit();
+  });
+});
