@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import { Money } from '@exchange/kernel/ledger';
+import type { PositionRow } from './positions';
+import {
+  bookedProfit,
+  entrustReached,
+  hazardRate,
+  markOf,
+  openingTerms,
+  overnightFee,
+  profitAt,
+  settleClose,
+  stopAt,
+} from './risk';
+import { RiskBook, toScaled } from './risk-book';
+
+const m = (value: string | number) => new Money(value);
+
+describe('lever arithmetic', () => {
+  it('takes the median of last, bid and ask, so one trade alone cannot move the mark', () => {
+    expect(markOf({ last: m(1), bid: m(100), ask: m(102) })?.toFixed()).toBe('100');
+    expect(markOf({ last: m(101), bid: m(100), ask: m(102) })?.toFixed()).toBe('101');
+    expect(markOf({ bid: m(100), ask: m(102) })?.toFixed()).toBe('101');
+    expect(markOf({ last: m(99) })?.toFixed()).toBe('99');
+    expect(markOf({})).toBeUndefined();
+  });
+
+  it('prices an opening against the trader and rounds what the trader pays up', () => {
+    const base = {
+      originPrice: m('100000'),
+      share: 3,
+      shareNum: m('0.01'),
+      multiple: 7,
+      spreadPercent: m('0.02'),
+      feePercent: m('0.1'),
+      priceDecimals: 2,
+      moneyDecimals: 6,
+    };
+    const long = openingTerms({ ...base, type: 1 });
+    expect([long.price, long.number, long.margin, long.fee].map((v) => v.toFixed())).toEqual([
+      '100020',
+      '0.03',
+      '428.657143',
+      '3.0006',
+    ]);
+    expect(openingTerms({ ...base, type: 2 }).price.toFixed()).toBe('99980');
+  });
+
+  it('computes profit, risk rate, stops and entrusts', () => {
+    const long = { type: 1, price: m(100), number: m(2) };
+    expect(profitAt(long, m(90)).toFixed()).toBe('-20');
+    expect(profitAt({ ...long, type: 2 }, m(90)).toFixed()).toBe('20');
+    expect(bookedProfit(m('-1.0000001'), 6).toFixed()).toBe('-1.000001');
+    expect(bookedProfit(m('1.0000009'), 6).toFixed()).toBe('1');
+    expect(hazardRate(m(10), [{ caution: m(20), originCaution: m(20), profit: m(-25) }]).toFixed()).toBe(
+      '25',
+    );
+    expect(hazardRate(m(10), []).toFixed()).toBe('0');
+    const stops = { type: 1, targetProfit: m(110), stopLoss: m(95) };
+    expect([stopAt(stops, m(111)), stopAt(stops, m(95)), stopAt(stops, m(100))]).toEqual([
+      'profit',
+      'loss',
+      undefined,
+    ]);
+    expect(stopAt({ type: 2, targetProfit: m(90), stopLoss: m(0) }, m(120))).toBeUndefined();
+    expect(entrustReached({ type: 1, originPrice: m(99) }, m(99))).toBe(true);
+    expect(entrustReached({ type: 2, originPrice: m(101) }, m(100))).toBe(false);
+    expect(overnightFee({ price: m('100020'), number: m('0.02'), overnight: m('0.05') }, 6).toFixed()).toBe(
+      '1.0002',
+    );
+  });
+
+  it('never lets a close overdraw: margin, then the available balance, then the insurance fund', () => {
+    const gain = settleClose(m(20), m(5), m(0));
+    expect([gain.available, gain.pool, gain.shortfall].map((v) => v.toFixed())).toEqual(['25', '-5', '0']);
+    const covered = settleClose(m(20), m(-30), m(50));
+    expect([covered.available, covered.pool, covered.shortfall].map((v) => v.toFixed())).toEqual([
+      '-10',
+      '30',
+      '0',
+    ]);
+    const gap = settleClose(m(20), m(-100), m(30));
+    expect([gap.available, gap.pool, gap.shortfall].map((v) => v.toFixed())).toEqual(['-30', '100', '50']);
+  });
+});
+
+const row = (fields: Partial<PositionRow>): PositionRow => ({
+  id: '1',
+  user_id: 1,
+  match_id: 1,
+  legal_id: 9,
+  currency_id: 2,
+  type: 1,
+  status: 1,
+  share: 1,
+  number: '1',
+  multiple: 10,
+  origin_price: '100',
+  price: '100',
+  update_price: '100',
+  target_profit_price: '0',
+  stop_loss_price: '0',
+  origin_caution_money: '10',
+  caution_money: '10',
+  trade_fee: '0',
+  overnight: '0',
+  overnight_money: '0',
+  fact_profits: '0',
+  close_price: null,
+  close_reason: '',
+  shortfall: '0',
+  created_at: new Date(),
+  transaction_time: new Date(),
+  handle_time: null,
+  complete_time: null,
+  ...fields,
+});
+
+describe('RiskBook', () => {
+  it('finds the same liquidations as the exact formula, across pairs', () => {
+    expect(toScaled('-1.5')).toBe(-1_500_000_000_000_000_000n);
+    const book = new RiskBook();
+    book.replaceUsers(
+      [1, 2],
+      [
+        row({ id: '1', user_id: 1 }),
+        row({ id: '2', user_id: 1, match_id: 2, type: 2, price: '50', number: '2' }),
+        row({ id: '3', user_id: 2, type: 2, stop_loss_price: '104' }),
+        row({ id: '4', user_id: 2, status: 0, origin_price: '95' }),
+      ],
+      [
+        { user_id: 1, currency_id: 9, lever_balance: '1' },
+        { user_id: 2, currency_id: 9, lever_balance: '100' },
+      ],
+    );
+    book.marks.set(1, toScaled('100'));
+    book.marks.set(2, toScaled('50'));
+    expect(book.evaluate(1)).toMatchObject({ activate: [], stops: [], liquidate: [] });
+    book.marks.set(1, toScaled('82'));
+    // 1 + 20 - 18 = 3 -> 15 %: still above 10 %; the short on pair 2 at 50 is flat.
+    expect(book.evaluate(1).liquidate).toEqual([]);
+    book.marks.set(2, toScaled('50.5'));
+    // Pair 2's short now loses 1: equity 2 -> 10 %: liquidated, as hazardRate agrees.
+    expect(
+      hazardRate(m(1), [
+        { caution: m(10), originCaution: m(10), profit: m(-18) },
+        { caution: m(10), originCaution: m(10), profit: m(-1) },
+      ]).toFixed(),
+    ).toBe('10');
+    expect(book.evaluate(1).liquidate).toEqual([{ userId: 1, legalId: 9 }]);
+    book.marks.set(1, toScaled('105'));
+    expect(book.evaluate(1)).toMatchObject({ stops: ['3'], activate: [] });
+    book.marks.set(1, toScaled('95'));
+    expect(book.evaluate(1).activate).toEqual(['4']);
+  });
+});
