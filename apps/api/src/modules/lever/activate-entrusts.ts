@@ -16,7 +16,7 @@ export async function activateEntrusts(
   return sql.query<{ id: string; user_id: number }>(
     `UPDATE lever_transactions SET status = ${LEVER_STATUS.trading}, transaction_time = now(), update_price = $2,
        updated_at = now()
-     WHERE id = ANY($1::bigint[]) AND status = ${LEVER_STATUS.pending}
+     WHERE id = ANY($1::bigint[]) AND status + 0 = ${LEVER_STATUS.pending}
        AND ((type = ${LEVER_TYPE.long} AND origin_price >= $2::numeric) OR (type = ${LEVER_TYPE.short} AND origin_price <= $2::numeric))
      RETURNING id::text AS id, user_id`,
     [ids, mark.toFixed()],

@@ -53,6 +53,13 @@ export async function notifyLeverChanged(deps: Pick<LeverDeps, 'redis' | 'redisP
 
 const walletKey = (userId: number, currencyId: number) => `${userId}:${currencyId}`;
 
+/**
+ * Ids in ascending order, for statements that lock rows one key at a time (a lateral lookup per key): the
+ * planner then only ever walks the primary key, never a whole status, and rows are locked in id order.
+ */
+export const sortedIds = (ids: (string | bigint)[]) =>
+  [...new Set(ids.map(String))].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0));
+
 /** Locks these wallet rows (key order, as the ledger does) and reads their available lever balances. */
 export async function lockLeverBalances(
   sql: Sql,
@@ -95,21 +102,26 @@ async function moneyDecimals(sql: Sql, currencyIds: number[]): Promise<Map<numbe
  */
 export async function claimForClose(sql: Sql, claims: CloseClaim[]): Promise<string[]> {
   if (claims.length === 0) return [];
+  // Lock first, in id order; then one UPDATE by primary key of what is still in trade.
+  const locked = await sql.query<{ id: string }>(
+    `SELECT t.id::text AS id FROM unnest($1::bigint[]) AS k(id) CROSS JOIN LATERAL (
+       SELECT id FROM lever_transactions t WHERE t.id = k.id AND t.status = ${LEVER_STATUS.trading} FOR UPDATE
+     ) t`,
+    [sortedIds(claims.map((claim) => claim.id))],
+  );
+  if (locked.length === 0) return [];
+  const still = new Set(locked.map((row) => row.id));
+  const claiming = claims.filter((claim) => still.has(String(claim.id)));
   const rows = await sql.query<{ id: string }>(
-    `WITH wanted AS (
-       SELECT * FROM unnest($1::bigint[], $2::numeric[], $3::varchar[]) AS c(id, mark, reason)
-     ), locked AS (
-       SELECT t.id FROM lever_transactions t JOIN wanted c ON c.id = t.id
-       WHERE t.status = ${LEVER_STATUS.trading} ORDER BY t.id FOR UPDATE OF t
-     )
-     UPDATE lever_transactions t SET status = ${LEVER_STATUS.closing}, close_price = c.mark, update_price = c.mark,
+    `UPDATE lever_transactions t SET status = ${LEVER_STATUS.closing}, close_price = c.mark, update_price = c.mark,
        close_reason = c.reason, handle_time = now(), updated_at = now()
-     FROM wanted c WHERE t.id = c.id AND t.id IN (SELECT id FROM locked)
+     FROM unnest($1::bigint[], $2::numeric[], $3::varchar[]) AS c(id, mark, reason)
+     WHERE t.id = c.id AND t.status + 0 = ${LEVER_STATUS.trading}
      RETURNING t.id::text AS id`,
     [
-      claims.map((claim) => claim.id),
-      claims.map((claim) => claim.mark.toFixed()),
-      claims.map((claim) => claim.reason),
+      claiming.map((claim) => claim.id),
+      claiming.map((claim) => claim.mark.toFixed()),
+      claiming.map((claim) => claim.reason),
     ],
   );
   return rows.map((row) => row.id);
@@ -126,9 +138,10 @@ export async function settleClosing(sql: Sql, ids?: string[], limit = 2_000): Pr
     ? ids.length === 0
       ? []
       : await sql.query<PositionRow>(
-          `SELECT * FROM lever_transactions WHERE id = ANY($1::bigint[]) AND status = ${LEVER_STATUS.closing}
-           ORDER BY id FOR UPDATE`,
-          [ids],
+          `SELECT t.* FROM unnest($1::bigint[]) AS k(id) CROSS JOIN LATERAL (
+             SELECT * FROM lever_transactions t WHERE t.id = k.id AND t.status = ${LEVER_STATUS.closing} FOR UPDATE
+           ) t`,
+          [sortedIds(ids)],
         )
     : await sql.query<PositionRow>(
         `SELECT * FROM lever_transactions WHERE status = ${LEVER_STATUS.closing} ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
@@ -188,7 +201,7 @@ export async function settleClosing(sql: Sql, ids?: string[], limit = 2_000): Pr
     `UPDATE lever_transactions t SET status = ${LEVER_STATUS.closed}, fact_profits = s.profit, shortfall = s.shortfall,
        complete_time = now(), updated_at = now()
      FROM unnest($1::bigint[], $2::numeric[], $3::numeric[]) AS s(id, profit, shortfall)
-     WHERE t.id = s.id AND t.status = ${LEVER_STATUS.closing}`,
+     WHERE t.id = s.id AND t.status + 0 = ${LEVER_STATUS.closing}`,
     [settled.map((s) => s.id), settled.map((s) => s.profit), settled.map((s) => s.shortfall)],
   );
   // The rows are locked by this transaction: anything else means something is badly wrong.

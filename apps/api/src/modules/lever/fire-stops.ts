@@ -1,6 +1,6 @@
 import type { Sql } from '@exchange/kernel/db';
 import type { Money as MoneyValue } from '@exchange/kernel/ledger';
-import { closeAtMarks, type SettledPosition } from './close-position';
+import { closeAtMarks, sortedIds, type SettledPosition } from './close-position';
 import { CLOSE_REASON } from './positions';
 import { LEVER_STATUS, LEVER_TYPE } from './risk';
 
@@ -12,18 +12,19 @@ export async function fireStops(sql: Sql, ids: string[], mark: MoneyValue): Prom
   if (ids.length === 0) return [];
   const long = LEVER_TYPE.long;
   const rows = await sql.query<{ id: string; reason: string }>(
-    `SELECT id::text AS id,
+    `SELECT t.id::text AS id,
        CASE WHEN target_profit_price > 0 AND ((type = ${long} AND $2::numeric >= target_profit_price)
                                           OR (type <> ${long} AND $2::numeric <= target_profit_price))
             THEN '${CLOSE_REASON.profit}' ELSE '${CLOSE_REASON.loss}' END AS reason
-     FROM lever_transactions
-     WHERE id = ANY($1::bigint[]) AND status = ${LEVER_STATUS.trading} AND (
+     FROM unnest($1::bigint[]) AS k(id) CROSS JOIN LATERAL (
+       SELECT * FROM lever_transactions t WHERE t.id = k.id AND t.status = ${LEVER_STATUS.trading} FOR UPDATE
+     ) t
+     WHERE (
        (target_profit_price > 0 AND ((type = ${long} AND $2::numeric >= target_profit_price)
                                   OR (type <> ${long} AND $2::numeric <= target_profit_price)))
        OR (stop_loss_price > 0 AND ((type = ${long} AND $2::numeric <= stop_loss_price)
-                                 OR (type <> ${long} AND $2::numeric >= stop_loss_price))))
-     ORDER BY id FOR UPDATE`,
-    [ids, mark.toFixed()],
+                                 OR (type <> ${long} AND $2::numeric >= stop_loss_price))))`,
+    [sortedIds(ids), mark.toFixed()],
   );
   return closeAtMarks(
     sql,

@@ -35,9 +35,11 @@ export async function liquidate(
   const wanted = new Set(candidates.map((c) => accountKey(c.userId, c.legalId)));
   const rows = (
     await sql.query<PositionRow>(
-      `SELECT * FROM lever_transactions WHERE user_id = ANY($1::int[]) AND status = ${LEVER_STATUS.trading}
-       ORDER BY id FOR UPDATE`,
-      [[...new Set(candidates.map((c) => c.userId))]],
+      `SELECT t.* FROM unnest($1::int[]) AS k(user_id) CROSS JOIN LATERAL (
+         SELECT * FROM lever_transactions t WHERE t.user_id = k.user_id AND t.status + 0 = ${LEVER_STATUS.trading}
+         ORDER BY t.id FOR UPDATE
+       ) t`,
+      [[...new Set(candidates.map((c) => c.userId))].sort((a, b) => a - b)],
     )
   ).filter((row) => wanted.has(accountKey(row.user_id, row.legal_id)));
   const balances = await lockLeverBalances(

@@ -9,7 +9,7 @@ import {
   type HouseBooking,
   type Money as MoneyValue,
 } from '@exchange/kernel/ledger';
-import { closeAtMarks, lockLeverBalances, type SettledPosition } from './close-position';
+import { closeAtMarks, lockLeverBalances, sortedIds, type SettledPosition } from './close-position';
 import { CLOSE_REASON, type PositionRow } from './positions';
 import { LEVER_STATUS, overnightFee } from './risk';
 
@@ -93,9 +93,11 @@ async function chargeBatch(
   markOf: (matchId: number) => Promise<MoneyValue | undefined>,
 ): Promise<{ charged: number; closed: SettledPosition[] }> {
   const locked = await sql.query<PositionRow & { decimal_scale: number }>(
-    `SELECT t.*, c.decimal_scale FROM lever_transactions t JOIN currencies c ON c.id = t.legal_id
-     WHERE t.id = ANY($1::bigint[]) AND t.status = ${LEVER_STATUS.trading} ORDER BY t.id FOR UPDATE OF t`,
-    [ids],
+    `SELECT t.*, (SELECT decimal_scale FROM currencies c WHERE c.id = t.legal_id) AS decimal_scale
+     FROM unnest($1::bigint[]) AS k(id) CROSS JOIN LATERAL (
+       SELECT * FROM lever_transactions t WHERE t.id = k.id AND t.status = ${LEVER_STATUS.trading} FOR UPDATE
+     ) t`,
+    [sortedIds(ids)],
   );
   // Under the positions' locks, a charge another run committed meanwhile is visible: those are skipped.
   const done = new Set(

@@ -68,8 +68,10 @@ export class RiskEngine {
   private async balancesOf(userIds: number[]) {
     if (userIds.length === 0) return [];
     return this.sql.query<{ user_id: number; currency_id: number; lever_balance: string }>(
-      `SELECT user_id, currency_id, lever_balance::text AS lever_balance FROM wallets
-       WHERE user_id = ANY($1::int[]) AND (lever_balance > 0 OR lock_lever_balance > 0)`,
+      `SELECT w.user_id, w.currency_id, w.lever_balance::text AS lever_balance
+       FROM unnest($1::int[]) AS k(user_id) CROSS JOIN LATERAL (
+         SELECT * FROM wallets w WHERE w.user_id = k.user_id AND (w.lever_balance > 0 OR w.lock_lever_balance > 0)
+       ) w`,
       [[...new Set(userIds)]],
     );
   }
@@ -79,8 +81,10 @@ export class RiskEngine {
     const unique = [...new Set(userIds)];
     if (unique.length === 0) return;
     const rows = await this.sql.query<PositionRow>(
-      `SELECT * FROM lever_transactions WHERE user_id = ANY($1::int[])
-         AND status IN (${LEVER_STATUS.pending}, ${LEVER_STATUS.trading})`,
+      `SELECT t.* FROM unnest($1::int[]) AS k(user_id) CROSS JOIN LATERAL (
+         SELECT * FROM lever_transactions t WHERE t.user_id = k.user_id
+           AND t.status + 0 IN (${LEVER_STATUS.pending}, ${LEVER_STATUS.trading})
+       ) t`,
       [unique],
     );
     this.book.replaceUsers(unique, rows, await this.balancesOf(unique));
