@@ -4,7 +4,7 @@ import { hashSecret, createUser } from '../../apps/api/src/modules/user';
 import { SETTING_DEFAULTS } from '../../apps/api/src/modules/system';
 import { creditDeposit, fundHousePool, TREASURY_ACCOUNT } from '../../apps/api/src/modules/wallet';
 import { Money } from '@exchange/kernel/ledger';
-import { SEED_CURRENCIES, SEED_FEES, SEED_PAIRS } from './markets';
+import { SEED_CURRENCIES, SEED_FEES, SEED_LEVER_OPTIONS, SEED_PAIRS } from './markets';
 import { NEWS_CATEGORY_NAMES, SEED_NEWS } from './news';
 import { seedP2pDemo } from './p2p';
 
@@ -90,17 +90,6 @@ export async function seedDatabase(prisma: Db, options: { demoUsers: boolean }):
       await tx.wallet.createMany({
         data: [...ids.values()].map((currency_id) => ({ user_id: root.id, currency_id })),
       });
-      // The house's pools, funded from its own deposits so they never run negative in the audit.
-      for (const fund of SEED_HOUSE_FUNDS) {
-        await fundHouseIn(tx, {
-          bookedBy: root.id,
-          currencyId: idOf(fund.currency),
-          account: fund.account,
-          amount: new Money(fund.amount),
-          reference: `seed-house-${fund.account}-${fund.currency}`,
-        });
-      }
-
       if (!options.demoUsers) return;
       const [password_hash, trade_password_hash] = await Promise.all([
         hashSecret(DEMO_PASSWORD),

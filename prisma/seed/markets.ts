@@ -170,9 +170,3 @@ export const SEED_LEVER_OPTIONS: Record<
   'BTC/USDT': { multiples: [5, 10, 20, 50, 100], shares: [1, 5, 10, 20, 50], min: 1, max: 1000 },
   'ETH/USDT': { multiples: [5, 10, 20, 50, 100], shares: [1, 5, 10, 20, 50], min: 1, max: 1000 },
 };
-
-/** What the house puts in its pools at install (booked as its own deposits): profits and the insurance fund. */
-export const SEED_HOUSE_FUNDS = [
-  { account: 'lever_pool', currency: 'USDT', amount: '1000000' },
-  { account: 'insurance_fund', currency: 'USDT', amount: '100000' },
-] as const;

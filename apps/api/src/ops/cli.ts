@@ -13,6 +13,7 @@ import {
 } from './wallet';
 import { auditExchange } from '../areas';
 import { p2pCommands } from './p2p';
+import { opsLeverOptions } from './lever';
 
 /**
  * `npm run ops -- <command> [options]`: operator commands against the exchange's database. Each prints one
@@ -97,27 +98,6 @@ const commands: Record<string, Command> = {
       withdrawalId(positionals[0]),
       values.reason ?? 'rejected by an operator',
     );
-  },
-  'house:fund': (prisma, args) => {
-    const { values } = parseArgs({
-      args,
-      options: {
-        account: { type: 'string' },
-        currency: { type: 'string' },
-        amount: { type: 'string' },
-        ref: { type: 'string' },
-      },
-    });
-    if (!values.account || !values.currency || !values.amount)
-      throw new Error(
-        'house:fund needs --account (e.g. lever_pool, insurance_fund), --currency and --amount',
-      );
-    return opsFundHouse(prisma, {
-      account: values.account,
-      currency: values.currency,
-      amount: values.amount,
-      reference: values.ref,
-    });
   },
   'lever:options': (prisma, args) => {
     const { values, positionals } = parseArgs({

@@ -73,37 +73,6 @@ export async function opsRejectWithdrawal(prisma: Db, id: number, reason: string
   return { id: failed.id, status: WITHDRAWAL_STATUS.failed, notes: failed.notes };
 }
 
-/** Funds a house pool from the exchange's own deposit, booked on the root account (idempotent by --ref). */
-export async function opsFundHouse(
-  prisma: Db,
-  input: { account: string; currency: string; amount: string; reference?: string | undefined },
-) {
-  if (!(HOUSE_ACCOUNTS as readonly string[]).includes(input.account))
-    throw new Error(`--account is one of ${HOUSE_ACCOUNTS.join(', ')}`);
-  const currency = await findCurrency(prisma, input.currency);
-  const amount = parseAmount(input.amount, currency.decimal_scale);
-  const root = await prisma.user.findFirst({ where: { type: 0 }, orderBy: { id: 'asc' } });
-  if (!root) throw new Error('no root account to book the house deposit on (run the seed first)');
-  const funded = await fundHouse(prisma, {
-    bookedBy: root.id,
-    currencyId: currency.id,
-    account: input.account as HouseAccount,
-    amount,
-    ...(input.reference ? { reference: input.reference } : {}),
-  });
-  const [balance] = await prisma.$queryRawUnsafe<{ total: string }[]>(
-    'SELECT COALESCE(SUM(delta), 0)::text AS total FROM house_entries WHERE currency_id = $1 AND account = $2',
-    currency.id,
-    input.account,
-  );
-  return {
-    ...funded,
-    account: input.account,
-    currency: currency.name,
-    balance: toAmountString(balance?.total ?? '0'),
-  };
-}
-
 /** Moves the exchange's capital into a house pool (see fundHousePool); the same --ref twice funds once. */
 export async function opsFundHouse(
   prisma: Db,

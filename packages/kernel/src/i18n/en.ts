@@ -167,7 +167,6 @@ export const en = {
   log_lever_overnight: 'Contract overnight fee',
   log_lever_fee: 'Contract fee',
   log_lever_cancel: 'Contract order cancelled',
-  log_house_fund: 'House pool funding',
   // P2P (issue #12): c2c market, seller shops, acceptors, regional agents
   p2p_way_bank: 'Bank card',
   p2p_way_we_chat: 'WeChat',

@@ -166,7 +166,6 @@ export const hk: Messages = {
   log_lever_overnight: '合約隔夜費',
   log_lever_fee: '合約手續費',
   log_lever_cancel: '合約撤單',
-  log_house_fund: '平台資金池注資',
   // P2P (issue #12): c2c market, seller shops, acceptors, regional agents
   p2p_way_bank: '銀行卡',
   p2p_way_we_chat: '微信',

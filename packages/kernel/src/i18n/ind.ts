@@ -167,7 +167,6 @@ export const ind: Messages = {
   log_lever_overnight: 'Biaya menginap kontrak',
   log_lever_fee: 'Biaya kontrak',
   log_lever_cancel: 'Order kontrak dibatalkan',
-  log_house_fund: 'Pendanaan pool bursa',
   // P2P (issue #12): c2c market, seller shops, acceptors, regional agents
   p2p_way_bank: 'Kartu bank',
   p2p_way_we_chat: 'WeChat',

@@ -166,7 +166,6 @@ export const jp: Messages = {
   log_lever_overnight: '契約オーバーナイト手数料',
   log_lever_fee: '契約手数料',
   log_lever_cancel: '契約注文の取消',
-  log_house_fund: '取引所プールへの入金',
   // P2P (issue #12): c2c market, seller shops, acceptors, regional agents
   p2p_way_bank: '銀行カード',
   p2p_way_we_chat: 'WeChat',

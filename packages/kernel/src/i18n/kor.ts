@@ -166,7 +166,6 @@ export const kor: Messages = {
   log_lever_overnight: '계약 오버나이트 수수료',
   log_lever_fee: '계약 수수료',
   log_lever_cancel: '계약 주문 취소',
-  log_house_fund: '거래소 풀 충전',
   // P2P (issue #12): c2c market, seller shops, acceptors, regional agents
   p2p_way_bank: '은행 카드',
   p2p_way_we_chat: 'WeChat',

@@ -166,7 +166,6 @@ export const th: Messages = {
   log_lever_overnight: 'ค่าธรรมเนียมข้ามคืนของสัญญา',
   log_lever_fee: 'ค่าธรรมเนียมสัญญา',
   log_lever_cancel: 'ยกเลิกคำสั่งสัญญา',
-  log_house_fund: 'เติมเงินกองทุนของแพลตฟอร์ม',
   // P2P (issue #12): c2c market, seller shops, acceptors, regional agents
   p2p_way_bank: 'บัตรธนาคาร',
   p2p_way_we_chat: 'WeChat',

@@ -166,7 +166,6 @@ export const zh: Messages = {
   log_lever_overnight: '合约隔夜费',
   log_lever_fee: '合约手续费',
   log_lever_cancel: '合约撤单',
-  log_house_fund: '平台资金池注资',
   // P2P (issue #12): c2c market, seller shops, acceptors, regional agents
   p2p_way_bank: '银行卡',
   p2p_way_we_chat: '微信',

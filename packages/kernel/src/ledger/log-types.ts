@@ -28,8 +28,6 @@ export const LOG_TYPES = {
   CHAIN_DEPOSIT: 200,
   PAYMENT_DEPOSIT: 206,
   WITHDRAW_FEE: 207,
-  /** Money the exchange puts into one of its own pools (lever_pool, insurance_fund ...) from a house deposit. */
-  HOUSE_FUND: 300,
   // P2P (issue #12), numbered as the original where its numbers do not clash with ours: acceptor deals
   // 13-20 and 91, seller-shop (merchant) deals 60-71, c2c 201-205.
   ACCEPTOR_WITHDRAW_LOCK: 13,

@@ -1,5 +1,5 @@
 import type { Db } from '@exchange/kernel/db';
-import { LOCK_HOLDERS, toAmountString } from '@exchange/kernel/ledger';
+import { toAmountString, type AreaAudit } from '@exchange/kernel/ledger';
 import { LEVER_STATUS } from './risk';
 
 /**
@@ -7,7 +7,7 @@ import { LEVER_STATUS } from './risk';
  * pending, in-trade or closing position), and extra checks: no position stuck closing, and each quote
  * currency's insurance-fund payouts (what losses beyond everything users held cost the house).
  */
-export const audit = {
+export const leverAudit: AreaAudit = {
   lockHolders: [
     {
       name: 'lever positions',
@@ -15,32 +15,28 @@ export const audit = {
             FROM lever_transactions WHERE status IN (${LEVER_STATUS.pending}, ${LEVER_STATUS.trading}, ${LEVER_STATUS.closing})`,
     },
   ],
-  async checks(prisma: Db): Promise<string[]> {
-    const problems: string[] = [];
-    const stuck = await prisma.$queryRawUnsafe<{ count: number }[]>(
-      `SELECT count(*)::int AS count FROM lever_transactions
+  checks: [stuckOrUncovered],
+};
+
+async function stuckOrUncovered(prisma: Db): Promise<string[]> {
+  const problems: string[] = [];
+  const stuck = await prisma.$queryRawUnsafe<{ count: number }[]>(
+    `SELECT count(*)::int AS count FROM lever_transactions
        WHERE status = ${LEVER_STATUS.closing} AND handle_time < now() - interval '5 minutes'`,
-    );
-    if ((stuck[0]?.count ?? 0) > 0)
-      problems.push(`${stuck[0]?.count} lever positions closing for over 5 minutes`);
-    const uncovered = await prisma.$queryRawUnsafe<
-      { currency_id: number; shortfall: string; paid: string }[]
-    >(
-      `SELECT s.legal_id AS currency_id, s.shortfall::text, COALESCE(h.paid, 0)::text AS paid
+  );
+  if ((stuck[0]?.count ?? 0) > 0)
+    problems.push(`${stuck[0]?.count} lever positions closing for over 5 minutes`);
+  const uncovered = await prisma.$queryRawUnsafe<{ currency_id: number; shortfall: string; paid: string }[]>(
+    `SELECT s.legal_id AS currency_id, s.shortfall::text, COALESCE(h.paid, 0)::text AS paid
        FROM (SELECT legal_id, sum(shortfall) AS shortfall FROM lever_transactions WHERE status = ${LEVER_STATUS.closed} GROUP BY legal_id) s
        LEFT JOIN (SELECT currency_id, -sum(delta) AS paid FROM house_entries
                   WHERE account = 'insurance_fund' AND delta < 0 AND ref_type = 'lever' GROUP BY currency_id) h
          ON h.currency_id = s.legal_id
        WHERE s.shortfall <> COALESCE(h.paid, 0)`,
+  );
+  for (const row of uncovered)
+    problems.push(
+      `currency ${row.currency_id}: lever shortfalls ${toAmountString(row.shortfall)} but the insurance fund paid ${toAmountString(row.paid)}`,
     );
-    for (const row of uncovered)
-      problems.push(
-        `currency ${row.currency_id}: lever shortfalls ${toAmountString(row.shortfall)} but the insurance fund paid ${toAmountString(row.paid)}`,
-      );
-    return problems;
-  },
-};
-
-// Until the lead wires every area's audit into the ledger's, lever registers its lock holder directly.
-for (const holder of audit.lockHolders)
-  if (!LOCK_HOLDERS.some((known) => known.name === holder.name)) LOCK_HOLDERS.push(holder);
+  return problems;
+}

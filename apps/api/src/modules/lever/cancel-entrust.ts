@@ -1,6 +1,6 @@
 import { inTransaction } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
-import { applyMovements, bookHouseEntries, LOG_TYPES, Money } from '@exchange/kernel/ledger';
+import { applyMovements, bookHouse, LOG_TYPES, Money } from '@exchange/kernel/ledger';
 import { notifyLeverChanged, type LeverDeps } from './close-position';
 import type { PositionRow } from './positions';
 import { LEVER_STATUS } from './risk';
@@ -37,7 +37,7 @@ export async function cancelEntrust(deps: LeverDeps, userId: number, id: bigint)
       { ...base, isLock: true, delta: margin.neg() },
       { ...base, isLock: false, delta: margin.plus(fee) },
     ]);
-    await bookHouseEntries(sql, [
+    await bookHouse(sql, [
       { currencyId: row.legal_id, account: 'fees', amount: fee.neg(), type: LOG_TYPES.LEVER_CANCEL, ref },
     ]);
   });

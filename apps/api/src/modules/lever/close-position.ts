@@ -4,11 +4,11 @@ import { inTransaction, type Sql } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import {
   applyMovements,
-  bookHouseEntries,
+  bookHouse,
   LOG_TYPES,
   Money,
   type ColumnMovement,
-  type HouseBooking,
+  type HouseEntry,
   type Money as MoneyValue,
 } from '@exchange/kernel/ledger';
 import { readMark } from './mark-price';
@@ -157,7 +157,7 @@ export async function settleClosing(sql: Sql, ids?: string[], limit = 2_000): Pr
     rows.map((row) => row.legal_id),
   );
   const movements: ColumnMovement[] = [];
-  const house: HouseBooking[] = [];
+  const house: HouseEntry[] = [];
   const settled: SettledPosition[] = [];
   for (const row of rows) {
     const key = walletKey(row.user_id, row.legal_id);
@@ -196,7 +196,7 @@ export async function settleClosing(sql: Sql, ids?: string[], limit = 2_000): Pr
     });
   }
   await applyMovements(sql, movements);
-  await bookHouseEntries(sql, house);
+  await bookHouse(sql, house);
   const updated = await sql.execute(
     `UPDATE lever_transactions t SET status = ${LEVER_STATUS.closed}, fact_profits = s.profit, shortfall = s.shortfall,
        complete_time = now(), updated_at = now()

@@ -3,7 +3,7 @@ import { inTransaction, prismaSql } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import {
   applyMovements,
-  bookHouseEntries,
+  bookHouse,
   LOG_TYPES,
   toAmountString,
   type Money as MoneyValue,
@@ -136,7 +136,7 @@ export async function openPosition(
       }
       throw error;
     }
-    await bookHouseEntries(sql, [
+    await bookHouse(sql, [
       { currencyId: pair.legal_id, account: 'fees', amount: terms.fee, type: LOG_TYPES.LEVER_FEE, ref },
     ]);
     return row.id;

@@ -2,11 +2,11 @@ import type pg from 'pg';
 import { inTransaction, type Sql } from '@exchange/kernel/db';
 import {
   applyMovements,
-  bookHouseEntries,
+  bookHouse,
   LOG_TYPES,
   Money,
   type ColumnMovement,
-  type HouseBooking,
+  type HouseEntry,
   type Money as MoneyValue,
 } from '@exchange/kernel/ledger';
 import { closeAtMarks, lockLeverBalances, sortedIds, type SettledPosition } from './close-position';
@@ -144,7 +144,7 @@ async function chargeBatch(
       : balances;
   const closedIds = new Set(closed.map((position) => position.id));
   const movements: ColumnMovement[] = [];
-  const house: HouseBooking[] = [];
+  const house: HouseEntry[] = [];
   const charges: { id: string; amount: string; fromMargin: string }[] = [];
   const left = new Map(after);
   const base = (row: PositionRow) => ({
@@ -203,7 +203,7 @@ async function chargeBatch(
   // The positions are locked and were checked above: a conflict here means something is badly wrong.
   if (recorded.size !== charges.length) throw new Error('overnight fees of this batch were already recorded');
   await applyMovements(sql, movements);
-  await bookHouseEntries(sql, house);
+  await bookHouse(sql, house);
   await sql.execute(
     `UPDATE lever_transactions t SET caution_money = t.caution_money - c.from_margin,
        overnight_money = t.overnight_money + c.amount, updated_at = now()

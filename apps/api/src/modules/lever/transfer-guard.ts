@@ -1,5 +1,5 @@
 import { AppError } from '@exchange/kernel/errors';
-import { TRANSFER_GUARDS, type TransferGuard } from '../wallet';
+import type { TransferGuard } from '../wallet';
 import { LEVER_STATUS } from './risk';
 
 /**
@@ -17,5 +17,3 @@ export const leverTransferGuard: TransferGuard = async (db, move) => {
   });
   if (open) throw new AppError('lever_transfer_open_positions');
 };
-
-if (!TRANSFER_GUARDS.includes(leverTransferGuard)) TRANSFER_GUARDS.push(leverTransferGuard);

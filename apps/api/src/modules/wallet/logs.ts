@@ -35,7 +35,6 @@ const LOG_TEXTS: Partial<Record<number, MessageKey>> = {
   [LOG_TYPES.LEVER_OVERNIGHT]: 'log_lever_overnight',
   [LOG_TYPES.LEVER_FEE]: 'log_lever_fee',
   [LOG_TYPES.LEVER_CANCEL]: 'log_lever_cancel',
-  [LOG_TYPES.HOUSE_FUND]: 'log_house_fund',
 };
 
 const accountName = (request: FastifyRequest, account: string) =>
