@@ -24,6 +24,27 @@ export const routes: RouteObject[] = [
       { path: '/', element: page(() => import('../features/home/HomePage')) },
       { path: '/allmarket', element: page(() => import('../features/home/AllMarketsPage')) },
       { path: '/dealCenter', element: page(() => import('../features/exchange/ExchangePage')) },
+      { path: '/leverdealCenter', element: page(() => import('../features/lever/LeverCenterPage')) },
+      {
+        path: '/leverTransactions',
+        element: page(() => import('../features/lever/PositionsPage'), { auth: true }),
+      },
+      {
+        path: '/allTransaction',
+        element: page(() => import('../features/lever/AllPositionsPage'), { auth: true }),
+      },
+      {
+        path: '/leverList',
+        element: page(() => import('../features/lever/LeverOrdersPage'), { auth: true }),
+      },
+      {
+        path: '/leverRecord',
+        element: page(() => import('../features/lever/LeverRecordPage'), { auth: true }),
+      },
+      {
+        path: '/transferLever',
+        element: page(() => import('../features/lever/TransferLeverPage'), { auth: true }),
+      },
       { path: '/noticeList', element: page(() => import('../features/notice/NoticeListPage')) },
       {
         path: '/components/noticeDetail',

@@ -70,6 +70,9 @@ export function Header() {
             <Link role="menuitem" className="dropdown-item" to="/c2c">
               {t('common:nav.c2c')}
             </Link>
+            <Link role="menuitem" className="dropdown-item" to="/leverdealCenter">
+              {t('common:nav.lever')}
+            </Link>
             <Link role="menuitem" className="dropdown-item" to="/noticeList">
               {t('common:nav.notices')}
             </Link>
@@ -97,6 +100,9 @@ export function Header() {
           </NavLink>
           <NavLink to="/c2c" className={navClass} data-testid="nav-c2c">
             {t('common:nav.c2c')}
+          </NavLink>
+          <NavLink to="/leverdealCenter" className={navClass} data-testid="nav-lever">
+            {t('common:nav.lever')}
           </NavLink>
           <NavLink to="/noticeList" className={navClass}>
             {t('common:nav.notices')}

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../components/States';
+import { useLeverOrders, useLeverPushes } from './api';
+import { LEVER_STATUSES, type LeverStatus } from './lever-math';
+import { LeverPageHeader } from './LeverNav';
+import { Pager } from './Pager';
+import { PositionTable, type PositionColumn } from './PositionTable';
+import './i18n';
+import './lever.css';
+
+const COLUMNS: Record<LeverStatus, PositionColumn[]> = {
+  0: ['pair', 'side', 'hands', 'multiple', 'entrustPrice', 'markPrice', 'margin', 'fee', 'time'],
+  1: ['pair', 'side', 'hands', 'multiple', 'openPrice', 'markPrice', 'margin', 'fee', 'profit', 'time'],
+  2: ['pair', 'side', 'hands', 'multiple', 'openPrice', 'markPrice', 'margin', 'profit', 'time'],
+  3: [
+    'pair',
+    'side',
+    'hands',
+    'multiple',
+    'openPrice',
+    'markPrice',
+    'fee',
+    'overnight',
+    'profit',
+    'time',
+    'closeTime',
+  ],
+  4: ['pair', 'side', 'hands', 'multiple', 'entrustPrice', 'margin', 'fee', 'time', 'closeTime'],
+};
+
+/** Lever orders in five tabs by state (/leverList, document 3, section 2). */
+export default function LeverOrdersPage() {
+  const { t } = useTranslation('lever');
+  const [status, setStatus] = useState<LeverStatus>(1);
+  const [page, setPage] = useState(1);
+  const orders = useLeverOrders(status, page);
+  useLeverPushes();
+
+  return (
+    <div className="container lv-list-page" data-testid="lever-list-page">
+      <LeverPageHeader title={t('orders.title')} />
+      <section className="panel">
+        <nav className="tabs lv-tabs" role="tablist">
+          {LEVER_STATUSES.map((value) => (
+            <button
+              key={value}
+              type="button"
+              role="tab"
+              aria-selected={status === value}
+              className={`tab${status === value ? ' active' : ''}`}
+              onClick={() => {
+                setStatus(value);
+                setPage(1);
+              }}
+              data-testid={`lever-tab-${value}`}
+            >
+              {t(`status.${value}`)}
+            </button>
+          ))}
+        </nav>
+        {orders.isPending ? (
+          <Spinner />
+        ) : orders.isError ? (
+          <div className="empty">{orders.error.message || t('page.loadError')}</div>
+        ) : (
+          <>
+            <PositionTable
+              orders={orders.data.message.data}
+              columns={COLUMNS[status]}
+              actions={status === 0 ? ['cancel'] : status === 1 ? ['close'] : []}
+              empty={t('orders.empty')}
+              testId="lever-orders-table"
+            />
+            <Pager page={page} last={orders.data.message.last_page} onPage={setPage} />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

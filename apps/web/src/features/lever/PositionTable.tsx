@@ -1,0 +1,195 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { direction, formatFixed } from '../../lib/format';
+import { confirmDialog, toast } from '../../lib/notify';
+import { cancelLever, closeLever, useRefreshLever, type LeverOrder } from './api';
+import { LEVER_AMOUNT_DECIMALS, LEVER_PRICE_DECIMALS } from './lever-math';
+import { StopModal } from './StopModal';
+import './i18n';
+
+export type PositionColumn =
+  | 'pair'
+  | 'side'
+  | 'hands'
+  | 'multiple'
+  | 'openPrice'
+  | 'entrustPrice'
+  | 'markPrice'
+  | 'margin'
+  | 'fee'
+  | 'overnight'
+  | 'profit'
+  | 'takeProfit'
+  | 'stopLoss'
+  | 'time'
+  | 'closeTime'
+  | 'status';
+
+export type PositionAction = 'close' | 'cancel' | 'setStop';
+
+interface Props {
+  orders: LeverOrder[];
+  columns: PositionColumn[];
+  actions?: PositionAction[];
+  empty: string;
+  /** Lot size per pair, for the stop modal's expected profit when a row has no `number`. */
+  lotSizeOf?: (order: LeverOrder) => string | undefined;
+  testId?: string;
+}
+
+const price = (value: string | null | undefined) => formatFixed(value, LEVER_PRICE_DECIMALS);
+const amount = (value: string | null | undefined) => formatFixed(value, LEVER_AMOUNT_DECIMALS);
+const stopPrice = (value: string | null | undefined) => (value && Number(value) > 0 ? price(value) : '--');
+
+/**
+ * Lever orders as a table: the columns a screen asks for, and its actions per row (close an open position,
+ * cancel a pending one, set its stops). Closing or cancelling asks first and removes the row on success
+ * (document 3, section 4).
+ */
+export function PositionTable({ orders, columns, actions = [], empty, lotSizeOf, testId }: Props) {
+  const { t } = useTranslation('lever');
+  const refresh = useRefreshLever();
+  const [busy, setBusy] = useState<number | null>(null);
+  const [stopFor, setStopFor] = useState<LeverOrder | null>(null);
+  const [gone, setGone] = useState<Set<number>>(new Set());
+
+  const run = async (order: LeverOrder, action: 'close' | 'cancel') => {
+    const yes = await confirmDialog({
+      text: action === 'close' ? t('action.confirmClose') : t('action.confirmCancel'),
+    });
+    if (!yes) return;
+    setBusy(order.id);
+    try {
+      const message = await (action === 'close' ? closeLever(order.id) : cancelLever(order.id));
+      toast(message, 'success');
+      setGone((previous) => new Set(previous).add(order.id));
+      refresh();
+    } catch {
+      // The API client has shown the refusal.
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const cell = (order: LeverOrder, column: PositionColumn) => {
+    switch (column) {
+      case 'pair':
+        return <strong>{order.symbol}</strong>;
+      case 'side':
+        return (
+          <span className={order.type === 1 ? 'up' : 'down'}>{t(`side.${order.type === 1 ? 1 : 2}`)}</span>
+        );
+      case 'hands':
+        return <span className="num">{String(order.share)}</span>;
+      case 'multiple':
+        return <span className="num">{String(order.multiple)}x</span>;
+      case 'openPrice':
+        return <span className="num">{order.status === 0 ? '--' : price(order.price)}</span>;
+      case 'entrustPrice':
+        return <span className="num">{price(order.origin_price)}</span>;
+      case 'markPrice':
+        return (
+          <span className="num" data-testid="position-mark">
+            {price(order.update_price)}
+          </span>
+        );
+      case 'margin':
+        return <span className="num">{amount(order.caution_money)}</span>;
+      case 'fee':
+        return <span className="num">{amount(order.trade_fee)}</span>;
+      case 'overnight':
+        return <span className="num">{amount(order.overnight_money)}</span>;
+      case 'profit': {
+        const value = order.status >= 3 ? (order.fact_profits ?? order.profits) : order.profits;
+        const tone = direction(value);
+        return (
+          <span className={`num${tone > 0 ? ' up' : tone < 0 ? ' down' : ''}`} data-testid="position-profit">
+            {amount(value)}
+          </span>
+        );
+      }
+      case 'takeProfit':
+        return <span className="num">{stopPrice(order.target_profit_price)}</span>;
+      case 'stopLoss':
+        return <span className="num">{stopPrice(order.stop_loss_price)}</span>;
+      case 'time':
+        return <span className="num secondary">{order.transaction_time || order.time || '--'}</span>;
+      case 'closeTime':
+        return <span className="num secondary">{order.handle_time || '--'}</span>;
+      case 'status':
+        return <span className={`badge lv-status-${order.status}`}>{t(`status.${order.status}`)}</span>;
+    }
+  };
+
+  const numeric = (column: PositionColumn) =>
+    !['pair', 'side', 'time', 'closeTime', 'status'].includes(column);
+  const rows = orders.filter((order) => !gone.has(order.id));
+
+  return (
+    <div className="lv-table-wrap" data-testid={testId}>
+      <table className="table lv-table">
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column} className={numeric(column) ? 'right' : undefined}>
+                {t(`col.${column}`)}
+              </th>
+            ))}
+            {actions.length > 0 && <th className="right">{t('col.action')}</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((order) => (
+            <tr key={order.id} data-testid="position-row" data-id={order.id} data-status={order.status}>
+              {columns.map((column) => (
+                <td key={column} className={numeric(column) ? 'right' : undefined}>
+                  {cell(order, column)}
+                </td>
+              ))}
+              {actions.length > 0 && (
+                <td className="right lv-actions">
+                  {actions.includes('setStop') && order.status === 1 && (
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-sm"
+                      onClick={() => setStopFor(order)}
+                      data-testid="position-stop"
+                    >
+                      {t('action.setStop')}
+                    </button>
+                  )}
+                  {actions.includes('close') && order.status === 1 && (
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-sm"
+                      disabled={busy === order.id}
+                      onClick={() => void run(order, 'close')}
+                      data-testid="position-close"
+                    >
+                      {t('action.close')}
+                    </button>
+                  )}
+                  {actions.includes('cancel') && order.status === 0 && (
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-sm"
+                      disabled={busy === order.id}
+                      onClick={() => void run(order, 'cancel')}
+                      data-testid="position-cancel"
+                    >
+                      {t('action.cancel')}
+                    </button>
+                  )}
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {rows.length === 0 && <div className="empty">{empty}</div>}
+      {stopFor && (
+        <StopModal order={stopFor} lotSize={lotSizeOf?.(stopFor)} onClose={() => setStopFor(null)} />
+      )}
+    </div>
+  );
+}
