@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useQuotations } from '../../api/markets';
 import { Spinner } from '../../components/States';
-import { direction, formatFixed } from '../../lib/format';
+import { direction, formatFixed, toDecimal } from '../../lib/format';
+import { readStored, STORAGE_KEYS } from '../../lib/storage';
 import { useLeverPositions, useLeverPushes } from './api';
 import { BatchCloseModal } from './BatchCloseModal';
-import { hazardTone, leverGroups, LEVER_AMOUNT_DECIMALS } from './lever-math';
+import { chooseLeverPair, hazardTone, leverGroups, LEVER_AMOUNT_DECIMALS } from './lever-math';
 import { LeverPageHeader } from './LeverNav';
 import { Pager } from './Pager';
 import { PositionTable } from './PositionTable';
@@ -13,45 +15,50 @@ import './i18n';
 import './lever.css';
 
 /**
- * Positions with the risk rate, total profit, stops and batch close (/leverTransactions, document 3,
- * section 2), one quote currency at a time; live through `lever_trade`, polled every 3 s.
+ * Positions of one pair with the risk rate and total profit of its quote currency, stops and batch close
+ * (/leverTransactions?legalId&currencyId, document 3, section 2); live through `lever_trade`, polled every 3 s.
  */
 export default function PositionsPage() {
   const { t } = useTranslation('lever');
   const groups = leverGroups(useQuotations().data);
-  const [legal, setLegal] = useState<number | null>(null);
+  const [params, setParams] = useSearchParams();
   const [page, setPage] = useState(1);
   const [batch, setBatch] = useState(false);
-  const legalId = legal ?? groups[0]?.id;
-  const positions = useLeverPositions(legalId, undefined, page);
-  useLeverPushes();
-  const lotSizes = new Map(
-    groups.flatMap((group) => group.quotation.map((pair) => [pair.symbol, pair.lever_share_num])),
+  const { pair } = chooseLeverPair(
+    groups,
+    { legal: params.get('legalId'), currency: params.get('currencyId') },
+    { legal: readStored(STORAGE_KEYS.legalId), currency: readStored(STORAGE_KEYS.currencyId) },
   );
+  const legalId = pair?.legal_id;
+  const positions = useLeverPositions(legalId, pair?.currency_id, page);
+  useLeverPushes();
   const data = positions.data;
   const profit = direction(data?.profits_total);
-  const legalName = groups.find((group) => group.id === legalId)?.name ?? '';
+  const legalName = pair?.legal_name ?? '';
+  const pairs = groups.flatMap((group) => group.quotation);
 
   return (
     <div className="container lv-list-page" data-testid="lever-transactions-page">
-      <LeverPageHeader title={t('positions.title')} />
-      {groups.length > 1 && (
-        <div className="pill-tabs">
-          {groups.map((group) => (
-            <button
-              key={group.id}
-              type="button"
-              className={`pill-tab${group.id === legalId ? ' active' : ''}`}
-              onClick={() => {
-                setLegal(group.id);
-                setPage(1);
-              }}
-            >
-              {group.name}
-            </button>
+      <LeverPageHeader title={t('positions.title')}>
+        <select
+          className="select lv-coin-select"
+          aria-label={t('switcher.label')}
+          value={pair?.match_id ?? ''}
+          onChange={(event) => {
+            const next = pairs.find((item) => item.match_id === Number(event.target.value));
+            if (!next) return;
+            setPage(1);
+            setParams({ legalId: String(next.legal_id), currencyId: String(next.currency_id) });
+          }}
+          data-testid="lever-positions-pair"
+        >
+          {pairs.map((item) => (
+            <option key={item.match_id} value={item.match_id}>
+              {item.symbol}
+            </option>
           ))}
-        </div>
-      )}
+        </select>
+      </LeverPageHeader>
       <section className="panel lv-summary" data-testid="lever-summary">
         <dl>
           <div>
@@ -85,7 +92,7 @@ export default function PositionsPage() {
         <button
           type="button"
           className="btn btn-sell"
-          disabled={!data || data.order.data.length === 0}
+          disabled={!data || !(toDecimal(data.caution_money_total)?.greaterThan(0) ?? false)}
           onClick={() => setBatch(true)}
           data-testid="batch-close"
         >
@@ -117,7 +124,7 @@ export default function PositionsPage() {
               ]}
               actions={['setStop', 'close']}
               empty={t('positions.empty')}
-              lotSizeOf={(order) => lotSizes.get(order.symbol)}
+              lotSizeOf={() => pair?.lever_share_num}
               testId="lever-positions-table"
             />
             <Pager page={page} last={positions.data.order.last_page} onPage={setPage} />
