@@ -5,14 +5,15 @@ import { Spinner } from '../../components/States';
 import { AccountLogTable } from './AccountLogTable';
 import { useWalletList } from './api';
 import { AssetsSummary } from './AssetsSummary';
+import { LeverBalances } from './LeverBalances';
 import { SpotBalances } from './SpotBalances';
 import './account.css';
 import './i18n';
 
-export type AssetsTab = 'overview' | 'log';
+export type AssetsTab = 'overview' | 'lever' | 'log';
 
-/** Spot balances and totals; refreshed every 10 s by the query. */
-function Overview() {
+/** Spot balances and totals, or the lever account's; refreshed every 10 s by the query. */
+function Overview({ account }: { account: 'change' | 'lever' }) {
   const { t } = useTranslation('account');
   const wallets = useWalletList();
   const [hidden, setHidden] = useState(false);
@@ -22,24 +23,31 @@ function Overview() {
     <>
       <AssetsSummary
         wallets={wallets.data}
+        account={account}
         hidden={hidden}
         onToggleHidden={() => setHidden((value) => !value)}
       />
-      <SpotBalances balances={wallets.data.change_wallet.balance} hidden={hidden} />
+      {account === 'lever' ? (
+        <LeverBalances balances={wallets.data.lever_wallet.balance} hidden={hidden} />
+      ) : (
+        <SpotBalances balances={wallets.data.change_wallet.balance} hidden={hidden} />
+      )}
     </>
   );
 }
 
 /**
  * The account centre (/dealFinance, document 1, section 2.9): totals and the spot balances, or the account log
- * (`tab=log`). Document 2 adds the other accounts as further tabs beside these two.
+ * (`tab=log`), and the lever account (`tab=lever`, document 3).
  */
 export default function AssetsPage() {
   const { t } = useTranslation('account');
   const [params] = useSearchParams();
-  const tab: AssetsTab = params.get('tab') === 'log' ? 'log' : 'overview';
+  const requested = params.get('tab');
+  const tab: AssetsTab = requested === 'log' || requested === 'lever' ? requested : 'overview';
   const tabs: { key: AssetsTab; to: string; label: string }[] = [
     { key: 'overview', to: '/dealFinance', label: t('assets.overview') },
+    { key: 'lever', to: '/dealFinance?tab=lever', label: t('assets.leverAccount') },
     { key: 'log', to: '/dealFinance?tab=log', label: t('log.title') },
   ];
 
@@ -61,7 +69,9 @@ export default function AssetsPage() {
           ))}
         </nav>
       </header>
-      <div className="account-stack">{tab === 'log' ? <AccountLogTable /> : <Overview />}</div>
+      <div className="account-stack">
+        {tab === 'log' ? <AccountLogTable /> : <Overview account={tab === 'lever' ? 'lever' : 'change'} />}
+      </div>
     </div>
   );
 }

@@ -6,18 +6,20 @@ import type { WalletList } from './api';
 import { TOTAL_DECIMALS } from './assets';
 import './i18n';
 
-/** The estimated total of the spot account in USDT and CNY, as the server sums it. */
+/** The estimated total of the spot (or lever) account in USDT and CNY, as the server sums it. */
 export function AssetsSummary({
   wallets,
   hidden,
   onToggleHidden,
+  account = 'change',
 }: {
   wallets: WalletList;
   hidden: boolean;
   onToggleHidden: () => void;
+  account?: 'change' | 'lever';
 }) {
   const { t } = useTranslation('account');
-  const spot = wallets.change_wallet;
+  const spot = account === 'lever' ? wallets.lever_wallet : wallets.change_wallet;
   return (
     <section className="panel assets-summary">
       <div className="assets-summary-main">
@@ -44,7 +46,7 @@ export function AssetsSummary({
         </div>
       </div>
       <div className="assets-summary-actions">
-        <Link to="/dealCenter" className="btn btn-primary">
+        <Link to={account === 'lever' ? '/leverdealCenter' : '/dealCenter'} className="btn btn-primary">
           {t('assets.trade')}
         </Link>
       </div>

@@ -132,6 +132,16 @@ export interface ChangeBalance {
   is_match: number;
 }
 
+/** One currency of the lever wallet in `POST /api/wallet/list`. */
+export interface LeverBalance {
+  id: number;
+  currency: number;
+  currency_name: string;
+  lever_balance: string;
+  lock_lever_balance: string;
+  usdt_price: string;
+}
+
 export interface WalletGroup<T> {
   balance: T[];
   totle: string;
@@ -139,11 +149,11 @@ export interface WalletGroup<T> {
   CNY: string;
 }
 
-/** The four accounts; this screen shows the spot one, document 2 adds the others. */
+/** The four accounts; the assets page shows the spot and lever ones. */
 export interface WalletList {
   change_wallet: WalletGroup<ChangeBalance>;
   legal_wallet: WalletGroup<Record<string, unknown>>;
-  lever_wallet: WalletGroup<Record<string, unknown>>;
+  lever_wallet: WalletGroup<LeverBalance>;
   micro_wallet: WalletGroup<Record<string, unknown>>;
   ExRate: string;
   is_open_CTbi: 0 | 1;

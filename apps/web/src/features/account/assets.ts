@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { formatGrouped, toDecimal } from '../../lib/format';
-import type { ChangeBalance } from './api';
+import type { ChangeBalance, LeverBalance } from './api';
 
 /** Balances show 8 decimals, totals 4 (document 2, section 9); CNY 2 (document 1, section 9). */
 export const BALANCE_DECIMALS = 8;
@@ -37,6 +37,23 @@ export function toBalanceRow(item: ChangeBalance): BalanceRow {
     valueUsdt: total.times(toDecimal(item.usdt_price) ?? zero),
     canDeposit: item.is_charge,
     tradable: item.is_match === 1,
+  };
+}
+
+/** A lever balance row: the same sums over the lever columns. */
+export function leverBalanceRow(
+  item: LeverBalance,
+): Pick<BalanceRow, 'id' | 'name' | 'available' | 'frozen' | 'total' | 'valueUsdt'> {
+  const available = toDecimal(item.lever_balance) ?? zero;
+  const frozen = toDecimal(item.lock_lever_balance) ?? zero;
+  const total = available.plus(frozen);
+  return {
+    id: item.id,
+    name: item.currency_name,
+    available,
+    frozen,
+    total,
+    valueUsdt: total.times(toDecimal(item.usdt_price) ?? zero),
   };
 }
 

@@ -128,6 +128,9 @@ export const accountTranslations: Translations = {
       deposit: 'Deposit',
       trade: 'Trade',
       noMatch: 'No matching coins',
+      transfer: 'Transfer',
+      records: 'Records',
+      leverAccount: 'Futures account',
     },
     deposit: {
       close: 'Close',
@@ -278,6 +281,9 @@ export const accountTranslations: Translations = {
       deposit: '充币',
       trade: '交易',
       noMatch: '没有符合条件的币种',
+      transfer: '划转',
+      records: '记录',
+      leverAccount: '合约账户',
     },
     deposit: {
       close: '关闭',
@@ -428,6 +434,9 @@ export const accountTranslations: Translations = {
       deposit: '充幣',
       trade: '交易',
       noMatch: '沒有符合條件的幣種',
+      transfer: '劃轉',
+      records: '記錄',
+      leverAccount: '合約賬戶',
     },
     deposit: {
       close: '關閉',
@@ -578,6 +587,9 @@ export const accountTranslations: Translations = {
       deposit: '入金',
       trade: '取引',
       noMatch: '該当するコインがありません',
+      transfer: '振替',
+      records: '履歴',
+      leverAccount: '先物口座',
     },
     deposit: {
       close: '閉じる',
@@ -729,6 +741,9 @@ export const accountTranslations: Translations = {
       deposit: '입금',
       trade: '거래',
       noMatch: '일치하는 코인이 없습니다',
+      transfer: '이체',
+      records: '기록',
+      leverAccount: '선물 계정',
     },
     deposit: {
       close: '닫기',
@@ -879,6 +894,9 @@ export const accountTranslations: Translations = {
       deposit: 'ฝาก',
       trade: 'เทรด',
       noMatch: 'ไม่พบเหรียญที่ตรงกัน',
+      transfer: 'โอน',
+      records: 'บันทึก',
+      leverAccount: 'บัญชีฟิวเจอร์ส',
     },
     deposit: {
       close: 'ปิด',
@@ -1029,6 +1047,9 @@ export const accountTranslations: Translations = {
       deposit: 'Deposit',
       trade: 'Trading',
       noMatch: 'Tidak ada koin yang cocok',
+      transfer: 'Transfer',
+      records: 'Catatan',
+      leverAccount: 'Akun futures',
     },
     deposit: {
       close: 'Tutup',
