@@ -63,7 +63,10 @@ export default function LeverRecordPage() {
                       <td>
                         <strong>{row.currency_name}</strong>
                       </td>
-                      <td>{row.info}</td>
+                      <td>
+                        {row.info}
+                        {row.is_lock === 1 && <span className="badge lv-locked">{t('record.locked')}</span>}
+                      </td>
                       <td className={`right num${move > 0 ? ' up' : move < 0 ? ' down' : ''}`}>
                         {move > 0 ? '+' : ''}
                         {formatFixed(row.value, LOG_DECIMALS)}

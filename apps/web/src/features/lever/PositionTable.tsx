@@ -109,9 +109,17 @@ export function PositionTable({ orders, columns, actions = [], empty, lotSizeOf,
         );
       }
       case 'takeProfit':
-        return <span className="num">{stopPrice(order.target_profit_price)}</span>;
+        return (
+          <span className="num" data-testid="position-tp">
+            {stopPrice(order.target_profit_price)}
+          </span>
+        );
       case 'stopLoss':
-        return <span className="num">{stopPrice(order.stop_loss_price)}</span>;
+        return (
+          <span className="num" data-testid="position-sl">
+            {stopPrice(order.stop_loss_price)}
+          </span>
+        );
       case 'time':
         return <span className="num secondary">{order.transaction_time || order.time || '--'}</span>;
       case 'closeTime':

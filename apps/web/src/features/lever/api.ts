@@ -326,6 +326,8 @@ export interface LeverLogRow {
   currency: number;
   currency_name: string;
   type: number;
+  /** 1 when the move was in the locked (margin) column. */
+  is_lock: 0 | 1;
   value: string;
   after: string;
   info: string;

@@ -143,6 +143,7 @@ export const leverTranslations: Translations = {
       empty: 'No orders',
     },
     record: {
+      locked: 'Frozen',
       title: 'Futures account log',
       allCoins: 'All coins',
       time: 'Time',
@@ -314,6 +315,7 @@ export const leverTranslations: Translations = {
       empty: '暂无委托',
     },
     record: {
+      locked: '冻结',
       title: '合约资金记录',
       allCoins: '全部币种',
       time: '时间',
@@ -485,6 +487,7 @@ export const leverTranslations: Translations = {
       empty: '暫無委託',
     },
     record: {
+      locked: '凍結',
       title: '合約資金記錄',
       allCoins: '全部幣種',
       time: '時間',
@@ -656,6 +659,7 @@ export const leverTranslations: Translations = {
       empty: '注文はありません',
     },
     record: {
+      locked: '凍結',
       title: '先物口座の履歴',
       allCoins: 'すべての通貨',
       time: '日時',
@@ -827,6 +831,7 @@ export const leverTranslations: Translations = {
       empty: '주문이 없습니다',
     },
     record: {
+      locked: '동결',
       title: '선물 계정 기록',
       allCoins: '전체 코인',
       time: '시간',
@@ -998,6 +1003,7 @@ export const leverTranslations: Translations = {
       empty: 'ไม่มีคำสั่ง',
     },
     record: {
+      locked: 'ถูกล็อก',
       title: 'บันทึกบัญชีฟิวเจอร์ส',
       allCoins: 'ทุกเหรียญ',
       time: 'เวลา',
@@ -1169,6 +1175,7 @@ export const leverTranslations: Translations = {
       empty: 'Tidak ada order',
     },
     record: {
+      locked: 'Dibekukan',
       title: 'Catatan akun futures',
       allCoins: 'Semua koin',
       time: 'Waktu',

@@ -1,0 +1,259 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiAnswer,
+  BTC_USDT,
+  byId,
+  expectNoPageErrors,
+  launchBrowser,
+  logInThroughUi,
+  nextFrames,
+  readNumber,
+  screenshot,
+  untilInPage,
+  visit,
+  type Visit,
+} from './browser';
+
+/** Bob, so the spot tests (Alice) and these never share a balance. */
+const TRADER = { account: 'bob@demo.exchange', password: 'Demo1234', tradePassword: '123456' };
+const CENTER_ROUTE = `/leverdealCenter?legalId=${BTC_USDT.legalId}&currencyId=${BTC_USDT.currencyId}`;
+const POSITIONS_ROUTE = `/leverTransactions?legalId=${BTC_USDT.legalId}&currencyId=${BTC_USDT.currencyId}`;
+
+type Envelope = { type: string | number; message: unknown };
+
+/** Waits until the centre shows the live BTC/USDT market: book both sides, a last price, the chart. */
+async function waitForCenter(page: Page): Promise<number> {
+  await byId(page, 'lever-page').waitFor();
+  await expect.poll(async () => (await byId(page, 'lever-switcher').innerText()).includes('BTC')).toBe(true);
+  await byId(page, 'book-ask').first().waitFor();
+  await byId(page, 'book-bid').first().waitFor();
+  await byId(page, 'kline-chart').locator('canvas').first().waitFor();
+  let last = 0;
+  await expect
+    .poll(async () => {
+      last = readNumber(await byId(page, 'lever-last-price').innerText());
+      return last;
+    })
+    .toBeGreaterThan(0);
+  await nextFrames(page);
+  return last;
+}
+
+/** Fills the form and goes through the confirm dialog with the trade password; answers the envelope. */
+async function submitOrder(
+  page: Page,
+  side: 'long' | 'short',
+  share: string,
+  limitPrice?: string,
+): Promise<Envelope> {
+  await byId(page, limitPrice ? 'lever-mode-limit' : 'lever-mode-market').click();
+  if (limitPrice) await byId(page, 'lever-price').fill(limitPrice);
+  await byId(page, 'lever-share').fill(share);
+  await byId(page, `lever-${side}`).click();
+  await byId(page, 'lever-password').fill(TRADER.tradePassword);
+  const { body } = await apiAnswer(page, '/api/lever/submit', 'POST', () =>
+    byId(page, 'lever-confirm-submit').click(),
+  );
+  await byId(page, 'lever-confirm').waitFor({ state: 'detached' });
+  return body;
+}
+
+/** Counts `lever_trade` pushes the page receives over its socket. */
+function countLeverPushes(page: Page): { count: number } {
+  const seen = { count: 0 };
+  page.on('websocket', (socket) => {
+    socket.on('framereceived', (frame) => {
+      if (typeof frame.payload === 'string' && frame.payload.includes('"lever_trade"')) seen.count += 1;
+    });
+  });
+  return seen;
+}
+
+describe('the lever screens', () => {
+  let browser: Browser;
+  let session: Visit;
+  let page: Page;
+  let pushes: { count: number };
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    session = await visit(browser);
+    page = session.page;
+    pushes = countLeverPushes(page);
+    await logInThroughUi(session, TRADER.account, TRADER.password);
+  });
+  afterAll(async () => {
+    await session?.close();
+    await browser?.close();
+  });
+
+  it('checks the form before sending, then funds the lever account by a transfer', async () => {
+    // The form's checks (document 3, section 5) need no money: hands must be a whole number in range.
+    await session.open(CENTER_ROUTE);
+    await waitForCenter(page);
+    await byId(page, 'lever-long').click();
+    await expect.poll(() => page.locator('.toast').first().innerText()).toContain('integer');
+    await byId(page, 'lever-share').fill('100000');
+    await byId(page, 'lever-share-hint').waitFor();
+
+    await session.open('/transferLever');
+    await byId(page, 'transfer-lever-page').waitFor();
+    await byId(page, 'transfer-coin').waitFor();
+    expect(await byId(page, 'transfer-from').innerText()).toContain('Spot');
+    await byId(page, 'transfer-submit').click();
+    await expect.poll(() => page.locator('.toast').first().innerText()).toContain('transfer amount');
+    await byId(page, 'transfer-amount').fill('3000');
+    const { body } = await apiAnswer(page, '/api/wallet/change', 'POST', () =>
+      byId(page, 'transfer-submit').click(),
+    );
+    expect(body.type, JSON.stringify(body)).toBe('ok');
+    // After 1 s the user lands on the lever account of the assets page.
+    await byId(page, 'lever-balances').waitFor();
+    const usdt = byId(page, 'lever-assets-row').filter({ hasText: 'USDT' });
+    await expect
+      .poll(async () => readNumber(await usdt.locator('[data-testid="lever-assets-available"]').innerText()))
+      .toBeGreaterThanOrEqual(3000);
+    await screenshot(page, 'lever-assets-dark');
+    expectNoPageErrors(session);
+  });
+
+  it('opens market longs and shorts and a limit entrust, and cancels the entrust', async () => {
+    await session.open(CENTER_ROUTE);
+    const last = await waitForCenter(page);
+    await expect
+      .poll(async () => readNumber(await byId(page, 'lever-available').innerText()))
+      .toBeGreaterThan(0);
+
+    const long = await submitOrder(page, 'long', '1');
+    expect(long.type, JSON.stringify(long)).toBe('ok');
+    const short = await submitOrder(page, 'short', '2');
+    expect(short.type, JSON.stringify(short)).toBe('ok');
+    // A limit long far below the market waits as an entrust (status 0).
+    const limit = await submitOrder(page, 'long', '1', (Math.floor(last * 50) / 100).toFixed(2));
+    expect(limit.type, JSON.stringify(limit)).toBe('ok');
+
+    const rows = byId(page, 'lever-panel-table').locator('[data-testid="position-row"]');
+    await expect.poll(() => rows.count()).toBe(3);
+    await expect.poll(() => byId(page, 'lever-panel-table').locator('[data-status="1"]').count()).toBe(2);
+    const pending = byId(page, 'lever-panel-table').locator('[data-status="0"]');
+    await pending.waitFor();
+    await screenshot(page, 'lever-center-dark');
+
+    await pending.locator('[data-testid="position-cancel"]').click();
+    const { body } = await apiAnswer(page, '/api/lever/cancel', 'POST', () =>
+      byId(page, 'confirm-yes').click(),
+    );
+    expect(body.type, JSON.stringify(body)).toBe('ok');
+    await pending.waitFor({ state: 'detached' });
+    await expect.poll(() => rows.count()).toBe(2);
+    expectNoPageErrors(session);
+  });
+
+  it('shows profit and risk rate moving with the market over the socket', async () => {
+    await session.open(POSITIONS_ROUTE);
+    await byId(page, 'lever-transactions-page').waitFor();
+    const rows = byId(page, 'lever-positions-table').locator('[data-testid="position-row"]');
+    await expect.poll(() => rows.count()).toBe(2);
+    await expect
+      .poll(async () => readNumber(await byId(page, 'lever-hazard-rate').innerText()))
+      .toBeGreaterThan(0);
+    const before = await rows.first().locator('[data-testid="position-mark"]').innerText();
+    const pushesBefore = pushes.count;
+    // The market maker keeps trading: the mark, and with it profit and risk rate, move within a minute.
+    await expect
+      .poll(
+        async () => (await rows.first().locator('[data-testid="position-mark"]').innerText()) !== before,
+        {
+          timeout: 90_000,
+          interval: 500,
+        },
+      )
+      .toBe(true);
+    await expect.poll(() => pushes.count, { timeout: 30_000 }).toBeGreaterThan(pushesBefore);
+    expect(Number.isFinite(readNumber(await byId(page, 'lever-profits-total').innerText()))).toBe(true);
+    await screenshot(page, 'lever-positions-dark');
+    expectNoPageErrors(session);
+  });
+
+  it('sets stops, closes one position and batch-closes the rest', async () => {
+    await session.open(POSITIONS_ROUTE);
+    const rows = byId(page, 'lever-positions-table').locator('[data-testid="position-row"]');
+    await expect.poll(() => rows.count()).toBe(2);
+
+    // Stops on the long: steps of 0.01 from the mark, the expected profit and loss never below 0.
+    const longRow = rows.filter({ hasText: 'Long' }).first();
+    await longRow.locator('[data-testid="position-stop"]').click();
+    await byId(page, 'stop-modal').waitFor();
+    const mark = readNumber(await byId(page, 'stop-tp').inputValue());
+    await byId(page, 'stop-tp').fill((mark * 1.2).toFixed(2));
+    await byId(page, 'stop-sl').fill((mark * 0.8).toFixed(2));
+    await byId(page, 'stop-tp-up').click();
+    await byId(page, 'stop-sl-down').click();
+    expect(readNumber(await byId(page, 'stop-tp').inputValue())).toBeCloseTo(mark * 1.2 + 0.01, 1);
+    expect(readNumber(await byId(page, 'stop-tp-expected').innerText())).toBeGreaterThan(0);
+    expect(readNumber(await byId(page, 'stop-sl-expected').innerText())).toBeGreaterThanOrEqual(0);
+    await screenshot(page, 'lever-stop-modal-dark');
+    const stop = await apiAnswer(page, '/api/lever/setstop', 'POST', () => byId(page, 'stop-submit').click());
+    expect(stop.body.type, JSON.stringify(stop.body)).toBe('ok');
+    await byId(page, 'stop-modal').waitFor({ state: 'detached' });
+    const takeProfit = Number((mark * 1.2 + 0.01).toFixed(2));
+    await expect
+      .poll(async () => readNumber(await longRow.locator('[data-testid="position-tp"]').innerText()))
+      .toBeCloseTo(takeProfit, 2);
+
+    // Close the long.
+    await longRow.locator('[data-testid="position-close"]').click();
+    const close = await apiAnswer(page, '/api/lever/close', 'POST', () => byId(page, 'confirm-yes').click());
+    expect(close.body.type, JSON.stringify(close.body)).toBe('ok');
+    await expect.poll(() => rows.count()).toBe(1);
+
+    // Batch-close what is left (all positions).
+    await byId(page, 'batch-close').click();
+    await byId(page, 'batch-modal').waitFor();
+    await byId(page, 'batch-type-0').check();
+    const batch = await apiAnswer(page, '/api/lever/batch_close', 'POST', () =>
+      byId(page, 'batch-submit').click(),
+    );
+    expect(batch.body.type, JSON.stringify(batch.body)).toBe('ok');
+    await expect.poll(() => rows.count()).toBe(0);
+    expectNoPageErrors(session);
+  });
+
+  it('lists the orders in five tabs and the lever account log', async () => {
+    await session.open('/leverList');
+    await byId(page, 'lever-list-page').waitFor();
+    const rows = byId(page, 'lever-orders-table').locator('[data-testid="position-row"]');
+    await byId(page, 'lever-tab-3').click();
+    await expect.poll(() => rows.count()).toBe(2);
+    await byId(page, 'lever-tab-4').click();
+    await expect.poll(() => rows.count()).toBe(1);
+    await byId(page, 'lever-tab-1').click();
+    await expect.poll(() => rows.count()).toBe(0);
+    await byId(page, 'lever-tab-3').click();
+    await expect.poll(() => rows.count()).toBe(2);
+    await screenshot(page, 'lever-list-dark');
+
+    await session.open('/leverRecord');
+    await byId(page, 'lever-record-page').waitFor();
+    // Transfer in, two margins and fees, an entrust and its refund, closes: more than a handful of rows.
+    await expect.poll(() => byId(page, 'lever-log-row').count()).toBeGreaterThan(5);
+    await screenshot(page, 'lever-record-dark');
+    expectNoPageErrors(session);
+  });
+
+  it('shows the centre and the positions in the light theme and in Chinese', async () => {
+    const light = await visit(browser, { theme: 'light', locale: 'zh' });
+    await logInThroughUi(light, TRADER.account, TRADER.password);
+    await light.open(CENTER_ROUTE);
+    await waitForCenter(light.page);
+    await untilInPage(light.page, "document.documentElement.dataset.theme === 'light'");
+    expect(await byId(light.page, 'lever-long').innerText()).toContain('做多');
+    await screenshot(light.page, 'lever-center-light-zh');
+    await light.open(POSITIONS_ROUTE);
+    await byId(light.page, 'lever-summary').waitFor();
+    await screenshot(light.page, 'lever-positions-light-zh');
+    expectNoPageErrors(light);
+    await light.close();
+  });
+});
