@@ -1,0 +1,176 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Quotation } from '../../api/markets';
+import { Toaster } from '../../components/Toaster';
+import '../../i18n';
+import type { LeverDeal, LeverOrder } from './api';
+import { LeverOrderForm } from './LeverOrderForm';
+import { StopModal } from './StopModal';
+
+const pair = {
+  match_id: 1,
+  legal_id: 1,
+  currency_id: 2,
+  legal_name: 'USDT',
+  currency_name: 'BTC',
+  symbol: 'BTC/USDT',
+  lever_share_num: '0.01',
+} as Quotation;
+
+const deal: LeverDeal = {
+  my_transaction: [],
+  lever_share_limit: { min: 2, max: 50 },
+  multiple: { muit: [{ value: 5 }, { value: 10 }], share: [{ value: 5 }] },
+  last_price: '100000',
+  user_lever: '5000',
+  all_levers: '0',
+  lever_trade_fee: '0.1',
+  spread: '0',
+  lever_share_num: '0.01',
+};
+
+type Call = { url: string; body: URLSearchParams };
+
+/** The server as the forms see it: every call answers ok with a message, and is recorded. */
+function stubServer(): Call[] {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string, init?: RequestInit) => {
+      const body = init?.body instanceof URLSearchParams ? init.body : new URLSearchParams();
+      calls.push({ url, body });
+      return Promise.resolve(new Response(JSON.stringify({ type: 'ok', message: 'Done' })));
+    }),
+  );
+  return calls;
+}
+
+function renderWith(element: ReactNode) {
+  const router = createMemoryRouter([
+    {
+      path: '/',
+      element: (
+        <>
+          {element}
+          <Toaster />
+        </>
+      ),
+    },
+  ]);
+  return render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('LeverOrderForm', () => {
+  it('checks hands before the confirm dialog, then sends the order with the trade password', async () => {
+    localStorage.setItem('token', 't');
+    const calls = stubServer();
+    renderWith(<LeverOrderForm pair={pair} deal={deal} lastPrice="100000" />);
+
+    fireEvent.click(screen.getByTestId('lever-long'));
+    await screen.findByText('Please enter an integer');
+    fireEvent.change(screen.getByTestId('lever-share'), { target: { value: '1' } });
+    expect(screen.getByTestId('lever-share-hint').textContent).toBe('The value cannot be lower than 2');
+    fireEvent.click(screen.getByTestId('lever-long'));
+    await screen.findByText('No less than 2');
+    fireEvent.change(screen.getByTestId('lever-share'), { target: { value: '51' } });
+    fireEvent.click(screen.getByTestId('lever-short'));
+    await screen.findByText('No more than 50');
+    expect(screen.queryByTestId('lever-confirm')).toBeNull();
+
+    // 3 hands x 0.01 BTC x 100,000 at 10x: a 300 USDT margin.
+    fireEvent.change(screen.getByTestId('lever-share'), { target: { value: '3' } });
+    fireEvent.click(screen.getAllByTestId('lever-multiple')[1] as HTMLElement);
+    expect(screen.getByTestId('lever-margin').textContent).toBe('300.00');
+    fireEvent.click(screen.getByTestId('lever-short'));
+    await screen.findByTestId('lever-confirm');
+    fireEvent.click(screen.getByTestId('lever-confirm-submit'));
+    await screen.findByText('Please enter trade password');
+    fireEvent.change(screen.getByTestId('lever-password'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByTestId('lever-confirm-submit'));
+    await waitFor(() => expect(calls.some((call) => call.url.startsWith('/api/lever/submit'))).toBe(true));
+    const sent = calls.find((call) => call.url.startsWith('/api/lever/submit'))?.body;
+    expect(Object.fromEntries(sent ?? [])).toEqual({
+      legal_id: '1',
+      currency_id: '2',
+      type: '2',
+      status: '1',
+      multiple: '10',
+      share: '3',
+      password: '123456',
+    });
+  });
+
+  it('asks for a price in limit mode, and a book level fills it', async () => {
+    localStorage.setItem('token', 't');
+    stubServer();
+    renderWith(<LeverOrderForm pair={pair} deal={deal} lastPrice="100000" />);
+    fireEvent.click(screen.getByTestId('lever-mode-limit'));
+    expect((screen.getByTestId('lever-price') as HTMLInputElement).value).toBe('100000');
+    fireEvent.change(screen.getByTestId('lever-price'), { target: { value: '' } });
+    fireEvent.change(screen.getByTestId('lever-share'), { target: { value: '3' } });
+    fireEvent.click(screen.getByTestId('lever-long'));
+    await screen.findByText('Please enter a price');
+  });
+});
+
+describe('StopModal', () => {
+  const order = {
+    id: 7,
+    type: 1,
+    symbol: 'BTC/USDT',
+    share: 2,
+    number: '0.02',
+    price: '100',
+    update_price: '100.5',
+    target_profit_price: '0',
+    stop_loss_price: '0.01',
+    status: 1,
+  } as LeverOrder;
+
+  it('steps by 0.01, refuses to go to 0, shows expected profit and loss never below 0, and sends', async () => {
+    const calls = stubServer();
+    const onClose = vi.fn();
+    renderWith(<StopModal order={order} lotSize="0.01" onClose={onClose} />);
+    const tp = screen.getByTestId('stop-tp') as HTMLInputElement;
+    const sl = screen.getByTestId('stop-sl') as HTMLInputElement;
+    expect(tp.value).toBe('100.5');
+    fireEvent.click(screen.getByTestId('stop-tp-up'));
+    expect(tp.value).toBe('100.51');
+    // (100.51 - 100) x 0.02
+    expect(screen.getByTestId('stop-tp-expected').textContent).toBe('0.01');
+    fireEvent.click(screen.getByTestId('stop-sl-down'));
+    expect(sl.value).toBe('0.01');
+    expect(screen.getByTestId('stop-problem').textContent).toBe('The value must be greater than 0');
+    // A take-profit below the open price would be a loss: shown as 0, never negative.
+    fireEvent.change(tp, { target: { value: '90' } });
+    expect(screen.getByTestId('stop-tp-expected').textContent).toBe('0.00');
+    fireEvent.click(screen.getByTestId('stop-submit'));
+    expect(screen.getByTestId('stop-problem').textContent).toContain('take-profit');
+    expect(calls).toHaveLength(0);
+
+    fireEvent.change(tp, { target: { value: '120' } });
+    fireEvent.change(sl, { target: { value: '95' } });
+    expect(screen.getByTestId('stop-sl-expected').textContent).toBe('0.10');
+    fireEvent.click(screen.getByTestId('stop-submit'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls[0]?.url).toMatch(/^\/api\/lever\/setstop/);
+    expect(Object.fromEntries(calls[0]?.body ?? [])).toEqual({
+      id: '7',
+      target_profit_price: '120',
+      stop_loss_price: '95',
+    });
+  });
+});
