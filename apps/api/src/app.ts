@@ -22,6 +22,7 @@ import { paymentAccountRoutes } from './modules/payment-account';
 import { walletRoutes } from './modules/wallet';
 import { leverRoutes } from './modules/lever';
 import { OrderResults, SpotQueues, PlacementCommitter, orderRoutes, marketRoutes } from './modules/spot';
+import { microRoutes } from './modules/micro';
 import { safeRoutes } from './modules/safe';
 import { systemRoutes } from './modules/system';
 import { loginRoutes, passwordResetRoutes, profileRoutes, registerRoute } from './modules/user';
@@ -133,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   ]) {
     routes(app);
   }
+  microRoutes(app, deps.redisUrl);
 
   mkdirSync(resolve(deps.config.UPLOAD_DIR), { recursive: true });
   await app.register(fastifyStatic, {

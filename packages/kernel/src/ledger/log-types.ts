@@ -28,6 +28,15 @@ export const LOG_TYPES = {
   CHAIN_DEPOSIT: 200,
   PAYMENT_DEPOSIT: 206,
   WITHDRAW_FEE: 207,
+  // Seconds contracts and their insurance (modules/micro); the original's numbers where it had them.
+  INSURANCE_BUY: 230,
+  INSURANCE_CLAIM: 231,
+  INSURANCE_EXCHANGE: 232,
+  INSURANCE_PREMIUM: 233,
+  HOUSE_FUND: 260,
+  MICRO_SUBMIT: 501,
+  MICRO_SETTLE: 502,
+  MICRO_FEE: 503,
   // P2P (issue #12), numbered as the original where its numbers do not clash with ours: acceptor deals
   // 13-20 and 91, seller-shop (merchant) deals 60-71, c2c 201-205.
   ACCEPTOR_WITHDRAW_LOCK: 13,

@@ -8,6 +8,10 @@ export const SETTING_DEFAULTS = {
   USDTRate: '7.20',
   app_ios_url: '',
   app_android_url: '',
+  // Seconds-contract insurance: the daily window (HH:MM, exchange time, Asia/Shanghai) in which an active
+  // insurance position pays a user's seconds orders; start = end means all day.
+  insurance_start: '00:00',
+  insurance_end: '00:00',
   // lever: the risk rate (%) at or below which a user's positions are liquidated, and the switches for limit
   // (entrust) orders and for take-profit / stop-loss.
   lever_burst_hazard_rate: '10',

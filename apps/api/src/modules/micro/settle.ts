@@ -1,0 +1,228 @@
+import type pg from 'pg';
+import { inTransaction, type Sql } from '@exchange/kernel/db';
+import {
+  applyMovements,
+  bookHouseEntries,
+  LOG_TYPES,
+  Money,
+  roundReceived,
+  type ColumnMovement,
+  type HouseBooking,
+  type Money as MoneyValue,
+} from '@exchange/kernel/ledger';
+import { ORDER_STATUS } from './options';
+import { outcomeOf, priceKey, pricesAt, SETTLE_GRACE_MS } from './prices';
+import { ORDER_COLUMNS, type MicroOrderRow } from './submit-order';
+
+/** Orders settled per transaction: one ledger batch, one house entry per currency, one UPDATE. */
+export const SETTLE_BATCH = 2_000;
+/** Batches settled side by side (each takes disjoint orders: FOR UPDATE SKIP LOCKED). */
+const SETTLE_LANES = 2;
+
+export interface Settlement {
+  result: -1 | 0 | 1;
+  /** What goes back to the user: stake plus profit for a win, the stake for a tie, nothing for a loss. */
+  payout: MoneyValue;
+  /** The user's profit (negative: the stake lost). */
+  factProfits: MoneyValue;
+}
+
+/** The payout of an order with these prices; profits round down at the currency's precision. */
+export function settlementOf(
+  order: { type: number; number: string; profit_ratio: string },
+  openPrice: MoneyValue,
+  endPrice: MoneyValue,
+  decimals: number,
+): Settlement {
+  const stake = new Money(order.number);
+  const result = outcomeOf(order.type, openPrice, endPrice);
+  if (result === 0) return { result, payout: stake, factProfits: new Money(0) };
+  if (result < 0) return { result, payout: new Money(0), factProfits: stake.neg() };
+  const profit = roundReceived(stake.times(order.profit_ratio).div(100), decimals);
+  return { result, payout: stake.plus(profit), factProfits: profit };
+}
+
+export interface SettleOptions {
+  /** Settles orders that expired at or before this instant minus the grace (default: now). */
+  now?: Date;
+  batchSize?: number;
+  /** Called after each committed batch with the orders it finished (to push `micro_closed`). */
+  onSettled?: (orders: MicroOrderRow[]) => void;
+}
+
+/**
+ * Settles every running order that is due, in batches, until none is left; returns how many it settled.
+ * Safe to run anywhere and any number of times at once (the expiry job, the sweeper, a second worker): each
+ * batch takes its orders with FOR UPDATE SKIP LOCKED and finishes them with a guarded UPDATE (status 1 to 3)
+ * in the same transaction as their money, so an order settles exactly once.
+ */
+export async function settleDue(pool: pg.Pool, options: SettleOptions = {}): Promise<number> {
+  const cutoff = new Date((options.now ?? new Date()).getTime() - SETTLE_GRACE_MS);
+  const limit = options.batchSize ?? SETTLE_BATCH;
+  const decimals = await currencyDecimals(pool);
+  let total = 0;
+  await Promise.all(
+    Array.from({ length: SETTLE_LANES }, async () => {
+      for (;;) {
+        const settled = await inTransaction(pool, (tx) => settleBatch(tx, cutoff, limit, decimals));
+        total += settled.length;
+        if (settled.length > 0) options.onSettled?.(settled);
+        if (settled.length < limit) return;
+      }
+    }),
+  );
+  return total;
+}
+
+async function currencyDecimals(pool: pg.Pool): Promise<Map<number, number>> {
+  const { rows } = await pool.query<{ id: number; decimal_scale: number }>(
+    'SELECT id, decimal_scale FROM currencies',
+  );
+  return new Map(rows.map((row) => [row.id, row.decimal_scale]));
+}
+
+interface Position {
+  id: number;
+  balance: MoneyValue;
+  insured: MoneyValue;
+  status: number;
+}
+
+async function settleBatch(
+  tx: Sql,
+  cutoff: Date,
+  limit: number,
+  decimals: Map<number, number>,
+): Promise<MicroOrderRow[]> {
+  const orders = await tx.query<MicroOrderRow>(
+    `SELECT ${ORDER_COLUMNS} FROM micro_orders WHERE status = $1 AND expires_at <= $2
+     ORDER BY expires_at, id LIMIT $3 FOR UPDATE SKIP LOCKED`,
+    [ORDER_STATUS.running, cutoff.toISOString(), limit],
+  );
+  if (orders.length === 0) return [];
+  const prices = await pricesAt(
+    tx,
+    orders.flatMap((order) => [
+      { matchId: order.match_id, at: order.accepted_at },
+      { matchId: order.match_id, at: order.expires_at },
+    ]),
+  );
+  const positions = await lockPositions(tx, orders);
+  const movements: ColumnMovement[] = [];
+  const pool = new Map<number, MoneyValue>();
+  const settledAt = new Date();
+  for (const order of orders) {
+    const open = prices.get(priceKey({ matchId: order.match_id, at: order.accepted_at }));
+    const end = prices.get(priceKey({ matchId: order.match_id, at: order.expires_at }));
+    // The open trade existed at acceptance, so neither can be missing; stopping beats guessing.
+    if (!open || !end) throw new Error(`no recorded price for seconds order ${order.id}`);
+    const outcome = settlementOf(order, open.price, end.price, decimals.get(order.currency_id) ?? 8);
+    const stake = new Money(order.number);
+    const ref = { type: 'micro_order', id: order.id };
+    const move = (isLock: boolean, delta: MoneyValue) =>
+      movements.push({
+        userId: order.user_id,
+        currencyId: order.currency_id,
+        account: 'micro',
+        isLock,
+        delta,
+        type: LOG_TYPES.MICRO_SETTLE,
+        ref,
+      });
+    move(true, stake.neg());
+    const position = order.insurance_id === null ? undefined : positions.get(order.insurance_id);
+    if (position) {
+      // An insured order pays back into its position's balance, which stays locked (held by the position).
+      move(true, outcome.payout);
+      position.balance = position.balance.plus(outcome.payout);
+    } else {
+      move(false, outcome.payout);
+    }
+    pool.set(
+      order.currency_id,
+      (pool.get(order.currency_id) ?? new Money(0)).plus(stake.minus(outcome.payout)),
+    );
+    Object.assign(order, {
+      open_price: open.price.toFixed(),
+      end_price: end.price.toFixed(),
+      status: ORDER_STATUS.finished,
+      profit_result: outcome.result,
+      fact_profits: outcome.factProfits.toFixed(),
+      payout: outcome.payout.toFixed(),
+      settled_at: settledAt,
+    });
+  }
+  const house: HouseBooking[] = [...pool].map(([currencyId, amount]) => ({
+    currencyId,
+    account: 'micro_pool',
+    amount,
+    type: LOG_TYPES.MICRO_SETTLE,
+    ref: { type: 'micro_settle', id: `${orders[0]?.id ?? ''}+${orders.length}` },
+  }));
+  const [updated] = await Promise.all([
+    tx.execute(
+      `UPDATE micro_orders o SET status = $1, open_price = v.open_price, end_price = v.end_price,
+         profit_result = v.profit_result, fact_profits = v.fact_profits, payout = v.payout, settled_at = $2
+       FROM unnest($3::bigint[], $4::numeric[], $5::numeric[], $6::int[], $7::numeric[], $8::numeric[])
+         AS v(id, open_price, end_price, profit_result, fact_profits, payout)
+       WHERE o.id = v.id AND o.status = $9`,
+      [
+        ORDER_STATUS.finished,
+        settledAt.toISOString(),
+        orders.map((order) => order.id),
+        orders.map((order) => order.open_price),
+        orders.map((order) => order.end_price),
+        orders.map((order) => order.profit_result),
+        orders.map((order) => order.fact_profits),
+        orders.map((order) => order.payout),
+        ORDER_STATUS.running,
+      ],
+    ),
+    applyMovements(tx, movements),
+    bookHouseEntries(tx, house),
+    updatePositions(tx, [...positions.values()]),
+  ]);
+  // The rows were locked by this transaction: anything else means two settlers, and stopping beats paying twice.
+  if (updated !== orders.length) throw new Error(`settled ${updated} of ${orders.length} seconds orders`);
+  return orders;
+}
+
+/** The insurance positions of a batch's insured orders, locked in id order (before the wallets). */
+async function lockPositions(tx: Sql, orders: MicroOrderRow[]): Promise<Map<number, Position>> {
+  const ids = [
+    ...new Set(orders.flatMap((order) => (order.insurance_id === null ? [] : [order.insurance_id]))),
+  ];
+  if (ids.length === 0) return new Map();
+  const rows = await tx.query<{ id: number; balance: string; insured_amount: string; status: number }>(
+    `SELECT id, balance::text, insured_amount::text, status FROM user_insurances
+     WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE`,
+    [ids.sort((a, b) => a - b)],
+  );
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        id: row.id,
+        balance: new Money(row.balance),
+        insured: new Money(row.insured_amount),
+        status: row.status,
+      },
+    ]),
+  );
+}
+
+/**
+ * Writes the positions' new balances; an active position whose balance has reached twice what it insured
+ * (100% profit) terminates automatically, and its balance waits to be exchanged back.
+ */
+async function updatePositions(tx: Sql, positions: Position[]): Promise<void> {
+  if (positions.length === 0) return;
+  await tx.execute(
+    `UPDATE user_insurances u SET balance = v.balance, updated_at = now(),
+       status = CASE WHEN u.status = 1 AND v.balance >= 2 * u.insured_amount THEN 2 ELSE u.status END,
+       end_reason = CASE WHEN u.status = 1 AND v.balance >= 2 * u.insured_amount THEN 'profit' ELSE u.end_reason END,
+       terminated_at = CASE WHEN u.status = 1 AND v.balance >= 2 * u.insured_amount THEN now() ELSE u.terminated_at END
+     FROM unnest($1::int[], $2::numeric[]) AS v(id, balance) WHERE u.id = v.id`,
+    [positions.map((position) => position.id), positions.map((position) => position.balance.toFixed())],
+  );
+}

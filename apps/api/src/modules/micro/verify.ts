@@ -1,0 +1,89 @@
+import type { Sql } from '@exchange/kernel/db';
+import { LOG_TYPES, Money } from '@exchange/kernel/ledger';
+import { pricesAt, priceKey } from './prices';
+import { settlementOf } from './settle';
+import { ORDER_COLUMNS, type MicroOrderRow } from './submit-order';
+
+export interface VerifyReport {
+  ok: boolean;
+  checked: number;
+  mismatches: { id: string; problem: string }[];
+}
+
+const CHUNK = 5_000;
+
+/**
+ * `ops micro:verify`: recomputes every settled seconds order from the stored trades alone (open price: the
+ * pair's last trade at or before acceptance; end price: at or before expiry; then the outcome and payout at
+ * the order's profit ratio) and lists every order whose stored figures differ. Also checks that the house
+ * `micro_pool` received, from settlements, exactly the stakes minus the payouts of all settled orders.
+ */
+export async function verifySettlements(db: Sql): Promise<VerifyReport> {
+  const decimals = new Map(
+    (await db.query<{ id: number; decimal_scale: number }>('SELECT id, decimal_scale FROM currencies')).map(
+      (row) => [row.id, row.decimal_scale],
+    ),
+  );
+  const mismatches: VerifyReport['mismatches'] = [];
+  let checked = 0;
+  let after = '0';
+  const expected = new Map<number, Money>();
+  for (;;) {
+    const orders = await db.query<MicroOrderRow>(
+      `SELECT ${ORDER_COLUMNS} FROM micro_orders WHERE status = 3 AND id > $1::bigint ORDER BY id LIMIT $2`,
+      [after, CHUNK],
+    );
+    if (orders.length === 0) break;
+    after = orders[orders.length - 1]?.id ?? after;
+    const prices = await pricesAt(
+      db,
+      orders.flatMap((order) => [
+        { matchId: order.match_id, at: new Date(order.accepted_at) },
+        { matchId: order.match_id, at: new Date(order.expires_at) },
+      ]),
+    );
+    for (const order of orders) {
+      checked += 1;
+      const open = prices.get(priceKey({ matchId: order.match_id, at: new Date(order.accepted_at) }));
+      const end = prices.get(priceKey({ matchId: order.match_id, at: new Date(order.expires_at) }));
+      if (!open || !end) {
+        mismatches.push({ id: order.id, problem: 'no recorded trade at acceptance or expiry' });
+        continue;
+      }
+      const due = settlementOf(order, open.price, end.price, decimals.get(order.currency_id) ?? 8);
+      const differences = [
+        ['open_price', new Money(order.open_price), open.price],
+        ['end_price', new Money(order.end_price ?? '0'), end.price],
+        ['profit_result', new Money(order.profit_result ?? 99), new Money(due.result)],
+        ['payout', new Money(order.payout), due.payout],
+        ['fact_profits', new Money(order.fact_profits), due.factProfits],
+      ] as const;
+      for (const [field, stored, recomputed] of differences) {
+        if (!stored.eq(recomputed))
+          mismatches.push({
+            id: order.id,
+            problem: `${field} ${stored.toFixed()} != ${recomputed.toFixed()}`,
+          });
+      }
+      expected.set(
+        order.currency_id,
+        (expected.get(order.currency_id) ?? new Money(0)).plus(new Money(order.number).minus(order.payout)),
+      );
+    }
+  }
+  const booked = await db.query<{ currency_id: number; amount: string }>(
+    `SELECT currency_id, SUM(delta)::text AS amount FROM house_entries
+     WHERE account = 'micro_pool' AND type = $1 GROUP BY currency_id`,
+    [LOG_TYPES.MICRO_SETTLE],
+  );
+  for (const currencyId of new Set([...expected.keys(), ...booked.map((row) => row.currency_id)])) {
+    const want = expected.get(currencyId) ?? new Money(0);
+    const got = new Money(booked.find((row) => row.currency_id === currencyId)?.amount ?? '0');
+    if (!want.eq(got))
+      mismatches.push({
+        id: `currency ${currencyId}`,
+        problem: `micro_pool settlements ${got.toFixed()} != stakes minus payouts ${want.toFixed()}`,
+      });
+  }
+  return { ok: mismatches.length === 0, checked, mismatches };
+}
