@@ -90,6 +90,33 @@ export async function seedDatabase(prisma: Db, options: { demoUsers: boolean }):
       await tx.wallet.createMany({
         data: [...ids.values()].map((currency_id) => ({ user_id: root.id, currency_id })),
       });
+
+      // Seconds contracts: durations, stake buttons, insurance types, and the house pool that pays wins,
+      // funded through the root account from a booked deposit so the books balance from the start.
+      await tx.microSecond.createMany({ data: SEED_MICRO_SECONDS });
+      await tx.microNumber.createMany({
+        data: Object.entries(SEED_MICRO_NUMBERS).flatMap(([currency, numbers]) =>
+          numbers.map((number) => ({ currency_id: idOf(currency), number })),
+        ),
+      });
+      await tx.insuranceType.createMany({
+        data: SEED_INSURANCE_TYPES.map(({ currency, ...type }) => ({ ...type, currency_id: idOf(currency) })),
+      });
+      for (const [currency, amount] of Object.entries(SEED_MICRO_POOL)) {
+        await creditDeposit(tx, {
+          userId: root.id,
+          currencyId: idOf(currency),
+          amount: new Money(amount),
+          source: 'chain',
+          externalId: `seed-micro-pool-${currency}`,
+        });
+        await fundHouse(tx, {
+          fromUserId: root.id,
+          currencyId: idOf(currency),
+          account: 'micro_pool',
+          amount: new Money(amount),
+        });
+      }
       if (!options.demoUsers) return;
       const [password_hash, trade_password_hash] = await Promise.all([
         hashSecret(DEMO_PASSWORD),

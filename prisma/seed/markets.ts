@@ -12,6 +12,10 @@ export interface SeedCurrency {
   rate: string;
   price: string;
   chain_type: string;
+  micro_trade_fee?: string;
+  micro_min?: string;
+  micro_max?: string;
+  micro_holdtrade_max?: number;
 }
 
 const coin = (
@@ -28,7 +32,7 @@ const coin = (
   sort,
   is_legal: 0,
   is_lever: 1,
-  is_micro: 1,
+  is_micro: 0,
   decimal_scale: 8,
   min_number: '0.001',
   rate: '0.0005',
@@ -37,6 +41,15 @@ const coin = (
   ...extra,
 });
 
+/** A currency seconds orders can be paid in: fee 1% of the stake, stakes 10 to 100,000, 10 running at once. */
+const MICRO_PAYABLE: Partial<SeedCurrency> = {
+  is_micro: 1,
+  micro_trade_fee: '1',
+  micro_min: '10',
+  micro_max: '100000',
+  micro_holdtrade_max: 10,
+};
+
 export const SEED_CURRENCIES: SeedCurrency[] = [
   coin('USDT', 'Tether USD', 0, '1', 'A US-dollar stable coin; the quote currency of most markets here.', {
     is_legal: 1,
@@ -44,6 +57,7 @@ export const SEED_CURRENCIES: SeedCurrency[] = [
     min_number: '10',
     rate: '1',
     chain_type: 'TRC20',
+    ...MICRO_PAYABLE,
   }),
   coin(
     'BTC',
@@ -109,6 +123,14 @@ export const SEED_CURRENCIES: SeedCurrency[] = [
     rate: '0.001',
     min_number: '0.1',
   }),
+  // The currency the insurance of seconds contracts is offered in (document 3 section 4); not traded.
+  coin('HAP', 'HAP', 8, '1', 'The token seconds-contract insurance is bought and paid in.', {
+    is_lever: 0,
+    decimal_scale: 6,
+    min_number: '10',
+    rate: '1',
+    ...MICRO_PAYABLE,
+  }),
 ];
 
 export interface SeedPair {
@@ -161,6 +183,36 @@ export const SEED_FEES = {
   spread: '0.02',
   overnight: '0.05',
 };
+
+/** Seconds-contract durations: profit ratio in percent of the stake, stake limits per duration. */
+export const SEED_MICRO_SECONDS = [
+  { seconds: 30, profit_ratio: '80', min_amount: '10', max_amount: '10000' },
+  { seconds: 60, profit_ratio: '85', min_amount: '10', max_amount: '20000' },
+  { seconds: 120, profit_ratio: '90', min_amount: '10', max_amount: '50000' },
+  { seconds: 300, profit_ratio: '95', min_amount: '10', max_amount: '100000' },
+];
+
+/** The preset stake buttons of each payable currency. */
+export const SEED_MICRO_NUMBERS: Record<string, string[]> = {
+  USDT: ['10', '50', '100', '500', '1000'],
+  HAP: ['10', '50', '100', '500', '1000'],
+};
+
+/** Insurance for seconds trading, offered in HAP: units of 100 HAP, premium 10%, claims pay 80% of the loss. */
+export const SEED_INSURANCE_TYPES = [
+  {
+    currency: 'HAP',
+    name: 'HAP seconds insurance',
+    min_quantity: 1,
+    max_quantity: 100,
+    unit_amount: '100',
+    premium_rate: '0.1',
+    claim_rate: '0.8',
+  },
+];
+
+/** What the house counterparty pool of seconds contracts starts with, per payable currency. */
+export const SEED_MICRO_POOL: Record<string, string> = { USDT: '10000000', HAP: '10000000' };
 
 /** Lever options of the demo pairs (lever_multiples and the pairs' hands limits). */
 export const SEED_LEVER_OPTIONS: Record<

@@ -4,6 +4,7 @@ import { bullConnection, bullPrefix } from '@exchange/kernel/redis';
 import { purgeExpired } from './maintenance/purge-expired';
 import { Matcher } from './matcher/matcher';
 import { MarketMaker } from './market-maker/market-maker';
+import { MicroSettler } from './micro/settler';
 import { RiskWorker } from './lever/risk-worker';
 import { startP2pWorker } from './p2p/deadlines';
 
@@ -45,7 +46,10 @@ export async function startWorkers(deps: WorkerDeps): Promise<() => Promise<void
   const stopP2p = await startP2pWorker(deps);
   const risk = new RiskWorker(deps);
   await risk.start();
+  const microSettler = new MicroSettler(deps);
+  await microSettler.start();
   return async () => {
+    await microSettler.stop();
     await risk.stop();
     await stopP2p();
     await marketMaker?.stop();

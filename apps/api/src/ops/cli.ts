@@ -99,6 +99,35 @@ const commands: Record<string, Command> = {
       values.reason ?? 'rejected by an operator',
     );
   },
+  'house:fund': (prisma, args) => {
+    const { values } = parseArgs({
+      args,
+      options: {
+        account: { type: 'string' },
+        currency: { type: 'string' },
+        amount: { type: 'string' },
+        from: { type: 'string' },
+      },
+    });
+    if (!values.account || !values.currency || !values.amount)
+      throw new Error('house:fund needs --account (e.g. micro_pool), --currency and --amount');
+    return opsFundHouse(prisma, {
+      account: values.account,
+      currency: values.currency,
+      amount: values.amount,
+      from: values.from,
+    });
+  },
+  'micro:verify': async (_prisma, _args, config) => {
+    const pool = createPool(config.DATABASE_URL ?? embeddedUrl(config), 2);
+    try {
+      const report = await verifySettlements(poolSql(pool));
+      if (!report.ok) process.exitCode = 1;
+      return report;
+    } finally {
+      await pool.end();
+    }
+  },
   'lever:options': (prisma, args) => {
     const { values, positionals } = parseArgs({
       args,

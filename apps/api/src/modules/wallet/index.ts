@@ -2,6 +2,7 @@ export * from './currencies';
 export * from './deposit';
 export * from './routes';
 export * from './withdraw';
+export * from './house-fund';
 export * from './audit';
 export type { TransferGuard } from './transfer';
 export * from './house-funding';

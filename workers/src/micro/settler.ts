@@ -1,0 +1,96 @@
+import { Emitter } from '@socket.io/redis-emitter';
+import { Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import type pg from 'pg';
+import { createPool } from '@exchange/kernel/db';
+import { DEFAULT_LOCALE } from '@exchange/kernel/i18n';
+import { socketChannel, userRoom } from '@exchange/kernel/realtime';
+import { bullConnection, bullPrefix } from '@exchange/kernel/redis';
+import {
+  loadNames,
+  MICRO_QUEUE,
+  orderView,
+  poolSql,
+  settleDue,
+  type ExpiryJob,
+  type MicroOrderRow,
+} from '@exchange/api/modules/micro';
+
+export interface MicroSettlerDeps {
+  databaseUrl: string;
+  redisUrl: string;
+  redisPrefix: string;
+  log: (fields: object, message: string) => void;
+}
+
+/** How often the sweeper settles whatever is due without a job (Redis lost it, or a worker died). */
+export const SWEEP_INTERVAL_MS = 1_000;
+
+/**
+ * The seconds-contract settlement worker: the expiry jobs and a sweeper, both calling the module's
+ * `settleDue` (batches, exactly once per order), then pushing `micro_closed` to each owner's room.
+ * At start the sweeper runs at once, so orders that expired while no worker ran settle immediately.
+ */
+export class MicroSettler {
+  private readonly pool: pg.Pool;
+  private readonly redis: Redis;
+  private readonly emitter: Emitter;
+  private worker?: Worker<ExpiryJob>;
+  private timer?: NodeJS.Timeout;
+  private sweeping?: Promise<void>;
+
+  constructor(private readonly deps: MicroSettlerDeps) {
+    this.pool = createPool(deps.databaseUrl, 4);
+    this.redis = new Redis(deps.redisUrl, { maxRetriesPerRequest: null, enableAutoPipelining: true });
+    this.emitter = new Emitter(this.redis, { key: socketChannel(deps.redisPrefix) });
+  }
+
+  async start(): Promise<void> {
+    this.worker = new Worker<ExpiryJob>(MICRO_QUEUE, () => this.settle(), {
+      connection: bullConnection(this.deps.redisUrl),
+      prefix: bullPrefix(this.deps.redisPrefix),
+      concurrency: 1,
+    });
+    this.worker.on('failed', (job, error) =>
+      this.deps.log({ job: job?.id, err: error }, 'micro expiry job failed'),
+    );
+    await this.sweep();
+    this.timer = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);
+  }
+
+  /** Settles what is due now; the count it settled. */
+  async settle(): Promise<number> {
+    return settleDue(this.pool, { onSettled: (orders) => void this.push(orders) });
+  }
+
+  private sweep(): Promise<void> {
+    // One sweep at a time; a slow one is not stacked on.
+    this.sweeping ??= this.settle()
+      .then(() => undefined)
+      .catch((error: unknown) => this.deps.log({ err: error }, 'micro sweep failed'))
+      .finally(() => {
+        this.sweeping = undefined;
+      });
+    return this.sweeping;
+  }
+
+  private async push(orders: MicroOrderRow[]): Promise<void> {
+    try {
+      const names = await loadNames(poolSql(this.pool));
+      for (const order of orders) {
+        const data = orderView(order, names, DEFAULT_LOCALE);
+        this.emitter.to(userRoom(order.user_id)).emit('micro_closed', { type: 'micro_closed', data });
+      }
+    } catch (error) {
+      this.deps.log({ err: error }, 'micro_closed pushes failed');
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.worker?.close();
+    await this.sweeping;
+    this.redis.disconnect();
+    await this.pool.end();
+  }
+}
