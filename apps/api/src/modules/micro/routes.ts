@@ -184,7 +184,7 @@ export function microRoutes(app: FastifyInstance, redisUrl: string): void {
       const [counted, rows, names] = await Promise.all([
         db.query<{ n: number }>(`SELECT count(*)::int AS n FROM micro_orders WHERE ${where}`, params),
         db.query<MicroOrderRow>(
-          `SELECT ${ORDER_COLUMNS} FROM micro_orders WHERE ${where} ORDER BY id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
+          `SELECT ${ORDER_COLUMNS} FROM micro_orders o WHERE ${where} ORDER BY o.id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
           params,
         ),
         loadNames(db),

@@ -95,8 +95,8 @@ async function settleBatch(
   decimals: Map<number, number>,
 ): Promise<MicroOrderRow[]> {
   const orders = await tx.query<MicroOrderRow>(
-    `SELECT ${ORDER_COLUMNS} FROM micro_orders WHERE status = $1 AND expires_at <= $2
-     ORDER BY expires_at, id LIMIT $3 FOR UPDATE SKIP LOCKED`,
+    `SELECT ${ORDER_COLUMNS} FROM micro_orders o WHERE o.status = $1 AND o.expires_at <= $2
+     ORDER BY o.expires_at, o.id LIMIT $3 FOR UPDATE SKIP LOCKED`,
     [ORDER_STATUS.running, cutoff.toISOString(), limit],
   );
   if (orders.length === 0) return [];

@@ -30,7 +30,7 @@ export async function verifySettlements(db: Sql): Promise<VerifyReport> {
   const expected = new Map<number, Money>();
   for (;;) {
     const orders = await db.query<MicroOrderRow>(
-      `SELECT ${ORDER_COLUMNS} FROM micro_orders WHERE status = 3 AND id > $1::bigint ORDER BY id LIMIT $2`,
+      `SELECT ${ORDER_COLUMNS} FROM micro_orders o WHERE o.status = 3 AND o.id > $1::bigint ORDER BY o.id LIMIT $2`,
       [after, CHUNK],
     );
     if (orders.length === 0) break;

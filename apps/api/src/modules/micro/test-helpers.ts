@@ -1,0 +1,63 @@
+import type { TestContext } from '../../../../../test/harness';
+
+/**
+ * Helpers the seconds-contract tests share: a funded micro account, prices recorded as spot trades at
+ * chosen instants (the matcher records them the same way), balances.
+ */
+export function microFixtures(ctx: TestContext) {
+  let sequence = 1_000_000;
+  const ids = async () => {
+    const usdt = await ctx.currencyId('USDT');
+    const btc = await ctx.currencyId('BTC');
+    const pair = await ctx.prisma.currencyMatch.findFirstOrThrow({
+      where: { legal_id: usdt, currency_id: btc },
+    });
+    return { usdt, btc, pairId: pair.id };
+  };
+  return {
+    ids,
+    /** Records a trade of the pair at this price and instant. */
+    async trade(pairId: number, price: string, at: Date) {
+      sequence += 1;
+      await ctx.prisma.$executeRawUnsafe(
+        `INSERT INTO spot_trades (match_id, sequence, price, amount, quote_amount, taker_order_id, maker_order_id,
+           taker_user_id, maker_user_id, taker_side, buyer_fee, seller_fee, created_at)
+         VALUES ($1, $2, $3::numeric, 1, $3::numeric, 0, 0, 0, 0, 1, 0, 0, $4)`,
+        pairId,
+        sequence,
+        price,
+        at,
+      );
+    },
+    /** A signed-in user with `amount` in the micro account of a currency. */
+    async trader(amount: string, currency = 'USDT') {
+      const user = await ctx.signedInUser();
+      await ctx.deposit(user.account, currency, amount);
+      const moved = await ctx.post(
+        '/api/wallet/change',
+        {
+          currency_id: await ctx.currencyId(currency),
+          number: amount,
+          from_field: 'change',
+          to_field: 'micro',
+        },
+        user.token,
+      );
+      if (moved.body.type !== 'ok') throw new Error(`funding failed: ${JSON.stringify(moved.body)}`);
+      return user;
+    },
+    async micro(userId: number, currencyId: number) {
+      const wallet = await ctx.prisma.wallet.findUniqueOrThrow({
+        where: { user_id_currency_id: { user_id: userId, currency_id: currencyId } },
+      });
+      return { available: wallet.micro_balance.toFixed(), locked: wallet.lock_micro_balance.toFixed() };
+    },
+    async pool(currencyId: number) {
+      const [row] = await ctx.prisma.$queryRawUnsafe<{ amount: string }[]>(
+        "SELECT COALESCE(SUM(delta), 0)::text AS amount FROM house_entries WHERE currency_id = $1 AND account = 'micro_pool'",
+        currencyId,
+      );
+      return row?.amount ?? '0';
+    },
+  };
+}
