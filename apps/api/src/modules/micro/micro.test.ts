@@ -37,7 +37,6 @@ async function settleAll(): Promise<number> {
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   return settleDue(ctx.app.pg);
 }
-const plain = (value: string) => new Money(value).toFixed();
 
 describe('GET /api/microtrade/seconds and payable_currencies', () => {
   it('lists the durations with their ratios and limits, and the payable currencies with the caller’s balances', async () => {

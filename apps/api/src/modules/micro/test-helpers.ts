@@ -43,7 +43,8 @@ export function microFixtures(ctx: TestContext) {
         },
         user.token,
       );
-      if (moved.body.type !== 'ok') throw new Error(`funding failed: ${JSON.stringify(moved.body)}`);
+      const answer = moved.body as { type: string };
+      if (answer.type !== 'ok') throw new Error(`funding failed: ${JSON.stringify(answer)}`);
       return user;
     },
     async micro(userId: number, currencyId: number) {
