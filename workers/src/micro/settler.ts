@@ -38,10 +38,12 @@ export class MicroSettler {
   private worker?: Worker<ExpiryJob>;
   private timer?: NodeJS.Timeout;
   private sweeping?: Promise<void>;
+  /** Pushes still being sent: stop() waits for them before closing Redis. */
+  private readonly pushing = new Set<Promise<void>>();
 
   constructor(private readonly deps: MicroSettlerDeps) {
     this.pool = createPool(deps.databaseUrl, 4);
-    this.redis = new Redis(deps.redisUrl, { maxRetriesPerRequest: null, enableAutoPipelining: true });
+    this.redis = new Redis(deps.redisUrl, { maxRetriesPerRequest: null });
     this.emitter = new Emitter(this.redis, { key: socketChannel(deps.redisPrefix) });
   }
 
@@ -54,13 +56,19 @@ export class MicroSettler {
     this.worker.on('failed', (job, error) =>
       this.deps.log({ job: job?.id, err: error }, 'micro expiry job failed'),
     );
+    await this.worker.waitUntilReady();
     await this.sweep();
     this.timer = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);
   }
 
   /** Settles what is due now; the count it settled. */
   async settle(): Promise<number> {
-    return settleDue(this.pool, { onSettled: (orders) => void this.push(orders) });
+    return settleDue(this.pool, {
+      onSettled: (orders) => {
+        const push = this.push(orders).finally(() => this.pushing.delete(push));
+        this.pushing.add(push);
+      },
+    });
   }
 
   private sweep(): Promise<void> {
@@ -86,11 +94,16 @@ export class MicroSettler {
     }
   }
 
+  private stopped = false;
+
   async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     await this.worker?.close();
     await this.sweeping;
-    this.redis.disconnect();
+    await Promise.all([...this.pushing]);
+    await this.redis.quit().catch(() => undefined);
     await this.pool.end();
   }
 }
