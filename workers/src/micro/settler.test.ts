@@ -67,7 +67,7 @@ describe('the seconds settlement worker', () => {
       forceNew: true,
     });
     try {
-      await new Promise((resolve) => socket.on('connect', resolve));
+      await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
       await new Promise((resolve) => socket.emit('login', user.id, resolve));
       const settler = await startSettler();
       const pushed = new Promise<{ data: { id: string; status: number; end_price: string } }>((resolve) =>
