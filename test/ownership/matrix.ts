@@ -107,10 +107,49 @@ function leverPosition(status: 0 | 1) {
   };
 }
 
+/** An insurance position bought through the contract (HAP moved to the micro account first). */
+async function insurancePosition(ctx: TestContext, owner: Owner): Promise<OwnedRecord> {
+  const hap = await ctx.currencyId('HAP');
+  const held = await ctx.prisma.userInsurance.findFirst({ where: { user_id: owner.id, status: 1 } });
+  if (held) return positionRecord(ctx, owner, held.id);
+  await ctx.deposit(owner.account, 'HAP', '500');
+  await ctx.post(
+    '/api/wallet/change',
+    { currency_id: hap, number: '500', from_field: 'change', to_field: 'micro' },
+    owner.token,
+  );
+  const type = await ctx.prisma.insuranceType.findFirstOrThrow({ where: { currency_id: hap } });
+  const bought = await ctx.post(
+    '/api/insurance/buy',
+    { insurance_type_id: type.id, quantity: 1 },
+    owner.token,
+  );
+  if (bought.body.type !== 'ok') throw new Error(`fixture insurance refused: ${JSON.stringify(bought.body)}`);
+  const position = await ctx.prisma.userInsurance.findFirstOrThrow({
+    where: { user_id: owner.id },
+    orderBy: { id: 'desc' },
+  });
+  return positionRecord(ctx, owner, position.id);
+}
+
+async function positionRecord(ctx: TestContext, owner: Owner, id: number): Promise<OwnedRecord> {
+  const position = await ctx.prisma.userInsurance.findUniqueOrThrow({ where: { id } });
+  return {
+    id: position.id,
+    marker: owner.account,
+    stillIntact: async () => {
+      const now = await ctx.prisma.userInsurance.findUniqueOrThrow({ where: { id: position.id } });
+      return now.status === position.status && now.balance.equals(position.balance);
+    },
+  };
+}
+
 /** Routes that act on one of the caller's records named by id: keyed `METHOD path`. */
 export const OWNED_RECORDS: Record<string, MatrixEntry> = {
   'PUT /api/coin/trade': { field: ['id'], create: restingSpotOrder },
   'POST /api/wallet/draw_address/delete': { field: ['id'], create: withdrawAddress },
+  'POST /api/insurance/claim': { field: ['id'], create: insurancePosition },
+  'POST /api/insurance/exchange': { field: ['id'], create: insurancePosition },
   'POST /api/lever/close': { field: ['id'], create: leverPosition(1) },
   'POST /api/lever/setstop': {
     field: ['id'],
@@ -194,4 +233,8 @@ export const PUBLIC_IDS: Record<string, string[]> = {
   'GET /api/acceptor/orders': ['id'],
   // The sandbox checkout page of a payment order: its link is signed per order, so the id alone opens nothing.
   'GET /api/pay/sandbox/{id}': ['{id}'],
+  'POST /api/microtrade/submit': ['match_id', 'currency_id'],
+  'GET /api/microtrade/lists': ['match_id', 'currency_id'],
+  'GET /api/insurance/types': ['currency_id'],
+  'POST /api/insurance/buy': ['insurance_type_id'],
 };
