@@ -42,7 +42,7 @@ const idOf = (key: 'insurance_not_found' | 'insurance_type_not_found') =>
       .max(2_147_483_647, { error: key }),
   );
 
-const buyBody = form({ insurance_type_id: idOf('insurance_type_not_found'), quantity: optionalText(16) });
+const buyBody = form({ insurance_type_id: idOf('insurance_type_not_found'), quantity: optionalText(64) });
 const positionBody = form({ id: idOf('insurance_not_found') });
 const typesQuery = z.object({ currency_id: optionalText(10) });
 
