@@ -4,7 +4,15 @@ import { hashSecret, createUser } from '../../apps/api/src/modules/user';
 import { SETTING_DEFAULTS } from '../../apps/api/src/modules/system';
 import { creditDeposit, fundHousePool, TREASURY_ACCOUNT } from '../../apps/api/src/modules/wallet';
 import { Money } from '@exchange/kernel/ledger';
-import { SEED_CURRENCIES, SEED_FEES, SEED_LEVER_OPTIONS, SEED_PAIRS } from './markets';
+import {
+  SEED_CURRENCIES,
+  SEED_FEES,
+  SEED_INSURANCE_TYPES,
+  SEED_LEVER_OPTIONS,
+  SEED_MICRO_NUMBERS,
+  SEED_MICRO_SECONDS,
+  SEED_PAIRS,
+} from './markets';
 import { NEWS_CATEGORY_NAMES, SEED_NEWS } from './news';
 import { seedP2pDemo } from './p2p';
 
@@ -17,6 +25,7 @@ export const ROOT_ACCOUNT = TREASURY_ACCOUNT;
 export const DEMO_HOUSE_FUNDS = [
   { pool: 'lever_pool', currency: 'USDT', amount: '1000000' },
   { pool: 'micro_pool', currency: 'USDT', amount: '1000000' },
+  { pool: 'micro_pool', currency: 'HAP', amount: '1000000' },
   { pool: 'insurance_fund', currency: 'USDT', amount: '100000' },
 ] as const;
 
@@ -102,21 +111,6 @@ export async function seedDatabase(prisma: Db, options: { demoUsers: boolean }):
       await tx.insuranceType.createMany({
         data: SEED_INSURANCE_TYPES.map(({ currency, ...type }) => ({ ...type, currency_id: idOf(currency) })),
       });
-      for (const [currency, amount] of Object.entries(SEED_MICRO_POOL)) {
-        await creditDeposit(tx, {
-          userId: root.id,
-          currencyId: idOf(currency),
-          amount: new Money(amount),
-          source: 'chain',
-          externalId: `seed-micro-pool-${currency}`,
-        });
-        await fundHouse(tx, {
-          fromUserId: root.id,
-          currencyId: idOf(currency),
-          account: 'micro_pool',
-          amount: new Money(amount),
-        });
-      }
       if (!options.demoUsers) return;
       const [password_hash, trade_password_hash] = await Promise.all([
         hashSecret(DEMO_PASSWORD),

@@ -211,9 +211,6 @@ export const SEED_INSURANCE_TYPES = [
   },
 ];
 
-/** What the house counterparty pool of seconds contracts starts with, per payable currency. */
-export const SEED_MICRO_POOL: Record<string, string> = { USDT: '10000000', HAP: '10000000' };
-
 /** Lever options of the demo pairs (lever_multiples and the pairs' hands limits). */
 export const SEED_LEVER_OPTIONS: Record<
   string,

@@ -3,6 +3,7 @@ import { auditLedger, type AreaAudit, type AuditReport } from '@exchange/kernel/
 import { acceptorAudit } from './modules/acceptor';
 import { c2cAudit } from './modules/c2c';
 import { leverAudit, leverTransferGuard } from './modules/lever';
+import { microAudit } from './modules/micro';
 import { spotAudit } from './modules/spot';
 import { walletAudit, type TransferGuard } from './modules/wallet';
 
@@ -12,7 +13,7 @@ import { walletAudit, type TransferGuard } from './modules/wallet';
  */
 
 /** The holders of the funds each area locks, and the checks of its own records. */
-export const AREA_AUDITS: AreaAudit[] = [walletAudit, spotAudit, c2cAudit, acceptorAudit, leverAudit];
+export const AREA_AUDITS: AreaAudit[] = [walletAudit, spotAudit, c2cAudit, acceptorAudit, leverAudit, microAudit];
 
 /** Checks that keep funds in an account while something there depends on them (an open lever position). */
 export const TRANSFER_GUARDS: TransferGuard[] = [leverTransferGuard];

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from '@exchange/kernel/config';
-import { migrate, createPrisma, type Db } from '@exchange/kernel/db';
+import { migrate, createPool, createPrisma, type Db } from '@exchange/kernel/db';
 import { isSettingKey, readSettings, writeSetting } from '../modules/system';
 import { seedDatabase } from '../../../../prisma/seed';
 import { createOpsUser, listOutbox } from './users';
@@ -14,6 +14,7 @@ import {
 import { auditExchange } from '../areas';
 import { p2pCommands } from './p2p';
 import { opsLeverOptions } from './lever';
+import { poolSql, verifySettlements } from '../modules/micro';
 
 /**
  * `npm run ops -- <command> [options]`: operator commands against the exchange's database. Each prints one
@@ -98,25 +99,6 @@ const commands: Record<string, Command> = {
       withdrawalId(positionals[0]),
       values.reason ?? 'rejected by an operator',
     );
-  },
-  'house:fund': (prisma, args) => {
-    const { values } = parseArgs({
-      args,
-      options: {
-        account: { type: 'string' },
-        currency: { type: 'string' },
-        amount: { type: 'string' },
-        from: { type: 'string' },
-      },
-    });
-    if (!values.account || !values.currency || !values.amount)
-      throw new Error('house:fund needs --account (e.g. micro_pool), --currency and --amount');
-    return opsFundHouse(prisma, {
-      account: values.account,
-      currency: values.currency,
-      amount: values.amount,
-      from: values.from,
-    });
   },
   'micro:verify': async (_prisma, _args, config) => {
     const pool = createPool(config.DATABASE_URL ?? embeddedUrl(config), 2);

@@ -73,40 +73,6 @@ export async function opsRejectWithdrawal(prisma: Db, id: number, reason: string
   return { id: failed.id, status: WITHDRAWAL_STATUS.failed, notes: failed.notes };
 }
 
-/**
- * `house:fund`: moves funds from a treasury user's spot balance (the root account unless `from` names
- * another; book a deposit to it first) into a house account such as `micro_pool`.
- */
-export async function opsFundHouse(
-  prisma: Db,
-  input: { account: string; currency: string; amount: string; from?: string | undefined },
-) {
-  if (!isHouseAccount(input.account))
-    throw new Error(`--account must be one of ${HOUSE_ACCOUNTS.join(', ')}`);
-  const account = input.account;
-  const from = await findUserByAccount(prisma, input.from ?? ROOT_ACCOUNT);
-  const currency = await findCurrency(prisma, input.currency);
-  const amount = parseAmount(input.amount, currency.decimal_scale);
-  await prisma.$transaction((tx) =>
-    fundHouse(tx, { fromUserId: from.id, currencyId: currency.id, account, amount }),
-  );
-  const [total] = await prisma.$queryRawUnsafe<{ amount: string }[]>(
-    'SELECT COALESCE(SUM(delta), 0)::text AS amount FROM house_entries WHERE currency_id = $1 AND account = $2',
-    currency.id,
-    account,
-  );
-  return {
-    account,
-    currency: currency.name,
-    funded: toAmountString(amount),
-    from: from.account_number,
-    balance: toAmountString(total?.amount ?? '0'),
-  };
-}
-
-const isHouseAccount = (value: string): value is HouseAccount =>
-  (HOUSE_ACCOUNTS as readonly string[]).includes(value);
-
 /** Moves the exchange's capital into a house pool (see fundHousePool); the same --ref twice funds once. */
 export async function opsFundHouse(
   prisma: Db,

@@ -1,11 +1,11 @@
-import { LOCK_HOLDERS } from '@exchange/kernel/ledger';
+import type { AreaAudit } from '@exchange/kernel/ledger';
 
 /**
  * What holds locked micro balances, for the ledger audit: the stake of every running seconds order paid
  * from the micro balance, and the balance of every insurance position not yet exchanged (an insured
  * order's stake came out of its position's balance and is held by the order until it settles back).
  */
-export const microAudit = {
+export const microAudit: AreaAudit = {
   lockHolders: [
     {
       name: 'running seconds orders',
@@ -17,11 +17,3 @@ export const microAudit = {
     },
   ],
 };
-
-/** Adds the holders to the audit's registry once (the audit runs them with every other area's). */
-export function registerMicroAudit(): void {
-  for (const holder of microAudit.lockHolders) {
-    if (!LOCK_HOLDERS.some((known) => known.name === holder.name)) LOCK_HOLDERS.push(holder);
-  }
-}
-registerMicroAudit();

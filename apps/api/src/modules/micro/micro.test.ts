@@ -15,6 +15,8 @@ let pairId: number;
 beforeAll(async () => {
   ctx = await createTestContext();
   fx = microFixtures(ctx);
+  // The house's capital that pays wins and claims, as an operator funds it with `ops house:fund`.
+  await ctx.fundHouse('micro_pool', 'USDT', '1000000');
   ({ usdt, pairId } = await fx.ids());
   // A one-second duration, so tests need not wait half a minute.
   await ctx.prisma.microSecond.create({ data: { seconds: 1, profit_ratio: '80' } });

@@ -2,12 +2,12 @@ import type pg from 'pg';
 import { inTransaction, type Sql } from '@exchange/kernel/db';
 import {
   applyMovements,
-  bookHouseEntries,
+  bookHouse,
   LOG_TYPES,
   Money,
   roundReceived,
   type ColumnMovement,
-  type HouseBooking,
+  type HouseEntry,
   type Money as MoneyValue,
 } from '@exchange/kernel/ledger';
 import { ORDER_STATUS } from './options';
@@ -152,7 +152,7 @@ async function settleBatch(
       settled_at: settledAt,
     });
   }
-  const house: HouseBooking[] = [...pool].map(([currencyId, amount]) => ({
+  const house: HouseEntry[] = [...pool].map(([currencyId, amount]) => ({
     currencyId,
     account: 'micro_pool',
     amount,
@@ -179,7 +179,7 @@ async function settleBatch(
       ],
     ),
     applyMovements(tx, movements),
-    bookHouseEntries(tx, house),
+    bookHouse(tx, house),
     updatePositions(tx, [...positions.values()]),
   ]);
   // The rows were locked by this transaction: anything else means two settlers, and stopping beats paying twice.

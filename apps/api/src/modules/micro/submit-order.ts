@@ -4,7 +4,7 @@ import { inTransaction, type Db, type Sql } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import {
   applyMovements,
-  bookHouseEntries,
+  bookHouse,
   LOG_TYPES,
   Money,
   roundPaid,
@@ -159,7 +159,7 @@ export async function submitOrder(
         move(false, fee.neg(), LOG_TYPES.MICRO_FEE);
       }
       await applyMovements(tx, movements);
-      await bookHouseEntries(tx, [
+      await bookHouse(tx, [
         { currencyId: currency.id, account: 'fees', amount: fee, type: LOG_TYPES.MICRO_FEE, ref },
       ]);
       if (fee.gt(0)) await onMicroFee(tx, { userId, currencyId: currency.id, orderId: row.id, fee });

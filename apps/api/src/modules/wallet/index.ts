@@ -2,7 +2,6 @@ export * from './currencies';
 export * from './deposit';
 export * from './routes';
 export * from './withdraw';
-export * from './house-fund';
 export * from './audit';
 export type { TransferGuard } from './transfer';
 export * from './house-funding';

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { inTransaction, type Db } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
-import { applyMovements, bookHouseEntries, LOG_TYPES, Money, roundPaid } from '@exchange/kernel/ledger';
+import { applyMovements, bookHouse, LOG_TYPES, Money, roundPaid } from '@exchange/kernel/ledger';
 import { POSITION_COLUMNS, POSITION_STATUS, type PositionRow } from './positions';
 
 /**
@@ -51,7 +51,7 @@ export async function buyInsurance(
       { ...move, isLock: true, delta: insured, type: LOG_TYPES.INSURANCE_BUY },
       { ...move, isLock: false, delta: premium.neg(), type: LOG_TYPES.INSURANCE_PREMIUM },
     ]);
-    await bookHouseEntries(tx, [
+    await bookHouse(tx, [
       {
         currencyId: currency.id,
         account: 'micro_pool',

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { inTransaction, type Db } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
-import { applyMovements, bookHouseEntries, LOG_TYPES, Money, roundReceived } from '@exchange/kernel/ledger';
+import { applyMovements, bookHouse, LOG_TYPES, Money, roundReceived } from '@exchange/kernel/ledger';
 import {
   assertNoRunningOrders,
   CLAIM_LOSS_SHARE,
@@ -71,7 +71,7 @@ export async function claimInsurance(
         ref,
       },
     ]);
-    await bookHouseEntries(tx, [
+    await bookHouse(tx, [
       {
         currencyId: position.currency_id,
         account: 'micro_pool',

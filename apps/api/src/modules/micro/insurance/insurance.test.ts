@@ -15,6 +15,8 @@ let price = 100;
 beforeAll(async () => {
   ctx = await createTestContext();
   fx = microFixtures(ctx);
+  // The house's capital that pays wins and claims, as an operator funds it with `ops house:fund`.
+  await ctx.fundHouse('micro_pool', 'HAP', '1000000');
   ({ pairId } = await fx.ids());
   hap = await ctx.currencyId('HAP');
   typeId = (await ctx.prisma.insuranceType.findFirstOrThrow({ where: { currency_id: hap } })).id;
