@@ -24,6 +24,11 @@ export const routes: RouteObject[] = [
       { path: '/', element: page(() => import('../features/home/HomePage')) },
       { path: '/allmarket', element: page(() => import('../features/home/AllMarketsPage')) },
       { path: '/dealCenter', element: page(() => import('../features/exchange/ExchangePage')) },
+      { path: '/secondsOrder', element: page(() => import('../features/micro/SecondsOrderPage')) },
+      {
+        path: '/transfermicro',
+        element: page(() => import('../features/micro/TransferMicroPage'), { auth: true }),
+      },
       { path: '/leverdealCenter', element: page(() => import('../features/lever/LeverCenterPage')) },
       {
         path: '/leverTransactions',

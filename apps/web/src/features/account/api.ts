@@ -142,6 +142,12 @@ export interface LeverBalance {
   usdt_price: string;
 }
 
+/** One currency of the options (micro) wallet in `POST /api/wallet/list`. */
+export type MicroBalance = Omit<ChangeBalance, 'change_balance' | 'lock_change_balance'> & {
+  micro_balance: string;
+  lock_micro_balance: string;
+};
+
 export interface WalletGroup<T> {
   balance: T[];
   totle: string;
@@ -154,7 +160,7 @@ export interface WalletList {
   change_wallet: WalletGroup<ChangeBalance>;
   legal_wallet: WalletGroup<Record<string, unknown>>;
   lever_wallet: WalletGroup<LeverBalance>;
-  micro_wallet: WalletGroup<Record<string, unknown>>;
+  micro_wallet: WalletGroup<MicroBalance>;
   ExRate: string;
   is_open_CTbi: 0 | 1;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChangeBalance } from './api';
-import { formatAmount, formatSigned, toBalanceRow, visibleRows } from './assets';
+import { formatAmount, formatSigned, toBalanceRow, toMicroRow, visibleRows } from './assets';
 
 const item = (name: string, available: string, frozen: string, usdt: string): ChangeBalance => ({
   id: 1,
@@ -20,6 +20,17 @@ describe('assets', () => {
     const row = toBalanceRow(item('BTC', '0.10000000', '0.20000000', '97000.1'));
     expect(row.total.toFixed()).toBe('0.3');
     expect(row.valueUsdt.toFixed()).toBe('29100.03');
+  });
+
+  it('reads an options (micro) row from the micro columns', () => {
+    const { change_balance: _available, lock_change_balance: _frozen, ...rest } = item('USDT', '9', '9', '1');
+    const row = toMicroRow({ ...rest, micro_balance: '12.5', lock_micro_balance: '7.5' });
+    expect([row.available.toFixed(), row.frozen.toFixed(), row.total.toFixed()]).toEqual([
+      '12.5',
+      '7.5',
+      '20',
+    ]);
+    expect(row.valueUsdt.toFixed()).toBe('20');
   });
 
   it('hides empty balances and filters by coin name on request', () => {

@@ -57,6 +57,15 @@ export function leverBalanceRow(
   };
 }
 
+/** An options (micro) account row: the same sums over the micro columns. */
+export function toMicroRow(item: MicroBalance): BalanceRow {
+  return toBalanceRow({
+    ...item,
+    change_balance: item.micro_balance,
+    lock_change_balance: item.lock_micro_balance,
+  });
+}
+
 /** The rows to show: optionally without empty balances, optionally matching a coin name. */
 export function visibleRows(
   rows: BalanceRow[],

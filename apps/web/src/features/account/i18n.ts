@@ -155,6 +155,8 @@ export const accountTranslations: Translations = {
       pages: 'Pages',
     },
     accounts: { change: 'Spot', legal: 'Fiat', lever: 'Futures', micro: 'Options' },
+    // The options (micro) account tab (seconds contracts, issue #11).
+    micro: { tab: 'Options account', title: 'Options account', inOrders: 'In orders', transfer: 'Transfer' },
   },
   zh: {
     loadFailed: '加载失败，请重试。',
@@ -308,6 +310,8 @@ export const accountTranslations: Translations = {
       pages: '分页',
     },
     accounts: { change: '币币', legal: '法币', lever: '合约', micro: '秒合约' },
+    // The options (micro) account tab (seconds contracts, issue #11).
+    micro: { tab: '秒合约账户', title: '秒合约账户', inOrders: '交易中', transfer: '划转' },
   },
   hk: {
     loadFailed: '載入失敗，請重試。',
@@ -461,6 +465,8 @@ export const accountTranslations: Translations = {
       pages: '分頁',
     },
     accounts: { change: '幣幣', legal: '法幣', lever: '合約', micro: '秒合約' },
+    // The options (micro) account tab (seconds contracts, issue #11).
+    micro: { tab: '秒合約帳戶', title: '秒合約帳戶', inOrders: '交易中', transfer: '劃轉' },
   },
   jp: {
     loadFailed: '読み込みに失敗しました。もう一度お試しください。',
@@ -615,6 +621,8 @@ export const accountTranslations: Translations = {
       pages: 'ページ',
     },
     accounts: { change: '現物', legal: '法定通貨', lever: '先物', micro: 'オプション' },
+    // The options (micro) account tab (seconds contracts, issue #11).
+    micro: { tab: 'オプション口座', title: 'オプション口座', inOrders: '取引中', transfer: '振替' },
   },
   kor: {
     loadFailed: '정보를 불러오지 못했습니다. 다시 시도해 주세요.',
@@ -768,6 +776,8 @@ export const accountTranslations: Translations = {
       pages: '페이지',
     },
     accounts: { change: '현물', legal: '법정화폐', lever: '선물', micro: '옵션' },
+    // The options (micro) account tab (seconds contracts, issue #11).
+    micro: { tab: '옵션 계정', title: '옵션 계정', inOrders: '주문 중', transfer: '이체' },
   },
   th: {
     loadFailed: 'โหลดข้อมูลไม่สำเร็จ กรุณาลองอีกครั้ง',
@@ -921,6 +931,8 @@ export const accountTranslations: Translations = {
       pages: 'หน้า',
     },
     accounts: { change: 'สปอต', legal: 'เฟียต', lever: 'ฟิวเจอร์ส', micro: 'ออปชัน' },
+    // The options (micro) account tab (seconds contracts, issue #11).
+    micro: { tab: 'บัญชีออปชัน', title: 'บัญชีออปชัน', inOrders: 'อยู่ในคำสั่ง', transfer: 'โอน' },
   },
   ind: {
     loadFailed: 'Gagal memuat informasi ini. Silakan coba lagi.',
@@ -1074,6 +1086,8 @@ export const accountTranslations: Translations = {
       pages: 'Halaman',
     },
     accounts: { change: 'Spot', legal: 'Fiat', lever: 'Futures', micro: 'Opsi' },
+    // The options (micro) account tab (seconds contracts, issue #11).
+    micro: { tab: 'Akun opsi', title: 'Akun opsi', inOrders: 'Dalam order', transfer: 'Transfer' },
   },
 };
 

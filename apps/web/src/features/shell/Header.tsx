@@ -73,6 +73,9 @@ export function Header() {
             <Link role="menuitem" className="dropdown-item" to="/leverdealCenter">
               {t('common:nav.lever')}
             </Link>
+            <Link role="menuitem" className="dropdown-item" to="/secondsOrder">
+              {t('common:nav.seconds')}
+            </Link>
             <Link role="menuitem" className="dropdown-item" to="/noticeList">
               {t('common:nav.notices')}
             </Link>
@@ -103,6 +106,9 @@ export function Header() {
           </NavLink>
           <NavLink to="/leverdealCenter" className={navClass} data-testid="nav-lever">
             {t('common:nav.lever')}
+          </NavLink>
+          <NavLink to="/secondsOrder" className={navClass} data-testid="nav-seconds">
+            {t('common:nav.seconds')}
           </NavLink>
           <NavLink to="/noticeList" className={navClass}>
             {t('common:nav.notices')}

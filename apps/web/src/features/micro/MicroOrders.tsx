@@ -1,0 +1,290 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Quotation } from '../../api/markets';
+import { Spinner } from '../../components/States';
+import { direction as signOf, formatFixed } from '../../lib/format';
+import { useToken } from '../../lib/session';
+import { useMicroOrders, type MicroOrder, type OrderPage, type OrderStatus } from './api';
+import {
+  deadlineOf,
+  formatCountdown,
+  formatSignedAmount,
+  formatStakeAmount,
+  liveProfit,
+  secondsLeft,
+  standingOf,
+} from './micro-math';
+import { useDurationLabel } from './TradePanel';
+import './i18n';
+
+/** The order panel (document 3, section 2): tab 1 running, tab 3 finished. */
+export function MicroOrders({ pair, livePrice }: { pair: Quotation; livePrice: string }) {
+  const { t } = useTranslation('micro');
+  const signedIn = useToken() !== null;
+  const [status, setStatus] = useState<OrderStatus>(1);
+
+  const tab = (value: OrderStatus, label: string, testId: string) => (
+    <button
+      type="button"
+      role="tab"
+      aria-selected={status === value}
+      className={`tab${status === value ? ' active' : ''}`}
+      onClick={() => setStatus(value)}
+      data-testid={testId}
+    >
+      {label}
+    </button>
+  );
+
+  return (
+    <section className="micro-panel micro-orders" data-testid="micro-orders">
+      <div className="tabs micro-order-tabs" role="tablist">
+        {tab(1, t('orders.running'), 'micro-tab-running')}
+        {tab(3, t('orders.finished'), 'micro-tab-finished')}
+      </div>
+      {signedIn ? (
+        status === 1 ? (
+          <RunningOrders pair={pair} livePrice={livePrice} />
+        ) : (
+          <FinishedOrders />
+        )
+      ) : (
+        <div className="empty">
+          <Link to="/components/login" className="btn-link">
+            {t('panel.login')}
+          </Link>{' '}
+          {t('orders.loginToSee')}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** A clock for the countdowns: ticks four times a second while `active`. */
+function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, [active]);
+  return now;
+}
+
+function ListState({ query, empty }: { query: ReturnType<typeof useMicroOrders>; empty: string }) {
+  const { t } = useTranslation('micro');
+  if (query.isPending) return <Spinner />;
+  if (query.isError)
+    return (
+      <div className="empty">
+        {t('orders.loadError')}
+        <div>
+          <button type="button" className="btn btn-sm btn-ghost" onClick={() => void query.refetch()}>
+            {t('page.retry')}
+          </button>
+        </div>
+      </div>
+    );
+  const count = query.data.pages.reduce((total, page) => total + page.rows.length, 0);
+  return count === 0 ? <div className="empty">{empty}</div> : null;
+}
+
+function LoadMore({ query }: { query: ReturnType<typeof useMicroOrders> }) {
+  const { t } = useTranslation('micro');
+  if (!query.hasNextPage) return null;
+  return (
+    <div className="micro-more">
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm"
+        disabled={query.isFetchingNextPage}
+        onClick={() => void query.fetchNextPage()}
+        data-testid="micro-load-more"
+      >
+        {query.isFetchingNextPage ? t('common:loading') : t('orders.loadMore')}
+      </button>
+    </div>
+  );
+}
+
+const rowsOf = (pages: OrderPage[] | undefined) =>
+  (pages ?? []).flatMap((page) => page.rows.map((row) => ({ row, receivedAt: page.receivedAt })));
+
+function DirectionBadge({ type }: { type: 1 | 2 }) {
+  const { t } = useTranslation('micro');
+  return (
+    <span className={`badge ${type === 1 ? 'badge-up' : 'badge-down'}`}>
+      {type === 1 ? t('panel.up') : t('panel.down')}
+    </span>
+  );
+}
+
+/**
+ * Running orders of this pair: the countdown and, against the live price, what the order would make now
+ * (document 3, section 4). A `micro_closed` push turns a row finished (end price, result) before it leaves.
+ */
+function RunningOrders({ pair, livePrice }: { pair: Quotation; livePrice: string }) {
+  const { t } = useTranslation('micro');
+  const durationLabel = useDurationLabel();
+  const query = useMicroOrders(1, pair.match_id);
+  const rows = rowsOf(query.data?.pages);
+  const now = useNow(rows.length > 0);
+  const state = <ListState query={query} empty={t('orders.emptyRunning')} />;
+  const decimals = pair.price_decimals;
+
+  return (
+    <div className="micro-table-wrap">
+      {rows.length > 0 && (
+        <table className="table micro-table" data-testid="micro-running">
+          <thead>
+            <tr>
+              <th>{t('orders.symbol')}</th>
+              <th>{t('orders.direction')}</th>
+              <th className="right">{t('orders.amount')}</th>
+              <th className="right">{t('orders.duration')}</th>
+              <th className="right">{t('orders.openPrice')}</th>
+              <th className="right">{t('orders.livePrice')}</th>
+              <th className="right">{t('orders.remaining')}</th>
+              <th className="right">{t('orders.profit')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map(({ row, receivedAt }) => (
+              <RunningRow
+                key={String(row.id)}
+                row={row}
+                left={secondsLeft(deadlineOf(row.remain_milli_seconds, receivedAt), now)}
+                livePrice={livePrice}
+                decimals={decimals}
+                duration={durationLabel(row.seconds)}
+              />
+            ))}
+          </tbody>
+        </table>
+      )}
+      {rows.length === 0 && state}
+      <LoadMore query={query} />
+    </div>
+  );
+}
+
+function RunningRow({
+  row,
+  left,
+  livePrice,
+  decimals,
+  duration,
+}: {
+  row: MicroOrder;
+  left: number;
+  livePrice: string;
+  decimals: number;
+  duration: string;
+}) {
+  const { t } = useTranslation('micro');
+  const closed = row.status === 3;
+  const standing = closed ? null : standingOf(row.type, row.open_price, livePrice);
+  const profit = closed
+    ? row.fact_profits
+    : standing
+      ? liveProfit(standing, row.number, row.profit_ratio).toFixed()
+      : null;
+  const tone = signOf(profit);
+  return (
+    <tr
+      data-testid="micro-running-row"
+      data-id={String(row.id)}
+      data-status={row.status}
+      className={closed ? 'micro-row-closed' : undefined}
+    >
+      <td>
+        <strong>{row.symbol_name}</strong>
+      </td>
+      <td>
+        <DirectionBadge type={row.type} />
+      </td>
+      <td className="right num">
+        {formatStakeAmount(row.number)} {row.currency_name}
+      </td>
+      <td className="right">{duration}</td>
+      <td className="right num">{formatFixed(row.open_price, decimals)}</td>
+      <td className={`right num ${standing === 'win' ? 'up' : standing === 'lose' ? 'down' : ''}`}>
+        {closed ? formatFixed(row.end_price, decimals) : formatFixed(livePrice, decimals)}
+      </td>
+      <td className="right num" data-testid="micro-countdown">
+        {closed ? t('orders.settled') : left > 0 ? formatCountdown(left) : t('orders.settling')}
+      </td>
+      <td className={`right num ${tone > 0 ? 'up' : tone < 0 ? 'down' : ''}`} data-testid="micro-live-profit">
+        {profit === null ? '--' : formatSignedAmount(profit)}
+        {standing === 'tie' && <span className="muted"> · {t('orders.tie')}</span>}
+      </td>
+    </tr>
+  );
+}
+
+/** Finished orders of every pair, newest first, with end price and the result paid. */
+function FinishedOrders() {
+  const { t } = useTranslation('micro');
+  const durationLabel = useDurationLabel();
+  const query = useMicroOrders(3, 0);
+  const rows = rowsOf(query.data?.pages);
+
+  return (
+    <div className="micro-table-wrap">
+      {rows.length > 0 && (
+        <table className="table micro-table" data-testid="micro-finished">
+          <thead>
+            <tr>
+              <th>{t('orders.time')}</th>
+              <th>{t('orders.symbol')}</th>
+              <th>{t('orders.direction')}</th>
+              <th className="right">{t('orders.amount')}</th>
+              <th className="right">{t('orders.duration')}</th>
+              <th className="right">{t('orders.openPrice')}</th>
+              <th className="right">{t('orders.endPrice')}</th>
+              <th className="right">{t('orders.ratio')}</th>
+              <th className="right">{t('orders.fee')}</th>
+              <th className="right">{t('orders.profit')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map(({ row }) => {
+              const tone = signOf(row.fact_profits);
+              return (
+                <tr key={String(row.id)} data-testid="micro-finished-row" data-id={String(row.id)}>
+                  <td className="num secondary">{row.complete_at ?? row.created_at ?? '--'}</td>
+                  <td>
+                    <strong>{row.symbol_name}</strong>
+                  </td>
+                  <td>
+                    <DirectionBadge type={row.type} />
+                  </td>
+                  <td className="right num">
+                    {formatStakeAmount(row.number)} {row.currency_name}
+                  </td>
+                  <td className="right">{durationLabel(row.seconds)}</td>
+                  <td className="right num">{row.open_price}</td>
+                  <td className="right num">{row.end_price ?? '--'}</td>
+                  <td className="right num">{formatFixed(row.profit_ratio, 2)}%</td>
+                  <td className="right num">{formatStakeAmount(row.fee, 4)}</td>
+                  <td
+                    className={`right num ${tone > 0 ? 'up' : tone < 0 ? 'down' : ''}`}
+                    data-testid="micro-fact-profits"
+                  >
+                    {formatSignedAmount(row.fact_profits)}{' '}
+                    <span className="muted">
+                      {tone > 0 ? t('orders.win') : tone < 0 ? t('orders.lose') : t('orders.tie')}
+                    </span>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      {rows.length === 0 && <ListState query={query} empty={t('orders.emptyFinished')} />}
+      <LoadMore query={query} />
+    </div>
+  );
+}

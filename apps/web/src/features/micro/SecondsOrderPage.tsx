@@ -1,0 +1,77 @@
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useQuotations, type Quotation } from '../../api/markets';
+import { ChartPanel } from '../../components/chart/ChartPanel';
+import { Spinner } from '../../components/States';
+import { useLivePrice, useMicroClosedPushes } from './api';
+import { MarketTabs } from './MarketTabs';
+import { chooseMicroPair, microPairs } from './micro-math';
+import { MicroOrders } from './MicroOrders';
+import { TradePanel } from './TradePanel';
+import './i18n';
+import './micro.css';
+
+/**
+ * The seconds-contract centre (`/secondsOrder?legalId&currencyId`, document 3, sections 2 and 4): market tabs
+ * across the top, the chart beside the trade panel, the running and finished orders below.
+ */
+export default function SecondsOrderPage() {
+  const { t } = useTranslation('micro');
+  const quotations = useQuotations();
+  const [params, setParams] = useSearchParams();
+  const pairs = microPairs(quotations.data);
+  const pair = chooseMicroPair(
+    pairs,
+    params.get('legalId') ?? params.get('legal_id'),
+    params.get('currencyId') ?? params.get('currency_id'),
+  );
+
+  const choose = (next: Quotation) =>
+    setParams({ legalId: String(next.legal_id), currencyId: String(next.currency_id) });
+
+  if (quotations.isPending)
+    return (
+      <div className="micro-page" data-testid="micro-page">
+        <Spinner />
+      </div>
+    );
+  if (!pair)
+    return (
+      <div className="micro-page" data-testid="micro-page">
+        <div className="empty" data-testid="micro-no-markets">
+          {quotations.isError ? t('page.loadError') : t('page.noMarkets')}
+          {quotations.isError && (
+            <div>
+              <button
+                type="button"
+                className="btn btn-sm btn-ghost"
+                onClick={() => void quotations.refetch()}
+              >
+                {t('page.retry')}
+              </button>
+            </div>
+          )}
+        </div>
+      </div>
+    );
+  return (
+    <div className="micro-page" data-testid="micro-page">
+      <MarketTabs pairs={pairs} current={pair} onChoose={choose} />
+      <SecondsMarket key={pair.match_id} pair={pair} />
+    </div>
+  );
+}
+
+function SecondsMarket({ pair }: { pair: Quotation }) {
+  const livePrice = useLivePrice(pair.match_id, pair.now_price);
+  useMicroClosedPushes();
+  return (
+    <>
+      <div className="micro-grid">
+        <ChartPanel pair={pair} className="micro-panel micro-chart" />
+        <TradePanel pair={pair} livePrice={livePrice} />
+      </div>
+      <MicroOrders pair={pair} livePrice={livePrice} />
+    </>
+  );
+}

@@ -1,0 +1,262 @@
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+} from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../lib/api';
+import { useToken } from '../../lib/session';
+import { useSocketEvent } from '../../lib/socket';
+
+/**
+ * The seconds-contract calls (document 3, section 7; contract notes sections 4 and 6) and the pushes the
+ * screen listens to. Every key carries the token, so signing out or in never shows the previous user's data.
+ */
+
+/** A preset stake button of a payable currency. */
+export interface MicroNumber {
+  id: number;
+  currency_id: number;
+  number: string;
+}
+
+/** An insurance type offered for a payable currency. */
+export interface InsuranceType {
+  id: number;
+  currency_id: number;
+  name: string;
+  min_quantity: number;
+  max_quantity: number;
+  unit_amount: string;
+  premium_rate: string;
+  claim_rate: string;
+}
+
+/** `GET /api/microtrade/payable_currencies`: a currency seconds orders can be paid in. */
+export interface PayableCurrency {
+  id: number;
+  name: string;
+  decimal_scale?: number;
+  micro_trade_fee: string;
+  micro_min: string;
+  micro_max: string;
+  micro_holdtrade_max?: number;
+  micro_numbers: MicroNumber[];
+  insurance_types?: InsuranceType[];
+  user_wallet?: { micro_balance: string; lock_micro_balance?: string; micro_with_insurance?: string } | null;
+  user_insurance?: { id: number; insurance_type_id: number; status?: number; balance?: string } | null;
+}
+
+/** `GET /api/microtrade/seconds`: a duration with its profit ratio (percent) and stake limits (0 = none). */
+export interface SecondsOption {
+  id: number;
+  seconds: number;
+  profit_ratio: string;
+  min_amount?: string;
+  max_amount?: string;
+}
+
+/** A seconds order as the list and the `micro_closed` push give it. */
+export interface MicroOrder {
+  id: number | string;
+  match_id?: number;
+  currency_id?: number;
+  symbol_name: string;
+  currency_name: string;
+  seconds: number;
+  number: string;
+  open_price: string;
+  end_price: string | null;
+  /** 1 up, 2 down. */
+  type: 1 | 2;
+  /** 1 running, 3 finished. */
+  status: number;
+  profit_ratio: string;
+  remain_milli_seconds: number;
+  fact_profits: string;
+  fee: string;
+  profit_result?: number | null;
+  created_at?: string;
+  complete_at?: string | null;
+}
+
+/** A page of orders, stamped with when it arrived so countdowns run from the answer's remaining time. */
+export interface OrderPage {
+  rows: MicroOrder[];
+  receivedAt: number;
+  lastPage: number;
+}
+
+interface Paginator<T> {
+  data: T[];
+  current_page: number;
+  last_page: number;
+  total: number;
+}
+
+/** Document 3, section 9: micro order pages hold 20 rows. */
+export const ORDER_PAGE_SIZE = 20;
+export type OrderStatus = 1 | 3;
+/** The finished row stays visible this long in the running list before it leaves (document 3, section 4). */
+export const CLOSED_ROW_LINGER_MS = 500;
+/** The running list is re-read this often as a safety net for a missed push. */
+const RUNNING_REFRESH_MS = 5_000;
+
+const microKey = ['micro'] as const;
+const ordersKey = (status: OrderStatus) => [...microKey, 'orders', status] as const;
+const payableKey = [...microKey, 'payable'] as const;
+
+export function usePayableCurrencies() {
+  const token = useToken();
+  return useQuery({
+    queryKey: [...payableKey, token],
+    queryFn: () => api.get<PayableCurrency[]>('/api/microtrade/payable_currencies', {}, { quiet: true }),
+    enabled: token !== null,
+    refetchInterval: 10_000,
+  });
+}
+
+export function useSecondsOptions() {
+  return useQuery({
+    queryKey: [...microKey, 'seconds'],
+    queryFn: () => api.get<SecondsOption[]>('/api/microtrade/seconds', {}, { quiet: true }),
+    staleTime: 60_000,
+  });
+}
+
+/** Running (1, for one pair) or finished (3) orders, 20 a page, newest first. */
+export function useMicroOrders(status: OrderStatus, matchId: number) {
+  const token = useToken();
+  return useInfiniteQuery({
+    queryKey: [...ordersKey(status), status === 1 ? matchId : 0, token],
+    queryFn: async ({ pageParam }): Promise<OrderPage> => {
+      const answer = await api.get<Paginator<MicroOrder>>(
+        '/api/microtrade/lists',
+        { page: pageParam, status, limit: ORDER_PAGE_SIZE, match_id: status === 1 ? matchId : undefined },
+        { quiet: true },
+      );
+      return { rows: answer.data, receivedAt: Date.now(), lastPage: answer.last_page };
+    },
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (pages.length < last.lastPage ? pages.length + 1 : undefined),
+    enabled: token !== null,
+    refetchInterval: status === 1 ? RUNNING_REFRESH_MS : false,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export interface SubmitRequest {
+  match_id: number;
+  currency_id: number;
+  type: 1 | 2;
+  seconds: number;
+  number: string;
+}
+
+/** `POST /api/microtrade/submit`: answers the created order; refusals go through the error catalogue. */
+export function submitMicroOrder(request: SubmitRequest): Promise<MicroOrder> {
+  return api.post<MicroOrder>('/api/microtrade/submit', { ...request });
+}
+
+/** After an order is placed or settled: the lists and the balances again. */
+export function useRefreshMicro() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: [...microKey, 'orders'] });
+    void queryClient.invalidateQueries({ queryKey: payableKey });
+    void queryClient.invalidateQueries({ queryKey: ['wallet'] });
+  };
+}
+
+type OrdersData = InfiniteData<OrderPage, number>;
+
+/** The `micro_closed` push names the order in `data` (the spec's client) or is the order itself. */
+export function closedOrderOf(push: unknown): MicroOrder | null {
+  if (typeof push !== 'object' || push === null) return null;
+  const candidate = 'data' in push && typeof push.data === 'object' && push.data !== null ? push.data : push;
+  return 'id' in candidate ? (candidate as MicroOrder) : null;
+}
+
+/**
+ * `micro_closed` (the user's own room): the order turns finished in the running list at once, with its end
+ * price and result, leaves it about half a second later, and the finished list and balances are re-read.
+ */
+export function useMicroClosedPushes(): void {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshMicro();
+  const patchRunning = (update: (rows: MicroOrder[]) => MicroOrder[]) =>
+    queryClient.setQueriesData<OrdersData>({ queryKey: ordersKey(1) }, (data) =>
+      data ? { ...data, pages: data.pages.map((page) => ({ ...page, rows: update(page.rows) })) } : data,
+    );
+  useSocketEvent<unknown>('micro_closed', (push) => {
+    const closed = closedOrderOf(push);
+    if (!closed) return;
+    const id = String(closed.id);
+    patchRunning((rows) =>
+      rows.map((row) =>
+        String(row.id) === id ? { ...row, ...closed, status: 3, remain_milli_seconds: 0 } : row,
+      ),
+    );
+    setTimeout(() => {
+      patchRunning((rows) => rows.filter((row) => String(row.id) !== id));
+      refresh();
+    }, CLOSED_ROW_LINGER_MS);
+  });
+}
+
+interface TradePush {
+  match_id: number;
+  price: string;
+}
+
+/**
+ * The pair's live price: the last trade of our own book, which is the price settlement reads. The quotation's
+ * price (kept current by `daymarket` once a second) until this screen has seen a `match_trade` push of the
+ * pair, then each trade's price. The caller remounts per pair.
+ */
+export function useLivePrice(matchId: number, quoted: string): string {
+  const [pushed, setPushed] = useState<string | null>(null);
+  useSocketEvent<TradePush>('match_trade', (push) => {
+    if (push.match_id === matchId && push.price) setPushed(push.price);
+  });
+  return pushed ?? quoted;
+}
+
+/* ---------- The micro account and transfers (`/transfermicro`) ---------- */
+
+/** One currency of a wallet group in `POST /api/wallet/list`; the balance fields are named by account. */
+export interface WalletItem {
+  currency: number;
+  currency_name: string;
+  [field: string]: unknown;
+}
+
+export interface WalletLists {
+  change_wallet: { balance: WalletItem[] };
+  micro_wallet: { balance: WalletItem[] };
+}
+
+/** The spot and micro balances of every coin, every 10 s while the screen is open. */
+export function useWalletLists() {
+  const token = useToken();
+  return useQuery({
+    queryKey: ['wallet', 'micro-transfer', token],
+    queryFn: () => api.post<WalletLists>('/api/wallet/list', {}, { quiet: true }),
+    enabled: token !== null,
+    refetchInterval: 10_000,
+  });
+}
+
+export type TransferAccount = 'change' | 'micro';
+
+/** `POST /api/wallet/change`: moves `number` of a coin between two of the user's accounts, no fee. */
+export function transferBetween(request: {
+  currency_id: number;
+  number: string;
+  from_field: TransferAccount;
+  to_field: TransferAccount;
+}): Promise<string> {
+  return api.post<string>('/api/wallet/change', { ...request });
+}
