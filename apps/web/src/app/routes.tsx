@@ -25,6 +25,7 @@ export const routes: RouteObject[] = [
       { path: '/allmarket', element: page(() => import('../features/home/AllMarketsPage')) },
       { path: '/dealCenter', element: page(() => import('../features/exchange/ExchangePage')) },
       { path: '/secondsOrder', element: page(() => import('../features/micro/SecondsOrderPage')) },
+      { path: '/insurance', element: page(() => import('../features/micro/InsurancePage'), { auth: true }) },
       {
         path: '/transfermicro',
         element: page(() => import('../features/micro/TransferMicroPage'), { auth: true }),

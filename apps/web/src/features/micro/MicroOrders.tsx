@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Quotation } from '../../api/markets';
+import { useQuotations, type Quotation } from '../../api/markets';
 import { Spinner } from '../../components/States';
 import { direction as signOf, formatFixed } from '../../lib/format';
 import { useToken } from '../../lib/session';
@@ -205,7 +205,7 @@ function RunningRow({
         <DirectionBadge type={row.type} />
       </td>
       <td className="right num">
-        {formatStakeAmount(row.number)} {row.currency_name}
+        {formatStakeAmount(row.number, 0)} {row.currency_name}
       </td>
       <td className="right">{duration}</td>
       <td className="right num">{formatFixed(row.open_price, decimals)}</td>
@@ -223,9 +223,20 @@ function RunningRow({
   );
 }
 
+/** win, lose or tie: the server's result when it sent one, else the sign of the profit. */
+function resultKey(row: MicroOrder, tone: number): 'win' | 'lose' | 'tie' {
+  const result = row.status === 3 && row.profit_result !== undefined ? row.profit_result : null;
+  const sign = result ?? tone;
+  return sign === 1 ? 'win' : sign === -1 ? 'lose' : 'tie';
+}
+
 /** Finished orders of every pair, newest first, with end price and the result paid. */
 function FinishedOrders() {
   const { t } = useTranslation('micro');
+  const quotations = useQuotations();
+  const decimalsOf = (symbol: string) =>
+    quotations.data?.flatMap((group) => group.quotation).find((pair) => pair.symbol === symbol)
+      ?.price_decimals ?? 4;
   const durationLabel = useDurationLabel();
   const query = useMicroOrders(3, 0);
   const rows = rowsOf(query.data?.pages);
@@ -251,9 +262,10 @@ function FinishedOrders() {
           <tbody>
             {rows.map(({ row }) => {
               const tone = signOf(row.fact_profits);
+              const decimals = decimalsOf(row.symbol_name);
               return (
                 <tr key={String(row.id)} data-testid="micro-finished-row" data-id={String(row.id)}>
-                  <td className="num secondary">{row.complete_at ?? row.created_at ?? '--'}</td>
+                  <td className="num secondary">{row.complete_at || row.created_at || '--'}</td>
                   <td>
                     <strong>{row.symbol_name}</strong>
                   </td>
@@ -261,11 +273,11 @@ function FinishedOrders() {
                     <DirectionBadge type={row.type} />
                   </td>
                   <td className="right num">
-                    {formatStakeAmount(row.number)} {row.currency_name}
+                    {formatStakeAmount(row.number, 0)} {row.currency_name}
                   </td>
                   <td className="right">{durationLabel(row.seconds)}</td>
-                  <td className="right num">{row.open_price}</td>
-                  <td className="right num">{row.end_price ?? '--'}</td>
+                  <td className="right num">{formatFixed(row.open_price, decimals)}</td>
+                  <td className="right num">{formatFixed(row.end_price, decimals)}</td>
                   <td className="right num">{formatFixed(row.profit_ratio, 2)}%</td>
                   <td className="right num">{formatStakeAmount(row.fee, 4)}</td>
                   <td
@@ -273,9 +285,7 @@ function FinishedOrders() {
                     data-testid="micro-fact-profits"
                   >
                     {formatSignedAmount(row.fact_profits)}{' '}
-                    <span className="muted">
-                      {tone > 0 ? t('orders.win') : tone < 0 ? t('orders.lose') : t('orders.tie')}
-                    </span>
+                    <span className="muted">{t(`orders.${resultKey(row, tone)}`)}</span>
                   </td>
                 </tr>
               );

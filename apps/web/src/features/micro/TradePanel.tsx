@@ -121,6 +121,9 @@ function SignedInForm({
   const profit = winProfit(stake, option.profit_ratio);
   const fee = stakeFee(stake, currency.micro_trade_fee);
   const coin = currency.name;
+  // An active insurance position pays seconds orders inside the insurance hours (document 3, section 4).
+  const insured =
+    currency.user_insurance?.status === 1 ? (currency.user_insurance.insurance_balance ?? null) : null;
 
   async function submit(type: Direction) {
     if (inFlight.current) {
@@ -209,6 +212,23 @@ function SignedInForm({
           </Link>
         </span>
       </div>
+
+      {insured && (
+        <div className="micro-row micro-balance" data-testid="micro-insured">
+          <span className="micro-label">{t('panel.insuredBalance')}</span>
+          <span>
+            <b className="num">{formatStakeAmount(insured, 4)}</b> {coin}
+            <Link to="/insurance?tab=my" className="btn-link micro-transfer-link">
+              {t('insurance.link')}
+            </Link>
+          </span>
+        </div>
+      )}
+      {!insured && (currency.insurance_types?.length ?? 0) > 0 && (
+        <Link to="/insurance" className="btn-link micro-insurance-link" data-testid="micro-insurance-link">
+          {t('insurance.buy')}
+        </Link>
+      )}
 
       <div className="micro-label">{t('panel.duration')}</div>
       <div className="micro-durations" role="radiogroup" aria-label={t('panel.duration')}>

@@ -22,16 +22,24 @@ export interface MicroNumber {
   number: string;
 }
 
-/** An insurance type offered for a payable currency. */
+/**
+ * An insurance type offered for a payable currency: a whole `quantity` within the range buys
+ * quantity × unit_amount of insured balance for premium_rate (a fraction) of it; a claim pays claim_rate of
+ * the loss once the balance has lost claim_loss_ratio; it ends at termination_profit_ratio profit.
+ */
 export interface InsuranceType {
   id: number;
   currency_id: number;
+  currency_name?: string;
   name: string;
   min_quantity: number;
   max_quantity: number;
   unit_amount: string;
   premium_rate: string;
   claim_rate: string;
+  claim_loss_ratio?: string;
+  termination_profit_ratio?: string;
+  claims_per_day?: number;
 }
 
 /** `GET /api/microtrade/payable_currencies`: a currency seconds orders can be paid in. */
@@ -45,8 +53,19 @@ export interface PayableCurrency {
   micro_holdtrade_max?: number;
   micro_numbers: MicroNumber[];
   insurance_types?: InsuranceType[];
-  user_wallet?: { micro_balance: string; lock_micro_balance?: string; micro_with_insurance?: string } | null;
-  user_insurance?: { id: number; insurance_type_id: number; status?: number; balance?: string } | null;
+  user_wallet?: {
+    micro_balance: string;
+    lock_micro_balance?: string;
+    insurance_balance?: string;
+    micro_with_insurance?: string;
+  } | null;
+  user_insurance?: {
+    id: number;
+    insurance_type_id: number;
+    status?: number;
+    insured_amount?: string;
+    insurance_balance?: string;
+  } | null;
 }
 
 /** `GET /api/microtrade/seconds`: a duration with its profit ratio (percent) and stake limits (0 = none). */
@@ -68,6 +87,7 @@ export interface MicroOrder {
   seconds: number;
   number: string;
   open_price: string;
+  /** Empty while running. */
   end_price: string | null;
   /** 1 up, 2 down. */
   type: 1 | 2;
@@ -77,7 +97,11 @@ export interface MicroOrder {
   remain_milli_seconds: number;
   fact_profits: string;
   fee: string;
+  /** 1 win, 0 tie, -1 loss (0 while running). */
   profit_result?: number | null;
+  /** What settlement paid back: stake + profit on a win, the stake on a tie, 0 on a loss. */
+  payout?: string;
+  is_insurance?: 0 | 1;
   created_at?: string;
   complete_at?: string | null;
 }
@@ -259,4 +283,69 @@ export function transferBetween(request: {
   to_field: TransferAccount;
 }): Promise<string> {
   return api.post<string>('/api/wallet/change', { ...request });
+}
+
+/* ---------- Insurance (document 3, section 4; the calls are the server's design, listed in OpenAPI) ---------- */
+
+/** An insured position: 1 active, 2 terminated (by a claim or at 100% profit), 3 exchanged back. */
+export interface InsurancePosition {
+  id: number;
+  insurance_type_id: number;
+  insurance_type_name: string;
+  currency_id: number;
+  currency_name: string;
+  quantity: number;
+  insured_amount: string;
+  premium: string;
+  insurance_balance: string;
+  claim_amount: string;
+  status: 1 | 2 | 3;
+  end_reason: string;
+  /** The balance at or below which a claim is due (50% lost). */
+  claim_line: string;
+  /** The balance at which the position terminates (100% profit). */
+  termination_line: string;
+  can_claim: 0 | 1;
+  can_exchange: 0 | 1;
+  created_at: string;
+  claimed_at: string;
+  terminated_at: string;
+  exchanged_at: string;
+}
+
+const insuranceKey = [...microKey, 'insurance'] as const;
+
+export function useInsuranceTypes() {
+  const token = useToken();
+  return useQuery({
+    queryKey: [...insuranceKey, 'types', token],
+    queryFn: () => api.get<InsuranceType[]>('/api/insurance/types', {}, { quiet: true }),
+    enabled: token !== null,
+    staleTime: 60_000,
+  });
+}
+
+export function useInsurancePositions() {
+  const token = useToken();
+  return useQuery({
+    queryKey: [...insuranceKey, 'my', token],
+    queryFn: () => api.get<InsurancePosition[]>('/api/insurance/my', {}, { quiet: true }),
+    enabled: token !== null,
+    refetchInterval: 10_000,
+  });
+}
+
+/** `POST /api/insurance/buy {insurance_type_id, quantity}`: takes effect at once, cannot be reversed. */
+export function buyInsurance(request: { insurance_type_id: number; quantity: string }): Promise<string> {
+  return api.post<string>('/api/insurance/buy', { ...request });
+}
+
+/** `POST /api/insurance/claim {id}`: pays out once the insured balance has lost 50%, two a day. */
+export function claimInsurance(id: number): Promise<string> {
+  return api.post<string>('/api/insurance/claim', { id });
+}
+
+/** `POST /api/insurance/exchange {id}`: a terminated position's balance back to the micro account, once. */
+export function exchangeInsurance(id: number): Promise<string> {
+  return api.post<string>('/api/insurance/exchange', { id });
 }

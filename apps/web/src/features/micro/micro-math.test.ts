@@ -6,8 +6,10 @@ import {
   deadlineOf,
   durationParts,
   formatCountdown,
+  formatRate,
   formatSignedAmount,
   formatStakeAmount,
+  insuranceQuote,
   liveProfit,
   microPairs,
   sanitizeStakeInput,
@@ -18,6 +20,7 @@ import {
   transferCoins,
   validateStake,
   validateTransfer,
+  validQuantity,
   winProfit,
 } from './micro-math';
 
@@ -185,5 +188,27 @@ describe('the micro_closed push', () => {
     expect(closedOrderOf({ id: 8, status: 3 })).toEqual({ id: 8, status: 3 });
     expect(closedOrderOf(null)).toBeNull();
     expect(closedOrderOf({ data: 'x' })).toBeNull();
+  });
+});
+
+describe('insurance purchase', () => {
+  it('accepts a whole quantity within the range only', () => {
+    expect(validQuantity('1', 1, 10)).toBe(true);
+    expect(validQuantity('10', 1, 10)).toBe(true);
+    expect(validQuantity('0', 1, 10)).toBe(false);
+    expect(validQuantity('11', 1, 10)).toBe(false);
+    expect(validQuantity('2.5', 1, 10)).toBe(false);
+    expect(validQuantity('-1', 1, 10)).toBe(false);
+    expect(validQuantity('', 1, 10)).toBe(false);
+  });
+
+  it('quotes the insured amount and the premium in decimals', () => {
+    const quote = insuranceQuote('100', '0.05', '3');
+    expect(quote?.insured.toFixed()).toBe('300');
+    expect(quote?.premium.toFixed()).toBe('15');
+    expect(insuranceQuote('100', '0.05', 'x')).toBeNull();
+    expect(formatRate('0.05')).toBe('5%');
+    expect(formatRate('1')).toBe('100%');
+    expect(formatRate(undefined)).toBe('--');
   });
 });

@@ -207,3 +207,30 @@ export function validateTransfer(amount: string, available: string): TransferPro
   if (value.greaterThan(toDecimal(available) ?? 0)) return 'tooMuch';
   return null;
 }
+
+/** Insurance quantities are whole numbers within the type's range (document 3, section 5). */
+export function validQuantity(text: string, min: number, max: number): boolean {
+  if (!/^\d{1,9}$/.test(text.trim())) return false;
+  const quantity = Number(text.trim());
+  return quantity >= min && quantity <= max;
+}
+
+/** What a purchase insures and costs: quantity × unit amount, and the premium (its share of that). */
+export function insuranceQuote(
+  unitAmount: string,
+  premiumRate: string,
+  quantity: string,
+): { insured: Decimal; premium: Decimal } | null {
+  if (!/^\d{1,9}$/.test(quantity.trim())) return null;
+  const unit = toDecimal(unitAmount);
+  const rate = toDecimal(premiumRate);
+  if (!unit || !rate) return null;
+  const insured = unit.times(quantity.trim());
+  return { insured, premium: insured.times(rate) };
+}
+
+/** A fraction as a percent: `0.05` → `5%`. */
+export function formatRate(value: string | null | undefined): string {
+  const decimal = toDecimal(value);
+  return decimal ? `${decimal.times(100).toDecimalPlaces(4).toFixed()}%` : '--';
+}
