@@ -9,14 +9,20 @@ import './market.css';
 // lightweight-charts is large: it loads in its own chunk when the chart first shows.
 const KlineChart = lazy(() => import('./KlineChart'));
 
-/** The interval bar and the chart (document 1, section 2.5). */
-export function ChartPanel({ pair }: { pair: Quotation }) {
+/** The interval bar and the chart (document 1, section 2.5); `className` replaces the spot layout's. */
+export function ChartPanel({
+  pair,
+  className = 'ex-panel ex-chart',
+}: {
+  pair: Quotation;
+  className?: string;
+}) {
   const { t } = useTranslation('market');
   const [intervalId, setIntervalId] = useState(DEFAULT_INTERVAL);
   const interval = INTERVALS.find((item) => item.id === intervalId) ?? INTERVALS[1];
 
   return (
-    <div className="ex-panel ex-chart" data-testid="kline-chart">
+    <div className={className} data-testid="kline-chart">
       <div className="ex-chart-bar" role="tablist" aria-label={t('chart.intervals')}>
         {INTERVALS.map((item) => (
           <button

@@ -6,14 +6,16 @@ import { AccountLogTable } from './AccountLogTable';
 import { useWalletList } from './api';
 import { AssetsSummary } from './AssetsSummary';
 import { LeverBalances } from './LeverBalances';
+import { MicroBalances } from './MicroBalances';
 import { SpotBalances } from './SpotBalances';
 import './account.css';
 import './i18n';
 
-export type AssetsTab = 'overview' | 'lever' | 'log';
+export type AssetsTab = 'overview' | 'lever' | 'micro' | 'log';
+type AccountTab = 'change' | 'lever' | 'micro';
 
-/** Spot balances and totals, or the lever account's; refreshed every 10 s by the query. */
-function Overview({ account }: { account: 'change' | 'lever' }) {
+/** Spot balances and totals, or the lever or options account's; refreshed every 10 s by the query. */
+function Overview({ account }: { account: AccountTab }) {
   const { t } = useTranslation('account');
   const wallets = useWalletList();
   const [hidden, setHidden] = useState(false);
@@ -29,6 +31,8 @@ function Overview({ account }: { account: 'change' | 'lever' }) {
       />
       {account === 'lever' ? (
         <LeverBalances balances={wallets.data.lever_wallet.balance} hidden={hidden} />
+      ) : account === 'micro' ? (
+        <MicroBalances wallet={wallets.data.micro_wallet} hidden={hidden} />
       ) : (
         <SpotBalances balances={wallets.data.change_wallet.balance} hidden={hidden} />
       )}
@@ -38,16 +42,18 @@ function Overview({ account }: { account: 'change' | 'lever' }) {
 
 /**
  * The account centre (/dealFinance, document 1, section 2.9): totals and the spot balances, or the account log
- * (`tab=log`), and the lever account (`tab=lever`, document 3).
+ * (`tab=log`), the lever account (`tab=lever`) and the options account (`tab=micro`, document 3).
  */
 export default function AssetsPage() {
   const { t } = useTranslation('account');
   const [params] = useSearchParams();
   const requested = params.get('tab');
-  const tab: AssetsTab = requested === 'log' || requested === 'lever' ? requested : 'overview';
+  const tab: AssetsTab =
+    requested === 'log' || requested === 'lever' || requested === 'micro' ? requested : 'overview';
   const tabs: { key: AssetsTab; to: string; label: string }[] = [
     { key: 'overview', to: '/dealFinance', label: t('assets.overview') },
     { key: 'lever', to: '/dealFinance?tab=lever', label: t('assets.leverAccount') },
+    { key: 'micro', to: '/dealFinance?tab=micro', label: t('micro.tab') },
     { key: 'log', to: '/dealFinance?tab=log', label: t('log.title') },
   ];
 
@@ -70,7 +76,7 @@ export default function AssetsPage() {
         </nav>
       </header>
       <div className="account-stack">
-        {tab === 'log' ? <AccountLogTable /> : <Overview account={tab === 'lever' ? 'lever' : 'change'} />}
+        {tab === 'log' ? <AccountLogTable /> : <Overview account={tab === 'overview' ? 'change' : tab} />}
       </div>
     </div>
   );

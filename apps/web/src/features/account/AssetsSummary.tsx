@@ -6,7 +6,13 @@ import type { WalletList } from './api';
 import { TOTAL_DECIMALS } from './assets';
 import './i18n';
 
-/** The estimated total of the spot (or lever) account in USDT and CNY, as the server sums it. */
+/** The estimated total of the spot, lever or options account in USDT and CNY, as the server sums it. */
+const ACCOUNT_VIEWS = {
+  change: { wallet: 'change_wallet', trade: '/dealCenter' },
+  lever: { wallet: 'lever_wallet', trade: '/leverdealCenter' },
+  micro: { wallet: 'micro_wallet', trade: '/secondsOrder' },
+} as const;
+
 export function AssetsSummary({
   wallets,
   hidden,
@@ -16,10 +22,11 @@ export function AssetsSummary({
   wallets: WalletList;
   hidden: boolean;
   onToggleHidden: () => void;
-  account?: 'change' | 'lever';
+  account?: keyof typeof ACCOUNT_VIEWS;
 }) {
   const { t } = useTranslation('account');
-  const spot = account === 'lever' ? wallets.lever_wallet : wallets.change_wallet;
+  const view = ACCOUNT_VIEWS[account];
+  const spot = wallets[view.wallet];
   return (
     <section className="panel assets-summary">
       <div className="assets-summary-main">
@@ -46,7 +53,7 @@ export function AssetsSummary({
         </div>
       </div>
       <div className="assets-summary-actions">
-        <Link to={account === 'lever' ? '/leverdealCenter' : '/dealCenter'} className="btn btn-primary">
+        <Link to={view.trade} className="btn btn-primary">
           {t('assets.trade')}
         </Link>
       </div>

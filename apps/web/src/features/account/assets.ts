@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { formatGrouped, toDecimal } from '../../lib/format';
-import type { ChangeBalance, LeverBalance } from './api';
+import type { ChangeBalance, LeverBalance, MicroBalance } from './api';
 
 /** Balances show 8 decimals, totals 4 (document 2, section 9); CNY 2 (document 1, section 9). */
 export const BALANCE_DECIMALS = 8;

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useQuotations, type Quotation } from '../../api/markets';
-import { ChartPanel } from '../../components/chart/ChartPanel';
+import { ChartPanel } from '../../components/market/ChartPanel';
 import { Spinner } from '../../components/States';
 import { useLivePrice, useMicroClosedPushes } from './api';
 import { MarketTabs } from './MarketTabs';
