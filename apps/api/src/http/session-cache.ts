@@ -59,6 +59,8 @@ export class SessionCache {
     this.ready = this.subscriber.subscribe(revocationsChannel(redisPrefix)).then(() => {
       this.live = true;
     });
+    // Closed before the subscription answered: only whenReady() callers hear of it, never the process.
+    this.ready.catch(() => undefined);
   }
 
   async whenReady(): Promise<void> {

@@ -155,6 +155,8 @@ export class OrderResults {
       for (const listener of this.listeners) listener(batch);
     });
     this.ready = this.subscriber.subscribe(resultsChannel(redisPrefix));
+    // Closed before the subscription answered: only whenReady() callers hear of it, never the process.
+    this.ready.catch(() => undefined);
   }
 
   onBatch(listener: (batch: ResultBatch) => void): void {
