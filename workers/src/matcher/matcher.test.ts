@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness';
-import { Market } from './market';
-import { settleBatch } from './settle';
 import { createPool } from '@exchange/kernel/db';
+import { Market, settleBatch } from '@exchange/api/modules/spot';
 
 let ctx: TestContext;
 let usdt: number;

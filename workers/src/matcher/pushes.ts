@@ -2,10 +2,16 @@ import { Emitter } from '@socket.io/redis-emitter';
 import type { Redis } from 'ioredis';
 import type { Db } from '@exchange/kernel/db';
 import { toAmountString } from '@exchange/kernel/ledger';
-import { dayStats, lotsToAmount, marketNameOf, ticksToPrice } from '@exchange/api/modules/spot';
+import {
+  dayStats,
+  lotsToAmount,
+  marketNameOf,
+  ticksToPrice,
+  type BatchOutcome,
+  type CandleRow,
+  type Market,
+} from '@exchange/api/modules/spot';
 import { socketChannel } from '@exchange/kernel/realtime';
-import type { BatchOutcome, CandleRow } from './settle';
-import type { Market } from './market';
 
 const DEPTH_LEVELS = 20;
 const DEPTH_INTERVAL_MS = 100;

@@ -1,2 +1,3 @@
-export * from './real-name';
-export * from './upload';
+/** Identity verification: the area's one public surface (other areas, workers and ops import only this). */
+export { realNameRoutes } from './real-name';
+export { UPLOAD_URL_PREFIX, uploadRoutes } from './upload';

@@ -1,1 +1,2 @@
-export * from './routes';
+/** News: the area's one public surface (other areas, workers and ops import only this). */
+export { newsRoutes } from './routes';

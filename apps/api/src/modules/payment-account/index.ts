@@ -1,1 +1,2 @@
-export * from './routes';
+/** Payment accounts and bank cards: the area's one public surface (other areas, workers and ops import only this). */
+export { PAYOUT_BANKS, paymentAccountRoutes } from './routes';

@@ -1,2 +1,3 @@
-export * from './routes';
-export * from './trade-password';
+/** Account safety and the trade password: the area's one public surface (other areas import only this). */
+export { safeRoutes } from './routes';
+export { assertTradePassword } from './trade-password';

@@ -1,3 +1,6 @@
+import type { Sql } from '@exchange/kernel/db';
+import { Money, type Money as MoneyValue } from '@exchange/kernel/ledger';
+
 /**
  * Candle periods and their alignment. Days, weeks and months open at midnight in the exchange's display
  * time zone (Asia/Shanghai, UTC+8, no daylight saving), as the spec's chart expects.
@@ -48,4 +51,86 @@ export function candleOpen(period: Period, time: Date): Date {
     return new Date(day.getTime() - sinceMonday * 1440 * MINUTE_MS - DISPLAY_OFFSET_MS);
   }
   return new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), 1) - DISPLAY_OFFSET_MS);
+}
+
+/** What a trade adds to its candles: price, base amount, quote amount and when. */
+export interface CandleTrade {
+  price: MoneyValue;
+  amount: MoneyValue;
+  quote: MoneyValue;
+  time: Date;
+}
+
+/** A candle as it stands after a batch (what the `kline` push sends). */
+export interface CandleRow {
+  period: string;
+  open_time: Date;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: string;
+}
+
+/** Folds a batch's trades into every candle period, and returns the candles as they now stand. */
+export async function recordCandles(tx: Sql, matchId: number, trades: CandleTrade[]): Promise<CandleRow[]> {
+  if (trades.length === 0) return [];
+  const buckets = new Map<
+    string,
+    {
+      period: string;
+      open_time: Date;
+      open: MoneyValue;
+      high: MoneyValue;
+      low: MoneyValue;
+      close: MoneyValue;
+      volume: MoneyValue;
+      amount: MoneyValue;
+    }
+  >();
+  for (const trade of trades) {
+    for (const period of PERIODS) {
+      const open_time = candleOpen(period, trade.time);
+      const key = `${period}:${open_time.getTime()}`;
+      const bucket = buckets.get(key);
+      if (!bucket) {
+        buckets.set(key, {
+          period,
+          open_time,
+          open: trade.price,
+          high: trade.price,
+          low: trade.price,
+          close: trade.price,
+          volume: trade.amount,
+          amount: trade.quote,
+        });
+        continue;
+      }
+      bucket.high = Money.max(bucket.high, trade.price);
+      bucket.low = Money.min(bucket.low, trade.price);
+      bucket.close = trade.price;
+      bucket.volume = bucket.volume.plus(trade.amount);
+      bucket.amount = bucket.amount.plus(trade.quote);
+    }
+  }
+  const rows = [...buckets.values()];
+  return tx.query<CandleRow>(
+    `INSERT INTO candles (match_id, period, open_time, open, high, low, close, volume, amount)
+     SELECT $1, * FROM unnest($2::varchar[], $3::timestamptz[], $4::numeric[], $5::numeric[], $6::numeric[], $7::numeric[], $8::numeric[], $9::numeric[])
+     ON CONFLICT (match_id, period, open_time) DO UPDATE SET
+       high = GREATEST(candles.high, EXCLUDED.high), low = LEAST(candles.low, EXCLUDED.low), close = EXCLUDED.close,
+       volume = candles.volume + EXCLUDED.volume, amount = candles.amount + EXCLUDED.amount
+     RETURNING period, open_time, open::text, high::text, low::text, close::text, volume::text`,
+    [
+      matchId,
+      rows.map((row) => row.period),
+      rows.map((row) => row.open_time.toISOString()),
+      rows.map((row) => row.open.toFixed()),
+      rows.map((row) => row.high.toFixed()),
+      rows.map((row) => row.low.toFixed()),
+      rows.map((row) => row.close.toFixed()),
+      rows.map((row) => row.volume.toFixed()),
+      rows.map((row) => row.amount.toFixed()),
+    ],
+  );
 }

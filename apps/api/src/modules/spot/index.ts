@@ -1,10 +1,42 @@
-export * from './cancel-order';
-export * from './candles';
-export * from './market-routes';
-export * from './order-routes';
-export * from './pairs';
-export * from './place-order';
-export * from './placement-committer';
-export * from './queue';
-export * from './tickers';
+/**
+ * Spot: the one public surface of the area. Workers, ops, seed and other areas import these names only
+ * (`@exchange/api/modules/spot`, or `../spot` inside the API); everything else in this folder is private.
+ */
+
+// Routes (registered by app.ts).
+export { marketRoutes } from './market-routes';
+export { orderRoutes } from './order-routes';
+
+// Placing and cancelling orders: one path for everyone, the market maker included.
+export { placeOrder, queuePlacement, SIDE } from './place-order';
+export { requestCancel } from './cancel-order';
+export { PlacementCommitter, type Placement, type PlacementRequest } from './placement-committer';
+
+// How orders reach the matcher, and how its verdicts come back.
+export {
+  OrderResults,
+  PLACEMENTS_GROUP,
+  placementsOf,
+  placementsStream,
+  resultsChannel,
+  spotQueueName,
+  SpotQueues,
+  type OrderResult,
+  type ResultBatch,
+  type SpotCommand,
+  type SpotJob,
+} from './queue';
+
+// The matcher's rules: its in-memory market, and the settlement of a batch (trades, order states, balance
+// movements, fees, open-order counters, candles) in one transaction.
+export { Market } from './live-market';
+export { settleBatch, type BatchOutcome, type SettledTrade } from './settle-batch';
+export type { CandleRow } from './candles';
+
+// Pairs and market data.
+export { findTradablePair, lotsToAmount, marketNameOf, ticksToPrice, type Pair } from './pairs';
+export { dayStats } from './tickers';
+
+// What spot tells the ledger audit: the holders of its locks and the check of its open-order counters.
+export { spotAudit, type AreaAudit } from './audit';
 export * from './audit';

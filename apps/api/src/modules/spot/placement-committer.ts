@@ -3,10 +3,16 @@ import { CommitOutcomeUnknown, inTransaction, type Sql } from '@exchange/kernel/
 import { AppError } from '@exchange/kernel/errors';
 import { lockFunds, type FundsReservation, LOG_TYPES } from '@exchange/kernel/ledger';
 import type { Money } from '@exchange/kernel/ledger';
+import {
+  openOrderKeyOf,
+  openOrderKeys,
+  openOrderLimitError,
+  reserveOpenOrders,
+  returnOpenOrders,
+} from './open-orders';
 import type { Pair } from './pairs';
 import type { OrderResult, OrderResults, QueuedOrder, SpotQueues } from './queue';
 
-export const MAX_OPEN_ORDERS_PER_MARKET = 200;
 /** Orders per group commit: enough to drain a burst in a few commits, small enough to keep commits short. */
 const MAX_BATCH = 512;
 
@@ -171,14 +177,9 @@ export async function storeOrders(
   requests: PlacementRequest[],
 ): Promise<(PlacedOrder | AppError)[]> {
   // Each (user, market) once, in key order: the counter rows are locked in this order, after the wallets.
-  const requested = new Map<string, { userId: number; matchId: number; requests: number }>();
-  for (const request of requests) {
-    const key = `${request.userId}:${request.pair.id}`;
-    const entry = requested.get(key);
-    if (entry) entry.requests += 1;
-    else requested.set(key, { userId: request.userId, matchId: request.pair.id, requests: 1 });
-  }
-  const keys = [...requested.values()].sort((a, b) => a.userId - b.userId || a.matchId - b.matchId);
+  const keys = openOrderKeys(
+    requests.map((request) => ({ userId: request.userId, matchId: request.pair.id })),
+  );
   // Issued in this order on one connection: ids, the wallets (locked), then the open-order counters (locked).
   const idRows = sql.query<{ id: string }>(
     "SELECT nextval('spot_orders_id_seq')::text AS id FROM generate_series(1, $1)",
@@ -203,10 +204,10 @@ export async function storeOrders(
   const stored: { index: number; id: bigint; request: PlacementRequest }[] = [];
   const outcomes = requests.map((request, index): PlacedOrder | AppError | undefined => {
     // Orders stored earlier in this batch count too; concurrent commits wait on the counter row's lock.
-    const key = `${request.userId}:${request.pair.id}`;
+    const key = openOrderKeyOf(request.userId, request.pair.id);
     const count = open.get(key) ?? 0;
-    if (count >= MAX_OPEN_ORDERS_PER_MARKET)
-      return new AppError('too_many_open_orders', { max: MAX_OPEN_ORDERS_PER_MARKET });
+    const overLimit = openOrderLimitError(count);
+    if (overLimit) return overLimit;
     const id = ids[index];
     if (id === undefined) throw new Error('the group commit ran out of order ids');
     const reserved = reservation.reserve({
@@ -223,58 +224,18 @@ export async function storeOrders(
     return undefined;
   });
   const unused = keys.flatMap((key) => {
-    const name = `${key.userId}:${key.matchId}`;
+    const name = openOrderKeyOf(key.userId, key.matchId);
     const left = key.requests - ((open.get(name) ?? 0) - (before.get(name) ?? 0));
     return left > 0 ? [{ ...key, left }] : [];
   });
   await Promise.all([
     stored.length > 0 ? writeOrders(sql, reservation, stored, outcomes) : undefined,
-    unused.length > 0 ? releaseOpenOrders(sql, unused) : undefined,
+    unused.length > 0 ? returnOpenOrders(sql, unused) : undefined,
   ]);
   return outcomes.map((outcome) => {
     if (!outcome) throw new Error('the group commit left an order without an outcome');
     return outcome;
   });
-}
-
-/**
- * Adds every request of the batch to its (user, market) counter up front (one upsert that also locks the
- * rows, in key order) and returns, per key, its count before this batch.
- * Requests that are then refused are taken back off by `releaseOpenOrders` in the same transaction.
- */
-async function reserveOpenOrders(
-  sql: Sql,
-  keys: { userId: number; matchId: number; requests: number }[],
-): Promise<Map<string, number>> {
-  const rows = await sql.query<{ user_id: number; match_id: number; open: number }>(
-    `INSERT INTO spot_open_orders AS c (user_id, match_id, open)
-     SELECT * FROM unnest($1::int[], $2::int[], $3::int[])
-     ON CONFLICT (user_id, match_id) DO UPDATE SET open = c.open + EXCLUDED.open
-     RETURNING c.user_id, c.match_id, c.open`,
-    [keys.map((key) => key.userId), keys.map((key) => key.matchId), keys.map((key) => key.requests)],
-  );
-  const after = new Map(rows.map((row) => [`${row.user_id}:${row.match_id}`, row.open]));
-  return new Map(
-    keys.map((key) => {
-      const name = `${key.userId}:${key.matchId}`;
-      const total = after.get(name);
-      if (total === undefined) throw new Error(`no open-order counter for ${name}`);
-      return [name, total - key.requests];
-    }),
-  );
-}
-
-/** Takes the requests a group commit refused back off their counters (rows this transaction has locked). */
-async function releaseOpenOrders(
-  sql: Sql,
-  unused: { userId: number; matchId: number; left: number }[],
-): Promise<void> {
-  await sql.execute(
-    `UPDATE spot_open_orders c SET open = c.open - v.n
-     FROM unnest($1::int[], $2::int[], $3::int[]) AS v(user_id, match_id, n)
-     WHERE c.user_id = v.user_id AND c.match_id = v.match_id`,
-    [unused.map((key) => key.userId), unused.map((key) => key.matchId), unused.map((key) => key.left)],
-  );
 }
 
 /** The writes of a group commit, sent together: the ledger's reservations and the orders they hold. */

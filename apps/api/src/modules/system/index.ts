@@ -1,2 +1,3 @@
-export * from './routes';
-export * from './settings';
+/** Settings and system calls: the area's one public surface (other areas, workers, ops and seed import only this). */
+export { systemRoutes } from './routes';
+export { isOn, isSettingKey, readSetting, readSettings, SETTING_DEFAULTS, writeSetting } from './settings';

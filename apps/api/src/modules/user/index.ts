@@ -1,7 +1,8 @@
-export * from './account';
-export * from './login';
-export * from './password-reset';
-export * from './passwords';
-export * from './profile';
-export * from './register';
-export * from './sessions';
+/** Users and sessions: the area's one public surface (other areas, workers, ops and seed import only this). */
+export { isEmail, normaliseAreaCode, parseAccount, type ParsedAccount } from './account';
+export { loginRoutes } from './login';
+export { passwordResetRoutes } from './password-reset';
+export { hashSecret, verifySecret } from './passwords';
+export { profileRoutes } from './profile';
+export { createUser, findInviter, registerRoute } from './register';
+export { findSessionUser, hashToken, openSession, tokenFromHeader } from './sessions';

@@ -1,3 +1,4 @@
-export * from './codes';
-export * from './messenger';
-export * from './routes';
+/** Verification codes and their messenger: the area's one public surface (other areas import only this). */
+export { issueCode, verifyCode } from './codes';
+export { createMessenger, type Messenger } from './messenger';
+export { verificationRoutes } from './routes';

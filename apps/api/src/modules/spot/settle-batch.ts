@@ -8,40 +8,21 @@ import {
   type HouseEntry,
   LOG_TYPES,
   Money,
-  roundPaid,
   type Money as MoneyValue,
 } from '@exchange/kernel/ledger';
-import {
-  candleOpen,
-  PERIODS,
-  amountToLots,
-  lotsToAmount,
-  priceToTicks,
-  quoteToTickLots,
-  ticksToPrice,
-} from '@exchange/api/modules/spot';
-import type { OrderResult, SpotCommand } from '@exchange/api/modules/spot';
-import { engineSide, toLiveOrder, type LiveOrder, type Market, type OrderRow } from './market';
+import { recordCandles, type CandleRow, type CandleTrade } from './candles';
+import { tradeFees } from './fees';
+import { engineSide, toLiveOrder, type LiveOrder, type Market, type OrderRow } from './live-market';
+import { releaseEndedOrders } from './open-orders';
+import { amountToLots, lotsToAmount, priceToTicks, quoteToTickLots, ticksToPrice } from './pairs';
+import type { OrderResult, SpotCommand } from './queue';
 
-export interface SettledTrade {
+/** A trade of a settled batch: what it adds to its candles, and who took whom. */
+export interface SettledTrade extends CandleTrade {
   sequence: number;
-  price: MoneyValue;
-  amount: MoneyValue;
-  quote: MoneyValue;
   takerSide: 1 | 2;
   takerUserId: number;
   makerUserId: number;
-  time: Date;
-}
-
-export interface CandleRow {
-  period: string;
-  open_time: Date;
-  open: string;
-  high: string;
-  low: string;
-  close: string;
-  volume: string;
 }
 
 export interface BatchOutcome {
@@ -211,10 +192,7 @@ class BatchState {
     const price = ticksToPrice(pair, event.priceTicks);
     const amount = lotsToAmount(pair, event.quantityLots);
     const quote = price.times(amount);
-    const feeRate = (order: LiveOrder) =>
-      new Money((order === taker ? pair.taker_fee : pair.maker_fee).toFixed());
-    const buyerFee = Money.min(roundPaid(amount.times(feeRate(buyer)), pair.currency.decimal_scale), amount);
-    const sellerFee = Money.min(roundPaid(quote.times(feeRate(seller)), pair.legal.decimal_scale), quote);
+    const { buyerFee, sellerFee } = tradeFees(pair, { amount, quote, buyerIsTaker: buyer === taker });
     const ref = { type: 'spot_trade', id: `${pair.id}:${event.sequence}` };
     this.movements.push(
       {
@@ -385,67 +363,4 @@ class BatchState {
     });
     return { results, trades: this.trades, candles: this.candleRows, changedUsers };
   }
-}
-
-/** Folds the batch's trades into every candle period, and returns the candles as they now stand. */
-async function upsertCandles(tx: Sql, matchId: number, trades: SettledTrade[]): Promise<CandleRow[]> {
-  if (trades.length === 0) return [];
-  const buckets = new Map<
-    string,
-    {
-      period: string;
-      open_time: Date;
-      open: MoneyValue;
-      high: MoneyValue;
-      low: MoneyValue;
-      close: MoneyValue;
-      volume: MoneyValue;
-      amount: MoneyValue;
-    }
-  >();
-  for (const trade of trades) {
-    for (const period of PERIODS) {
-      const open_time = candleOpen(period, trade.time);
-      const key = `${period}:${open_time.getTime()}`;
-      const bucket = buckets.get(key);
-      if (!bucket) {
-        buckets.set(key, {
-          period,
-          open_time,
-          open: trade.price,
-          high: trade.price,
-          low: trade.price,
-          close: trade.price,
-          volume: trade.amount,
-          amount: trade.quote,
-        });
-        continue;
-      }
-      bucket.high = Money.max(bucket.high, trade.price);
-      bucket.low = Money.min(bucket.low, trade.price);
-      bucket.close = trade.price;
-      bucket.volume = bucket.volume.plus(trade.amount);
-      bucket.amount = bucket.amount.plus(trade.quote);
-    }
-  }
-  const rows = [...buckets.values()];
-  return tx.query<CandleRow>(
-    `INSERT INTO candles (match_id, period, open_time, open, high, low, close, volume, amount)
-     SELECT $1, * FROM unnest($2::varchar[], $3::timestamptz[], $4::numeric[], $5::numeric[], $6::numeric[], $7::numeric[], $8::numeric[], $9::numeric[])
-     ON CONFLICT (match_id, period, open_time) DO UPDATE SET
-       high = GREATEST(candles.high, EXCLUDED.high), low = LEAST(candles.low, EXCLUDED.low), close = EXCLUDED.close,
-       volume = candles.volume + EXCLUDED.volume, amount = candles.amount + EXCLUDED.amount
-     RETURNING period, open_time, open::text, high::text, low::text, close::text, volume::text`,
-    [
-      matchId,
-      rows.map((row) => row.period),
-      rows.map((row) => row.open_time.toISOString()),
-      rows.map((row) => row.open.toFixed()),
-      rows.map((row) => row.high.toFixed()),
-      rows.map((row) => row.low.toFixed()),
-      rows.map((row) => row.close.toFixed()),
-      rows.map((row) => row.volume.toFixed()),
-      rows.map((row) => row.amount.toFixed()),
-    ],
-  );
 }

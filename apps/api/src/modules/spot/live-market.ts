@@ -1,7 +1,7 @@
 import { OrderBook, type Side, type TimeInForce } from '@exchange/engine';
 import type { Db } from '@exchange/kernel/db';
 import { Money, type Money as MoneyValue } from '@exchange/kernel/ledger';
-import { amountToLots, priceToTicks, type Pair } from '@exchange/api/modules/spot';
+import { amountToLots, priceToTicks, type Pair } from './pairs';
 
 /** What the matcher remembers of a live order between batches (derived from Postgres at every rebuild). */
 export interface LiveOrder {

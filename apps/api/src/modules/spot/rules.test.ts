@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../../../test/harness';
+import { Money } from '@exchange/kernel/ledger';
+import { spotAudit } from './audit';
+import { tradeFees } from './fees';
+import { MAX_OPEN_ORDERS_PER_MARKET, openOrderKeys, openOrderLimitError } from './open-orders';
+import { findTradablePair, type Pair } from './pairs';
+
+/** The rules of spot on their own: the trade fee, the open-order limit, and what spot tells the audit. */
+let ctx: TestContext;
+let pair: Pair;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  pair = await findTradablePair(ctx.prisma, await ctx.currencyId('USDT'), await ctx.currencyId('BTC'));
+});
+afterAll(() => ctx.close());
+
+describe('the trade-fee rule', () => {
+  const withFees = (maker: string, taker: string): Pair => ({
+    ...pair,
+    maker_fee: new Money(maker) as unknown as Pair['maker_fee'],
+    taker_fee: new Money(taker) as unknown as Pair['taker_fee'],
+  });
+
+  it('charges the taker its rate and the maker its own, each on what it receives', () => {
+    const fees = tradeFees(withFees('0.001', '0.002'), {
+      amount: new Money('0.3'),
+      quote: new Money('30'),
+      buyerIsTaker: true,
+    });
+    expect(fees.buyerFee.toFixed()).toBe('0.0006');
+    expect(fees.sellerFee.toFixed()).toBe('0.03');
+    const reversed = tradeFees(withFees('0.001', '0.002'), {
+      amount: new Money('0.3'),
+      quote: new Money('30'),
+      buyerIsTaker: false,
+    });
+    expect(reversed.buyerFee.toFixed()).toBe('0.0003');
+    expect(reversed.sellerFee.toFixed()).toBe('0.06');
+  });
+
+  it('rounds a fee up at the currency precision and never beyond what the side receives', () => {
+    const tiny = tradeFees(withFees('0.001', '0.001'), {
+      amount: new Money('0.00000001'),
+      quote: new Money('0.00000001'),
+      buyerIsTaker: true,
+    });
+    // BTC has 8 decimals: 10^-11 rounds up to 10^-8, which is all the buyer receives.
+    expect(tiny.buyerFee.toFixed()).toBe('0.00000001');
+    // USDT has 6: 10^-11 rounds up to 10^-6, more than the 10^-8 the seller receives, so it is capped there.
+    expect(tiny.sellerFee.toFixed()).toBe('0.00000001');
+  });
+});
+
+describe('the open-order limit', () => {
+  it('refuses the order beyond the limit, with the limit in the message parameters', () => {
+    expect(openOrderLimitError(MAX_OPEN_ORDERS_PER_MARKET - 1)).toBeUndefined();
+    expect(openOrderLimitError(MAX_OPEN_ORDERS_PER_MARKET)).toMatchObject({
+      key: 'too_many_open_orders',
+      params: { max: MAX_OPEN_ORDERS_PER_MARKET },
+    });
+  });
+
+  it('names each (user, market) once, in the order its counter row is locked', () => {
+    const keys = openOrderKeys([
+      { userId: 9, matchId: 1 },
+      { userId: 2, matchId: 3 },
+      { userId: 9, matchId: 1 },
+      { userId: 2, matchId: 1 },
+    ]);
+    expect(keys).toEqual([
+      { userId: 2, matchId: 1, requests: 1 },
+      { userId: 2, matchId: 3, requests: 1 },
+      { userId: 9, matchId: 1, requests: 2 },
+    ]);
+  });
+
+  it('is checked by the audit: a counter that differs from the live orders is a problem', async () => {
+    const check = spotAudit.checks.find((entry) => entry.name === 'open-order counters');
+    if (!check) throw new Error('spot exports no open-order counter check');
+    expect(await check.run(ctx.prisma)).toEqual([]);
+    const user = await ctx.signedInUser();
+    await ctx.prisma.$executeRawUnsafe(
+      'INSERT INTO spot_open_orders (user_id, match_id, open) VALUES ($1, $2, 3)',
+      user.id,
+      pair.id,
+    );
+    expect(await check.run(ctx.prisma)).toEqual([
+      `user ${user.id} market ${pair.id}: 3 open orders counted but 0 live`,
+    ]);
+  });
+});
