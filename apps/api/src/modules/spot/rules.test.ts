@@ -18,8 +18,8 @@ afterAll(() => ctx.close());
 describe('the trade-fee rule', () => {
   const withFees = (maker: string, taker: string): Pair => ({
     ...pair,
-    maker_fee: new Money(maker) as unknown as Pair['maker_fee'],
-    taker_fee: new Money(taker) as unknown as Pair['taker_fee'],
+    maker_fee: new Money(maker),
+    taker_fee: new Money(taker),
   });
 
   it('charges the taker its rate and the maker its own, each on what it receives', () => {
