@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { boundariesPlugin } from './eslint-boundaries.js';
 
 export default tseslint.config(
   {
@@ -26,6 +27,13 @@ export default tseslint.config(
     },
   },
   {
+    // The architecture's boundaries (eslint-boundaries.js): areas through their index, no server code in the
+    // client, no feature importing another, nothing below the kernel importing above it.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { exchange: boundariesPlugin },
+    rules: { 'exchange/boundaries': 'error' },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
@@ -41,5 +49,5 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-call': 'off',
     },
   },
-  { files: ['eslint.config.js'], extends: [tseslint.configs.disableTypeChecked] },
+  { files: ['eslint.config.js', 'eslint-boundaries.js'], extends: [tseslint.configs.disableTypeChecked] },
 );

@@ -1,0 +1,164 @@
+import { resolve } from 'node:path';
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { describe, expect, it } from 'vitest';
+import { boundariesPlugin } from '../eslint-boundaries.js';
+
+/**
+ * The architecture's boundaries are held by lint (`exchange/boundaries`, eslint-boundaries.js): these lint
+ * small snippets as if they were files at the given paths, and expect the rule's errors (or none).
+ */
+const root = resolve(import.meta.dirname, '..');
+const onlyBoundaries = new ESLint({
+  cwd: root,
+  overrideConfigFile: true,
+  overrideConfig: [
+    {
+      files: ['**/*.{ts,tsx}'],
+      languageOptions: { parser: tseslint.parser },
+      plugins: { exchange: boundariesPlugin },
+      rules: { 'exchange/boundaries': 'error' },
+    },
+  ],
+});
+
+async function problems(file: string, code: string): Promise<string[]> {
+  const [result] = await onlyBoundaries.lintText(code, { filePath: resolve(root, file) });
+  if (!result) throw new Error('ESLint answered nothing');
+  const fatal = result.messages.filter((message) => message.fatal);
+  if (fatal.length > 0) throw new Error(fatal.map((message) => message.message).join('\n'));
+  return result.messages.map((message) => message.message);
+}
+
+describe('the boundaries lint rule', () => {
+  it('is on for every area of the repository in the real configuration', async () => {
+    const real = new ESLint({ cwd: root });
+    for (const file of [
+      'apps/api/src/modules/spot/place-order.ts',
+      'apps/api/src/app.ts',
+      'workers/src/matcher/matcher.ts',
+      'packages/kernel/src/ledger/audit.ts',
+      'apps/web/src/features/exchange/api.ts',
+      'bench/ledger.bench.ts',
+      'prisma/seed/index.ts',
+      'apps/exchange/src/main.ts',
+    ]) {
+      const config = (await real.calculateConfigForFile(resolve(root, file))) as {
+        rules?: Record<string, unknown>;
+      };
+      expect(config.rules?.['exchange/boundaries'], file).toEqual([2]);
+    }
+  });
+
+  it('refuses a module importing a file inside another module, and says to use its index', async () => {
+    expect(
+      await problems('apps/api/src/modules/spot/x.ts', "import { a } from '../wallet/transfer';"),
+    ).toEqual([expect.stringContaining("Import '../wallet' (its index.ts)")]);
+    expect(
+      await problems(
+        'apps/api/src/modules/lever/x.ts',
+        "import { a } from '@exchange/api/modules/spot/fees';",
+      ),
+    ).toEqual([expect.stringContaining("Module 'lever' may not import a file inside module 'spot'")]);
+    expect(
+      await problems(
+        'apps/api/src/modules/spot/x.ts',
+        "import { a } from '../wallet';\nimport { b } from './fees';\nimport { c } from '../../http/schemas';",
+      ),
+    ).toEqual([]);
+  });
+
+  it('refuses workers, ops, seed, bench and the entry importing module files other than an index', async () => {
+    const deep = [
+      ['workers/src/matcher/matcher.ts', "import { a } from '@exchange/api/modules/spot/settle-batch';"],
+      ['workers/src/lever/risk.ts', "import { a } from '../../../apps/api/src/modules/lever/liquidate';"],
+      ['apps/api/src/ops/wallet.ts', "import { a } from '../modules/wallet/withdraw';"],
+      ['prisma/seed/index.ts', "import { a } from '../../apps/api/src/modules/wallet/deposit';"],
+      ['bench/spot/spot.bench.ts', "import { a } from '../../apps/api/src/modules/user/sessions';"],
+      ['apps/exchange/src/main.ts', "import { a } from '@exchange/api/modules/verification/messenger';"],
+    ];
+    for (const [file, code] of deep) {
+      expect(await problems(file ?? '', code ?? ''), file).toEqual([expect.stringContaining('index')]);
+    }
+    expect(
+      await problems(
+        'workers/src/matcher/matcher.ts',
+        "import { a } from '@exchange/api/modules/spot';\nimport { b } from '@exchange/kernel/db';\nimport { c } from './batcher';",
+      ),
+    ).toEqual([]);
+  });
+
+  it('refuses the API importing workers or the entry above it, and the kernel importing apps', async () => {
+    expect(
+      await problems('apps/api/src/app.ts', "import { startWorkers } from '@exchange/workers';"),
+    ).toEqual([expect.stringContaining('workers and apps/exchange start the API')]);
+    expect(
+      await problems('apps/api/src/modules/spot/x.ts', "import { a } from '../../../../exchange/src/main';"),
+    ).toEqual([expect.stringContaining('apps/api may not import')]);
+    expect(
+      await problems(
+        'packages/kernel/src/ledger/audit.ts',
+        "import { spotAudit } from '@exchange/api/modules/spot';",
+      ),
+    ).toEqual([expect.stringContaining('packages/kernel sits below every app')]);
+    expect(
+      await problems('packages/kernel/src/ledger/x.ts', "import { a } from '../../../../workers/src';"),
+    ).toEqual([expect.stringContaining('packages/kernel sits below every app')]);
+    expect(
+      await problems('packages/engine/src/x.ts', "import { a } from '@exchange/kernel/ledger';"),
+    ).toEqual([expect.stringContaining('pure matching engine')]);
+    expect(
+      await problems('packages/contracts/src/x.ts', "import { a } from '@exchange/kernel/ledger';"),
+    ).toEqual([expect.stringContaining('zod schemas and types only')]);
+  });
+
+  it('refuses server code in the web client, and values (not types) from the contracts', async () => {
+    const file = 'apps/web/src/features/exchange/api.ts';
+    for (const specifier of [
+      '@exchange/kernel/ledger',
+      '@exchange/api/modules/spot',
+      '@exchange/workers',
+      '../../../../api/src/app',
+    ]) {
+      expect(await problems(file, `import { a } from '${specifier}';`), specifier).toEqual([
+        expect.stringContaining('may not import server code'),
+      ]);
+    }
+    expect(await problems(file, "import { quotation } from '@exchange/contracts';")).toEqual([
+      expect.stringContaining('import type'),
+    ]);
+    expect(
+      await problems(
+        file,
+        "import type { Quotation } from '@exchange/contracts';\nimport { api } from '../../lib/api';\nimport { book } from './book';",
+      ),
+    ).toEqual([]);
+  });
+
+  it('refuses a client feature importing another feature', async () => {
+    expect(
+      await problems(
+        'apps/web/src/features/home/HomePage.tsx',
+        "import { useMarket } from '../exchange/api';",
+      ),
+    ).toEqual([expect.stringContaining("Feature 'home' may not import feature 'exchange'")]);
+    expect(
+      await problems(
+        'apps/web/src/features/home/HomePage.tsx',
+        "import { useQuotations } from '../../api/markets';",
+      ),
+    ).toEqual([]);
+  });
+
+  it('lets tests reach internals', async () => {
+    expect(
+      await problems(
+        'apps/api/src/modules/spot/x.test.ts',
+        "import { a } from '../wallet/transfer';\nimport { b } from '../../../../../workers/src/matcher/matcher';",
+      ),
+    ).toEqual([]);
+    expect(
+      await problems('test/harness.ts', "import { Matcher } from '../workers/src/matcher/matcher';"),
+    ).toEqual([]);
+  });
+});
