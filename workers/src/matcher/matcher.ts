@@ -19,12 +19,12 @@ import {
   type SpotJob,
   marketNameOf,
   ticksToPrice,
+  Market,
+  settleBatch,
 } from '@exchange/api/modules/spot';
 import { publishTopOfBook } from '@exchange/api/modules/lever';
 import { MicroBatcher } from './batcher';
-import { Market } from './market';
 import { MarketPushes } from './pushes';
-import { settleBatch } from './settle';
 
 export interface MatcherDeps {
   prisma: Db;

@@ -8,7 +8,7 @@ export { marketRoutes } from './market-routes';
 export { orderRoutes } from './order-routes';
 
 // Placing and cancelling orders: one path for everyone, the market maker included.
-export { placeOrder, queuePlacement, SIDE } from './place-order';
+export { parsePrice, placeOrder, queuePlacement, SIDE } from './place-order';
 export { requestCancel } from './cancel-order';
 export { PlacementCommitter, type Placement, type PlacementRequest } from './placement-committer';
 
@@ -34,9 +34,15 @@ export { settleBatch, type BatchOutcome, type SettledTrade } from './settle-batc
 export type { CandleRow } from './candles';
 
 // Pairs and market data.
-export { findTradablePair, lotsToAmount, marketNameOf, ticksToPrice, type Pair } from './pairs';
+export {
+  findPairBySymbol,
+  findTradablePair,
+  lotsToAmount,
+  marketNameOf,
+  ticksToPrice,
+  type Pair,
+} from './pairs';
 export { dayStats } from './tickers';
 
 // What spot tells the ledger audit: the holders of its locks and the check of its open-order counters.
-export { spotAudit, type AreaAudit } from './audit';
-export * from './audit';
+export { spotAudit } from './audit';

@@ -76,17 +76,15 @@ describe('the open-order limit', () => {
   });
 
   it('is checked by the audit: a counter that differs from the live orders is a problem', async () => {
-    const check = spotAudit.checks.find((entry) => entry.name === 'open-order counters');
-    if (!check) throw new Error('spot exports no open-order counter check');
-    expect(await check.run(ctx.prisma)).toEqual([]);
+    const check = async () =>
+      (await Promise.all((spotAudit.checks ?? []).map((run) => run(ctx.prisma)))).flat();
+    expect(await check()).toEqual([]);
     const user = await ctx.signedInUser();
     await ctx.prisma.$executeRawUnsafe(
       'INSERT INTO spot_open_orders (user_id, match_id, open) VALUES ($1, $2, 3)',
       user.id,
       pair.id,
     );
-    expect(await check.run(ctx.prisma)).toEqual([
-      `user ${user.id} market ${pair.id}: 3 open orders counted but 0 live`,
-    ]);
+    expect(await check()).toEqual([`user ${user.id} market ${pair.id}: 3 open orders counted but 0 live`]);
   });
 });

@@ -316,33 +316,14 @@ class BatchState {
             ],
           ),
       // The counters after the wallets (as the group commit of placements locks them), in key order.
-      applyMovements(tx, this.movements).then(() => this.releaseOpenOrders(tx)),
+      applyMovements(tx, this.movements).then(() => releaseEndedOrders(tx, pair.id, this.ended)),
       bookHouse(tx, this.house),
-      upsertCandles(tx, pair.id, this.trades),
+      recordCandles(tx, pair.id, this.trades),
     ]);
     this.candleRows = candles;
   }
 
   private candleRows: CandleRow[] = [];
-
-  /** Takes the batch's ended orders off their owners' open-order counters for this market. */
-  private async releaseOpenOrders(tx: Sql): Promise<void> {
-    if (this.ended.size === 0) return;
-    const owners = [...this.ended.keys()].sort((a, b) => a - b);
-    const matchId = this.market.pair.id;
-    await Promise.all([
-      tx.query(
-        'SELECT 1 FROM spot_open_orders WHERE match_id = $1 AND user_id = ANY($2::int[]) ORDER BY user_id FOR UPDATE',
-        [matchId, owners],
-      ),
-      tx.execute(
-        `UPDATE spot_open_orders c SET open = c.open - v.n
-         FROM unnest($2::int[], $3::int[]) AS v(user_id, n)
-         WHERE c.match_id = $1 AND c.user_id = v.user_id`,
-        [matchId, owners, owners.map((owner) => this.ended.get(owner) ?? 0)],
-      ),
-    ]);
-  }
 
   outcome(): BatchOutcome {
     const changedUsers = new Set<number>();

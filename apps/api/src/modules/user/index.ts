@@ -1,5 +1,5 @@
 /** Users and sessions: the area's one public surface (other areas, workers, ops and seed import only this). */
-export { isEmail, normaliseAreaCode, parseAccount, type ParsedAccount } from './account';
+export { isEmail, maskAccount, normaliseAreaCode, parseAccount, type ParsedAccount } from './account';
 export { loginRoutes } from './login';
 export { passwordResetRoutes } from './password-reset';
 export { hashSecret, verifySecret } from './passwords';

@@ -1,4 +1,4 @@
 /** Verification codes and their messenger: the area's one public surface (other areas import only this). */
-export { issueCode, verifyCode } from './codes';
+export { consumeCode, issueCode, verifyCode, withVerifiedCode } from './codes';
 export { createMessenger, type Messenger } from './messenger';
 export { verificationRoutes } from './routes';

@@ -2,7 +2,7 @@
 export { findCurrency } from './currencies';
 export { bookDeposit, creditDeposit } from './deposit';
 export { walletRoutes } from './routes';
-export { completeWithdrawal, rejectWithdrawal, WITHDRAWAL_STATUS } from './withdraw';
-export * from './audit';
+export { completeWithdrawal, rejectWithdrawal, requireTradePassword, WITHDRAWAL_STATUS } from './withdraw';
+export { walletAudit } from './audit';
 export type { TransferGuard } from './transfer';
-export * from './house-funding';
+export { fundHousePool, TREASURY_ACCOUNT } from './house-funding';
