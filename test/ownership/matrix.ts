@@ -1,3 +1,6 @@
+import { Money } from '@exchange/kernel/ledger';
+import { createAcceptor, openDeal } from '../../apps/api/src/modules/acceptor';
+import { publishAd, takeAd, type Kind } from '../../apps/api/src/modules/c2c';
 import type { TestContext } from '../harness';
 import { acceptorDeal, c2cOrder, c2cSellAd } from './p2p-fixtures';
 
@@ -144,10 +147,138 @@ async function positionRecord(ctx: TestContext, owner: Owner, id: number): Promi
   };
 }
 
+/** A trader with `amount` USDT in the fiat account (P2P escrow lives there). */
+async function legalTrader(ctx: TestContext, amount: string) {
+  const trader = await ctx.signedInUser({ tradePassword: '123456', kyc: true });
+  await ctx.deposit(trader.account, 'USDT', amount);
+  const usdt = await ctx.currencyId('USDT');
+  await ctx.post(
+    '/api/wallet/change',
+    { currency_id: usdt, number: amount, from_field: 'change', to_field: 'legal' },
+    trader.token,
+  );
+  return trader;
+}
+
+/** An unpaid P2P order the owner took from a third trader's sell ad (one per owner and kind). */
+const p2pOrders = new Map<string, number>();
+const p2pOrder =
+  (kind: Kind) =>
+  async (ctx: TestContext, owner: Owner): Promise<OwnedRecord> => {
+    let id = p2pOrders.get(`${kind}:${owner.id}`);
+    if (id === undefined) {
+      const seller = await legalTrader(ctx, '10');
+      const currency = await ctx.prisma.currency.findUniqueOrThrow({ where: { name: 'USDT' } });
+      const ad = await publishAd(ctx.prisma, {
+        kind,
+        userId: seller.id,
+        currency,
+        type: 'sell',
+        way: 'bank',
+        coinCode: 'CNY',
+        price: new Money('7'),
+        total: new Money('10'),
+      });
+      id = (await takeAd(ctx.prisma, { kind, takerId: owner.id, adId: ad.id, number: new Money('10') })).order
+        .id;
+      p2pOrders.set(`${kind}:${owner.id}`, id);
+    }
+    const orderId = id;
+    return {
+      id: orderId,
+      marker: owner.account,
+      stillIntact: async () =>
+        (await ctx.prisma.p2pOrder.findUniqueOrThrow({ where: { id: orderId } })).is_sure === 0,
+    };
+  };
+
+/** The owner's own open buy ad. */
+const p2pAd =
+  (kind: Kind) =>
+  async (ctx: TestContext, owner: Owner): Promise<OwnedRecord> => {
+    const currency = await ctx.prisma.currency.findUniqueOrThrow({ where: { name: 'USDT' } });
+    const ad = await publishAd(ctx.prisma, {
+      kind,
+      userId: owner.id,
+      currency,
+      type: 'buy',
+      way: 'bank',
+      coinCode: 'CNY',
+      price: new Money('7'),
+      total: new Money('5'),
+    });
+    return {
+      id: ad.id,
+      marker: owner.account,
+      stillIntact: async () => {
+        const now = await ctx.prisma.p2pAd.findUniqueOrThrow({ where: { id: ad.id } });
+        return now.state === 'open' && now.is_shelves === 1;
+      },
+    };
+  };
+
+/** A waiting deposit the owner opened with a third user's acceptor. */
+async function acceptorDeal(ctx: TestContext, owner: Owner): Promise<OwnedRecord> {
+  const merchant = await legalTrader(ctx, '100');
+  const acceptor = await createAcceptor(ctx.prisma, {
+    account: merchant.account,
+    name: 'Matrix acceptor',
+    rechargeRate: '7',
+    cashRate: '7',
+    rechargeAmount: '1000',
+    cashAmount: '1000',
+  });
+  const { deal } = await openDeal(ctx.prisma, {
+    acceptorId: acceptor.id,
+    userId: owner.id,
+    type: 'buy',
+    way: 'bank',
+    mobile: '13800000000',
+    dealAccount: owner.account,
+    money: new Money('70'),
+  });
+  return {
+    id: deal.id,
+    marker: owner.account,
+    stillIntact: async () =>
+      (await ctx.prisma.acceptorDeal.findUniqueOrThrow({ where: { id: deal.id } })).is_sure === 0,
+  };
+}
+
+const withPassword = { password: '123456' };
+const P2P_OWNED: Record<string, MatrixEntry> = Object.fromEntries(
+  (
+    [
+      ['c2c', '/api/c2c/user_legal_pay', '/api/c2c/user_legal_pay_cancel', '/api/c2c/legal_deal_sure'],
+      ['shop', '/api/user_legal_pay', '/api/user_legal_pay_cancel', '/api/legal_deal_sure'],
+    ] as const
+  ).flatMap(([kind, ...paths]) => {
+    const order = p2pOrder(kind);
+    const prefix = kind === 'c2c' ? '/api/c2c/' : '/api/';
+    return [
+      ...paths.map((path) => [`POST ${path}`, { field: ['id'], extra: withPassword, create: order }]),
+      [`POST ${prefix}legal_deal_user_sure`, { field: ['id'], extra: withPassword, create: order }],
+      [
+        `POST ${kind === 'c2c' ? '/api/c2c/appeal' : '/api/legal_deal_appeal'}`,
+        { field: ['id'], create: order },
+      ],
+      [`GET ${kind === 'c2c' ? '/api/c2c_deal' : '/api/legal_deal'}`, { field: ['id'], create: order }],
+      [`POST ${prefix}back_send`, { field: ['id'], extra: withPassword, create: p2pAd(kind) }],
+      [`GET ${prefix}legal_send_deal_list`, { field: ['id'], create: p2pAd(kind) }],
+    ];
+  }),
+);
+
 /** Routes that act on one of the caller's records named by id: keyed `METHOD path`. */
 export const OWNED_RECORDS: Record<string, MatrixEntry> = {
   'PUT /api/coin/trade': { field: ['id'], create: restingSpotOrder },
   'POST /api/wallet/draw_address/delete': { field: ['id'], create: withdrawAddress },
+  ...P2P_OWNED,
+  'POST /api/down': { field: ['id'], create: p2pAd('shop') },
+  'POST /api/acceptor/confirm': { field: ['id'], extra: withPassword, create: acceptorDeal },
+  'POST /api/acceptor/reject': { field: ['id'], extra: withPassword, create: acceptorDeal },
+  'POST /api/acceptor/transferred': { field: ['id'], extra: withPassword, create: acceptorDeal },
+  'POST /api/acceptor/deal_confirm': { field: ['id'], extra: withPassword, create: acceptorDeal },
   'POST /api/insurance/claim': { field: ['id'], create: insurancePosition },
   'POST /api/insurance/exchange': { field: ['id'], create: insurancePosition },
   'POST /api/lever/close': { field: ['id'], create: leverPosition(1) },
@@ -233,6 +364,21 @@ export const PUBLIC_IDS: Record<string, string[]> = {
   'GET /api/acceptor/orders': ['id'],
   // The sandbox checkout page of a payment order: its link is signed per order, so the id alone opens nothing.
   'GET /api/pay/sandbox/{id}': ['{id}'],
+  // P2P: the currency of an ad or a list; an ad anyone may take; an acceptor anyone may deal with.
+  'POST /api/c2c_send': ['currency_id'],
+  'POST /api/legal_send': ['currency_id'],
+  'GET /api/c2c_deal_platform': ['currency_id'],
+  'GET /api/legal_deal_platform': ['currency_id'],
+  'GET /api/c2c/seller_trade': ['currency_id'],
+  'GET /api/seller_trade': ['currency_id'],
+  'GET /api/c2c_user_deal': ['currency_id'],
+  'GET /api/legal_user_deal': ['currency_id'],
+  'GET /api/c2c_seller_deal': ['currency_id'],
+  'GET /api/legal_seller_deal': ['currency_id'],
+  'POST /api/c2c/do_legal_deal': ['id'],
+  'POST /api/do_legal_deal': ['id'],
+  'GET /api/acceptor/info': ['id'],
+  'POST /api/acceptor/deal': ['acceptor_id'],
   'POST /api/microtrade/submit': ['match_id', 'currency_id'],
   'GET /api/microtrade/lists': ['match_id', 'currency_id'],
   'GET /api/insurance/types': ['currency_id'],

@@ -33,8 +33,8 @@ const dealBody = form({
   password: optionalText(64),
 });
 const actionBody = form({ id: idOf('acceptor_deal_not_found'), password: optionalText(64) });
+const infoQuery = z.object({ id: optionalText(64), address: optionalText(128) });
 const listQuery = z.object({
-  id: optionalText(64),
   type: optionalText(8),
   way: optionalText(16),
   page: pageField,
@@ -117,7 +117,7 @@ export function acceptorRoutes(app: FastifyInstance): void {
 
   typed.get(
     '/api/acceptor/info',
-    { schema: { querystring: listQuery }, onRequest: app.requireUser },
+    { schema: { querystring: infoQuery }, onRequest: app.requireUser },
     async (request) => {
       const id = /^\d{1,9}$/.test(request.query.id) ? Number(request.query.id) : 0;
       const acceptor = await app.prisma.acceptor.findFirst({ where: { id, status: 1 } });

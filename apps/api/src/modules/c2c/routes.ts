@@ -61,8 +61,9 @@ const listQuery = z.object({
   type: optionalText(8),
   page: pageField,
   currency_id: optionalText(64),
-  id: optionalText(64),
 });
+/** One record (an order, an ad's orders) named by id. */
+const idQuery = z.object({ id: optionalText(64), page: pageField });
 
 /** The paths of one kind's calls: the c2c market (document 2) and seller shops (notes section 8). */
 interface Paths {
@@ -294,7 +295,7 @@ function tradeRoutes(app: FastifyInstance, kind: Kind, paths: Paths): void {
 
   typed.get(
     paths.order,
-    { schema: { querystring: listQuery }, onRequest: app.requireUser },
+    { schema: { querystring: idQuery }, onRequest: app.requireUser },
     async (request) => {
       const userId = currentUser(request).id;
       const id = optionalId(request.query.id);
@@ -307,7 +308,7 @@ function tradeRoutes(app: FastifyInstance, kind: Kind, paths: Paths): void {
 
   typed.get(
     paths.adOrders,
-    { schema: { querystring: listQuery }, onRequest: app.requireUser },
+    { schema: { querystring: idQuery }, onRequest: app.requireUser },
     async (request) => {
       const userId = currentUser(request).id;
       const adId = optionalId(request.query.id);
