@@ -88,6 +88,7 @@ export const routes: RouteObject[] = [
       { path: '/c2cDetail', element: page(() => import('../features/c2c/C2cAdOrdersPage'), { auth: true }) },
       { path: '/c2cRecord', element: page(() => import('../features/c2c/C2cRecordPage'), { auth: true }) },
       { path: '/myLegalShops', element: page(() => import('../features/c2c/ShopPage'), { auth: true }) },
+      { path: '/region', element: page(() => import('../features/region/RegionPage'), { auth: true }) },
       // Acceptors (document 2): the list, the deal form, the records, and the acceptor's own desk.
       {
         path: '/aceite',

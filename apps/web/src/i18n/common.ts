@@ -24,6 +24,7 @@ export const common: Translations = {
       receiveSettings: 'Receiving accounts',
       identity: 'Identity verification',
       pointsExchange: 'Points exchange',
+      region: 'Regional agent',
     },
     action: {
       confirm: 'Confirm',
@@ -76,6 +77,7 @@ export const common: Translations = {
       receiveSettings: '收款设置',
       identity: '身份认证',
       pointsExchange: '积分兑换',
+      region: '区域代理',
     },
     action: {
       confirm: '确定',
@@ -124,6 +126,7 @@ export const common: Translations = {
       receiveSettings: '收款設定',
       identity: '身份認證',
       pointsExchange: '積分兌換',
+      region: '區域代理',
     },
     action: {
       confirm: '確定',
@@ -172,6 +175,7 @@ export const common: Translations = {
       receiveSettings: '受取口座',
       identity: '本人確認',
       pointsExchange: 'ポイント交換',
+      region: '地域代理',
     },
     action: {
       confirm: '確認',
@@ -224,6 +228,7 @@ export const common: Translations = {
       receiveSettings: '수취 계좌',
       identity: '신원 인증',
       pointsExchange: '포인트 교환',
+      region: '지역 대리인',
     },
     action: {
       confirm: '확인',
@@ -276,6 +281,7 @@ export const common: Translations = {
       receiveSettings: 'บัญชีรับเงิน',
       identity: 'ยืนยันตัวตน',
       pointsExchange: 'แลกคะแนน',
+      region: 'ตัวแทนภูมิภาค',
     },
     action: {
       confirm: 'ยืนยัน',
@@ -328,6 +334,7 @@ export const common: Translations = {
       receiveSettings: 'Rekening penerima',
       identity: 'Verifikasi identitas',
       pointsExchange: 'Tukar poin',
+      region: 'Agen wilayah',
     },
     action: {
       confirm: 'Konfirmasi',

@@ -8,7 +8,7 @@ import './i18n';
 export type AccountSection = 'settings' | 'identity' | 'bank';
 
 interface MenuItem {
-  key: AccountSection | 'log';
+  key: AccountSection | 'log' | 'region';
   to: string;
   label: string;
   icon: ReactNode;
@@ -45,6 +45,14 @@ export function AccountFrame({ active, children }: { active: AccountSection; chi
       to: '/userSetting?tab=bank',
       label: t('menu.receiveSettings'),
       icon: icon('M3 10h18M5 10v8M19 10v8M9 10v8M15 10v8M3 20h18M12 3l9 5H3z'),
+    },
+    {
+      key: 'region',
+      to: '/region',
+      label: t('menu.region'),
+      icon: icon(
+        'M12 21s-7-6.2-7-11a7 7 0 0 1 14 0c0 4.8-7 11-7 11ZM12 12.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5',
+      ),
     },
   ];
   return (
