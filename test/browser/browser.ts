@@ -103,7 +103,20 @@ export async function screenshot(page: Page, name: string): Promise<void> {
  * expressions are one-liners anyway.
  */
 export const inPage = <T>(page: Page, expression: string) => page.evaluate<T>(expression);
-export const untilInPage = (page: Page, expression: string) => page.waitForFunction(expression);
+/**
+ * Waits until an expression holds in the page. Polled through `page.evaluate` (DevTools evaluation): the
+ * client's Content-Security-Policy forbids eval, which `page.waitForFunction` with a string needs in-page.
+ * A navigation in between (the context is replaced) counts as "not yet".
+ */
+export async function untilInPage(page: Page, expression: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const holds = await page.evaluate<boolean>(`Boolean(${expression})`).catch(() => false);
+    if (holds) return;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${expression}`);
+    await new Promise((wake) => setTimeout(wake, 50));
+  }
+}
 /** Two animation frames: what the chart needs to draw after data or a theme change. */
 export const nextFrames = (page: Page) =>
   inPage(page, 'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');

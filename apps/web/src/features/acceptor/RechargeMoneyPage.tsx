@@ -184,79 +184,81 @@ function DealFormView({ info, direction }: { info: AcceptorInfo; direction: Dire
 
   const invalid = (key: DealProblem) => (problem === key ? ' has-error' : '');
   return (
-    <form className="panel-body" onSubmit={(event) => void submit(event)} noValidate>
-      <div className={`field${invalid('mobile')}`}>
-        <label className="field-label" htmlFor="acc-mobile">
-          {t('deal.mobile')}
-        </label>
-        <input
-          id="acc-mobile"
-          className="input"
-          inputMode="tel"
-          maxLength={32}
-          value={form.mobile}
-          placeholder={t('deal.problem.mobile')}
-          onChange={(event) => set('mobile', event.target.value)}
-          data-testid="acc-mobile"
-        />
-      </div>
-      <div className={`field${invalid('account')}`}>
-        <label className="field-label" htmlFor="acc-account">
-          {t(`deal.account.${direction}`)}
-        </label>
-        <input
-          id="acc-account"
-          className="input"
-          maxLength={100}
-          value={form.deal_account}
-          placeholder={t('deal.problem.account')}
-          onChange={(event) => set('deal_account', event.target.value)}
-          data-testid="acc-account"
-        />
-      </div>
-      <div className={`field${invalid('amount')}`}>
-        <label className="field-label" htmlFor="acc-money">
-          {t('deal.money')}
-        </label>
-        <div className="input-group">
+    <>
+      <form className="panel-body" onSubmit={(event) => void submit(event)} noValidate>
+        <div className={`field${invalid('mobile')}`}>
+          <label className="field-label" htmlFor="acc-mobile">
+            {t('deal.mobile')}
+          </label>
           <input
-            id="acc-money"
+            id="acc-mobile"
             className="input"
-            inputMode="decimal"
-            value={form.money}
-            placeholder={t('deal.problem.amount')}
-            onChange={(event) => set('money', event.target.value)}
-            data-testid="acc-money"
+            inputMode="tel"
+            maxLength={32}
+            value={form.mobile}
+            placeholder={t('deal.problem.mobile')}
+            onChange={(event) => set('mobile', event.target.value)}
+            data-testid="acc-mobile"
           />
-          <span className="input-addon">CNY</span>
         </div>
-        <span className="muted num" data-testid="acc-coins">
-          {t(`deal.coins.${direction}`, { amount: coins ?? '--', coin: info.currency_name })}
-        </span>
-      </div>
-      <div className={`field${invalid('way')}`}>
-        <span className="field-label">{t(`deal.way.${direction}`)}</span>
-        <div className="acc-radios" id="acc-way" tabIndex={-1}>
-          {DEAL_WAYS.map((way) => (
-            <label key={way} className="checkbox">
-              <input
-                type="radio"
-                name="acc-way"
-                checked={form.way === way}
-                onChange={() => set('way', way)}
-                data-testid={`acc-way-${way}`}
-              />
-              {t(`way.${way}`)}
-            </label>
-          ))}
+        <div className={`field${invalid('account')}`}>
+          <label className="field-label" htmlFor="acc-account">
+            {t(`deal.account.${direction}`)}
+          </label>
+          <input
+            id="acc-account"
+            className="input"
+            maxLength={100}
+            value={form.deal_account}
+            placeholder={t('deal.problem.account')}
+            onChange={(event) => set('deal_account', event.target.value)}
+            data-testid="acc-account"
+          />
         </div>
-      </div>
-      <SubmitButton
-        testId="acc-submit"
-        busy={busy}
-        className={`btn btn-block ${direction === 'buy' ? 'btn-buy' : 'btn-sell'}`}
-        label={t(`deal.submit.${direction}`)}
-      />
+        <div className={`field${invalid('amount')}`}>
+          <label className="field-label" htmlFor="acc-money">
+            {t('deal.money')}
+          </label>
+          <div className="input-group">
+            <input
+              id="acc-money"
+              className="input"
+              inputMode="decimal"
+              value={form.money}
+              placeholder={t('deal.problem.amount')}
+              onChange={(event) => set('money', event.target.value)}
+              data-testid="acc-money"
+            />
+            <span className="input-addon">CNY</span>
+          </div>
+          <span className="muted num" data-testid="acc-coins">
+            {t(`deal.coins.${direction}`, { amount: coins ?? '--', coin: info.currency_name })}
+          </span>
+        </div>
+        <div className={`field${invalid('way')}`}>
+          <span className="field-label">{t(`deal.way.${direction}`)}</span>
+          <div className="acc-radios" id="acc-way" tabIndex={-1}>
+            {DEAL_WAYS.map((way) => (
+              <label key={way} className="checkbox">
+                <input
+                  type="radio"
+                  name="acc-way"
+                  checked={form.way === way}
+                  onChange={() => set('way', way)}
+                  data-testid={`acc-way-${way}`}
+                />
+                {t(`way.${way}`)}
+              </label>
+            ))}
+          </div>
+        </div>
+        <SubmitButton
+          testId="acc-submit"
+          busy={busy}
+          className={`btn btn-block ${direction === 'buy' ? 'btn-buy' : 'btn-sell'}`}
+          label={t(`deal.submit.${direction}`)}
+        />
+      </form>
       {asking && (
         <PasswordDialog
           title={t('deal.submit.sell')}
@@ -265,6 +267,6 @@ function DealFormView({ info, direction }: { info: AcceptorInfo; direction: Dire
           onSubmit={send}
         />
       )}
-    </form>
+    </>
   );
 }

@@ -1,0 +1,195 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiAnswer,
+  byId,
+  DEMO,
+  expectNoPageErrors,
+  inPage,
+  launchBrowser,
+  logInThroughUi,
+  screenshot,
+  untilInPage,
+  visit,
+  type Visit,
+} from './browser';
+
+/**
+ * Acceptor deals and the regional agent list in a real browser: alice deposits CNY through the demo acceptor
+ * (seeded: USDT at 7.20 CNY for deposits, 7.10 for withdrawals), whose own user confirms it on the acceptor
+ * desk; then alice withdraws, the acceptor marks the CNY sent and alice confirms. Carol is the seeded
+ * regional agent of alice's and bob's city.
+ */
+const ACCEPTOR = 'acceptor@demo.exchange';
+const CAROL = 'carol@demo.exchange';
+const USDT = 1;
+
+async function legalAvailable(page: Page): Promise<number> {
+  const body = await inPage<{ message: { legal_balance: string } }>(
+    page,
+    `fetch('/api/wallet/detail', {
+      method: 'POST',
+      headers: { Authorization: localStorage.getItem('token'), 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'type=legal&currency=${USDT}',
+    }).then((answer) => answer.json())`,
+  );
+  return Number(body.message.legal_balance);
+}
+
+const dealRow = (page: Page, table: string, id: number) =>
+  byId(page, table).locator(`[data-testid="acc-deal-row"][data-id="${id}"]`);
+const dealState = (page: Page, table: string, id: number) =>
+  dealRow(page, table, id).locator('[data-testid="acc-deal-state"]').getAttribute('data-state');
+
+/** Fills and submits the deal form of /rechargeMoney; answers the new deal's id from the records. */
+async function submitDeal(session: Visit, money: string, password?: string): Promise<void> {
+  const { page } = session;
+  await byId(page, 'acc-mobile').fill('13800000000');
+  await byId(page, 'acc-account').fill('alice-bank-6222');
+  await byId(page, 'acc-money').fill(money);
+  await byId(page, 'acc-way-bank').check();
+  if (!password) {
+    const { body } = await apiAnswer(page, '/api/acceptor/deal', 'POST', () =>
+      byId(page, 'acc-submit').click(),
+    );
+    expect(body.type, JSON.stringify(body)).toBe('ok');
+    return;
+  }
+  await byId(page, 'acc-submit').click();
+  await byId(page, 'trade-password').fill(password);
+  const { body } = await apiAnswer(page, '/api/acceptor/deal', 'POST', () =>
+    byId(page, 'trade-password-submit').click(),
+  );
+  expect(body.type, JSON.stringify(body)).toBe('ok');
+}
+
+async function withPassword(page: Page, path: string): Promise<void> {
+  await byId(page, 'trade-password').fill(DEMO.tradePassword);
+  const { body } = await apiAnswer(page, path, 'POST', () => byId(page, 'trade-password-submit').click());
+  expect(body.type, `${path} answered ${JSON.stringify(body)}`).toBe('ok');
+}
+
+/** The newest deal id of a records page (the list is newest first). */
+async function newestDeal(page: Page, table: string): Promise<number> {
+  const row = byId(page, table).locator('[data-testid="acc-deal-row"]').first();
+  await row.waitFor();
+  return Number(await row.getAttribute('data-id'));
+}
+
+describe('acceptor deals', () => {
+  let browser: Browser;
+  let alice: Visit;
+  let acceptor: Visit;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    alice = await visit(browser);
+    acceptor = await visit(browser);
+    await logInThroughUi(alice, DEMO.account, DEMO.password);
+    await logInThroughUi(acceptor, ACCEPTOR, DEMO.password);
+  });
+
+  afterAll(async () => {
+    await alice?.close();
+    await acceptor?.close();
+    await browser?.close();
+  });
+
+  it('alice deposits 720 CNY through the acceptor, which confirms; 100 USDT arrive', async () => {
+    const before = await legalAvailable(alice.page);
+    await alice.open('/aceite');
+    const row = byId(alice.page, 'acceptor-row').first();
+    await row.waitFor();
+    await screenshot(alice.page, 'acceptor-list-dark');
+    await row.locator('[data-testid="acceptor-deposit"]').click();
+    await byId(alice.page, 'acceptor-card').waitFor();
+    await byId(alice.page, 'acc-mobile').waitFor();
+    // The form checks mobile first (document 2, section 5).
+    await byId(alice.page, 'acc-submit').click();
+    await expect.poll(() => alice.page.locator('.toast-error').first().innerText()).toContain('mobile');
+    await byId(alice.page, 'acc-money').fill('720');
+    await expect.poll(() => byId(alice.page, 'acc-coins').innerText()).toContain('100.00000000');
+    await screenshot(alice.page, 'acceptor-deal-dark');
+    await submitDeal(alice, '720');
+    await untilInPage(alice.page, "location.hash.startsWith('#/chargeRecord?current=0')");
+    const id = await newestDeal(alice.page, 'acc-deals-user');
+    expect(await dealState(alice.page, 'acc-deals-user', id)).toBe('waiting');
+
+    await acceptor.open('/acceptorDesk');
+    await dealRow(acceptor.page, 'acc-deals-acceptor', id)
+      .locator('[data-testid="acc-deal-confirm"]')
+      .click();
+    await withPassword(acceptor.page, '/api/acceptor/confirm');
+    await expect.poll(() => dealState(acceptor.page, 'acc-deals-acceptor', id)).toBe('confirmed');
+
+    await alice.open('/chargeRecord?current=0');
+    await expect.poll(() => dealState(alice.page, 'acc-deals-user', id)).toBe('confirmed');
+    expect(await legalAvailable(alice.page)).toBeCloseTo(before + 100, 8);
+    expectNoPageErrors(alice);
+    expectNoPageErrors(acceptor);
+  });
+
+  it('alice withdraws 71 CNY: 10 USDT leave at once; the acceptor marks it sent and alice confirms', async () => {
+    const before = await legalAvailable(alice.page);
+    await alice.open('/aceite');
+    await byId(alice.page, 'acceptor-row').first().locator('[data-testid="acceptor-withdraw"]').click();
+    await byId(alice.page, 'acc-mobile').waitFor();
+    await submitDeal(alice, '71', DEMO.tradePassword);
+    await untilInPage(alice.page, "location.hash.startsWith('#/chargeRecord?current=1')");
+    const id = await newestDeal(alice.page, 'acc-deals-user');
+    expect(await legalAvailable(alice.page)).toBeCloseTo(before - 10, 8);
+
+    await acceptor.open('/acceptorDesk');
+    await dealRow(acceptor.page, 'acc-deals-acceptor', id)
+      .locator('[data-testid="acc-deal-transferred"]')
+      .click();
+    await withPassword(acceptor.page, '/api/acceptor/transferred');
+    await screenshot(acceptor.page, 'acceptor-desk-dark');
+
+    // Alice sees the 20-minute auto-confirmation counting down, and confirms before it.
+    await alice.open('/chargeRecord?current=1');
+    await dealRow(alice.page, 'acc-deals-user', id).locator('[data-testid="acc-auto-confirm"]').waitFor();
+    await byId(alice.page, 'theme-toggle').click();
+    await untilInPage(alice.page, "document.documentElement.dataset.theme === 'light'");
+    await screenshot(alice.page, 'acceptor-withdrawals-light');
+    await byId(alice.page, 'theme-toggle').click();
+    await dealRow(alice.page, 'acc-deals-user', id).locator('[data-testid="acc-deal-userConfirm"]').click();
+    await withPassword(alice.page, '/api/acceptor/deal_confirm');
+    await expect.poll(() => dealState(alice.page, 'acc-deals-user', id)).toBe('confirmed');
+    expect(await legalAvailable(alice.page)).toBeCloseTo(before - 10, 8);
+    expectNoPageErrors(alice);
+    expectNoPageErrors(acceptor);
+  });
+});
+
+describe('the regional agent list', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("shows carol her city's users and tells alice she is not an agent", async () => {
+    const carol = await visit(browser);
+    await logInThroughUi(carol, CAROL, DEMO.password);
+    await carol.open('/region');
+    await byId(carol.page, 'region-user').first().waitFor();
+    expect(await byId(carol.page, 'region-user').count()).toBeGreaterThanOrEqual(2);
+    await screenshot(carol.page, 'region-dark');
+    expectNoPageErrors(carol);
+    await carol.close();
+
+    const alice = await visit(browser);
+    await logInThroughUi(alice, DEMO.account, DEMO.password);
+    await alice.open('/region');
+    await byId(alice.page, 'region-denied').waitFor();
+    await alice.page.locator('[data-testid="language-menu"]').click();
+    await byId(alice.page, 'lang-zh').click();
+    await untilInPage(alice.page, "document.documentElement.lang === 'zh-CN'");
+    await expect.poll(() => byId(alice.page, 'region-denied').innerText()).toBe('不是区域代理，无权限');
+    expectNoPageErrors(alice);
+    await alice.close();
+  });
+});
