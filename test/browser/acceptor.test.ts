@@ -148,7 +148,9 @@ describe('acceptor deals', () => {
 
     // Alice sees the 20-minute auto-confirmation counting down, and confirms before it.
     await alice.open('/chargeRecord?current=1');
-    await dealRow(alice.page, 'acc-deals-user', id).locator('[data-testid="acc-auto-confirm"]').waitFor();
+    const countdown = dealRow(alice.page, 'acc-deals-user', id).locator('[data-testid="acc-auto-confirm"]');
+    await countdown.waitFor();
+    expect(await countdown.innerText()).toMatch(/^00:(1\d|20):\d\d$/);
     await byId(alice.page, 'theme-toggle').click();
     await untilInPage(alice.page, "document.documentElement.dataset.theme === 'light'");
     await screenshot(alice.page, 'acceptor-withdrawals-light');

@@ -14,7 +14,9 @@ describe('countdowns', () => {
     expect(deadlineOf(1_700_000_000)).toBe(1_700_000_000_000);
     expect(deadlineOf('1700000000')).toBe(1_700_000_000_000);
     expect(deadlineOf(1_700_000_000_000)).toBe(1_700_000_000_000);
-    expect(deadlineOf('2026-11-23 10:00:00')).toBe(new Date(2026, 10, 23, 10, 0, 0).getTime());
+    // Contract times are the exchange's (UTC+8) whatever the viewer's zone.
+    expect(deadlineOf('2026-11-23 10:00:00')).toBe(Date.UTC(2026, 10, 23, 2, 0, 0));
+    expect(deadlineOf('2026-11-23T10:00:00Z')).toBe(Date.UTC(2026, 10, 23, 10, 0, 0));
     expect(deadlineOf(null)).toBeNull();
     expect(deadlineOf('soon')).toBeNull();
   });
