@@ -2,7 +2,6 @@ import { Money } from '@exchange/kernel/ledger';
 import { createAcceptor, openDeal } from '../../apps/api/src/modules/acceptor';
 import { publishAd, takeAd, type Kind } from '../../apps/api/src/modules/c2c';
 import type { TestContext } from '../harness';
-import { acceptorDeal, c2cOrder, c2cSellAd } from './p2p-fixtures';
 
 /** A user whose records the matrix creates, for another user to try. */
 export interface Owner {
@@ -288,29 +287,6 @@ export const OWNED_RECORDS: Record<string, MatrixEntry> = {
     create: leverPosition(1),
   },
   'POST /api/lever/cancel': { field: ['id'], create: leverPosition(0) },
-  'POST /api/c2c/back_send': { field: ['id'], extra: { password: '123456' }, create: c2cSellAd },
-  'GET /api/c2c/legal_send_deal_list': { field: ['id'], create: c2cSellAd },
-  'POST /api/c2c/user_legal_pay': { field: ['id'], extra: { password: '123456' }, create: c2cOrder },
-  'POST /api/c2c/user_legal_pay_cancel': { field: ['id'], extra: { password: '123456' }, create: c2cOrder },
-  'POST /api/c2c/legal_deal_sure': { field: ['id'], extra: { password: '123456' }, create: c2cOrder },
-  'POST /api/c2c/legal_deal_user_sure': { field: ['id'], extra: { password: '123456' }, create: c2cOrder },
-  'POST /api/c2c/appeal': { field: ['id'], create: c2cOrder },
-  'GET /api/c2c_deal': { field: ['id'], create: c2cOrder },
-  // The seller-shop calls run the same code on shop records: here they must not reach a c2c record either.
-  // A shop fixture (an approved seller's ad) is still to be written.
-  'POST /api/back_send': { field: ['id'], extra: { password: '123456' }, create: c2cSellAd },
-  'POST /api/down': { field: ['id'], create: c2cSellAd },
-  'GET /api/legal_send_deal_list': { field: ['id'], create: c2cSellAd },
-  'POST /api/user_legal_pay': { field: ['id'], extra: { password: '123456' }, create: c2cOrder },
-  'POST /api/user_legal_pay_cancel': { field: ['id'], extra: { password: '123456' }, create: c2cOrder },
-  'POST /api/legal_deal_sure': { field: ['id'], extra: { password: '123456' }, create: c2cOrder },
-  'POST /api/legal_deal_user_sure': { field: ['id'], extra: { password: '123456' }, create: c2cOrder },
-  'POST /api/legal_deal_appeal': { field: ['id'], create: c2cOrder },
-  'GET /api/legal_deal': { field: ['id'], create: c2cOrder },
-  'POST /api/acceptor/confirm': { field: ['id'], extra: { password: '123456' }, create: acceptorDeal },
-  'POST /api/acceptor/reject': { field: ['id'], extra: { password: '123456' }, create: acceptorDeal },
-  'POST /api/acceptor/transferred': { field: ['id'], extra: { password: '123456' }, create: acceptorDeal },
-  'POST /api/acceptor/deal_confirm': { field: ['id'], extra: { password: '123456' }, create: acceptorDeal },
 };
 
 /** P2P lists share one query schema whose `id` these calls ignore; `currency_id` names a currency. */
@@ -364,21 +340,6 @@ export const PUBLIC_IDS: Record<string, string[]> = {
   'GET /api/acceptor/orders': ['id'],
   // The sandbox checkout page of a payment order: its link is signed per order, so the id alone opens nothing.
   'GET /api/pay/sandbox/{id}': ['{id}'],
-  // P2P: the currency of an ad or a list; an ad anyone may take; an acceptor anyone may deal with.
-  'POST /api/c2c_send': ['currency_id'],
-  'POST /api/legal_send': ['currency_id'],
-  'GET /api/c2c_deal_platform': ['currency_id'],
-  'GET /api/legal_deal_platform': ['currency_id'],
-  'GET /api/c2c/seller_trade': ['currency_id'],
-  'GET /api/seller_trade': ['currency_id'],
-  'GET /api/c2c_user_deal': ['currency_id'],
-  'GET /api/legal_user_deal': ['currency_id'],
-  'GET /api/c2c_seller_deal': ['currency_id'],
-  'GET /api/legal_seller_deal': ['currency_id'],
-  'POST /api/c2c/do_legal_deal': ['id'],
-  'POST /api/do_legal_deal': ['id'],
-  'GET /api/acceptor/info': ['id'],
-  'POST /api/acceptor/deal': ['acceptor_id'],
   'POST /api/microtrade/submit': ['match_id', 'currency_id'],
   'GET /api/microtrade/lists': ['match_id', 'currency_id'],
   'GET /api/insurance/types': ['currency_id'],
