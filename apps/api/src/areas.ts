@@ -13,7 +13,14 @@ import { walletAudit, type TransferGuard } from './modules/wallet';
  */
 
 /** The holders of the funds each area locks, and the checks of its own records. */
-export const AREA_AUDITS: AreaAudit[] = [walletAudit, spotAudit, c2cAudit, acceptorAudit, leverAudit, microAudit];
+export const AREA_AUDITS: AreaAudit[] = [
+  walletAudit,
+  spotAudit,
+  c2cAudit,
+  acceptorAudit,
+  leverAudit,
+  microAudit,
+];
 
 /** Checks that keep funds in an account while something there depends on them (an open lever position). */
 export const TRANSFER_GUARDS: TransferGuard[] = [leverTransferGuard];

@@ -118,7 +118,7 @@ describe('LeverOrderForm', () => {
     stubServer();
     renderWith(<LeverOrderForm pair={pair} deal={deal} lastPrice="100000" />);
     fireEvent.click(screen.getByTestId('lever-mode-limit'));
-    expect((screen.getByTestId('lever-price') as HTMLInputElement).value).toBe('100000');
+    expect(screen.getByTestId<HTMLInputElement>('lever-price').value).toBe('100000');
     fireEvent.change(screen.getByTestId('lever-price'), { target: { value: '' } });
     fireEvent.change(screen.getByTestId('lever-share'), { target: { value: '3' } });
     fireEvent.click(screen.getByTestId('lever-long'));
@@ -144,8 +144,8 @@ describe('StopModal', () => {
     const calls = stubServer();
     const onClose = vi.fn();
     renderWith(<StopModal order={order} lotSize="0.01" onClose={onClose} />);
-    const tp = screen.getByTestId('stop-tp') as HTMLInputElement;
-    const sl = screen.getByTestId('stop-sl') as HTMLInputElement;
+    const tp = screen.getByTestId<HTMLInputElement>('stop-tp');
+    const sl = screen.getByTestId<HTMLInputElement>('stop-sl');
     expect(tp.value).toBe('100.5');
     fireEvent.click(screen.getByTestId('stop-tp-up'));
     expect(tp.value).toBe('100.51');
