@@ -226,6 +226,8 @@ describe('the seconds-contract screens', () => {
     const firstLeft = countdownSeconds(await downRow.locator('[data-testid="micro-countdown"]').innerText());
     expect(firstLeft).toBeGreaterThan(0);
     expect(firstLeft).toBeLessThanOrEqual(SHORT_SECONDS);
+    // The pointer off the chart, or its crosshair and time label land in the picture.
+    await page.mouse.move(0, 0);
     await screenshot(page, 'micro-seconds-running-dark');
     await expect
       .poll(
@@ -351,7 +353,31 @@ describe('the seconds-contract screens', () => {
     expectNoPageErrors(session);
   });
 
-  it('shows a load error with a retry when the orders cannot be read', async () => {
+  it('shows spinners while the options load, and a load error with a retry when the orders cannot be read', async () => {
+    // A fresh profile (nothing cached) whose option calls are held until the picture is taken.
+    const slow = await visit(browser);
+    await logInThroughUi(slow, TRADER.account, TRADER.password);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const hold = '**/api/microtrade/{lists,payable_currencies}**';
+    const continued: Promise<void>[] = [];
+    await slow.page.route(hold, (route) => {
+      const sent = held.then(() => route.continue());
+      continued.push(sent);
+      return sent;
+    });
+    await slow.open(SECONDS_ROUTE);
+    await waitForSecondsMarket(slow.page);
+    await byId(slow.page, 'micro-trade').locator('.spinner').waitFor();
+    await byId(slow.page, 'micro-orders').locator('.spinner').waitFor();
+    await screenshot(slow.page, 'micro-seconds-loading-dark');
+    release();
+    await Promise.all(continued);
+    await slow.page.unroute(hold);
+    await byId(slow.page, 'micro-balance').waitFor();
+    expectNoPageErrors(slow);
+    await slow.close();
+
     await page.route('**/api/microtrade/lists**', (route) =>
       route.fulfill({ status: 503, contentType: 'text/plain', body: 'unavailable' }),
     );

@@ -154,7 +154,12 @@ function RunningOrders({ pair, livePrice }: { pair: Quotation; livePrice: string
               <RunningRow
                 key={String(row.id)}
                 row={row}
-                left={secondsLeft(deadlineOf(row.remain_milli_seconds, receivedAt), now)}
+                // The clock ticks every 250 ms (and not at all while the list was empty): a row that
+                // arrived since the last tick counts from its arrival, or a 5 s order would read 0:06.
+                left={secondsLeft(
+                  deadlineOf(row.remain_milli_seconds, receivedAt),
+                  Math.max(now, receivedAt),
+                )}
                 livePrice={livePrice}
                 decimals={decimals}
                 duration={durationLabel(row.seconds)}

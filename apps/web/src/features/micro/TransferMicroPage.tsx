@@ -144,7 +144,7 @@ export default function TransferMicroPage() {
             <span className="input-addon">{coin.name}</span>
             <button
               type="button"
-              className="btn-link micro-transfer-all"
+              className="btn btn-link micro-transfer-all"
               onClick={() => setAmount(toDecimal(coin.available)?.toFixed() ?? '')}
               data-testid="transfer-all"
             >
