@@ -32,9 +32,10 @@ describe('MicroBatcher', () => {
   });
 
   it('hands a failed flush to the submitters of that batch only', async () => {
-    const batcher = new MicroBatcher<number>(async (items) => {
-      if (items.includes(1)) throw new Error('flush failed');
-    }, 1);
+    const batcher = new MicroBatcher<number>(
+      (items) => (items.includes(1) ? Promise.reject(new Error('flush failed')) : Promise.resolve()),
+      1,
+    );
     const outcomes = await Promise.allSettled([batcher.submit(0), batcher.submit(1), batcher.submit(2)]);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
   });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { answerSchema, marketDealSchema } from '@exchange/contracts';
 import { AppError } from '@exchange/kernel/errors';
 import { Money, toAmountString, toFixedString } from '@exchange/kernel/ledger';
 import { formatDateTime } from '../../http/format';
@@ -18,7 +19,10 @@ export function bookRoutes(app: FastifyInstance): void {
 
   typed.post(
     '/api/transaction/deal',
-    { schema: { body: pairBody }, onRequest: app.optionalUser },
+    {
+      schema: { body: pairBody, response: { 200: answerSchema(marketDealSchema) } },
+      onRequest: app.optionalUser,
+    },
     async (request) => {
       const pair = await app.prisma.currencyMatch.findUnique({
         where: {
@@ -61,7 +65,7 @@ export function bookRoutes(app: FastifyInstance): void {
           balances.find((wallet) => wallet.currency_id === currencyId)?.change_balance.toFixed() ?? '0',
         );
       return {
-        type: 'ok',
+        type: 'ok' as const,
         message: {
           in: bids,
           out: asks.reverse(),

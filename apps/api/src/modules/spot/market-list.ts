@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { answerSchema, quotationGroupSchema } from '@exchange/contracts';
 import type { Currency } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import { Money, toAmountString, toFixedString } from '@exchange/kernel/ledger';
@@ -13,40 +14,50 @@ import { dayStats } from './tickers';
 export function marketListRoutes(app: FastifyInstance): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  typed.get('/api/currency/quotation_new', { onRequest: app.optionalUser }, async (request) => {
-    const favorites = request.user
-      ? new Set(
-          (await app.prisma.favoritePair.findMany({ where: { user_id: request.user.id } })).map(
-            (row) => row.match_id,
-          ),
-        )
-      : new Set<number>();
-    const legals = await app.prisma.currency.findMany({
-      where: { is_legal: 1, is_display: 1, pairs_as_quote: { some: { is_display: 1 } } },
-      orderBy: { sort: 'asc' },
-      include: {
-        pairs_as_quote: {
-          where: { is_display: 1 },
-          orderBy: { sort: 'asc' },
-          include: { legal: true, currency: true },
+  typed.get(
+    '/api/currency/quotation_new',
+    {
+      schema: { response: { 200: answerSchema(z.array(quotationGroupSchema)) } },
+      onRequest: app.optionalUser,
+    },
+    async (request) => {
+      const favorites = request.user
+        ? new Set(
+            (await app.prisma.favoritePair.findMany({ where: { user_id: request.user.id } })).map(
+              (row) => row.match_id,
+            ),
+          )
+        : new Set<number>();
+      const legals = await app.prisma.currency.findMany({
+        where: { is_legal: 1, is_display: 1, pairs_as_quote: { some: { is_display: 1 } } },
+        orderBy: { sort: 'asc' },
+        include: {
+          pairs_as_quote: {
+            where: { is_display: 1 },
+            orderBy: { sort: 'asc' },
+            include: { legal: true, currency: true },
+          },
         },
-      },
-    });
-    const groups = [];
-    for (const { pairs_as_quote: pairs, ...legal } of legals) {
-      const cny = await cnyPerUnit(app, legal);
-      const quotation = [];
-      for (const pair of pairs)
-        quotation.push({ ...(await describePair(app, pair, cny)), added: favorites.has(pair.id) ? 1 : 0 });
-      groups.push({
-        ...currencyFields(legal),
-        rmb_relation: toFixedString(cny, 4),
-        fiat_convert_cny: toFixedString(cny, 4),
-        quotation,
       });
-    }
-    return { type: 'ok', message: groups };
-  });
+      const groups = [];
+      for (const { pairs_as_quote: pairs, ...legal } of legals) {
+        const cny = await cnyPerUnit(app, legal);
+        const quotation = [];
+        for (const pair of pairs)
+          quotation.push({
+            ...(await describePair(app, pair, cny)),
+            added: favorites.has(pair.id) ? (1 as const) : (0 as const),
+          });
+        groups.push({
+          ...currencyFields(legal),
+          rmb_relation: toFixedString(cny, 4),
+          fiat_convert_cny: toFixedString(cny, 4),
+          quotation,
+        });
+      }
+      return { type: 'ok' as const, message: groups };
+    },
+  );
 
   typed.get(
     '/api/currency/detail',
