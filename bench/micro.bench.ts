@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { Db } from '@exchange/kernel/db';
 import { createPool } from '@exchange/kernel/db';
@@ -8,6 +9,7 @@ import {
   settleDue,
   verifySettlements,
 } from '@exchange/api/modules/micro';
+import { ticksOf } from './spot/spot.bench';
 
 /**
  * Seconds-contract settlement under a burst: 2,000 users with 10 running 30-second orders each on BTC/USDT
@@ -68,12 +70,23 @@ export async function benchMicro(prisma: Db, databaseUrl: string): Promise<Recor
   const pool = createPool(databaseUrl, 4);
   try {
     const timings = emptyTimings();
+    // The wall time depends on what else the shared machine runs; the CPU it took does not.
+    const database = new URL(databaseUrl).pathname.slice(1);
+    const backendTicks = () =>
+      ticksOf((commandLine) => commandLine.startsWith('postgres: ') && commandLine.includes(` ${database} `));
+    const loadBefore = loadavg()[0] ?? 0;
+    const postgresBefore = backendTicks();
+    const cpuBefore = process.cpuUsage();
     const started = performance.now();
     const settled = await settleDue(pool, {
       now: new Date(expiry.getTime() + 1_000 + SETTLE_GRACE_MS),
       timings,
     });
     const settleMs = performance.now() - started;
+    const nodeCpu = process.cpuUsage(cpuBefore);
+    // /proc counts in clock ticks of 10 ms.
+    const postgresCpuMs =
+      [...backendTicks()].reduce((sum, [pid, ticks]) => sum + ticks - (postgresBefore.get(pid) ?? 0), 0) * 10;
     const expected = USERS * ORDERS_PER_USER;
     if (settled !== expected) throw new Error(`expected ${expected} settlements, got ${settled}`);
 
@@ -89,6 +102,9 @@ export async function benchMicro(prisma: Db, databaseUrl: string): Promise<Recor
       'micro: scene built by SQL (ms)': Math.round(buildMs),
       'micro: settle them all, one settleDue call (ms)': Math.round(settleMs),
       'micro: settled orders/s': Math.round(settled / (settleMs / 1000)),
+      'micro: machine load average (1 min) when it started': Number(loadBefore.toFixed(1)),
+      'micro: CPU of the settling process (ms)': Math.round((nodeCpu.user + nodeCpu.system) / 1000),
+      'micro: CPU of its Postgres backends (ms)': postgresCpuMs,
       'micro: batches': timings.batches,
       'micro: time in taking due orders, all lanes (ms)': phase(timings.select),
       'micro: time in prices from trades, all lanes (ms)': phase(timings.prices),
