@@ -20,7 +20,7 @@ let btc: number;
 let pairId: number;
 let settler: MicroSettler;
 const SHORT = 2;
-const LONG = 4;
+const LONG = 5;
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -98,11 +98,13 @@ describe('the settlement worker on trades of the real matcher', () => {
       expect(answer.body.message.open_price).toBe('100');
       return String(answer.body.message.id);
     };
+    // The long ones first: the rise must be recorded after the last acceptance and before the first short
+    // expiry, the fall after the last short expiry and before the first long one.
     const orders = [
-      { user: alice, id: await place(alice, 1, SHORT, '100') },
-      { user: bob, id: await place(bob, 2, SHORT, '50') },
       { user: alice, id: await place(alice, 2, LONG, '20') },
       { user: bob, id: await place(bob, 1, LONG, '10') },
+      { user: alice, id: await place(alice, 1, SHORT, '100') },
+      { user: bob, id: await place(bob, 2, SHORT, '50') },
     ];
     const rows = () =>
       Promise.all(
