@@ -249,15 +249,15 @@ describe('the seconds-contract screens', () => {
     for (const id of placed) {
       const order = await storedOrder(id);
       expect(order.status).toBe(3);
-      // Settled after its expiry and the matcher's commit grace, never before; and well before a lost
-      // job would have left it to a much later sweep.
+      // Settled after its expiry and the matcher's commit grace, never before, and within seconds of it.
       const settledAt = order.settled_at?.getTime() ?? 0;
       expect(settledAt).toBeGreaterThanOrEqual(order.expires_at.getTime() + SETTLE_GRACE_MS);
       expect(settledAt - order.expires_at.getTime()).toBeLessThan(5_000);
       // The payout from its own open and end prices: stake + stake × 80% if right, the stake on a tie, 0 if wrong.
       const stake = new Money(order.number);
       const result = outcomeOf(order.type, new Money(order.open_price), new Money(order.end_price ?? '0'));
-      const payout = result > 0 ? stake.times(1.8) : result === 0 ? stake : new Money(0);
+      const won = stake.plus(stake.times(SHORT_RATIO).div(100));
+      const payout = result > 0 ? won : result === 0 ? stake : new Money(0);
       expect(order.profit_result).toBe(result);
       expect(new Money(order.payout).toFixed()).toBe(payout.toFixed());
       expect(new Money(order.fact_profits).toFixed()).toBe(payout.minus(stake).toFixed());
