@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool, createPrisma, type Db } from '@exchange/kernel/db';
 import { Money } from '@exchange/kernel/ledger';
 import { outcomeOf, poolSql, SETTLE_GRACE_MS, verifySettlements } from '../../apps/api/src/modules/micro';
+import { createOpsUser } from '../../apps/api/src/ops/users';
 import { opsDeposit } from '../../apps/api/src/ops/wallet';
 import {
   apiAnswer,
@@ -29,13 +30,17 @@ import {
  */
 const TRADER = { account: 'carol@demo.exchange', password: DEMO.password };
 const SECONDS_ROUTE = `/secondsOrder?legalId=${BTC_USDT.legalId}&currencyId=${BTC_USDT.currencyId}`;
-/** A short duration the test adds (the seed's shortest is 30 s), as an operator could. */
+/** Short durations the test adds (the seed's shortest is 30 s), as an operator could. */
 const SHORT_SECONDS = 5;
-const SHORT_RATIO = '80';
+const LONGER_SECONDS = 10;
+/** A second trader, made the way operators make users, so no other test file's balances are touched. */
+const DAVE = { account: 'dave@micro.test', password: DEMO.password };
 
 interface StoredOrder {
   id: string;
   type: number;
+  seconds: number;
+  profit_ratio: string;
   number: string;
   fee: string;
   open_price: string;
@@ -104,19 +109,20 @@ describe('the seconds-contract screens', () => {
   let submits: { count: number };
   const placed: string[] = [];
 
-  const microWallet = async (currency: string) => {
+  const microWallet = async (currency: string, account = TRADER.account) => {
     const { rows } = await db.query<{ available: string; locked: string }>(
       `SELECT w.micro_balance::text AS available, w.lock_micro_balance::text AS locked FROM wallets w
        JOIN users u ON u.id = w.user_id JOIN currencies c ON c.id = w.currency_id
        WHERE u.account_number = $1 AND c.name = $2`,
-      [TRADER.account, currency],
+      [account, currency],
     );
     const row = rows[0] ?? { available: '0', locked: '0' };
     return { available: new Money(row.available).toFixed(), locked: new Money(row.locked).toFixed() };
   };
   const storedOrder = async (id: string) => {
     const { rows } = await db.query<StoredOrder>(
-      `SELECT id::text, type, number::text, fee::text, open_price::text, end_price::text, status, profit_result,
+      `SELECT id::text, type, seconds, profit_ratio::text, number::text, fee::text, open_price::text,
+         end_price::text, status, profit_result,
          fact_profits::text, payout::text, expires_at, settled_at FROM micro_orders WHERE id = $1`,
       [id],
     );
@@ -124,14 +130,45 @@ describe('the seconds-contract screens', () => {
     return rows[0];
   };
 
+  /**
+   * Checks a settled order against its own stored prices: settled after its expiry and the matcher's commit
+   * grace, never before, and within seconds of it; paid stake + stake × ratio if right, the stake on a tie,
+   * nothing if wrong; and the finished row of `page` shows what the user made. Answers the payout.
+   */
+  const expectSettledRight = async (on: Page, id: string): Promise<Money> => {
+    const order = await storedOrder(id);
+    expect(order.status).toBe(3);
+    const settledAt = order.settled_at?.getTime() ?? 0;
+    expect(settledAt).toBeGreaterThanOrEqual(order.expires_at.getTime() + SETTLE_GRACE_MS);
+    expect(settledAt - order.expires_at.getTime()).toBeLessThan(5_000);
+    const stake = new Money(order.number);
+    const result = outcomeOf(order.type, new Money(order.open_price), new Money(order.end_price ?? '0'));
+    const won = stake.plus(stake.times(order.profit_ratio).div(100));
+    const payout = result > 0 ? won : result === 0 ? stake : new Money(0);
+    expect(order.profit_result).toBe(result);
+    expect(new Money(order.payout).toFixed()).toBe(payout.toFixed());
+    expect(new Money(order.fact_profits).toFixed()).toBe(payout.minus(stake).toFixed());
+    const row = on.locator(`[data-testid="micro-finished-row"][data-id="${id}"]`);
+    const shown = readNumber(await row.locator('[data-testid="micro-fact-profits"]').innerText());
+    expect(shown).toBeCloseTo(payout.minus(stake).toNumber(), 2);
+    return payout;
+  };
+
   beforeAll(async () => {
     prisma = createPrisma(server().databaseUrl, 2);
     db = createPool(server().databaseUrl, 2);
-    await prisma.microSecond.upsert({
-      where: { seconds: SHORT_SECONDS },
-      create: { seconds: SHORT_SECONDS, profit_ratio: SHORT_RATIO, min_amount: '10', max_amount: '10000' },
-      update: {},
-    });
+    for (const [seconds, ratio] of [
+      [SHORT_SECONDS, '80'],
+      [LONGER_SECONDS, '82'],
+    ] as const) {
+      await prisma.microSecond.upsert({
+        where: { seconds },
+        create: { seconds, profit_ratio: ratio, min_amount: '10', max_amount: '10000' },
+        update: {},
+      });
+    }
+    await createOpsUser(prisma, { ...DAVE, kycApproved: true, seller: false });
+    await opsDeposit(prisma, { account: DAVE.account, currency: 'USDT', amount: '1000' });
     // Insurance is bought in HAP; an operator books carol a deposit of it.
     await opsDeposit(prisma, { account: TRADER.account, currency: 'HAP', amount: '1000' });
     browser = await launchBrowser();
@@ -246,27 +283,7 @@ describe('the seconds-contract screens', () => {
     await expect.poll(() => finished.count()).toBe(2);
 
     let paidBack = new Money(0);
-    for (const id of placed) {
-      const order = await storedOrder(id);
-      expect(order.status).toBe(3);
-      // Settled after its expiry and the matcher's commit grace, never before, and within seconds of it.
-      const settledAt = order.settled_at?.getTime() ?? 0;
-      expect(settledAt).toBeGreaterThanOrEqual(order.expires_at.getTime() + SETTLE_GRACE_MS);
-      expect(settledAt - order.expires_at.getTime()).toBeLessThan(5_000);
-      // The payout from its own open and end prices: stake + stake × 80% if right, the stake on a tie, 0 if wrong.
-      const stake = new Money(order.number);
-      const result = outcomeOf(order.type, new Money(order.open_price), new Money(order.end_price ?? '0'));
-      const won = stake.plus(stake.times(SHORT_RATIO).div(100));
-      const payout = result > 0 ? won : result === 0 ? stake : new Money(0);
-      expect(order.profit_result).toBe(result);
-      expect(new Money(order.payout).toFixed()).toBe(payout.toFixed());
-      expect(new Money(order.fact_profits).toFixed()).toBe(payout.minus(stake).toFixed());
-      paidBack = paidBack.plus(payout);
-      // The finished row shows what the user made.
-      const row = page.locator(`[data-testid="micro-finished-row"][data-id="${id}"]`);
-      const shown = readNumber(await row.locator('[data-testid="micro-fact-profits"]').innerText());
-      expect(shown).toBeCloseTo(payout.minus(stake).toNumber(), 2);
-    }
+    for (const id of placed) paidBack = paidBack.plus(await expectSettledRight(page, id));
     const expected = before.minus(151.5).plus(paidBack);
     expect(await microWallet('USDT')).toEqual({ available: expected.toFixed(), locked: '0' });
     await expect.poll(() => shownBalance(page)).toBe(expected.toNumber());
@@ -277,6 +294,59 @@ describe('the seconds-contract screens', () => {
     expect(report.mismatches).toEqual([]);
     expect(report.checked).toBeGreaterThanOrEqual(2);
     expectNoPageErrors(session);
+  });
+
+  it("settles a second trader's orders of two durations on their own, each push to its owner only", async () => {
+    const dave = await visit(browser);
+    const davePushes = watchClosedPushes(dave.page);
+    await logInThroughUi(dave, DAVE.account, DAVE.password);
+    await dave.open('/transfermicro');
+    await byId(dave.page, 'transfer-coin').selectOption({ label: 'USDT' });
+    await byId(dave.page, 'transfer-amount').fill('500');
+    const moved = await apiAnswer(dave.page, '/api/wallet/change', 'POST', () =>
+      byId(dave.page, 'transfer-submit').click(),
+    );
+    expect(moved.body.type, JSON.stringify(moved.body)).toBe('ok');
+    await untilInPage(dave.page, "location.hash.includes('tab=micro')");
+
+    await dave.open(SECONDS_ROUTE);
+    await waitForSecondsMarket(dave.page);
+    await expect.poll(() => shownBalance(dave.page)).toBe(500);
+    const carolPushes = pushes.arrivals.length;
+    const ids: string[] = [];
+    for (const [seconds, side, amount] of [
+      [LONGER_SECONDS, 'down', '30'],
+      [SHORT_SECONDS, 'up', '20'],
+    ] as const) {
+      await dave.page.locator(`[data-testid="micro-duration"][data-seconds="${seconds}"]`).click();
+      await byId(dave.page, 'micro-amount').fill(amount);
+      await byId(dave.page, `micro-${side}`).click();
+      const answer = await apiAnswer(dave.page, '/api/microtrade/submit', 'POST', () =>
+        byId(dave.page, 'confirm-yes').click(),
+      );
+      expect(answer.body.type, JSON.stringify(answer.body)).toBe('ok');
+      expect((answer.body.message as { seconds: number }).seconds).toBe(seconds);
+      ids.push(String((answer.body.message as { id: string }).id));
+    }
+    await expect.poll(() => byId(dave.page, 'micro-running-row').count()).toBe(2);
+
+    // The 5 s order settles first, the 10 s one after it; each push reaches dave and not carol.
+    await expect.poll(() => davePushes.arrivals.length, { timeout: 20_000 }).toBe(2);
+    const [longer, shorter] = await Promise.all(ids.map(storedOrder));
+    expect(shorter?.settled_at?.getTime() ?? 0).toBeLessThan(longer?.settled_at?.getTime() ?? 0);
+    expect(pushes.arrivals.length).toBe(carolPushes);
+    await expect.poll(() => byId(dave.page, 'micro-running-row').count()).toBe(0);
+    await byId(dave.page, 'micro-tab-finished').click();
+    await expect.poll(() => byId(dave.page, 'micro-finished-row').count()).toBe(2);
+    let paidBack = new Money(0);
+    for (const id of ids) paidBack = paidBack.plus(await expectSettledRight(dave.page, id));
+    // Stakes 50 and fees 0.5 left at once; the payouts came back.
+    const expected = new Money(500).minus(50.5).plus(paidBack);
+    expect(await microWallet('USDT', DAVE.account)).toEqual({ available: expected.toFixed(), locked: '0' });
+    await expect.poll(() => shownBalance(dave.page)).toBe(expected.toNumber());
+    expect((await verifySettlements(poolSql(db))).mismatches).toEqual([]);
+    expectNoPageErrors(dave);
+    await dave.close();
   });
 
   it('buys HAP insurance, shows its status, and pays an insured order from it', async () => {
