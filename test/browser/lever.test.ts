@@ -279,7 +279,21 @@ describe('the lever screens', () => {
     await screenshot(light.page, 'lever-center-light-zh');
     await light.open(POSITIONS_ROUTE);
     await byId(light.page, 'lever-summary').waitFor();
+    // Bob closed everything: once loaded, the empty table and a risk rate of 0.
+    await expect
+      .poll(async () => readNumber(await byId(light.page, 'lever-hazard-rate').innerText()))
+      .toBe(0);
     await screenshot(light.page, 'lever-positions-light-zh');
+    await light.open('/leverList');
+    await byId(light.page, 'lever-tab-3').click();
+    await expect
+      .poll(() =>
+        byId(light.page, 'lever-orders-table')
+          .locator('[data-testid="position-close-reason"]')
+          .allInnerTexts(),
+      )
+      .toEqual(['批量平仓', '手动平仓']);
+    await screenshot(light.page, 'lever-list-light-zh');
     expectNoPageErrors(light);
     await light.close();
   });
@@ -343,6 +357,8 @@ describe('the lever screens', () => {
     await byId(carol.page, 'lever-tab-3').click();
     const closed = byId(carol.page, 'lever-orders-table').locator('[data-testid="position-row"]');
     await expect.poll(() => closed.count()).toBe(1);
+    expect(await closed.locator('[data-testid="position-close-reason"]').innerText()).toBe('Liquidation');
+    await screenshot(carol.page, 'lever-list-liquidated-dark');
     await carol.open('/leverRecord');
     await byId(carol.page, 'lever-record-page').waitFor();
     await byId(carol.page, 'lever-log-row').filter({ hasText: 'Contract liquidated' }).first().waitFor();
