@@ -295,6 +295,20 @@ describe('the lever screens', () => {
       .toEqual(['批量平仓', '手动平仓']);
     await screenshot(light.page, 'lever-list-light-zh');
     expectNoPageErrors(light);
+
+    // No answer at all (the network is down): our own words in Chinese, and a retry that works once it is back.
+    await light.page.route('**/api/lever/my_trade**', (route) => route.abort());
+    await byId(light.page, 'lever-tab-4').click();
+    const failure = byId(light.page, 'lever-load-error');
+    await expect.poll(() => failure.innerText(), { timeout: 30_000 }).toContain('加载失败');
+    await screenshot(light.page, 'lever-list-error-light-zh');
+    await light.page.unroute('**/api/lever/my_trade**');
+    await byId(light.page, 'lever-retry').click();
+    await failure.waitFor({ state: 'detached' });
+    // The cancelled tab: Bob's one cancelled entrust.
+    await expect
+      .poll(() => byId(light.page, 'lever-orders-table').locator('[data-testid="position-row"]').count())
+      .toBe(1);
     await light.close();
   });
 

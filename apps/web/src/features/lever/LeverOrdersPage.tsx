@@ -6,6 +6,7 @@ import { LEVER_STATUSES, type LeverStatus } from './lever-math';
 import { LeverPageHeader } from './LeverNav';
 import { Pager } from './Pager';
 import { PositionTable, type PositionColumn } from './PositionTable';
+import { LoadError } from './LoadError';
 import './i18n';
 import './lever.css';
 
@@ -74,7 +75,7 @@ export default function LeverOrdersPage() {
         {orders.isPending ? (
           <Spinner />
         ) : orders.isError ? (
-          <div className="empty">{orders.error.message || t('page.loadError')}</div>
+          <LoadError error={orders.error} onRetry={() => void orders.refetch()} />
         ) : (
           <>
             <PositionTable

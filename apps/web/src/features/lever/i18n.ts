@@ -7,6 +7,7 @@ export const leverTranslations: Translations = {
     page: {
       title: 'Futures',
       loadError: 'Markets could not be loaded',
+      listError: 'Could not load. Check your connection and try again',
       noMarkets: 'No market is open for futures trading',
       retry: 'Retry',
       delisted: 'This pair is delisted, please switch pair',
@@ -189,6 +190,7 @@ export const leverTranslations: Translations = {
     page: {
       title: '合约交易',
       loadError: '行情加载失败',
+      listError: '加载失败，请检查网络后重试',
       noMarkets: '暂无可进行合约交易的市场',
       retry: '重试',
       delisted: '该交易对已下架，请切换交易对',
@@ -371,6 +373,7 @@ export const leverTranslations: Translations = {
     page: {
       title: '合約交易',
       loadError: '行情載入失敗',
+      listError: '載入失敗，請檢查網絡後重試',
       noMarkets: '暫無可進行合約交易的市場',
       retry: '重試',
       delisted: '該交易對已下架，請切換交易對',
@@ -553,6 +556,7 @@ export const leverTranslations: Translations = {
     page: {
       title: '先物取引',
       loadError: '相場を読み込めませんでした',
+      listError: '読み込めませんでした。接続を確認して再試行してください',
       noMarkets: '先物取引ができる市場はありません',
       retry: '再試行',
       delisted: 'この通貨ペアは上場廃止されました。ペアを切り替えてください',
@@ -735,6 +739,7 @@ export const leverTranslations: Translations = {
     page: {
       title: '선물 거래',
       loadError: '시세를 불러오지 못했습니다',
+      listError: '불러오지 못했습니다. 연결을 확인하고 다시 시도하세요',
       noMarkets: '선물 거래가 가능한 마켓이 없습니다',
       retry: '다시 시도',
       delisted: '상장 폐지된 거래쌍입니다. 거래쌍을 바꿔 주세요',
@@ -917,6 +922,7 @@ export const leverTranslations: Translations = {
     page: {
       title: 'สัญญาฟิวเจอร์ส',
       loadError: 'โหลดข้อมูลตลาดไม่สำเร็จ',
+      listError: 'โหลดไม่สำเร็จ โปรดตรวจสอบการเชื่อมต่อแล้วลองอีกครั้ง',
       noMarkets: 'ยังไม่มีตลาดที่เปิดเทรดฟิวเจอร์ส',
       retry: 'ลองใหม่',
       delisted: 'คู่เทรดนี้ถูกถอดออกแล้ว กรุณาเปลี่ยนคู่เทรด',
@@ -1099,6 +1105,7 @@ export const leverTranslations: Translations = {
     page: {
       title: 'Futures',
       loadError: 'Pasar tidak dapat dimuat',
+      listError: 'Gagal memuat. Periksa koneksi Anda lalu coba lagi',
       noMarkets: 'Belum ada pasar yang dibuka untuk futures',
       retry: 'Coba lagi',
       delisted: 'Pasangan ini sudah dihapus, silakan ganti pasangan',
