@@ -100,4 +100,29 @@ describe('the matcher survives crashes', () => {
     expect(filled.map((order) => order.state)).toEqual(['filled', 'open']);
     expect((await ctx.audit()).problems).toEqual([]);
   });
+
+  it('takes its lease back when Redis forgot it (a FLUSHALL or a restart), and keeps matching', async () => {
+    // Found by the crash drills: the matcher read the missing lease as another matcher's and stopped for
+    // good, while its process lived on and nobody matched again.
+    await ctx.redis.del('matcher:lease');
+    await expect.poll(() => ctx.redis.exists('matcher:lease'), { timeout: 10_000 }).toBe(1);
+    const seller = await ctx.signedInUser();
+    const buyer = await ctx.signedInUser();
+    await ctx.deposit(seller.account, 'BTC', '1');
+    await ctx.deposit(buyer.account, 'USDT', '1000');
+    const ask = await trade(seller.token, 2, '300', '0.2');
+    const bid = await trade(buyer.token, 1, '300', '0.2');
+    await expect
+      .poll(
+        async () =>
+          (
+            await ctx.prisma.spotOrder.findMany({
+              where: { id: { in: [BigInt(ask.body.order.id), BigInt(bid.body.order.id)] } },
+            })
+          ).map((order) => order.state),
+        { timeout: 10_000 },
+      )
+      .toEqual(['filled', 'filled']);
+    expect((await ctx.audit()).problems).toEqual([]);
+  });
 });
