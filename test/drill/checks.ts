@@ -27,12 +27,13 @@ interface Tally {
   unknown: number;
 }
 
+/** Refusals that name a stored record (a refused spot order is stored as rejected) count as acknowledged. */
 function tally(records: ActionRecord[], kind: ActionKind, key: (record: ActionRecord) => string) {
   const tallies = new Map<string, Tally>();
   for (const record of records) {
-    if (record.kind !== kind || record.outcome === 'refused') continue;
+    if (record.kind !== kind || (record.outcome === 'refused' && record.id === undefined)) continue;
     const entry = tallies.get(key(record)) ?? { ok: 0, unknown: 0 };
-    entry[record.outcome] += 1;
+    entry[record.outcome === 'unknown' ? 'unknown' : 'ok'] += 1;
     tallies.set(key(record), entry);
   }
   return tallies;
@@ -90,6 +91,12 @@ async function spotChecks(pool: pg.Pool, workload: Workload, problems: string[])
     [users],
   );
   for (const row of fills) problems.push(`spot order ${row.id}: filled ${row.filled}, trades ${row.traded}`);
+  const refused = records.filter((record) => record.kind === 'spot_place' && record.outcome === 'refused' && record.id);
+  const { rows: refusedButLive } = await pool.query<{ id: string }>(
+    `SELECT id::text FROM spot_orders WHERE id = ANY($1::bigint[]) AND (state IN ('new', 'open') OR filled > 0)`,
+    [refused.map((record) => record.id)],
+  );
+  if (refusedButLive.length > 0) problems.push(`spot orders refused, yet live or filled: ${refusedButLive.map((row) => row.id).join(', ')}`);
   const cancelled = acknowledged(records, 'spot_cancel').map((record) => record.id ?? '');
   const { rows: stillOpen } = await pool.query<{ id: string }>(
     `SELECT id::text FROM spot_orders WHERE id = ANY($1::bigint[]) AND state IN ('new', 'open')`,

@@ -238,6 +238,7 @@ export async function runDrills(options: DrillOptions): Promise<DrillResult[]> {
     }
     log(`processes restarted by the supervisor: api ${api.restarts}, workers ${workers.restarts}`);
     log(`actions: ${JSON.stringify(workload.counts())}`);
+    log(`refusals and failed calls: ${JSON.stringify(workload.notes(), undefined, 1)}`);
     cleanups.push(() => rmSync(logDir, { recursive: true, force: true }));
     return results;
   } finally {

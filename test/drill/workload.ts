@@ -32,6 +32,8 @@ export interface ActionRecord {
   id?: string;
   /** Transfers: `from>to`, the memo the ledger writes. */
   detail?: string;
+  /** What a refusal or a failed call said. */
+  note?: string;
   at: number;
 }
 
@@ -120,6 +122,8 @@ export class Workload {
         alipay_account: `drill${user.id}@alipay.test`,
         wechat_nickname: `drill${user.id}`,
         wechat_account: `wx_drill${user.id}`,
+        wechat_collect: '/upload/wechat.png',
+        alipay_collect: '/upload/alipay.png',
       });
     }
     return workload;
@@ -140,13 +144,16 @@ export class Workload {
     detail?: string,
   ): Promise<Answer & { id?: string }> {
     const answer = await call(this.baseUrl(), method, path, fields, user.token);
-    const id = answer.outcome === 'ok' ? idOf(answer) : undefined;
+    // A refused spot order can still be stored (a rejected post-only, an unfilled market order): its id counts.
+    const id = answer.outcome === 'unknown' ? undefined : idOf(answer);
+    const note = answer.outcome === 'ok' ? undefined : JSON.stringify(answer.body.message).slice(0, 120);
     this.records.push({
       kind,
       userId: user.id,
       outcome: answer.outcome,
       ...(id === undefined ? {} : { id }),
       ...(detail === undefined ? {} : { detail }),
+      ...(note === undefined ? {} : { note }),
       at: Date.now(),
     });
     return { ...answer, ...(id === undefined ? {} : { id }) };
@@ -336,6 +343,17 @@ export class Workload {
     this.running = false;
     await Promise.all(this.loops);
     this.loops = [];
+  }
+
+  /** What the refusals and failed calls said, with how often. */
+  notes(): Record<string, number> {
+    const notes: Record<string, number> = {};
+    for (const record of this.records) {
+      if (record.note === undefined) continue;
+      const key = `${record.kind} ${record.outcome}: ${record.note}`;
+      notes[key] = (notes[key] ?? 0) + 1;
+    }
+    return notes;
   }
 
   counts(): Record<string, number> {
