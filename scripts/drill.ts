@@ -1,7 +1,7 @@
 import { DRILL_NAMES, runDrills, type DrillName } from '../test/drill/drills';
 
 /**
- * `npm run drill [-- --only NAME[,NAME]] [--seconds S]`: the crash drills (kill -9 of the API process and of
+ * `npm run drill [-- --only NAME[,NAME]] [--seconds S] [--keep-logs]`: the crash drills (kill -9 of the API process and of
  * the workers process, a Redis FLUSHALL, a Redis restart, a Postgres restart) against a live workload, on a
  * scratch database, a Redis of their own and, for the Postgres restart, a private cluster. Prints per drill
  * the recovery time and what it checked; exits 1 when any drill failed.
@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   if (!Number.isFinite(seconds) || seconds <= 0) throw new Error('--seconds takes a positive number');
   const drills = drillsAsked();
   const started = Date.now();
-  const results = await runDrills({ drills, seconds, log: (line) => console.log(line) });
+  const results = await runDrills({ drills, seconds, keepLogs: args.includes('--keep-logs'), log: (line) => console.log(line) });
   const failed = results.filter((result) => result.problems.length > 0);
   const skipped = results.filter((result) => result.skipped);
   console.log(

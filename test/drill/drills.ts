@@ -37,6 +37,8 @@ export interface DrillOptions {
   /** The port of the drill's own Redis (default: a free one). */
   redisPort?: number;
   traders?: number;
+  /** Keep the processes' logs even when every drill passed (they are always kept when one failed). */
+  keepLogs?: boolean;
   log: (line: string) => void;
 }
 
@@ -239,7 +241,8 @@ export async function runDrills(options: DrillOptions): Promise<DrillResult[]> {
     log(`processes restarted by the supervisor: api ${api.restarts}, workers ${workers.restarts}`);
     log(`actions: ${JSON.stringify(workload.counts())}`);
     log(`refusals and failed calls: ${JSON.stringify(workload.notes(), undefined, 1)}`);
-    cleanups.push(() => rmSync(logDir, { recursive: true, force: true }));
+    if (!options.keepLogs && results.every((result) => result.problems.length === 0))
+      cleanups.push(() => rmSync(logDir, { recursive: true, force: true }));
     return results;
   } finally {
     for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => undefined);

@@ -256,7 +256,9 @@ export class Matcher {
               void this.stop();
             }
           })
-          .catch((error: unknown) => this.deps.log({ err: error }, 'matcher lease not renewed, trying again'));
+          .catch((error: unknown) =>
+            this.deps.log({ err: error }, 'matcher lease not renewed, trying again'),
+          );
       }, LEASE_MS / 3),
     );
   }

@@ -50,3 +50,18 @@ describe('transactions on a pipelined connection', () => {
     expect(await stored()).toEqual([1, 2, 3, 6]);
   });
 });
+
+describe('a connection Postgres cut', () => {
+  it('leaves the process running and the pool working (a Postgres restart ended the API and workers)', async () => {
+    const own = createPool(ctx.databaseUrl, 1);
+    const pid = (await own.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]?.pid;
+    // The connection now sits idle in the pool; Postgres ends it as a restart would.
+    await pool.query('SELECT pg_terminate_backend($1)', [pid]);
+    await expect
+      .poll(async () => (await pool.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [pid])).rowCount)
+      .toBe(0);
+    const again = (await own.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]?.pid;
+    expect(again).not.toBe(pid);
+    await own.end();
+  });
+});

@@ -20,7 +20,17 @@ export interface Sql {
  * they behave exactly as on a plain connection.
  */
 export function createPool(databaseUrl: string, max = 10): pg.Pool {
-  return new pg.Pool({ connectionString: databaseUrl, max, pipeline: true, options: KEYED_ACCESS_ONLY });
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max,
+    pipeline: true,
+    options: KEYED_ACCESS_ONLY,
+  });
+  // An idle connection that Postgres cut (a restart, a failover) is already dropped from the pool, which
+  // then reports it as an 'error' event; unheard, that event ended the whole process (found by the crash
+  // drills). The next query opens a fresh connection, and a query that was running fails on its own.
+  pool.on('error', () => undefined);
+  return pool;
 }
 
 /**
