@@ -27,7 +27,12 @@ async function main(): Promise<void> {
   if (!Number.isFinite(seconds) || seconds <= 0) throw new Error('--seconds takes a positive number');
   const drills = drillsAsked();
   const started = Date.now();
-  const results = await runDrills({ drills, seconds, keepLogs: args.includes('--keep-logs'), log: (line) => console.log(line) });
+  const { results } = await runDrills({
+    drills,
+    seconds,
+    keepLogs: args.includes('--keep-logs'),
+    log: (line) => console.log(line),
+  });
   const failed = results.filter((result) => result.problems.length > 0);
   const skipped = results.filter((result) => result.skipped);
   console.log(

@@ -43,13 +43,20 @@ const acknowledged = (records: ActionRecord[], kind: ActionKind) =>
   records.filter((record) => record.kind === kind && record.outcome === 'ok' && record.id !== undefined);
 
 /** Rows per key in Postgres must lie between the acknowledged actions and those plus the unanswered ones. */
-function compareCounts(what: string, tallies: Map<string, Tally>, found: Map<string, number>, problems: string[]) {
-  for (const [key, count] of found) if (!tallies.has(key)) tallies.set(key, { ok: 0, unknown: 0 });
+function compareCounts(
+  what: string,
+  tallies: Map<string, Tally>,
+  found: Map<string, number>,
+  problems: string[],
+) {
+  for (const key of found.keys()) if (!tallies.has(key)) tallies.set(key, { ok: 0, unknown: 0 });
   for (const [key, { ok, unknown }] of tallies) {
     const count = found.get(key) ?? 0;
     if (count < ok) problems.push(`${what} ${key}: ${ok} acknowledged, ${count} in Postgres (lost)`);
     if (count > ok + unknown)
-      problems.push(`${what} ${key}: ${ok} acknowledged and ${unknown} unanswered, ${count} in Postgres (applied twice or though refused)`);
+      problems.push(
+        `${what} ${key}: ${ok} acknowledged and ${unknown} unanswered, ${count} in Postgres (applied twice or though refused)`,
+      );
   }
 }
 
@@ -60,7 +67,10 @@ async function countBy(pool: pg.Pool, sql: string, values: unknown[]): Promise<M
 
 async function missingIds(pool: pg.Pool, table: string, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const { rows } = await pool.query<{ id: string }>(`SELECT id::text FROM ${table} WHERE id = ANY($1::bigint[])`, [ids]);
+  const { rows } = await pool.query<{ id: string }>(
+    `SELECT id::text FROM ${table} WHERE id = ANY($1::bigint[])`,
+    [ids],
+  );
   const found = new Set(rows.map((row) => row.id));
   return ids.filter((id) => !found.has(id));
 }
@@ -69,19 +79,28 @@ async function spotChecks(pool: pg.Pool, workload: Workload, problems: string[])
   const records = workload.records;
   const users = [...workload.traders, ...workload.probes].map((user) => user.id);
   const placed = acknowledged(records, 'spot_place');
-  const lost = await missingIds(pool, 'spot_orders', placed.map((record) => record.id ?? ''));
+  const lost = await missingIds(
+    pool,
+    'spot_orders',
+    placed.map((record) => record.id ?? ''),
+  );
   if (lost.length > 0) problems.push(`spot orders acknowledged but missing: ${lost.join(', ')}`);
   compareCounts(
     'spot orders of user',
     tally(records, 'spot_place', (record) => String(record.userId)),
-    await countBy(pool, 'SELECT user_id::text AS key, COUNT(*) FROM spot_orders WHERE user_id = ANY($1) GROUP BY user_id', [users]),
+    await countBy(
+      pool,
+      'SELECT user_id::text AS key, COUNT(*) FROM spot_orders WHERE user_id = ANY($1) GROUP BY user_id',
+      [users],
+    ),
     problems,
   );
   const { rows: unmatched } = await pool.query<{ id: string }>(
     `SELECT id::text FROM spot_orders WHERE user_id = ANY($1) AND state = 'new'`,
     [users],
   );
-  if (unmatched.length > 0) problems.push(`spot orders never reached the matcher: ${unmatched.map((row) => row.id).join(', ')}`);
+  if (unmatched.length > 0)
+    problems.push(`spot orders never reached the matcher: ${unmatched.map((row) => row.id).join(', ')}`);
   // Every fill is backed by trades, and no trade was booked twice into an order.
   const { rows: fills } = await pool.query<{ id: string; filled: string; traded: string }>(
     `SELECT o.id::text, o.filled::text, COALESCE(SUM(t.amount), 0)::text AS traded
@@ -91,18 +110,26 @@ async function spotChecks(pool: pg.Pool, workload: Workload, problems: string[])
     [users],
   );
   for (const row of fills) problems.push(`spot order ${row.id}: filled ${row.filled}, trades ${row.traded}`);
-  const refused = records.filter((record) => record.kind === 'spot_place' && record.outcome === 'refused' && record.id);
+  const refused = records.filter(
+    (record) => record.kind === 'spot_place' && record.outcome === 'refused' && record.id,
+  );
   const { rows: refusedButLive } = await pool.query<{ id: string }>(
     `SELECT id::text FROM spot_orders WHERE id = ANY($1::bigint[]) AND (state IN ('new', 'open') OR filled > 0)`,
     [refused.map((record) => record.id)],
   );
-  if (refusedButLive.length > 0) problems.push(`spot orders refused, yet live or filled: ${refusedButLive.map((row) => row.id).join(', ')}`);
+  if (refusedButLive.length > 0)
+    problems.push(
+      `spot orders refused, yet live or filled: ${refusedButLive.map((row) => row.id).join(', ')}`,
+    );
   const cancelled = acknowledged(records, 'spot_cancel').map((record) => record.id ?? '');
   const { rows: stillOpen } = await pool.query<{ id: string }>(
     `SELECT id::text FROM spot_orders WHERE id = ANY($1::bigint[]) AND state IN ('new', 'open')`,
     [cancelled],
   );
-  if (stillOpen.length > 0) problems.push(`spot cancels acknowledged, orders still open: ${stillOpen.map((row) => row.id).join(', ')}`);
+  if (stillOpen.length > 0)
+    problems.push(
+      `spot cancels acknowledged, orders still open: ${stillOpen.map((row) => row.id).join(', ')}`,
+    );
   return `spot: ${placed.length} acknowledged orders stored once and matched, fills = trades, ${cancelled.length} cancels applied`;
 }
 
@@ -122,7 +149,9 @@ async function transferChecks(pool: pg.Pool, workload: Workload, problems: strin
       if (count !== undefined) found.set(key, count - 1);
     }
   compareCounts('transfers of', tallies, found, problems);
-  const ok = workload.records.filter((record) => record.kind === 'transfer' && record.outcome === 'ok').length;
+  const ok = workload.records.filter(
+    (record) => record.kind === 'transfer' && record.outcome === 'ok',
+  ).length;
   return `transfers: ${ok} acknowledged, each booked once`;
 }
 
@@ -132,7 +161,11 @@ async function leverChecks(pool: pg.Pool, workload: Workload, problems: string[]
   compareCounts(
     'lever positions of user',
     tally(records, 'lever_open', (record) => String(record.userId)),
-    await countBy(pool, 'SELECT user_id::text AS key, COUNT(*) FROM lever_transactions WHERE user_id = ANY($1) GROUP BY user_id', [users]),
+    await countBy(
+      pool,
+      'SELECT user_id::text AS key, COUNT(*) FROM lever_transactions WHERE user_id = ANY($1) GROUP BY user_id',
+      [users],
+    ),
     problems,
   );
   const closed = acknowledged(records, 'lever_close').map((record) => record.id ?? '');
@@ -140,7 +173,8 @@ async function leverChecks(pool: pg.Pool, workload: Workload, problems: string[]
     'SELECT id::text, status FROM lever_transactions WHERE id = ANY($1::bigint[]) AND status <> 3',
     [closed],
   );
-  for (const row of unsettled) problems.push(`lever position ${row.id}: close acknowledged, status ${row.status}`);
+  for (const row of unsettled)
+    problems.push(`lever position ${row.id}: close acknowledged, status ${row.status}`);
   const opened = records.filter((record) => record.kind === 'lever_open' && record.outcome === 'ok').length;
   return `lever: ${opened} opens stored once, ${closed.length} acknowledged closes settled`;
 }
@@ -149,12 +183,20 @@ async function microChecks(pool: pg.Pool, workload: Workload, problems: string[]
   const records = workload.records;
   const users = workload.traders.map((trader) => trader.id);
   const placed = acknowledged(records, 'micro_submit');
-  const lost = await missingIds(pool, 'micro_orders', placed.map((record) => record.id ?? ''));
+  const lost = await missingIds(
+    pool,
+    'micro_orders',
+    placed.map((record) => record.id ?? ''),
+  );
   if (lost.length > 0) problems.push(`seconds contracts acknowledged but missing: ${lost.join(', ')}`);
   compareCounts(
     'seconds contracts of user',
     tally(records, 'micro_submit', (record) => String(record.userId)),
-    await countBy(pool, 'SELECT user_id::text AS key, COUNT(*) FROM micro_orders WHERE user_id = ANY($1) GROUP BY user_id', [users]),
+    await countBy(
+      pool,
+      'SELECT user_id::text AS key, COUNT(*) FROM micro_orders WHERE user_id = ANY($1) GROUP BY user_id',
+      [users],
+    ),
     problems,
   );
   const { rows: overdue } = await pool.query<{ id: string }>(
@@ -162,26 +204,36 @@ async function microChecks(pool: pg.Pool, workload: Workload, problems: string[]
         AND expires_at < now() - make_interval(secs => $2)`,
     [users, SETTLE_SLACK_MS / 1000],
   );
-  if (overdue.length > 0) problems.push(`seconds contracts past expiry, not settled: ${overdue.map((row) => row.id).join(', ')}`);
+  if (overdue.length > 0)
+    problems.push(`seconds contracts past expiry, not settled: ${overdue.map((row) => row.id).join(', ')}`);
   const { rows: unfinished } = await pool.query<{ id: string }>(
     'SELECT id::text FROM micro_orders WHERE user_id = ANY($1) AND status = 3 AND settled_at IS NULL',
     [users],
   );
-  if (unfinished.length > 0) problems.push(`seconds contracts finished without a settlement time: ${unfinished.map((row) => row.id).join(', ')}`);
+  if (unfinished.length > 0)
+    problems.push(
+      `seconds contracts finished without a settlement time: ${unfinished.map((row) => row.id).join(', ')}`,
+    );
   return `seconds: ${placed.length} acknowledged contracts stored once, every expired one settled`;
 }
 
 async function p2pChecks(pool: pg.Pool, workload: Workload, problems: string[]): Promise<string> {
   const records = workload.records;
   const taken = acknowledged(records, 'p2p_take');
-  const lost = await missingIds(pool, 'p2p_orders', taken.map((record) => record.id ?? ''));
+  const lost = await missingIds(
+    pool,
+    'p2p_orders',
+    taken.map((record) => record.id ?? ''),
+  );
   if (lost.length > 0) problems.push(`P2P orders acknowledged but missing: ${lost.join(', ')}`);
   compareCounts(
     'P2P orders of buyer',
     tally(records, 'p2p_take', (record) => String(record.userId)),
-    await countBy(pool, 'SELECT user_id::text AS key, COUNT(*) FROM p2p_orders WHERE user_id = ANY($1) GROUP BY user_id', [
-      workload.buyers.map((buyer) => buyer.id),
-    ]),
+    await countBy(
+      pool,
+      'SELECT user_id::text AS key, COUNT(*) FROM p2p_orders WHERE user_id = ANY($1) GROUP BY user_id',
+      [workload.buyers.map((buyer) => buyer.id)],
+    ),
     problems,
   );
   const confirmed = acknowledged(records, 'p2p_confirm').map((record) => record.id ?? '');
@@ -189,13 +241,17 @@ async function p2pChecks(pool: pg.Pool, workload: Workload, problems: string[]):
     'SELECT id::text, is_sure FROM p2p_orders WHERE id = ANY($1::bigint[]) AND is_sure <> 1',
     [confirmed],
   );
-  for (const row of notDone) problems.push(`P2P order ${row.id}: confirmation acknowledged, is_sure ${row.is_sure}`);
+  for (const row of notDone)
+    problems.push(`P2P order ${row.id}: confirmation acknowledged, is_sure ${row.is_sure}`);
   const { rows: overdue } = await pool.query<{ id: string }>(
     `SELECT id::text FROM p2p_orders WHERE user_id = ANY($1) AND is_sure = 0
         AND pay_deadline < now() - make_interval(secs => $2)`,
     [workload.buyers.map((buyer) => buyer.id), DEADLINE_SLACK_MS / 1000],
   );
-  if (overdue.length > 0) problems.push(`P2P orders past their pay deadline, not cancelled: ${overdue.map((row) => row.id).join(', ')}`);
+  if (overdue.length > 0)
+    problems.push(
+      `P2P orders past their pay deadline, not cancelled: ${overdue.map((row) => row.id).join(', ')}`,
+    );
   const { rows: expired } = await pool.query<{ count: string }>(
     `SELECT COUNT(*) FROM p2p_orders WHERE user_id = ANY($1) AND cancelled_by = 'deadline'`,
     [workload.buyers.map((buyer) => buyer.id)],

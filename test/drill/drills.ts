@@ -18,7 +18,13 @@ import { MICRO_SECONDS, PAY_WINDOW_MINUTES, Workload, type Market } from './work
  * has recovered by itself (both processes up, `/api/env.json` answers, a new order trades), then checks that
  * nothing acknowledged was lost or applied twice and that the audit is clean.
  */
-export const DRILL_NAMES = ['api-kill', 'workers-kill', 'redis-flushall', 'redis-restart', 'postgres-restart'] as const;
+export const DRILL_NAMES = [
+  'api-kill',
+  'workers-kill',
+  'redis-flushall',
+  'redis-restart',
+  'postgres-restart',
+] as const;
 export type DrillName = (typeof DRILL_NAMES)[number];
 
 export interface DrillResult {
@@ -32,7 +38,7 @@ export interface DrillResult {
 
 export interface DrillOptions {
   drills: readonly DrillName[];
-  /** Seconds of workload before each fault, and again after recovery before the checks. */
+  /** Seconds of workload before each fault, and again (6 at least) after the recovery before the checks. */
   seconds: number;
   /** The port of the drill's own Redis (default: a free one). */
   redisPort?: number;
@@ -45,6 +51,7 @@ export interface DrillOptions {
 const REPO_ROOT = resolve(import.meta.dirname, '../..');
 const RECOVERY_TIMEOUT_MS = 120_000;
 const CHECK_PATIENCE_MS = 60_000;
+const AFTERMATH_MIN_MS = 6_000;
 
 interface Exchange {
   prisma: Db;
@@ -113,13 +120,21 @@ async function newOrderTrades(exchange: Exchange, deadline: number): Promise<voi
 async function recovered(exchange: Exchange, since: number, killed?: { process: Supervised; pid: number }) {
   const deadline = since + RECOVERY_TIMEOUT_MS;
   const left = () => Math.max(deadline - Date.now(), 1);
-  if (killed) await until(`${killed.process.name} restarted`, () => Promise.resolve(killed.process.replaced(killed.pid)), left());
+  if (killed)
+    await until(
+      `${killed.process.name} restarted`,
+      () => Promise.resolve(killed.process.replaced(killed.pid)),
+      left(),
+    );
   await until('/api/env.json answers', () => apiAnswers(exchange.baseUrl), left());
   await newOrderTrades(exchange, deadline);
   return Date.now() - since;
 }
 
-const FAULTS: Record<DrillName, (exchange: Exchange) => Promise<{ process: Supervised; pid: number } | undefined>> = {
+const FAULTS: Record<
+  DrillName,
+  (exchange: Exchange) => Promise<{ process: Supervised; pid: number } | undefined>
+> = {
   'api-kill': (exchange) => Promise.resolve({ process: exchange.api, pid: exchange.api.kill() }),
   'workers-kill': (exchange) => Promise.resolve({ process: exchange.workers, pid: exchange.workers.kill() }),
   'redis-flushall': async (exchange) => {
@@ -150,9 +165,19 @@ async function runDrill(exchange: Exchange, name: DrillName, seconds: number): P
   } catch (error) {
     problems.push(`did not recover: ${(error as Error).message}`);
   }
-  await pause(seconds * 1_000);
+  // Long enough for the workers' periodic duties (the matcher renews its lease every 5 s) to meet the
+  // fault's aftermath; then a new order must still trade.
+  await pause(Math.max(seconds * 1_000, AFTERMATH_MIN_MS));
+  await newOrderTrades(exchange, Date.now() + 30_000).catch(() =>
+    problems.push('a new order no longer traded some seconds after the recovery'),
+  );
   await exchange.workload.stop();
-  const report = await checkUntilSettled(exchange.prisma, exchange.pool, exchange.workload, CHECK_PATIENCE_MS);
+  const report = await checkUntilSettled(
+    exchange.prisma,
+    exchange.pool,
+    exchange.workload,
+    CHECK_PATIENCE_MS,
+  );
   return {
     name,
     ...(recoveryMs === undefined ? {} : { recoveryMs }),
@@ -163,13 +188,22 @@ async function runDrill(exchange: Exchange, name: DrillName, seconds: number): P
 
 function processLogTail(exchange: Exchange, name: string): string {
   try {
-    return readFileSync(join(exchange.logDir, `${name}.log`), 'utf8').split('\n').slice(-15).join('\n');
+    return readFileSync(join(exchange.logDir, `${name}.log`), 'utf8')
+      .split('\n')
+      .slice(-15)
+      .join('\n');
   } catch {
     return '';
   }
 }
 
-export async function runDrills(options: DrillOptions): Promise<DrillResult[]> {
+export interface DrillRun {
+  results: DrillResult[];
+  /** The workload's calls by kind and outcome (`spot_place:ok` ...). */
+  actions: Record<string, number>;
+}
+
+export async function runDrills(options: DrillOptions): Promise<DrillRun> {
   const { log } = options;
   const cleanups: (() => Promise<void> | void)[] = [];
   try {
@@ -213,9 +247,22 @@ export async function runDrills(options: DrillOptions): Promise<DrillResult[]> {
       UPLOAD_DIR: join(logDir, 'uploads'),
       WEB_DIST_DIR: join(logDir, 'no-web'),
     };
-    const api = new Supervised('api', join(REPO_ROOT, 'test/drill/api-process.ts'), env, join(logDir, 'api.log'));
-    const workers = new Supervised('workers', join(REPO_ROOT, 'workers/src/main.ts'), env, join(logDir, 'workers.log'));
-    cleanups.push(() => api.stop(), () => workers.stop());
+    const api = new Supervised(
+      'api',
+      join(REPO_ROOT, 'test/drill/api-process.ts'),
+      env,
+      join(logDir, 'api.log'),
+    );
+    const workers = new Supervised(
+      'workers',
+      join(REPO_ROOT, 'workers/src/main.ts'),
+      env,
+      join(logDir, 'workers.log'),
+    );
+    cleanups.push(
+      () => api.stop(),
+      () => workers.stop(),
+    );
     api.start();
     workers.start();
     const baseUrl = `http://127.0.0.1:${port}`;
@@ -226,7 +273,11 @@ export async function runDrills(options: DrillOptions): Promise<DrillResult[]> {
       buyers: 2,
     });
     cleanups.push(() => workload.stop());
-    await until('the market maker trades BTC/USDT', async () => (await workload.price()) !== undefined, 90_000);
+    await until(
+      'the market maker trades BTC/USDT',
+      async () => (await workload.price()) !== undefined,
+      90_000,
+    );
     const exchange: Exchange = { prisma, pool, api, workers, baseUrl, redis, postgres, workload, logDir };
     log('workload running');
 
@@ -236,14 +287,15 @@ export async function runDrills(options: DrillOptions): Promise<DrillResult[]> {
       results.push(result);
       log(formatResult(result));
       if (result.problems.length > 0)
-        for (const process of ['api', 'workers']) log(`--- last lines of the ${process} log ---\n${processLogTail(exchange, process)}`);
+        for (const process of ['api', 'workers'])
+          log(`--- last lines of the ${process} log ---\n${processLogTail(exchange, process)}`);
     }
     log(`processes restarted by the supervisor: api ${api.restarts}, workers ${workers.restarts}`);
     log(`actions: ${JSON.stringify(workload.counts())}`);
     log(`refusals and failed calls: ${JSON.stringify(workload.notes(), undefined, 1)}`);
     if (!options.keepLogs && results.every((result) => result.problems.length === 0))
       cleanups.push(() => rmSync(logDir, { recursive: true, force: true }));
-    return results;
+    return { results, actions: workload.counts() };
   } finally {
     for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => undefined);
   }
@@ -252,7 +304,10 @@ export async function runDrills(options: DrillOptions): Promise<DrillResult[]> {
 export function formatResult(result: DrillResult): string {
   if (result.skipped) return `${result.name}: SKIPPED (${result.skipped})`;
   const verdict = result.problems.length === 0 ? 'ok' : 'FAILED';
-  const recovery = result.recoveryMs === undefined ? 'did not recover' : `recovered in ${(result.recoveryMs / 1000).toFixed(1)} s`;
+  const recovery =
+    result.recoveryMs === undefined
+      ? 'did not recover'
+      : `recovered in ${(result.recoveryMs / 1000).toFixed(1)} s`;
   return [
     `${result.name}: ${verdict}, ${recovery}`,
     ...result.checked.map((line) => `  checked ${line}`),

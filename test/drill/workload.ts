@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import type { Db } from '@exchange/kernel/db';
 import { openSession } from '../../apps/api/src/modules/user';
 import { createOpsUser } from '../../apps/api/src/ops/users';
@@ -68,7 +68,8 @@ async function readyUser(prisma: Db, name: string, funds: Record<string, string>
     kycApproved: true,
     seller: false,
   });
-  for (const [currency, amount] of Object.entries(funds)) await opsDeposit(prisma, { account, currency, amount });
+  for (const [currency, amount] of Object.entries(funds))
+    await opsDeposit(prisma, { account, currency, amount });
   return { id: user.id, token: await openSession(prisma, user.id, '127.0.0.1', 24) };
 }
 
@@ -110,10 +111,22 @@ export class Workload {
     ];
     const workload = new Workload(baseUrl, pool, market, traders, seller, buyers, probes);
     for (const trader of traders) {
-      await workload.setUp(trader, '/api/wallet/change', { number: '2000', from_field: 'change', to_field: 'lever' });
-      await workload.setUp(trader, '/api/wallet/change', { number: '1000', from_field: 'change', to_field: 'micro' });
+      await workload.setUp(trader, '/api/wallet/change', {
+        number: '2000',
+        from_field: 'change',
+        to_field: 'lever',
+      });
+      await workload.setUp(trader, '/api/wallet/change', {
+        number: '1000',
+        from_field: 'change',
+        to_field: 'micro',
+      });
     }
-    await workload.setUp(seller, '/api/wallet/change', { number: '5000', from_field: 'change', to_field: 'legal' });
+    await workload.setUp(seller, '/api/wallet/change', {
+      number: '5000',
+      from_field: 'change',
+      to_field: 'legal',
+    });
     for (const user of [seller, ...buyers]) {
       await workload.setUp(user, '/api/user/cash_save', {
         real_name: `drill${user.id}`,
@@ -130,8 +143,15 @@ export class Workload {
   }
 
   private async setUp(user: Trader, path: string, fields: Record<string, string>): Promise<void> {
-    const answer = await call(this.baseUrl(), 'POST', path, { currency_id: this.market.usdt, ...fields }, user.token);
-    if (answer.outcome !== 'ok') throw new Error(`drill set-up ${path} failed: ${JSON.stringify(answer.body)}`);
+    const answer = await call(
+      this.baseUrl(),
+      'POST',
+      path,
+      { currency_id: this.market.usdt, ...fields },
+      user.token,
+    );
+    if (answer.outcome !== 'ok')
+      throw new Error(`drill set-up ${path} failed: ${JSON.stringify(answer.body)}`);
   }
 
   private async act(
@@ -163,9 +183,10 @@ export class Workload {
   async price(): Promise<number | undefined> {
     if (this.lastPrice && Date.now() - this.lastPrice.at < 1_000) return this.lastPrice.value;
     const { rows } = await this.pool
-      .query<{ price: string }>('SELECT price::text FROM spot_trades WHERE match_id = $1 ORDER BY id DESC LIMIT 1', [
-        this.market.pairId,
-      ])
+      .query<{ price: string }>(
+        'SELECT price::text FROM spot_trades WHERE match_id = $1 ORDER BY id DESC LIMIT 1',
+        [this.market.pairId],
+      )
       .catch(() => ({ rows: [] as { price: string }[] }));
     if (rows[0]) this.lastPrice = { value: Number(rows[0].price), at: Date.now() };
     return this.lastPrice?.value;
@@ -216,10 +237,10 @@ export class Workload {
         password: TRADE_PASSWORD,
       });
     } else if (roll < 0.82) {
-      const open = await this.ownRows('SELECT id::text FROM lever_transactions WHERE user_id = $1 AND status = $2', [
-        trader.id,
-        1,
-      ]);
+      const open = await this.ownRows(
+        'SELECT id::text FROM lever_transactions WHERE user_id = $1 AND status = $2',
+        [trader.id, 1],
+      );
       if (open[0]) {
         const id = pick(open);
         await this.act('lever_close', trader, '/api/lever/close', { id }, () => id);
@@ -263,15 +284,37 @@ export class Workload {
   }
 
   private async ownRows(sql: string, values: unknown[]): Promise<string[]> {
-    const result = await this.pool.query<{ id: string }>(sql, values).catch(() => ({ rows: [] as { id: string }[] }));
+    const result = await this.pool
+      .query<{ id: string }>(sql, values)
+      .catch(() => ({ rows: [] as { id: string }[] }));
     return result.rows.map((row) => row.id);
   }
 
   /**
    * One P2P round of a buyer: the seller publishes a sell ad, the buyer takes it; even rounds are paid and
-   * confirmed, odd ones left unpaid for the pay deadline to cancel.
+   * confirmed, odd ones left unpaid for the pay deadline to cancel. A buyer holds one unfinished order at a
+   * time, so a round first finishes what an earlier one left (a drill may have cut it short).
    */
   private async p2pRound(buyer: Trader, round: number): Promise<void> {
+    const fields = (id: string) => ({ id, password: TRADE_PASSWORD });
+    const [unfinished] = await this.pool
+      .query<{ id: string; is_sure: number }>(
+        'SELECT id::text, is_sure FROM p2p_orders WHERE user_id = $1 AND is_sure IN (0, 3) ORDER BY id LIMIT 1',
+        [buyer.id],
+      )
+      .then((result) => result.rows)
+      .catch(() => []);
+    if (unfinished?.is_sure === 3) {
+      await this.act(
+        'p2p_confirm',
+        this.seller,
+        '/api/c2c/legal_deal_sure',
+        fields(unfinished.id),
+        () => unfinished.id,
+      );
+      return;
+    }
+    if (unfinished) return pause(500);
     const ad = await this.act(
       'p2p_ad',
       this.seller,
@@ -290,36 +333,19 @@ export class Workload {
         return data?.id === undefined ? undefined : String(data.id);
       },
     );
-    if (!ad.id) {
-      await pause(500);
-      return;
-    }
-    const taken = await this.act(
-      'p2p_take',
-      buyer,
-      '/api/c2c/do_legal_deal',
-      { id: ad.id, password: TRADE_PASSWORD },
-      (answer) => {
-        const message = answer.body.message as { data?: { id?: number } } | undefined;
-        return message?.data?.id === undefined ? undefined : String(message.data.id);
-      },
-    );
+    if (!ad.id) return pause(500);
+    const taken = await this.act('p2p_take', buyer, '/api/c2c/do_legal_deal', fields(ad.id), (answer) => {
+      const message = answer.body.message as { data?: { id?: number } } | undefined;
+      return message?.data?.id === undefined ? undefined : String(message.data.id);
+    });
     if (!taken.id) {
-      await pause(500);
+      // Nobody holds the ad: take it back, so the seller's live ads stay under their limit.
+      await call(this.baseUrl(), 'POST', '/api/c2c/back_send', fields(ad.id), this.seller.token);
       return;
     }
-    if (round % 2 === 0) {
-      const fields = { id: taken.id, password: TRADE_PASSWORD };
-      await this.act('p2p_pay', buyer, '/api/c2c/user_legal_pay', fields, () => taken.id);
-      await this.act('p2p_confirm', this.seller, '/api/c2c/legal_deal_sure', fields, () => taken.id);
-      return;
-    }
-    // Left to the deadline: wait for it (the buyer may hold one unfinished order at a time).
-    while (this.running) {
-      const [state] = await this.ownRows('SELECT is_sure::text AS id FROM p2p_orders WHERE id = $1', [taken.id]);
-      if (state !== undefined && state !== '0') return;
-      await pause(500);
-    }
+    if (round % 2 === 1) return;
+    await this.act('p2p_pay', buyer, '/api/c2c/user_legal_pay', fields(taken.id), () => taken.id);
+    await this.act('p2p_confirm', this.seller, '/api/c2c/legal_deal_sure', fields(taken.id), () => taken.id);
   }
 
   start(): void {
