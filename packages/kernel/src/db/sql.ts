@@ -26,10 +26,12 @@ export function createPool(databaseUrl: string, max = 10): pg.Pool {
     pipeline: true,
     options: KEYED_ACCESS_ONLY,
   });
-  // An idle connection that Postgres cut (a restart, a failover) is already dropped from the pool, which
-  // then reports it as an 'error' event; unheard, that event ended the whole process (found by the crash
-  // drills). The next query opens a fresh connection, and a query that was running fails on its own.
+  // A connection Postgres cut (a restart, a failover) reports an 'error' event: on the pool when it sat
+  // idle there (the pool drops it), on the client when a transaction held it between two statements (its
+  // next statement fails, and the connection is released as broken). Unheard, either event ended the whole
+  // process (found by the crash drills); the statements that were running fail on their own anyway.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 
