@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness';
 import { createPool } from '@exchange/kernel/db';
 import { Market, settleBatch } from '@exchange/api/modules/spot';
+import { Matcher } from './matcher';
 
 let ctx: TestContext;
 let usdt: number;
@@ -124,5 +125,52 @@ describe('the matcher survives crashes', () => {
       )
       .toEqual(['filled', 'filled']);
     expect((await ctx.audit()).problems).toEqual([]);
+  });
+
+  it('keeps running through a Postgres outage and matches again when it is back', async () => {
+    // Found by the crash drills: the periodic sweep's failure was an unhandled rejection, which ended the
+    // whole workers process while Postgres restarted.
+    const down = await createTestContext();
+    const logs: string[] = [];
+    const matcher = new Matcher({
+      prisma: down.prisma,
+      databaseUrl: down.databaseUrl,
+      redisUrl: down.redisUrl,
+      redisPrefix: down.config.REDIS_PREFIX,
+      log: (_fields, message) => logs.push(message),
+    });
+    await matcher.start();
+    const database = new URL(down.databaseUrl).pathname.slice(1);
+    const allowConnections = (allow: boolean) =>
+      ctx.prisma.$executeRawUnsafe(`ALTER DATABASE "${database}" WITH ALLOW_CONNECTIONS ${allow}`);
+    try {
+      await allowConnections(false);
+      await ctx.prisma.$queryRawUnsafe(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1',
+        database,
+      );
+      await expect.poll(() => logs, { timeout: 15_000 }).toContain('matcher sweep failed, trying again');
+      await allowConnections(true);
+      const seller = await down.signedInUser();
+      const buyer = await down.signedInUser();
+      await down.deposit(seller.account, 'BTC', '1');
+      await down.deposit(buyer.account, 'USDT', '1000');
+      const trade = (token: string, type: 1 | 2) =>
+        down.post(
+          '/api/coin/trade',
+          { legal_id: usdt, currency_id: btc, type, target_price: '200', amount: '0.1' },
+          token,
+        );
+      await trade(seller.token, 2);
+      await trade(buyer.token, 1);
+      await expect
+        .poll(() => down.prisma.spotOrder.count({ where: { state: 'filled' } }), { timeout: 15_000 })
+        .toBe(2);
+      expect((await down.audit()).problems).toEqual([]);
+    } finally {
+      await allowConnections(true);
+      await matcher.stop();
+      await down.close();
+    }
   });
 });

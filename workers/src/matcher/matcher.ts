@@ -109,7 +109,14 @@ export class Matcher {
       this.readers.push(this.readPlacements(pair.id, batcher));
     }
     await this.sweep(0);
-    this.timers.push(setInterval(() => void this.sweep(STALE_NEW_ORDER_MS), SWEEP_INTERVAL_MS));
+    this.timers.push(
+      setInterval(() => {
+        // Unheard, a sweep's failure (Postgres restarting) ended the whole workers process (crash drills).
+        this.sweep(STALE_NEW_ORDER_MS).catch((error: unknown) =>
+          this.deps.log({ err: error }, 'matcher sweep failed, trying again'),
+        );
+      }, SWEEP_INTERVAL_MS),
+    );
     this.deps.log({ markets: pairs.length }, 'matcher started');
   }
 
