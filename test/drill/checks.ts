@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Db } from '@exchange/kernel/db';
+import { LOG_TYPES } from '@exchange/kernel/ledger';
 import { auditExchange } from '../../apps/api/src/areas';
 import type { ActionKind, ActionRecord, Workload } from './workload';
 import { pause } from './services';
@@ -214,7 +215,20 @@ async function microChecks(pool: pg.Pool, workload: Workload, problems: string[]
     problems.push(
       `seconds contracts finished without a settlement time: ${unfinished.map((row) => row.id).join(', ')}`,
     );
-  return `seconds: ${placed.length} acknowledged contracts stored once, every expired one settled`;
+  // Settled exactly once: the stake leaves the lock column once per finished contract, never for a running one.
+  const { rows: settledTwice } = await pool.query<{ id: string; settlements: string }>(
+    `SELECT o.id::text, COUNT(l.id)::text AS settlements
+       FROM micro_orders o
+       LEFT JOIN account_logs l ON l.ref_type = 'micro_order' AND l.ref_id = o.id::text AND l.type = $2
+                               AND l.is_lock AND l.delta < 0
+      WHERE o.user_id = ANY($1)
+      GROUP BY o.id, o.status
+     HAVING COUNT(l.id) <> CASE WHEN o.status = 3 THEN 1 ELSE 0 END`,
+    [users, LOG_TYPES.MICRO_SETTLE],
+  );
+  for (const row of settledTwice)
+    problems.push(`seconds contract ${row.id}: ${row.settlements} settlements booked`);
+  return `seconds: ${placed.length} acknowledged contracts stored once, every expired one settled exactly once`;
 }
 
 async function p2pChecks(pool: pg.Pool, workload: Workload, problems: string[]): Promise<string> {

@@ -32,6 +32,8 @@ export interface DrillResult {
   /** Why the drill could not run here. */
   skipped?: string;
   recoveryMs?: number;
+  /** When, from the fault, the API answered again (the rest of the recovery is the matcher's). */
+  apiBackMs?: number;
   checked: string[];
   problems: string[];
 }
@@ -116,8 +118,12 @@ async function newOrderTrades(exchange: Exchange, deadline: number): Promise<voi
   }
 }
 
-/** Waits until the exchange works again; answers how long that took from `since`. */
-async function recovered(exchange: Exchange, since: number, killed?: { process: Supervised; pid: number }) {
+/** Waits until the exchange works again; answers when, from `since`, the API answered and an order traded. */
+async function recovered(
+  exchange: Exchange,
+  since: number,
+  killed?: { process: Supervised; pid: number },
+): Promise<{ apiBackMs: number; recoveryMs: number }> {
   const deadline = since + RECOVERY_TIMEOUT_MS;
   const left = () => Math.max(deadline - Date.now(), 1);
   if (killed)
@@ -127,8 +133,9 @@ async function recovered(exchange: Exchange, since: number, killed?: { process: 
       left(),
     );
   await until('/api/env.json answers', () => apiAnswers(exchange.baseUrl), left());
+  const apiBackMs = Date.now() - since;
   await newOrderTrades(exchange, deadline);
-  return Date.now() - since;
+  return { apiBackMs, recoveryMs: Date.now() - since };
 }
 
 const FAULTS: Record<
@@ -157,11 +164,11 @@ async function runDrill(exchange: Exchange, name: DrillName, seconds: number): P
   exchange.workload.start();
   await pause(seconds * 1_000);
   const since = Date.now();
-  let recoveryMs: number | undefined;
+  let recovery: { apiBackMs: number; recoveryMs: number } | undefined;
   const problems: string[] = [];
   try {
     const killed = await FAULTS[name](exchange);
-    recoveryMs = await recovered(exchange, since, killed);
+    recovery = await recovered(exchange, since, killed);
   } catch (error) {
     problems.push(`did not recover: ${(error as Error).message}`);
   }
@@ -180,7 +187,7 @@ async function runDrill(exchange: Exchange, name: DrillName, seconds: number): P
   );
   return {
     name,
-    ...(recoveryMs === undefined ? {} : { recoveryMs }),
+    ...recovery,
     checked: report.checked,
     problems: [...problems, ...report.problems],
   };
@@ -301,13 +308,15 @@ export async function runDrills(options: DrillOptions): Promise<DrillRun> {
   }
 }
 
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
 export function formatResult(result: DrillResult): string {
   if (result.skipped) return `${result.name}: SKIPPED (${result.skipped})`;
   const verdict = result.problems.length === 0 ? 'ok' : 'FAILED';
   const recovery =
     result.recoveryMs === undefined
       ? 'did not recover'
-      : `recovered in ${(result.recoveryMs / 1000).toFixed(1)} s`;
+      : `recovered in ${seconds(result.recoveryMs)} (API answering after ${seconds(result.apiBackMs ?? 0)}, then a new order traded)`;
   return [
     `${result.name}: ${verdict}, ${recovery}`,
     ...result.checked.map((line) => `  checked ${line}`),
