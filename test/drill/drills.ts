@@ -308,7 +308,7 @@ export async function runDrills(options: DrillOptions): Promise<DrillRun> {
   }
 }
 
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const inSeconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 export function formatResult(result: DrillResult): string {
   if (result.skipped) return `${result.name}: SKIPPED (${result.skipped})`;
@@ -316,7 +316,7 @@ export function formatResult(result: DrillResult): string {
   const recovery =
     result.recoveryMs === undefined
       ? 'did not recover'
-      : `recovered in ${seconds(result.recoveryMs)} (API answering after ${seconds(result.apiBackMs ?? 0)}, then a new order traded)`;
+      : `recovered in ${inSeconds(result.recoveryMs)} (API answering after ${inSeconds(result.apiBackMs ?? 0)}, then a new order traded)`;
   return [
     `${result.name}: ${verdict}, ${recovery}`,
     ...result.checked.map((line) => `  checked ${line}`),
