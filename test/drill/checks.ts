@@ -176,8 +176,14 @@ async function leverChecks(pool: pg.Pool, workload: Workload, problems: string[]
   );
   for (const row of unsettled)
     problems.push(`lever position ${row.id}: close acknowledged, status ${row.status}`);
+  const { rows: closing } = await pool.query<{ id: string }>(
+    'SELECT id::text FROM lever_transactions WHERE user_id = ANY($1) AND status = 2',
+    [users],
+  );
+  if (closing.length > 0)
+    problems.push(`lever positions left closing, never settled: ${closing.map((row) => row.id).join(', ')}`);
   const opened = records.filter((record) => record.kind === 'lever_open' && record.outcome === 'ok').length;
-  return `lever: ${opened} opens stored once, ${closed.length} acknowledged closes settled`;
+  return `lever: ${opened} opens stored once, ${closed.length} acknowledged closes settled, none left closing`;
 }
 
 async function microChecks(pool: pg.Pool, workload: Workload, problems: string[]): Promise<string> {
