@@ -37,6 +37,25 @@ export interface ActionRecord {
   at: number;
 }
 
+interface ActionCall {
+  path: string;
+  fields: Record<string, string | number>;
+  method?: 'POST' | 'PUT';
+  /** The id of the record the answer names. */
+  idOf?: (answer: Answer) => string | undefined;
+  /** Transfers: `from>to`. */
+  detail?: string;
+}
+
+/** An id the answer carries at `path` (`['order', 'id']`), as text. */
+const idAt =
+  (...path: string[]) =>
+  (answer: Answer): string | undefined => {
+    let value: unknown = answer.body;
+    for (const key of path) value = (value as Record<string, unknown> | undefined)?.[key];
+    return typeof value === 'number' || typeof value === 'string' ? String(value) : undefined;
+  };
+
 export interface Trader {
   id: number;
   token: string;
@@ -154,18 +173,12 @@ export class Workload {
       throw new Error(`drill set-up ${path} failed: ${JSON.stringify(answer.body)}`);
   }
 
-  private async act(
-    kind: ActionKind,
-    user: Trader,
-    path: string,
-    fields: Record<string, string | number>,
-    idOf: (answer: Answer) => string | undefined = () => undefined,
-    method: 'POST' | 'PUT' = 'POST',
-    detail?: string,
-  ): Promise<Answer & { id?: string }> {
+  /** Makes one call and records it with its outcome. */
+  private async act(kind: ActionKind, user: Trader, request: ActionCall): Promise<Answer & { id?: string }> {
+    const { path, fields, method = 'POST', idOf, detail } = request;
     const answer = await call(this.baseUrl(), method, path, fields, user.token);
     // A refused spot order can still be stored (a rejected post-only, an unfilled market order): its id counts.
-    const id = answer.outcome === 'unknown' ? undefined : idOf(answer);
+    const id = answer.outcome === 'unknown' ? undefined : idOf?.(answer);
     const note = answer.outcome === 'ok' ? undefined : JSON.stringify(answer.body.message).slice(0, 120);
     this.records.push({
       kind,
@@ -193,23 +206,26 @@ export class Workload {
   }
 
   placeSpot(user: Trader, side: 1 | 2, price: number, amount = SPOT_AMOUNT) {
-    return this.act(
-      'spot_place',
-      user,
-      '/api/coin/trade',
-      {
+    return this.act('spot_place', user, {
+      path: '/api/coin/trade',
+      fields: {
         legal_id: this.market.usdt,
         currency_id: this.market.btc,
         type: side,
         target_price: price.toFixed(2),
         amount,
       },
-      (answer) => answer.body.order?.id,
-    );
+      idOf: idAt('order', 'id'),
+    });
   }
 
   cancelSpot(user: Trader, id: string) {
-    return this.act('spot_cancel', user, '/api/coin/trade', { id }, () => id, 'PUT');
+    return this.act('spot_cancel', user, {
+      path: '/api/coin/trade',
+      fields: { id },
+      method: 'PUT',
+      idOf: () => id,
+    });
   }
 
   private async traderStep(trader: Trader): Promise<void> {
@@ -227,14 +243,17 @@ export class Workload {
       ]);
       if (open[0]) await this.cancelSpot(trader, pick(open));
     } else if (roll < 0.72) {
-      await this.act('lever_open', trader, '/api/lever/submit', {
-        legal_id: this.market.usdt,
-        currency_id: this.market.btc,
-        type: pick([1, 2]),
-        share: 1,
-        multiple: 10,
-        status: 1,
-        password: TRADE_PASSWORD,
+      await this.act('lever_open', trader, {
+        path: '/api/lever/submit',
+        fields: {
+          legal_id: this.market.usdt,
+          currency_id: this.market.btc,
+          type: pick([1, 2]),
+          share: 1,
+          multiple: 10,
+          status: 1,
+          password: TRADE_PASSWORD,
+        },
       });
     } else if (roll < 0.82) {
       const open = await this.ownRows(
@@ -243,25 +262,20 @@ export class Workload {
       );
       if (open[0]) {
         const id = pick(open);
-        await this.act('lever_close', trader, '/api/lever/close', { id }, () => id);
+        await this.act('lever_close', trader, { path: '/api/lever/close', fields: { id }, idOf: () => id });
       }
     } else {
-      await this.act(
-        'micro_submit',
-        trader,
-        '/api/microtrade/submit',
-        {
+      await this.act('micro_submit', trader, {
+        path: '/api/microtrade/submit',
+        fields: {
           match_id: this.market.pairId,
           currency_id: this.market.usdt,
           type: pick([1, 2]),
           seconds: MICRO_SECONDS,
           number: '10',
         },
-        (answer) => {
-          const message = answer.body.message as { id?: number | string } | undefined;
-          return message?.id === undefined ? undefined : String(message.id);
-        },
-      );
+        idOf: idAt('message', 'id'),
+      });
     }
   }
 
@@ -272,15 +286,11 @@ export class Workload {
       ['change', 'micro'],
       ['micro', 'change'],
     ] as const);
-    await this.act(
-      'transfer',
-      trader,
-      '/api/wallet/change',
-      { currency_id: this.market.usdt, number: '10', from_field: from, to_field: to },
-      undefined,
-      'POST',
-      `${from}>${to}`,
-    );
+    await this.act('transfer', trader, {
+      path: '/api/wallet/change',
+      fields: { currency_id: this.market.usdt, number: '10', from_field: from, to_field: to },
+      detail: `${from}>${to}`,
+    });
   }
 
   private async ownRows(sql: string, values: unknown[]): Promise<string[]> {
@@ -305,21 +315,13 @@ export class Workload {
       .then((result) => result.rows)
       .catch(() => []);
     if (unfinished?.is_sure === 3) {
-      await this.act(
-        'p2p_confirm',
-        this.seller,
-        '/api/c2c/legal_deal_sure',
-        fields(unfinished.id),
-        () => unfinished.id,
-      );
+      await this.confirm(unfinished.id);
       return;
     }
     if (unfinished) return pause(500);
-    const ad = await this.act(
-      'p2p_ad',
-      this.seller,
-      '/api/c2c_send',
-      {
+    const ad = await this.act('p2p_ad', this.seller, {
+      path: '/api/c2c_send',
+      fields: {
         type: 'sell',
         way: 'bank',
         price: '7.10',
@@ -328,15 +330,13 @@ export class Workload {
         coin_code: 'CNY',
         password: TRADE_PASSWORD,
       },
-      (answer) => {
-        const data = answer.body.data as { id?: number } | undefined;
-        return data?.id === undefined ? undefined : String(data.id);
-      },
-    );
+      idOf: idAt('data', 'id'),
+    });
     if (!ad.id) return pause(500);
-    const taken = await this.act('p2p_take', buyer, '/api/c2c/do_legal_deal', fields(ad.id), (answer) => {
-      const message = answer.body.message as { data?: { id?: number } } | undefined;
-      return message?.data?.id === undefined ? undefined : String(message.data.id);
+    const taken = await this.act('p2p_take', buyer, {
+      path: '/api/c2c/do_legal_deal',
+      fields: fields(ad.id),
+      idOf: idAt('message', 'data', 'id'),
     });
     if (!taken.id) {
       // Nobody holds the ad: take it back, so the seller's live ads stay under their limit.
@@ -344,8 +344,22 @@ export class Workload {
       return;
     }
     if (round % 2 === 1) return;
-    await this.act('p2p_pay', buyer, '/api/c2c/user_legal_pay', fields(taken.id), () => taken.id);
-    await this.act('p2p_confirm', this.seller, '/api/c2c/legal_deal_sure', fields(taken.id), () => taken.id);
+    const orderId = taken.id;
+    await this.act('p2p_pay', buyer, {
+      path: '/api/c2c/user_legal_pay',
+      fields: fields(orderId),
+      idOf: () => orderId,
+    });
+    await this.confirm(orderId);
+  }
+
+  /** The seller confirms the fiat arrived: the escrow goes to the buyer. */
+  private confirm(orderId: string) {
+    return this.act('p2p_confirm', this.seller, {
+      path: '/api/c2c/legal_deal_sure',
+      fields: { id: orderId, password: TRADE_PASSWORD },
+      idOf: () => orderId,
+    });
   }
 
   start(): void {
