@@ -1,0 +1,330 @@
+import type { Answer, SoakClient } from './client';
+import type { Acknowledged } from './record';
+
+/** The soak's traders: who they are, and what each has going on that a later step may act on. */
+export interface Trader {
+  index: number;
+  id: number;
+  account: string;
+  token: string;
+  random: () => number;
+  /** Spot orders acknowledged and maybe still open. */
+  spotOrders: string[];
+  /** c2c orders this trader took and has not paid or cancelled yet, with the ad owner who confirms them. */
+  c2cTaken: { id: number; owner: number | undefined }[];
+  /** c2c ads this trader published and may withdraw. */
+  c2cAds: number[];
+}
+
+/** The ids the workload trades with, read from the exchange at the start. */
+export interface Market {
+  usdt: number;
+  btc: number;
+  /** The BTC/USDT pair: spot, lever and seconds contracts all trade it. */
+  pairId: number;
+  leverMultiples: number[];
+  leverShares: number[];
+  microSeconds: number;
+}
+
+export const TRADE_PASSWORD = '135790';
+const TRON_ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
+const ACCOUNTS = ['change', 'legal', 'lever', 'micro'] as const;
+
+export interface World {
+  client: SoakClient;
+  acks: Acknowledged;
+  market: Market;
+  /** c2c orders paid and waiting for their ad owner's confirmation, by owner id. */
+  paidForOwner: Map<number, number[]>;
+}
+
+const pick = <T>(random: () => number, list: readonly T[]): T => {
+  const item = list[Math.floor(random() * list.length)];
+  if (item === undefined) throw new Error('pick from an empty list');
+  return item;
+};
+const between = (random: () => number, low: number, high: number, decimals = 0) =>
+  (low + random() * (high - low)).toFixed(decimals);
+
+/**
+ * The same request 2 to 4 times at the same moment, as a double click or a retrying client sends it; each
+ * answer is handled as its own. Funds asked for twice must be granted at most once.
+ */
+async function burst(trader: Trader, send: () => Promise<Answer>): Promise<Answer[]> {
+  const copies = trader.random() < 0.25 ? 2 + Math.floor(trader.random() * 3) : 1;
+  return Promise.all(Array.from({ length: copies }, send));
+}
+
+async function transfer(world: World, trader: Trader): Promise<void> {
+  const { random } = trader;
+  const from = pick(random, ACCOUNTS);
+  const to = pick(
+    random,
+    ACCOUNTS.filter((account) => account !== from),
+  );
+  const amount = between(random, 1, random() < 0.2 ? 5_000 : 400, 2);
+  const answers = await burst(trader, () =>
+    world.client.call('transfer', '/api/wallet/change', {
+      token: trader.token,
+      form: { currency_id: world.market.usdt, number: amount, from_field: from, to_field: to },
+    }),
+  );
+  for (const answer of answers)
+    if (answer.ok) world.acks.transfer(trader.id, world.market.usdt, from, to, amount);
+}
+
+async function lastPrice(world: World, trader: Trader): Promise<number> {
+  const deal = await world.client.call('market read', '/api/transaction/deal', {
+    token: trader.token,
+    form: { legal_id: world.market.usdt, currency_id: world.market.btc },
+  });
+  return Number((deal.message as { last_price?: string } | undefined)?.last_price ?? 0);
+}
+
+async function placeSpotOrder(world: World, trader: Trader): Promise<void> {
+  const { random } = trader;
+  const last = await lastPrice(world, trader);
+  if (!(last > 0)) return;
+  const side = random() < 0.5 ? 1 : 2;
+  const market = random() < 0.15;
+  const price = (last * (1 + (random() - 0.5) * 0.04)).toFixed(2);
+  const answer = await world.client.call(
+    market ? 'spot market order' : 'spot limit order',
+    '/api/coin/trade',
+    {
+      token: trader.token,
+      form: {
+        legal_id: world.market.usdt,
+        currency_id: world.market.btc,
+        type: side,
+        order_type: market ? 'market' : 'limit',
+        ...(market ? {} : { target_price: price }),
+        amount: between(random, 0.001, 0.02, 4),
+      },
+    },
+  );
+  const order = answer.body.order as { id?: string; state?: string } | undefined;
+  if (answer.ok && order?.id) {
+    world.acks.spotOrders.set(order.id, trader.id);
+    if (order.state === 'new' || order.state === 'open') trader.spotOrders.push(order.id);
+  }
+}
+
+async function cancelSpotOrder(world: World, trader: Trader): Promise<void> {
+  const id = trader.spotOrders.shift();
+  if (!id) return placeSpotOrder(world, trader);
+  const answers = await burst(trader, () =>
+    world.client.call('spot cancel', '/api/coin/trade', {
+      token: trader.token,
+      method: 'PUT',
+      form: { id },
+    }),
+  );
+  if (answers.some((answer) => answer.ok && answer.message === 'Order cancelled'))
+    world.acks.spotCancelled.add(id);
+}
+
+async function withdraw(world: World, trader: Trader): Promise<void> {
+  const amount = between(trader.random, 10, trader.random() < 0.2 ? 20_000 : 300, 2);
+  const answers = await burst(trader, () =>
+    world.client.call('withdrawal request', '/api/wallet/out', {
+      token: trader.token,
+      form: {
+        currency: world.market.usdt,
+        number: amount,
+        address: TRON_ADDRESS,
+        rate: '0',
+        pay_password: TRADE_PASSWORD,
+      },
+    }),
+  );
+  for (const answer of answers)
+    if (answer.ok) world.acks.increment(world.acks.withdrawalsRequested, trader.id);
+}
+
+async function openLever(world: World, trader: Trader): Promise<void> {
+  const { random } = trader;
+  const answers = await burst(trader, () =>
+    world.client.call('lever open', '/api/lever/submit', {
+      token: trader.token,
+      form: {
+        legal_id: world.market.usdt,
+        currency_id: world.market.btc,
+        type: random() < 0.5 ? 1 : 2,
+        share: pick(random, world.market.leverShares),
+        multiple: pick(random, world.market.leverMultiples),
+        status: 1,
+        password: TRADE_PASSWORD,
+      },
+    }),
+  );
+  for (const answer of answers) if (answer.ok) world.acks.increment(world.acks.leverOpened, trader.id);
+}
+
+/** The ids of the trader's positions that are open now (status 1), as the client lists them. */
+async function openPositions(world: World, trader: Trader): Promise<string[]> {
+  const listed = await world.client.call('lever list', '/api/lever/my_trade', {
+    token: trader.token,
+    form: { status: 1, limit: 50, legal_id: world.market.usdt, currency_id: world.market.btc },
+  });
+  const page = (listed.message as { message?: { data?: { id: string | number }[] } } | undefined)?.message;
+  return (page?.data ?? []).map((row) => String(row.id));
+}
+
+async function closeLever(world: World, trader: Trader): Promise<void> {
+  const open = await openPositions(world, trader);
+  if (open.length === 0) return openLever(world, trader);
+  const id = pick(trader.random, open);
+  const answers = await burst(trader, () =>
+    world.client.call('lever close', '/api/lever/close', { token: trader.token, form: { id } }),
+  );
+  if (answers.some((answer) => answer.ok)) world.acks.leverClosed.add(id);
+}
+
+async function batchCloseLever(world: World, trader: Trader): Promise<void> {
+  const open = await openPositions(world, trader);
+  const answer = await world.client.call('lever batch close', '/api/lever/batch_close', {
+    token: trader.token,
+    form: { type: 0, legal_id: world.market.usdt, currency_id: world.market.btc },
+  });
+  if (answer.ok) for (const id of open) world.acks.leverClosed.add(id);
+}
+
+async function submitMicro(world: World, trader: Trader): Promise<void> {
+  const { random } = trader;
+  const answers = await burst(trader, () =>
+    world.client.call('seconds order', '/api/microtrade/submit', {
+      token: trader.token,
+      form: {
+        match_id: world.market.pairId,
+        currency_id: world.market.usdt,
+        type: random() < 0.5 ? 1 : 2,
+        seconds: world.market.microSeconds,
+        number: between(random, 10, 60),
+      },
+    }),
+  );
+  for (const answer of answers) {
+    const order = answer.message as { id?: string | number } | undefined;
+    if (answer.ok && order?.id !== undefined) world.acks.microOrders.set(String(order.id), trader.id);
+  }
+}
+
+async function publishAd(world: World, trader: Trader): Promise<void> {
+  const answer = await world.client.call('c2c publish', '/api/c2c_send', {
+    token: trader.token,
+    form: {
+      type: 'sell',
+      way: 'bank',
+      price: between(trader.random, 6.9, 7.3, 2),
+      total_number: between(trader.random, 10, 80),
+      currency_id: world.market.usdt,
+      coin_code: 'CNY',
+      password: TRADE_PASSWORD,
+    },
+  });
+  const id = (answer.body.data as { id?: number } | undefined)?.id;
+  if (answer.ok && id !== undefined) {
+    world.acks.c2cAds.set(id, trader.id);
+    trader.c2cAds.push(id);
+  }
+}
+
+async function takeAd(world: World, trader: Trader): Promise<void> {
+  const listed = await world.client.call(
+    'c2c market',
+    `/api/c2c_deal_platform?type=sell&currency_id=${world.market.usdt}&page=1`,
+    { token: trader.token },
+  );
+  const ads = (
+    (listed.message as { data?: { id: number; user_id?: number }[] } | undefined)?.data ?? []
+  ).filter((ad) => !trader.c2cAds.includes(ad.id));
+  if (ads.length === 0) return publishAd(world, trader);
+  const ad = pick(trader.random, ads);
+  const answers = await burst(trader, () =>
+    world.client.call('c2c take', '/api/c2c/do_legal_deal', {
+      token: trader.token,
+      form: { id: ad.id, password: TRADE_PASSWORD },
+    }),
+  );
+  for (const answer of answers) {
+    const id = (answer.message as { data?: { id?: number } } | undefined)?.data?.id;
+    if (answer.ok && id !== undefined) {
+      world.acks.c2cOrders.set(id, trader.id);
+      trader.c2cTaken.push({ id, owner: world.acks.c2cAds.get(ad.id) });
+    }
+  }
+}
+
+/** Moves the trader's c2c business on: confirms a payment to them, pays or cancels an order, withdraws an ad. */
+async function progressC2c(world: World, trader: Trader): Promise<void> {
+  const { random } = trader;
+  const toConfirm = world.paidForOwner.get(trader.id)?.shift();
+  if (toConfirm !== undefined) {
+    const answers = await burst(trader, () =>
+      world.client.call('c2c confirm', '/api/c2c/legal_deal_sure', {
+        token: trader.token,
+        form: { id: toConfirm, password: TRADE_PASSWORD },
+      }),
+    );
+    if (answers.some((answer) => answer.ok)) world.acks.c2cConfirmed.add(toConfirm);
+    return;
+  }
+  const taken = trader.c2cTaken.shift();
+  if (taken !== undefined) {
+    const cancel = random() < 0.3;
+    const answers = await burst(trader, () =>
+      world.client.call(
+        cancel ? 'c2c cancel' : 'c2c pay',
+        cancel ? '/api/c2c/user_legal_pay_cancel' : '/api/c2c/user_legal_pay',
+        { token: trader.token, form: { id: taken.id, password: TRADE_PASSWORD } },
+      ),
+    );
+    if (!answers.some((answer) => answer.ok)) return;
+    if (cancel) {
+      world.acks.c2cCancelled.add(taken.id);
+    } else {
+      world.acks.c2cPaid.add(taken.id);
+      if (taken.owner !== undefined)
+        world.paidForOwner.set(taken.owner, [...(world.paidForOwner.get(taken.owner) ?? []), taken.id]);
+    }
+    return;
+  }
+  const ad = trader.c2cAds.shift();
+  if (ad !== undefined && random() < 0.5) {
+    const answer = await world.client.call('c2c withdraw ad', '/api/c2c/back_send', {
+      token: trader.token,
+      form: { id: ad, password: TRADE_PASSWORD },
+    });
+    if (answer.ok) world.acks.c2cWithdrawnAds.add(ad);
+    return;
+  }
+  if (ad !== undefined) trader.c2cAds.push(ad);
+  return publishAd(world, trader);
+}
+
+/** The trader's actions and how often each is chosen. */
+const ACTIONS: [number, (world: World, trader: Trader) => Promise<void>][] = [
+  [14, transfer],
+  [18, placeSpotOrder],
+  [8, cancelSpotOrder],
+  [5, withdraw],
+  [8, openLever],
+  [6, closeLever],
+  [2, batchCloseLever],
+  [8, submitMicro],
+  [3, publishAd],
+  [4, takeAd],
+  [6, progressC2c],
+];
+const TOTAL_WEIGHT = ACTIONS.reduce((sum, [weight]) => sum + weight, 0);
+
+/** One trader acting, one action after another, until the deadline. */
+export async function traderLoop(world: World, trader: Trader, deadline: number): Promise<void> {
+  while (Date.now() < deadline) {
+    let roll = trader.random() * TOTAL_WEIGHT;
+    const action = ACTIONS.find(([weight]) => (roll -= weight) < 0)?.[1] ?? transfer;
+    await action(world, trader);
+  }
+}
