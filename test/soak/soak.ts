@@ -35,6 +35,8 @@ export interface SoakReport {
   /** Acknowledged actions the database does not show, and totals that do not add up. */
   missing: string[];
   audit: AuditReport;
+  /** How many lines the exchange logged (all of them searched for secrets). */
+  logLines: number;
   ok: boolean;
 }
 
@@ -156,6 +158,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   };
   const operator: Operator = { prisma, tally, acks, traders: [], random: randomFrom(options.seed + 7) };
   const runTag = `${options.seed}-${Date.now().toString(36)}`;
+  let logLines = 0;
   try {
     const usdt = 'USDT';
     for (const pool of ['lever_pool', 'micro_pool', 'insurance_fund']) {
@@ -173,6 +176,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     ]);
   } finally {
     await exchange.stop((line) => {
+      logLines += 1;
       for (const secret of secrets.foundIn(line)) tally.fail(`the exchange logged a ${secret}`);
       if (Number((/"level":(\d+)/.exec(line) ?? [])[1]) >= ERROR_LEVEL)
         tally.fail(`the exchange logged an error: ${line.slice(0, 400)}`);
@@ -188,6 +192,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     failures: tally.failures,
     missing,
     audit,
+    logLines,
     ok: tally.failures.length === 0 && missing.length === 0 && audit.ok,
   };
 }
@@ -203,6 +208,7 @@ export function describeReport(report: SoakReport): string[] {
     ...sorted(report.operations),
     'answers by kind:',
     ...sorted(report.answers),
+    `log lines searched for tokens and codes: ${report.logLines}`,
     `errors: ${report.failures.length}`,
     ...report.failures.map((failure) => `  ${failure}`),
     `acknowledged but missing, or not adding up: ${report.missing.length}`,
