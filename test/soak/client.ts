@@ -102,9 +102,9 @@ export class SoakClient {
       for (const secret of this.secrets.foundIn(text))
         this.tally.fail(`${kind}: ${method} ${path} answered a ${secret}`);
     }
-    let parsed: Record<string, unknown> = {};
+    let parsed: { type?: string | number; code?: string | number; message?: unknown; msg?: unknown } = {};
     try {
-      parsed = JSON.parse(text) as Record<string, unknown>;
+      parsed = JSON.parse(text) as typeof parsed;
     } catch {
       // problemOf has reported it
     }
