@@ -9,7 +9,7 @@ import {
 import { problemOf } from '../fuzz/fuzz';
 import type { Tally } from './client';
 import type { Acknowledged } from './record';
-import type { Trader } from './workload';
+import type { Trader } from './traders';
 
 /** What the operator does during the soak, through the functions `npm run ops` calls. */
 export interface Operator {

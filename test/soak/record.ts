@@ -33,6 +33,11 @@ export class Acknowledged {
   readonly c2cConfirmed = new Set<number>();
   readonly c2cCancelled = new Set<number>();
   readonly c2cWithdrawnAds = new Set<number>();
+  /** Acceptor deals opened, per user; deals by what the acceptor or the user had acknowledged. */
+  readonly acceptorDealsOpened = new Map<number, number>();
+  readonly acceptorConfirmed = new Set<number>();
+  readonly acceptorRejected = new Set<number>();
+  readonly acceptorTransferred = new Set<number>();
 
   transfer(userId: number, currencyId: number, from: string, to: string, amount: string): void {
     const key = `${userId}:${currencyId}:${from}>${to}`;

@@ -12,7 +12,9 @@ import { startExchange } from './exchange';
 import { deposit, operatorLoop, type Operator } from './operator';
 import { Acknowledged } from './record';
 import { verifyAcknowledged } from './verify';
-import { TRADE_PASSWORD, traderLoop, type Market, type Trader, type World } from './workload';
+import { TRADE_PASSWORD, type Market, type Trader, type World } from './traders';
+import { traderLoop } from './workload';
+import { createAcceptor } from '../../apps/api/src/modules/acceptor';
 
 export interface SoakOptions {
   config: Config;
@@ -136,6 +138,22 @@ async function waitForPrice(world: World, trader: Trader, deadline: number): Pro
   throw new Error('the market maker made no price within a minute');
 }
 
+/** The operator makes a trader an acceptor, who then deals from its legal (fiat) account's USDT. */
+async function makeAcceptor(prisma: Db, trader: Trader): Promise<number> {
+  const acceptor = await createAcceptor(prisma, {
+    account: trader.account,
+    name: `Soak acceptor ${trader.id}`,
+    rechargeRate: '7.20',
+    cashRate: '7.00',
+    rechargeAmount: '1000000',
+    cashAmount: '1000000',
+    bankName: 'Bank of Examples',
+    bankAccount: '6222000011112222',
+    reason: 'soak',
+  });
+  return acceptor.id;
+}
+
 /** Pino's numbered levels: 50 is error, 60 fatal. */
 const ERROR_LEVEL = 50;
 
@@ -168,7 +186,10 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     for (let index = 0; index < options.users; index++)
       operator.traders.push(await setUpTrader(world, operator, index, runTag, options.seed));
     const [first] = operator.traders;
-    if (first) await waitForPrice(world, first, Date.now() + 60_000);
+    if (first) {
+      world.acceptor = { id: await makeAcceptor(prisma, first), userId: first.id };
+      await waitForPrice(world, first, Date.now() + 60_000);
+    }
     const deadline = Date.now() + options.durationMs;
     await Promise.all([
       ...operator.traders.map((trader) => traderLoop(world, trader, deadline)),

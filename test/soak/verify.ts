@@ -5,6 +5,8 @@ import type { Acknowledged } from './record';
 
 const IS_SURE = { done: 1, cancelled: 2, paid: 3 };
 const LEVER_TRADING = 1;
+const ACCEPTOR_CONFIRMED = 1;
+const ACCEPTOR_REJECTED = 2;
 const WITHDRAWAL_DONE = 2;
 const WITHDRAWAL_FAILED = 3;
 
@@ -169,6 +171,40 @@ async function c2c(prisma: Db, acks: Acknowledged): Promise<string[]> {
   return problems;
 }
 
+async function acceptorDeals(prisma: Db, acks: Acknowledged): Promise<string[]> {
+  const problems: string[] = [];
+  const opened = await prisma.acceptorDeal.groupBy({
+    by: ['user_id'],
+    where: { user_id: { in: [...acks.acceptorDealsOpened.keys()] } },
+    _count: { _all: true },
+  });
+  for (const [userId, count] of acks.acceptorDealsOpened) {
+    const stored = opened.find((row) => row.user_id === userId)?._count._all ?? 0;
+    if (stored !== count)
+      problems.push(`user ${userId}: ${count} acceptor deals acknowledged, ${stored} stored`);
+  }
+  const decided = await prisma.acceptorDeal.findMany({
+    where: {
+      id: { in: [...acks.acceptorConfirmed, ...acks.acceptorRejected, ...acks.acceptorTransferred] },
+    },
+  });
+  for (const deal of decided) {
+    const confirmed = acks.acceptorConfirmed.has(deal.id);
+    const rejected = acks.acceptorRejected.has(deal.id);
+    if (confirmed && rejected)
+      problems.push(`acceptor deal ${deal.id} was acknowledged confirmed and rejected`);
+    else if (confirmed && deal.is_sure !== ACCEPTOR_CONFIRMED)
+      problems.push(`acceptor deal ${deal.id} was acknowledged confirmed but is in state ${deal.is_sure}`);
+    else if (rejected && deal.is_sure !== ACCEPTOR_REJECTED)
+      problems.push(`acceptor deal ${deal.id} was acknowledged rejected but is in state ${deal.is_sure}`);
+    if (acks.acceptorTransferred.has(deal.id) && (!deal.transferred_at || rejected))
+      problems.push(
+        `acceptor deal ${deal.id} was acknowledged transferred, then ${rejected ? 'rejected' : 'not marked'}`,
+      );
+  }
+  return problems;
+}
+
 /** Everything the soak holds the exchange to at the end, as a list of problems (none: it held). */
 export async function verifyAcknowledged(
   prisma: Db,
@@ -181,5 +217,6 @@ export async function verifyAcknowledged(
     ...(await transfers(prisma, acks)),
     ...(await orders(prisma, acks)),
     ...(await c2c(prisma, acks)),
+    ...(await acceptorDeals(prisma, acks)),
   ];
 }

@@ -1,59 +1,27 @@
-import type { Answer, SoakClient } from './client';
-import type { Acknowledged } from './record';
+import { confirmAcceptorWithdrawal, openAcceptorDeal, workAcceptorDeals } from './acceptor';
+import { between, burst, pick, TRADE_PASSWORD, type Trader, type World } from './traders';
 
-/** The soak's traders: who they are, and what each has going on that a later step may act on. */
-export interface Trader {
-  index: number;
-  id: number;
-  account: string;
-  token: string;
-  random: () => number;
-  /** Spot orders acknowledged and maybe still open. */
-  spotOrders: string[];
-  /** c2c orders this trader took and has not paid or cancelled yet, with the ad owner who confirms them. */
-  c2cTaken: { id: number; owner: number | undefined }[];
-  /** c2c ads this trader published and may withdraw. */
-  c2cAds: number[];
-}
-
-/** The ids the workload trades with, read from the exchange at the start. */
-export interface Market {
-  usdt: number;
-  btc: number;
-  /** The BTC/USDT pair: spot, lever and seconds contracts all trade it. */
-  pairId: number;
-  leverMultiples: number[];
-  leverShares: number[];
-  microSeconds: number;
-}
-
-export const TRADE_PASSWORD = '135790';
 const TRON_ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
 const ACCOUNTS = ['change', 'legal', 'lever', 'micro'] as const;
 
-export interface World {
-  client: SoakClient;
-  acks: Acknowledged;
-  market: Market;
-  /** c2c orders paid and waiting for their ad owner's confirmation, by owner id. */
-  paidForOwner: Map<number, number[]>;
+/** The pair's last price and the trader's spot USDT available, as the exchange screen reads them. */
+async function readDeal(world: World, trader: Trader): Promise<{ last: number; usdt: number }> {
+  const deal = await world.client.call('market read', '/api/transaction/deal', {
+    token: trader.token,
+    form: { legal_id: world.market.usdt, currency_id: world.market.btc },
+  });
+  const message = deal.message as { last_price?: string; user_legal?: string } | undefined;
+  return { last: Number(message?.last_price ?? 0), usdt: Number(message?.user_legal ?? 0) };
 }
 
-const pick = <T>(random: () => number, list: readonly T[]): T => {
-  const item = list[Math.floor(random() * list.length)];
-  if (item === undefined) throw new Error('pick from an empty list');
-  return item;
-};
-const between = (random: () => number, low: number, high: number, decimals = 0) =>
-  (low + random() * (high - low)).toFixed(decimals);
-
 /**
- * The same request 2 to 4 times at the same moment, as a double click or a retrying client sends it; each
- * answer is handled as its own. Funds asked for twice must be granted at most once.
+ * An amount of spot USDT: usually a small one; now and then most of what the trader has, so that the
+ * copies of a burst ask for the same funds and at most one can have them.
  */
-async function burst(trader: Trader, send: () => Promise<Answer>): Promise<Answer[]> {
-  const copies = trader.random() < 0.25 ? 2 + Math.floor(trader.random() * 3) : 1;
-  return Promise.all(Array.from({ length: copies }, send));
+async function spotAmount(world: World, trader: Trader, low: number, high: number): Promise<string> {
+  if (trader.random() < 0.7) return between(trader.random, low, high, 2);
+  const { usdt } = await readDeal(world, trader);
+  return Math.max(low, usdt * (0.6 + trader.random() * 0.35)).toFixed(2);
 }
 
 async function transfer(world: World, trader: Trader): Promise<void> {
@@ -63,7 +31,7 @@ async function transfer(world: World, trader: Trader): Promise<void> {
     random,
     ACCOUNTS.filter((account) => account !== from),
   );
-  const amount = between(random, 1, random() < 0.2 ? 5_000 : 400, 2);
+  const amount = from === 'change' ? await spotAmount(world, trader, 1, 400) : between(random, 1, 400, 2);
   const answers = await burst(trader, () =>
     world.client.call('transfer', '/api/wallet/change', {
       token: trader.token,
@@ -74,17 +42,9 @@ async function transfer(world: World, trader: Trader): Promise<void> {
     if (answer.ok) world.acks.transfer(trader.id, world.market.usdt, from, to, amount);
 }
 
-async function lastPrice(world: World, trader: Trader): Promise<number> {
-  const deal = await world.client.call('market read', '/api/transaction/deal', {
-    token: trader.token,
-    form: { legal_id: world.market.usdt, currency_id: world.market.btc },
-  });
-  return Number((deal.message as { last_price?: string } | undefined)?.last_price ?? 0);
-}
-
 async function placeSpotOrder(world: World, trader: Trader): Promise<void> {
   const { random } = trader;
-  const last = await lastPrice(world, trader);
+  const { last } = await readDeal(world, trader);
   if (!(last > 0)) return;
   const side = random() < 0.5 ? 1 : 2;
   const market = random() < 0.15;
@@ -126,7 +86,7 @@ async function cancelSpotOrder(world: World, trader: Trader): Promise<void> {
 }
 
 async function withdraw(world: World, trader: Trader): Promise<void> {
-  const amount = between(trader.random, 10, trader.random() < 0.2 ? 20_000 : 300, 2);
+  const amount = await spotAmount(world, trader, 10, 300);
   const answers = await burst(trader, () =>
     world.client.call('withdrawal request', '/api/wallet/out', {
       token: trader.token,
@@ -317,12 +277,18 @@ const ACTIONS: [number, (world: World, trader: Trader) => Promise<void>][] = [
   [3, publishAd],
   [4, takeAd],
   [6, progressC2c],
+  [3, openAcceptorDeal],
+  [2, confirmAcceptorWithdrawal],
 ];
 const TOTAL_WEIGHT = ACTIONS.reduce((sum, [weight]) => sum + weight, 0);
 
 /** One trader acting, one action after another, until the deadline. */
 export async function traderLoop(world: World, trader: Trader, deadline: number): Promise<void> {
   while (Date.now() < deadline) {
+    if (world.acceptor?.userId === trader.id && trader.random() < 0.4) {
+      await workAcceptorDeals(world, trader);
+      continue;
+    }
     let roll = trader.random() * TOTAL_WEIGHT;
     const action = ACTIONS.find(([weight]) => (roll -= weight) < 0)?.[1] ?? transfer;
     await action(world, trader);
