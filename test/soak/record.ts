@@ -33,6 +33,9 @@ export class Acknowledged {
   readonly c2cConfirmed = new Set<number>();
   readonly c2cCancelled = new Set<number>();
   readonly c2cWithdrawnAds = new Set<number>();
+  /** Insurance positions bought, with their owner; positions claimed or exchanged. */
+  readonly insurancePositions = new Map<number, number>();
+  readonly insuranceActed = new Set<number>();
   /** Acceptor deals opened, per user; deals by what the acceptor or the user had acknowledged. */
   readonly acceptorDealsOpened = new Map<number, number>();
   readonly acceptorConfirmed = new Set<number>();

@@ -22,7 +22,7 @@ const EXERCISED = [
   'seconds order ok',
   'c2c publish ok',
   'c2c take ok',
-  'c2c pay ok',
+  'acceptor withdrawal ok',
 ];
 
 describe('the money soak (a fixed-seed minute of npm run soak)', () => {

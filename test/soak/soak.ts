@@ -93,6 +93,12 @@ async function setUpTrader(world: World, operator: Operator, index: number, runT
   };
   await deposit(operator, trader, 'USDT', '20000');
   await deposit(operator, trader, 'BTC', '0.5');
+  await deposit(operator, trader, 'HAP', '2000');
+  const insured = await client.call('transfer', '/api/wallet/change', {
+    token,
+    form: { currency_id: market.hap, number: '2000', from_field: 'change', to_field: 'micro' },
+  });
+  if (insured.ok) world.acks.transfer(user.id, market.hap, 'change', 'micro', '2000');
   for (const [to, amount] of [
     ['legal', '1500'],
     ['lever', '3000'],
@@ -115,6 +121,8 @@ async function readMarket(prisma: Db): Promise<Market> {
   });
   const multiples = await prisma.leverMultiple.findMany({ where: { match_id: pair.id } });
   const seconds = await prisma.microSecond.findMany({ orderBy: { seconds: 'asc' }, take: 1 });
+  const hap = (await prisma.currency.findUniqueOrThrow({ where: { name: 'HAP' } })).id;
+  const insurance = await prisma.insuranceType.findFirstOrThrow({ where: { currency_id: hap, status: 1 } });
   return {
     usdt,
     btc,
@@ -122,6 +130,8 @@ async function readMarket(prisma: Db): Promise<Market> {
     leverMultiples: multiples.filter((row) => row.type === 1).map((row) => row.value),
     leverShares: multiples.filter((row) => row.type === 2).map((row) => row.value),
     microSeconds: seconds[0]?.seconds ?? 30,
+    hap,
+    insuranceTypeId: insurance.id,
   };
 }
 
@@ -176,12 +186,23 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   };
   const operator: Operator = { prisma, tally, acks, traders: [], random: randomFrom(options.seed + 7) };
   const runTag = `${options.seed}-${Date.now().toString(36)}`;
+  // A promise of the exchange's rejected with nobody listening would end `npm start`; here it is a failure.
+  const unhandled = (reason: unknown) =>
+    tally.fail(
+      `unhandled rejection in the exchange: ${reason instanceof Error ? reason.stack : String(reason)}`,
+    );
+  process.on('unhandledRejection', unhandled);
   let logLines = 0;
   try {
     const usdt = 'USDT';
-    for (const pool of ['lever_pool', 'micro_pool', 'insurance_fund']) {
-      const funded = await opsFundHouse(prisma, { pool, currency: usdt, amount: HOUSE_CAPITAL });
-      if (funded.funded) acks.fundedHouse(world.market.usdt, HOUSE_CAPITAL);
+    for (const [pool, currency, currencyId] of [
+      ['lever_pool', usdt, world.market.usdt],
+      ['micro_pool', usdt, world.market.usdt],
+      ['insurance_fund', usdt, world.market.usdt],
+      ['micro_pool', 'HAP', world.market.hap],
+    ] as const) {
+      const funded = await opsFundHouse(prisma, { pool, currency, amount: HOUSE_CAPITAL });
+      if (funded.funded) acks.fundedHouse(currencyId, HOUSE_CAPITAL);
     }
     for (let index = 0; index < options.users; index++)
       operator.traders.push(await setUpTrader(world, operator, index, runTag, options.seed));
@@ -203,6 +224,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         tally.fail(`the exchange logged an error: ${line.slice(0, 400)}`);
     });
   }
+  process.off('unhandledRejection', unhandled);
   const audit = await auditExchange(prisma);
   const missing = await verifyAcknowledged(prisma, acks, audit);
   return {

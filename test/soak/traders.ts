@@ -25,6 +25,9 @@ export interface Market {
   leverMultiples: number[];
   leverShares: number[];
   microSeconds: number;
+  /** The insurance of seconds contracts, bought and paid out in HAP. */
+  hap: number;
+  insuranceTypeId: number;
 }
 
 export const TRADE_PASSWORD = '135790';

@@ -6,6 +6,7 @@ import type { Acknowledged } from './record';
 const IS_SURE = { done: 1, cancelled: 2, paid: 3 };
 const LEVER_TRADING = 1;
 const ACCEPTOR_CONFIRMED = 1;
+const INSURANCE_ACTIVE = 1;
 const ACCEPTOR_REJECTED = 2;
 const WITHDRAWAL_DONE = 2;
 const WITHDRAWAL_FAILED = 3;
@@ -205,6 +206,21 @@ async function acceptorDeals(prisma: Db, acks: Acknowledged): Promise<string[]> 
   return problems;
 }
 
+async function insurance(prisma: Db, acks: Acknowledged): Promise<string[]> {
+  const positions = await prisma.$queryRawUnsafe<{ id: number; user_id: number; status: number }[]>(
+    'SELECT id, user_id, status FROM user_insurances WHERE id = ANY($1::int[])',
+    [...acks.insurancePositions.keys(), ...acks.insuranceActed],
+  );
+  const problems: string[] = [];
+  for (const [id, userId] of acks.insurancePositions)
+    if (positions.find((row) => row.id === id)?.user_id !== userId)
+      problems.push(`insurance position ${id} of user ${userId} is missing`);
+  for (const id of acks.insuranceActed)
+    if (positions.find((row) => row.id === id)?.status === INSURANCE_ACTIVE)
+      problems.push(`insurance position ${id} was acknowledged claimed or exchanged but is still active`);
+  return problems;
+}
+
 /** Everything the soak holds the exchange to at the end, as a list of problems (none: it held). */
 export async function verifyAcknowledged(
   prisma: Db,
@@ -218,5 +234,6 @@ export async function verifyAcknowledged(
     ...(await orders(prisma, acks)),
     ...(await c2c(prisma, acks)),
     ...(await acceptorDeals(prisma, acks)),
+    ...(await insurance(prisma, acks)),
   ];
 }

@@ -1,4 +1,5 @@
 import { confirmAcceptorWithdrawal, openAcceptorDeal, workAcceptorDeals } from './acceptor';
+import { insure } from './insurance';
 import { between, burst, pick, TRADE_PASSWORD, type Trader, type World } from './traders';
 
 const TRON_ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
@@ -153,12 +154,14 @@ async function batchCloseLever(world: World, trader: Trader): Promise<void> {
 
 async function submitMicro(world: World, trader: Trader): Promise<void> {
   const { random } = trader;
+  // Paid in HAP, an insured trader's stake comes from the insurance position inside its window.
+  const paidIn = random() < 0.3 ? world.market.hap : world.market.usdt;
   const answers = await burst(trader, () =>
     world.client.call('seconds order', '/api/microtrade/submit', {
       token: trader.token,
       form: {
         match_id: world.market.pairId,
-        currency_id: world.market.usdt,
+        currency_id: paidIn,
         type: random() < 0.5 ? 1 : 2,
         seconds: world.market.microSeconds,
         number: between(random, 10, 60),
@@ -278,6 +281,7 @@ const ACTIONS: [number, (world: World, trader: Trader) => Promise<void>][] = [
   [4, takeAd],
   [6, progressC2c],
   [3, openAcceptorDeal],
+  [3, insure],
   [2, confirmAcceptorWithdrawal],
 ];
 const TOTAL_WEIGHT = ACTIONS.reduce((sum, [weight]) => sum + weight, 0);
