@@ -253,7 +253,15 @@ export class Matcher {
     );
   }
 
-  async stop(): Promise<void> {
+  private stopped: Promise<void> | undefined;
+
+  /** Stops once: a second call (a supervisor and a test both stopping it) waits for the first. */
+  stop(): Promise<void> {
+    this.stopped ??= this.shutdown();
+    return this.stopped;
+  }
+
+  private async shutdown(): Promise<void> {
     this.deps.log(
       {
         ...this.stats,

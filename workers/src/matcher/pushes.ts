@@ -1,4 +1,5 @@
 import { Emitter } from '@socket.io/redis-emitter';
+import type { DayMarketPush, DepthPush, KlinePush, TradePush } from '@exchange/contracts';
 import type { Redis } from 'ioredis';
 import type { Db } from '@exchange/kernel/db';
 import { toAmountString } from '@exchange/kernel/ledger';
@@ -54,7 +55,7 @@ export class MarketPushes {
         number: toAmountString(trade.amount),
         way: trade.takerSide,
         time: trade.time.getTime(),
-      });
+      } satisfies TradePush);
     }
     for (const candle of outcome.candles) {
       const time = new Date(candle.open_time).getTime();
@@ -78,7 +79,7 @@ export class MarketPushes {
         close: toAmountString(candle.close),
         volume: toAmountString(candle.volume),
         time,
-      });
+      } satisfies KlinePush);
     }
     this.dirtyCandles.clear();
   }
@@ -86,7 +87,7 @@ export class MarketPushes {
   private flushDepth(): void {
     for (const market of this.dirtyDepth) {
       const { bids, asks } = market.book.depth(DEPTH_LEVELS);
-      const level = ([ticks, lots]: [number, number]) => [
+      const level = ([ticks, lots]: [number, number]): [string, string] => [
         toAmountString(ticksToPrice(market.pair, ticks)),
         toAmountString(lotsToAmount(market.pair, lots)),
       ];
@@ -97,7 +98,7 @@ export class MarketPushes {
         legal_name: market.pair.legal.name,
         bids: bids.map(level),
         asks: asks.map(level),
-      });
+      } satisfies DepthPush);
     }
     this.dirtyDepth.clear();
   }
@@ -116,7 +117,7 @@ export class MarketPushes {
         volume: stats.volume,
         high: stats.high,
         low: stats.low,
-      });
+      } satisfies DayMarketPush);
     }
   }
 

@@ -3,6 +3,13 @@ import { createTestContext, type TestContext } from '../../../test/harness';
 import { fundLegal, legalOf, p2pTrader, TRADE_PASSWORD } from '../../../test/p2p';
 import { writeSetting } from '@exchange/api/modules/system';
 import { createAcceptor } from '@exchange/api/modules/acceptor';
+import {
+  deadlineJobId,
+  ORDER_DEADLINES,
+  P2pDeadlines,
+  sweepDeadlines,
+  type DeadlineSource,
+} from '@exchange/api/modules/c2c';
 import { startP2pWorker } from './deadlines';
 
 let ctx: TestContext;
@@ -84,6 +91,30 @@ describe('P2P deadlines', () => {
     } finally {
       await stop();
       await writeSetting(ctx.prisma, 'userLegalDealCancel_time', '1440');
+    }
+  });
+
+  it('schedules a deadline that passes while the sweeper is busy applying others, instead of missing it', async () => {
+    const { orderId } = await unpaidOrder();
+    const at = new Date(Date.now() + 300);
+    await ctx.prisma.p2pOrder.update({ where: { id: orderId }, data: { pay_deadline: at } });
+    // A sweep whose overdue phase outlasts the deadline: the order is neither overdue when asked nor ahead
+    // of the clock afterwards.
+    const slowSource: DeadlineSource = {
+      ...ORDER_DEADLINES,
+      overdue: async (prisma, limit, now) => {
+        const ids = await ORDER_DEADLINES.overdue(prisma, limit, now);
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        return ids;
+      },
+    };
+    const deadlines = new P2pDeadlines(ctx.redisUrl, ctx.config.REDIS_PREFIX);
+    try {
+      await sweepDeadlines(ctx.prisma, [slowSource], { deadlines });
+      const job = await deadlines.queue.getJob(deadlineJobId({ kind: 'order-expire', id: orderId }, at));
+      expect(job?.data).toEqual({ kind: 'order-expire', id: orderId });
+    } finally {
+      await deadlines.close();
     }
   });
 

@@ -12,7 +12,10 @@ import {
 import { candleWindow, type Period, type RawCandle } from '../lib/chart-data';
 import { useSocketEvent } from '../lib/socket';
 import { STORAGE_KEYS, writeStored } from '../lib/storage';
+import type { DepthPush, KlinePush, MarketDeal, TradePush } from '@exchange/contracts';
 import type { Quotation } from './markets';
+
+export type { KlinePush };
 
 /**
  * Live market data every trading screen shows (spot, lever): the book, recent trades and latest price of a
@@ -20,14 +23,6 @@ import type { Quotation } from './markets';
  */
 
 /* ---------- Order book, recent trades and the latest price ---------- */
-
-interface DealAnswer {
-  in: { price: string; number: string }[];
-  out: { price: string; number: string }[];
-  complete: { id: string; price: string; number: string; way: number; time: number }[];
-  last_price: string;
-  cny_price: string;
-}
 
 /** What the screen keeps of one market: both sides best first, the latest trades, the latest price. */
 export interface MarketSnapshot {
@@ -39,35 +34,10 @@ export interface MarketSnapshot {
   tick: -1 | 0 | 1;
 }
 
-interface DepthPush {
-  match_id: number;
-  bids: [string, string][];
-  asks: [string, string][];
-}
-
-interface TradePush {
-  match_id: number;
-  price: string;
-  number: string;
-  way: number;
-  time: number;
-}
-
-export interface KlinePush {
-  match_id: number;
-  period: string;
-  open: string;
-  high: string;
-  low: string;
-  close: string;
-  volume: string;
-  time: number;
-}
-
 const marketKey = (matchId: number) => ['market', 'snapshot', matchId] as const;
 
 async function fetchMarket(pair: Quotation, previous: MarketSnapshot | undefined): Promise<MarketSnapshot> {
-  const answer = await api.post<DealAnswer>(
+  const answer = await api.post<MarketDeal>(
     '/api/transaction/deal',
     { legal_id: pair.legal_id, currency_id: pair.currency_id },
     { quiet: true },

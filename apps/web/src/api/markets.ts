@@ -3,62 +3,9 @@ import { api } from '../lib/api';
 import { toast } from '../lib/notify';
 import { useToken } from '../lib/session';
 import { useSocketEvent } from '../lib/socket';
+import type { DayMarketPush, Quotation, QuotationGroup } from '@exchange/contracts';
 
-/** A pair as `quotation_new` lists it (document 1, section 3; contract notes section 4). */
-export interface Quotation {
-  id: number;
-  match_id: number;
-  currency_id: number;
-  currency_name: string;
-  legal_id: number;
-  legal_name: string;
-  symbol: string;
-  now_price: string;
-  change: string;
-  high: string;
-  low: string;
-  volume: string;
-  is_display: number;
-  open_coin_trade: number;
-  open_transaction: number;
-  open_lever: number;
-  open_microtrade: number;
-  lever_share_num: string;
-  price_decimals: number;
-  amount_decimals: number;
-  min_amount: string;
-  maker_fee: string;
-  taker_fee: string;
-  rmb_relation: string;
-  fiat_convert_cny: string;
-  logo: string;
-  category: number;
-  added: 0 | 1;
-}
-
-export interface QuotationGroup {
-  id: number;
-  name: string;
-  full_name: string;
-  logo: string;
-  decimal_scale: number;
-  rmb_relation: string;
-  fiat_convert_cny: string;
-  quotation: Quotation[];
-}
-
-/** The `daymarket` push: the 24-hour rolling figures of one pair. */
-export interface DayMarketPush {
-  match_id: number;
-  legal_id: number;
-  currency_id: number;
-  symbol: string;
-  now_price: string;
-  change: string;
-  volume: string;
-  high: string;
-  low: string;
-}
+export type { Quotation, QuotationGroup };
 
 const quotationsKey = (token: string | null) => ['quotations', token !== null] as const;
 

@@ -30,6 +30,7 @@ export const en = {
   code_too_soon: 'Please wait {seconds} seconds before requesting another code',
   scene_invalid: 'Unknown verification purpose',
   too_many_requests: 'Too many attempts, please try again later',
+  server_busy: 'The exchange is busy, please try again in a moment',
   login_wait: 'Too many attempts on this account, please try again in {seconds} seconds',
   invite_code_required: 'Please enter an invite code',
   invite_code_invalid: 'The invite code does not exist',

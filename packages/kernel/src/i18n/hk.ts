@@ -31,6 +31,7 @@ export const hk: Messages = {
   code_too_soon: '請於 {seconds} 秒後再獲取驗證碼',
   scene_invalid: '未知的驗證用途',
   too_many_requests: '嘗試次數過多，請稍後再試',
+  server_busy: '系統繁忙，請稍後再試',
   login_wait: '該帳戶嘗試次數過多，請於 {seconds} 秒後再試',
   invite_code_required: '請輸入邀請碼',
   invite_code_invalid: '邀請碼不存在',

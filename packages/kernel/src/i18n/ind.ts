@@ -31,6 +31,7 @@ export const ind: Messages = {
   code_too_soon: 'Harap tunggu {seconds} detik sebelum meminta kode lain',
   scene_invalid: 'Tujuan verifikasi tidak dikenal',
   too_many_requests: 'Terlalu banyak percobaan, silakan coba lagi nanti',
+  server_busy: 'Sistem sedang sibuk, silakan coba lagi sebentar lagi',
   login_wait: 'Terlalu banyak percobaan pada akun ini, silakan coba lagi dalam {seconds} detik',
   invite_code_required: 'Silakan masukkan kode undangan',
   invite_code_invalid: 'Kode undangan tidak ditemukan',

@@ -31,6 +31,7 @@ export const jp: Messages = {
   code_too_soon: '{seconds}秒後に再度認証コードを取得してください',
   scene_invalid: '不明な認証用途です',
   too_many_requests: '試行回数が多すぎます。しばらくしてから再度お試しください',
+  server_busy: '現在混み合っています。しばらくしてから再度お試しください',
   login_wait: 'このアカウントへの試行回数が多すぎます。{seconds}秒後に再度お試しください',
   invite_code_required: '招待コードを入力してください',
   invite_code_invalid: '招待コードが存在しません',

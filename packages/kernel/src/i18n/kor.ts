@@ -31,6 +31,7 @@ export const kor: Messages = {
   code_too_soon: '{seconds}초 후에 인증 코드를 다시 요청해 주세요',
   scene_invalid: '알 수 없는 인증 용도입니다',
   too_many_requests: '시도 횟수가 너무 많습니다. 잠시 후 다시 시도해 주세요',
+  server_busy: '시스템이 혼잡합니다. 잠시 후 다시 시도해 주세요',
   login_wait: '이 계정의 시도 횟수가 너무 많습니다. {seconds}초 후에 다시 시도해 주세요',
   invite_code_required: '초대 코드를 입력해 주세요',
   invite_code_invalid: '존재하지 않는 초대 코드입니다',

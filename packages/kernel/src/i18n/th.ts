@@ -31,6 +31,7 @@ export const th: Messages = {
   code_too_soon: 'กรุณารอ {seconds} วินาทีก่อนขอรหัสใหม่',
   scene_invalid: 'ไม่ทราบวัตถุประสงค์ของการยืนยัน',
   too_many_requests: 'ลองหลายครั้งเกินไป กรุณาลองใหม่ภายหลัง',
+  server_busy: 'ระบบไม่ว่าง กรุณาลองใหม่อีกครั้งในอีกสักครู่',
   login_wait: 'บัญชีนี้ลองหลายครั้งเกินไป กรุณาลองใหม่ในอีก {seconds} วินาที',
   invite_code_required: 'กรุณากรอกรหัสเชิญ',
   invite_code_invalid: 'ไม่พบรหัสเชิญนี้',

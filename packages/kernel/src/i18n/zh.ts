@@ -31,6 +31,7 @@ export const zh: Messages = {
   code_too_soon: '请 {seconds} 秒后再获取验证码',
   scene_invalid: '未知的验证用途',
   too_many_requests: '尝试次数过多，请稍后再试',
+  server_busy: '系统繁忙，请稍后再试',
   login_wait: '该账户尝试次数过多，请 {seconds} 秒后再试',
   invite_code_required: '请输入邀请码',
   invite_code_invalid: '邀请码不存在',

@@ -246,19 +246,19 @@ export async function autoConfirmDeal(prisma: Db, id: number): Promise<Notice[] 
 export const ACCEPTOR_DEADLINES: DeadlineSource = {
   kind: 'acceptor-confirm',
   handle: autoConfirmDeal,
-  overdue: async (prisma, limit) =>
+  overdue: async (prisma, limit, now) =>
     (
       await prisma.acceptorDeal.findMany({
-        where: { is_sure: DEAL.waiting, type: 'sell', auto_confirm_at: { lte: new Date() } },
+        where: { is_sure: DEAL.waiting, type: 'sell', auto_confirm_at: { lte: now } },
         orderBy: { auto_confirm_at: 'asc' },
         take: limit,
         select: { id: true },
       })
     ).map((row) => row.id),
-  pending: async (prisma, limit) =>
+  pending: async (prisma, limit, now) =>
     (
       await prisma.acceptorDeal.findMany({
-        where: { is_sure: DEAL.waiting, type: 'sell', auto_confirm_at: { gt: new Date() } },
+        where: { is_sure: DEAL.waiting, type: 'sell', auto_confirm_at: { gt: now } },
         orderBy: { auto_confirm_at: 'asc' },
         take: limit,
         select: { id: true, auto_confirm_at: true },

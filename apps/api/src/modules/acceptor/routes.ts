@@ -13,6 +13,7 @@ import { pushNotices, WAY_NAMES, isWay, type Notice } from '../c2c';
 import { requireTradePassword } from '../wallet';
 import { actOnDeal, autoConfirmMinutes, openDeal } from './deals';
 import { ACCEPTOR_WAYS, CNY_DECIMALS, DEAL_PAGE_SIZE, type DealAction } from './rules';
+import { okMessage } from '../../http/envelope';
 
 const idOf = (key: MessageKey) =>
   z.coerce
@@ -179,7 +180,7 @@ export function acceptorRoutes(app: FastifyInstance): void {
         money,
       });
       push(notices);
-      return { type: 'ok', message: translate(request.locale, 'acceptor_deal_submitted') };
+      return okMessage(request.locale, 'acceptor_deal_submitted');
     },
   );
 
@@ -240,7 +241,7 @@ export function acceptorRoutes(app: FastifyInstance): void {
           );
       }
       const minutes = action === 'transferred' ? await autoConfirmMinutes(app.prisma) : 0;
-      return { type: 'ok', message: translate(request.locale, done, { minutes }) };
+      return okMessage(request.locale, done, { minutes });
     });
   act('/api/acceptor/confirm', 'confirm', 'acceptor_confirmed', true);
   act('/api/acceptor/reject', 'reject', 'acceptor_rejected', true);

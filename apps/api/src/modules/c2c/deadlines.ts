@@ -55,10 +55,10 @@ export type DeadlineHandler = (prisma: Db, id: number) => Promise<Notice[] | nul
 export interface DeadlineSource {
   kind: DeadlineKind;
   handle: DeadlineHandler;
-  /** Rows whose deadline has passed, oldest first. */
-  overdue: (prisma: Db, limit: number) => Promise<number[]>;
-  /** Rows whose deadline is still ahead, with it (to re-schedule after Redis lost them). */
-  pending: (prisma: Db, limit: number) => Promise<{ id: number; at: Date }[]>;
+  /** Rows whose deadline is at or before `now`, oldest first. */
+  overdue: (prisma: Db, limit: number, now: Date) => Promise<number[]>;
+  /** Rows whose deadline is after `now`, with it (to re-schedule after Redis lost them). */
+  pending: (prisma: Db, limit: number, now: Date) => Promise<{ id: number; at: Date }[]>;
 }
 
 /** An unpaid order past its deadline cancels itself (its crypto returns to the ad or to the taker). */
@@ -70,19 +70,19 @@ export async function expireOrder(prisma: Db, id: number): Promise<Notice[] | nu
 export const ORDER_DEADLINES: DeadlineSource = {
   kind: 'order-expire',
   handle: expireOrder,
-  overdue: async (prisma, limit) =>
+  overdue: async (prisma, limit, now) =>
     (
       await prisma.p2pOrder.findMany({
-        where: { is_sure: IS_SURE.unpaid, pay_deadline: { lte: new Date() } },
+        where: { is_sure: IS_SURE.unpaid, pay_deadline: { lte: now } },
         orderBy: { pay_deadline: 'asc' },
         take: limit,
         select: { id: true },
       })
     ).map((row) => row.id),
-  pending: async (prisma, limit) =>
+  pending: async (prisma, limit, now) =>
     (
       await prisma.p2pOrder.findMany({
-        where: { is_sure: IS_SURE.unpaid, pay_deadline: { gt: new Date() } },
+        where: { is_sure: IS_SURE.unpaid, pay_deadline: { gt: now } },
         orderBy: { pay_deadline: 'asc' },
         take: limit,
         select: { id: true, pay_deadline: true },
@@ -121,7 +121,10 @@ export async function sweepDeadlines(
 ): Promise<Record<DeadlineKind, number>> {
   const applied: Record<DeadlineKind, number> = { 'order-expire': 0, 'acceptor-confirm': 0 };
   for (const source of sources) {
-    for (const id of await source.overdue(prisma, SWEEP_BATCH)) {
+    // One instant for both questions: a deadline passing between them is then either applied or scheduled
+    // (with no delay left), never missed until the next sweep.
+    const now = new Date();
+    for (const id of await source.overdue(prisma, SWEEP_BATCH, now)) {
       try {
         const notices = await source.handle(prisma, id);
         if (notices) {
@@ -133,7 +136,7 @@ export async function sweepDeadlines(
       }
     }
     if (options.deadlines) {
-      for (const row of await source.pending(prisma, 10 * SWEEP_BATCH))
+      for (const row of await source.pending(prisma, 10 * SWEEP_BATCH, now))
         await options.deadlines.schedule({ kind: source.kind, id: row.id }, row.at);
     }
   }

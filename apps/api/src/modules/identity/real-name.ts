@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth';
 import { AppError } from '@exchange/kernel/errors';
-import { translate } from '@exchange/kernel/i18n';
 import { form, requiredText } from '../../http/schemas';
 import { isUniqueViolation } from '@exchange/kernel/db';
 import { UPLOAD_URL_PREFIX } from './upload';
+import { okMessage } from '../../http/envelope';
 
 const realNameBody = form({
   name: requiredText('name_required', 100),
@@ -68,7 +68,7 @@ export function realNameRoutes(app: FastifyInstance): void {
           const sameUser = await app.prisma.identityVerification.findUnique({ where: { user_id: user.id } });
           throw new AppError(sameUser ? 'identity_exists' : 'card_id_taken');
         }
-        return { type: 'ok', message: translate(request.locale, 'identity_submitted') };
+        return okMessage(request.locale, 'identity_submitted');
       },
     );
 }

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth';
 import { AppError } from '@exchange/kernel/errors';
-import { translate } from '@exchange/kernel/i18n';
 import { form, optionalText, requiredText } from '../../http/schemas';
+import { okMessage } from '../../http/envelope';
 
 /** Banks of the third-party payout channel; BCA is the default choice. */
 export const PAYOUT_BANKS = [
@@ -51,7 +51,7 @@ export function paymentAccountRoutes(app: FastifyInstance): void {
         create: { user_id, ...request.body },
         update: request.body,
       });
-      return { type: 'ok', message: translate(request.locale, 'saved') };
+      return okMessage(request.locale, 'saved');
     },
   );
 
@@ -80,7 +80,7 @@ export function paymentAccountRoutes(app: FastifyInstance): void {
         bank_name: bank.name,
       };
       await app.prisma.userBank.upsert({ where: { user_id }, create: { user_id, ...card }, update: card });
-      return { type: 'ok', message: translate(request.locale, 'saved') };
+      return okMessage(request.locale, 'saved');
     },
   );
 }

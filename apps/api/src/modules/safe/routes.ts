@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth';
 import { AppError } from '@exchange/kernel/errors';
-import { translate } from '@exchange/kernel/i18n';
 import { codeField, form, optionalText, passwordField, requiredText } from '../../http/schemas';
 import { isUniqueViolation } from '@exchange/kernel/db';
 import { isEmail, normaliseAreaCode, parseAccount, hashSecret } from '../user';
 import { withVerifiedCode } from '../verification';
 import { assertTradePassword } from './trade-password';
+import { okMessage } from '../../http/envelope';
 
 const tradePasswordBody = form({
   password: passwordField(),
@@ -48,7 +48,7 @@ export function safeRoutes(app: FastifyInstance): void {
           await tx.user.update({ where: { id: user.id }, data: { trade_password_hash } });
         },
       );
-      return { type: 'ok', message: translate(request.locale, 'trade_password_set') };
+      return okMessage(request.locale, 'trade_password_set');
     },
   );
 
@@ -62,7 +62,7 @@ export function safeRoutes(app: FastifyInstance): void {
         return { type: 'ok', message: { is_set: user.trade_password_hash ? 1 : 0 } };
       }
       await assertTradePassword(app.redis, user, request.body.password);
-      return { type: 'ok', message: translate(request.locale, 'trade_password_correct') };
+      return okMessage(request.locale, 'trade_password_correct');
     },
   );
 
@@ -92,7 +92,7 @@ export function safeRoutes(app: FastifyInstance): void {
         if (isUniqueViolation(error)) throw new AppError('account_exists');
         throw error;
       }
-      return { type: 'ok', message: translate(request.locale, 'saved') };
+      return okMessage(request.locale, 'saved');
     },
   );
 
@@ -117,7 +117,7 @@ export function safeRoutes(app: FastifyInstance): void {
         if (isUniqueViolation(error)) throw new AppError('email_taken');
         throw error;
       }
-      return { type: 'ok', message: translate(request.locale, 'email_bound') };
+      return okMessage(request.locale, 'email_bound');
     },
   );
 }

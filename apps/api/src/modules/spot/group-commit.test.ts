@@ -154,6 +154,23 @@ describe('group commit of order placements', () => {
     expect((await ctx.audit()).problems).toEqual([]);
   });
 
+  it('refuses placements beyond its waiting room at once, changing nothing for them', async () => {
+    const user = await ctx.signedInUser();
+    await ctx.deposit(user.account, 'USDT', '100');
+    const committer = new PlacementCommitter({ pool, queues }, 512, 2);
+    const outcomes = await Promise.allSettled([
+      committer.place(buy(user.id, '10', '1')),
+      committer.place(buy(user.id, '10', '1')),
+      committer.place(buy(user.id, '10', '1')),
+    ]);
+    await committer.settled();
+    expect(
+      outcomes.map((outcome) => (outcome.status === 'rejected' ? keyOf(outcome.reason) : 'stored')),
+    ).toEqual(['stored', 'stored', 'server_busy']);
+    expect(await spot(user.id)).toEqual({ available: '80', locked: '20' });
+    expect((await ctx.audit()).problems).toEqual([]);
+  });
+
   it('holds every user to the open-order limit, counting the orders ahead in the same batch', async () => {
     const user = await ctx.signedInUser();
     await ctx.deposit(user.account, 'USDT', '1000');

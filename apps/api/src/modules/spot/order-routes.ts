@@ -11,6 +11,7 @@ import { Money, toAmountString } from '@exchange/kernel/ledger';
 import { requestCancel } from './cancel-order';
 import { placeOrder, SIDE } from './place-order';
 import type { OrderResult } from './queue';
+import { okMessage } from '../../http/envelope';
 
 /** How long a request waits for the matcher before answering "received, being matched". */
 export const ORDER_WAIT_MS = 3_000;
@@ -173,11 +174,11 @@ function placementAnswer(
   result: OrderResult | undefined,
   currency: string,
 ) {
-  if (!result) return { type: 'ok', message: translate(locale, 'order_processing') };
+  if (!result) return okMessage(locale, 'order_processing');
   const filled = new Money(result.filled);
   switch (result.state) {
     case 'filled':
-      return { type: 'ok', message: translate(locale, 'order_filled') };
+      return okMessage(locale, 'order_filled');
     case 'rejected':
       return {
         type: 'error',
@@ -206,6 +207,6 @@ function placementAnswer(
               currency,
             }),
           }
-        : { type: 'ok', message: translate(locale, 'order_placed') };
+        : okMessage(locale, 'order_placed');
   }
 }

@@ -15,6 +15,11 @@ import type { OrderResult, OrderResults, QueuedOrder, SpotQueues } from './queue
 
 /** Orders per group commit: enough to drain a burst in a few commits, small enough to keep commits short. */
 const MAX_BATCH = 512;
+/**
+ * Placements waiting for a commit beyond which new ones are refused at once (`server_busy`): a burst larger
+ * than Postgres can commit would otherwise only grow memory and every waiting request's latency.
+ */
+const MAX_PENDING = 20_000;
 
 /** An order that passed every check a request can fail on its own, ready to be stored. */
 export interface PlacementRequest {
@@ -72,11 +77,16 @@ export class PlacementCommitter {
       log?: (fields: object, message: string) => void;
     },
     private readonly maxBatch = MAX_BATCH,
+    private readonly maxPending = MAX_PENDING,
   ) {}
 
   /** Stores the order with its funds locked, queues it, and (for `waitMs`) watches for the matcher's verdict. */
   place(request: PlacementRequest, waitMs = 0): Promise<Placement> {
     return new Promise((resolve, reject) => {
+      if (this.pending.length >= this.maxPending) {
+        reject(new AppError('server_busy'));
+        return;
+      }
       this.pending.push({ request, waitMs, resolve, reject });
       if (!this.flushing) {
         this.flushing = true;

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '@exchange/kernel/errors';
-import { isLocale, LANGUAGE_COOKIE, translate } from '@exchange/kernel/i18n';
+import { isLocale, LANGUAGE_COOKIE } from '@exchange/kernel/i18n';
 import { form, optionalText } from '../../http/schemas';
 import { isOn, readSettings } from './settings';
+import { okMessage } from '../../http/envelope';
 
 const langBody = form({ lang: optionalText(8) });
 
@@ -30,7 +31,7 @@ export function systemRoutes(app: FastifyInstance): void {
         void reply.header('set-cookie', `${LANGUAGE_COOKIE}=${lang}; Path=/; Max-Age=31536000; SameSite=Lax`);
         if (request.user)
           await app.prisma.user.update({ where: { id: request.user.id }, data: { locale: lang } });
-        return { type: 'ok', message: translate(lang, 'language_set') };
+        return okMessage(lang, 'language_set');
       },
     );
 }

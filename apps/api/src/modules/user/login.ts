@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth';
 import { AppError } from '@exchange/kernel/errors';
-import { translate } from '@exchange/kernel/i18n';
 import { consumeRate } from '../../http/rate-limit';
 import { form, optionalText, requiredText } from '../../http/schemas';
 import { isOn, readSetting } from '../system';
@@ -11,6 +10,7 @@ import { parseAccount } from './account';
 import { returnLoginGuess, takeLoginGuess } from './login-throttle';
 import { verifySecret } from './passwords';
 import { openSession, revokeSession, tokenFromHeader } from './sessions';
+import { okMessage } from '../../http/envelope';
 
 const LOGINS_PER_IP = { name: 'login-ip', limit: 60, windowSeconds: 900 };
 
@@ -104,7 +104,7 @@ export function loginRoutes(app: FastifyInstance): void {
           await revokeSession(app.prisma, token);
           await app.sessions.revokeToken(token);
         }
-        return { type: 'ok', message: translate(request.locale, 'logged_out') };
+        return okMessage(request.locale, 'logged_out');
       },
     });
     done();

@@ -3,13 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '@exchange/kernel/db';
 import { currentUser } from '../../http/auth';
 import { AppError } from '@exchange/kernel/errors';
-import { translate } from '@exchange/kernel/i18n';
 import { codeField, form, optionalText, passwordField, requiredText } from '../../http/schemas';
 import { withVerifiedCode } from '../verification';
 import { parseAccount } from './account';
 import { hashSecret } from './passwords';
 import { forgetLoginGuesses } from './login-throttle';
 import { revokeAllSessions } from './sessions';
+import { okMessage } from '../../http/envelope';
 
 const forgetBody = form({
   account: requiredText('account_required', 100),
@@ -68,7 +68,7 @@ export function passwordResetRoutes(app: FastifyInstance): void {
     );
     await app.sessions.revokeUser(userId);
     await forgetLoginGuesses(app.redis, account.account_number, request.ip);
-    return { type: 'ok', message: translate(request.locale, 'password_updated') };
+    return okMessage(request.locale, 'password_updated');
   });
 
   typed.post(
@@ -81,7 +81,7 @@ export function passwordResetRoutes(app: FastifyInstance): void {
       await resetPassword(app.prisma, app.config.APP_SECRET, user.account_number, body.password, body.code);
       await app.sessions.revokeUser(user.id);
       await forgetLoginGuesses(app.redis, user.account_number, request.ip);
-      return { type: 'ok', message: translate(request.locale, 'password_updated') };
+      return okMessage(request.locale, 'password_updated');
     },
   );
 }

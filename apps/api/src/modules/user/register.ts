@@ -3,11 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isUniqueViolation, type Db, type Tx } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
-import { translate } from '@exchange/kernel/i18n';
 import { codeField, form, optionalText, passwordField, requiredText } from '../../http/schemas';
 import { withVerifiedCode } from '../verification';
 import { normaliseAreaCode, parseAccount } from './account';
 import { hashSecret } from './passwords';
+import { okMessage } from '../../http/envelope';
 
 // Field order is the order the spec checks them in: invite code, account, password, repeat, code.
 export const registerBody = form({
@@ -113,6 +113,6 @@ export function registerRoute(app: FastifyInstance): void {
         if (isUniqueViolation(error)) throw new AppError('account_exists');
         throw error;
       }
-      return { type: 'ok', message: translate(request.locale, 'registered') };
+      return okMessage(request.locale, 'registered');
     });
 }

@@ -2,10 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, sessionExpired } from '@exchange/kernel/errors';
-import { translate } from '@exchange/kernel/i18n';
 import { form, optionalText } from '../../http/schemas';
 import { parseAccount, type ParsedAccount } from '../user';
 import { issueCode, OWN_ACCOUNT_SCENES, SCENES, verifyCode, type Scene } from './codes';
+import { okMessage } from '../../http/envelope';
 
 const sendBody = form({
   user_string: optionalText(100),
@@ -87,7 +87,7 @@ export function verificationRoutes(app: FastifyInstance): void {
       const { account, deliver } = await destinationFor(app, request, scene, request.body.user_string);
       if (url === '/api/sms_mail' && account.kind !== 'email') throw new AppError('email_invalid');
       if (deliver) await sendCode(app, request, account, scene);
-      return { type: 'ok', message: translate(request.locale, 'code_sent') };
+      return okMessage(request.locale, 'code_sent');
     });
   }
 
@@ -110,7 +110,7 @@ export function verificationRoutes(app: FastifyInstance): void {
         { prisma: app.prisma, secret: app.config.APP_SECRET },
         { destination: parseAccount(destination).account_number, scene, code },
       );
-      return { type: 'ok', message: translate(request.locale, 'code_valid') };
+      return okMessage(request.locale, 'code_valid');
     });
   }
 }

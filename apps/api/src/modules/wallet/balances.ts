@@ -5,7 +5,6 @@ import { currentUser } from '../../http/auth';
 import { AppError } from '@exchange/kernel/errors';
 import { form, optionalText, requiredText } from '../../http/schemas';
 import {
-  ACCOUNTS,
   availableColumn,
   isAccount,
   lockedColumn,
@@ -186,68 +185,4 @@ export function balanceRoutes(app: FastifyInstance): void {
       };
     },
   );
-
-  // The account centre: per currency, available and frozen across the four accounts, valued in USDT.
-  typed.post('/api/account/list', { onRequest: app.requireUser }, async (request) => {
-    const wallets = await app.prisma.wallet.findMany({
-      where: { user_id: currentUser(request).id, currency: { is_display: 1 } },
-      include: { currency: true },
-      orderBy: { currency: { sort: 'asc' } },
-    });
-    const sum = (wallet: Wallet, column: (account: Account) => keyof Wallet) =>
-      ACCOUNTS.reduce((total, account) => total.plus(String(wallet[column(account)])), new Money(0));
-    const list = wallets.map((wallet) => {
-      const available = sum(wallet, availableColumn);
-      const frozen = sum(wallet, lockedColumn);
-      return {
-        currency: wallet.currency_id,
-        currency_name: wallet.currency.name,
-        available: toFixedString(available, 8),
-        frozen: toFixedString(frozen, 8),
-        usdt_value: toFixedString(available.plus(frozen).times(usdtPriceOf(wallet.currency)), 4),
-      };
-    });
-    const total = list.reduce((acc, row) => acc.plus(row.usdt_value), new Money(0));
-    return { type: 'ok', message: { list, total_usdt: toFixedString(total, 4) } };
-  });
-
-  typed.get('/api/currency/user_currency_list', { onRequest: app.requireUser }, async (request) => {
-    const wallets = await app.prisma.wallet.findMany({
-      where: { user_id: currentUser(request).id, currency: { is_display: 1 } },
-      include: { currency: true },
-      orderBy: { currency: { sort: 'asc' } },
-    });
-    return {
-      type: 'ok',
-      message: wallets.map((wallet) => ({
-        id: wallet.currency_id,
-        name: wallet.currency.name,
-        ...Object.fromEntries(
-          ACCOUNTS.flatMap((account) => [
-            [availableColumn(account), toFixedString(wallet[availableColumn(account)].toFixed(), 8)],
-            [lockedColumn(account), toFixedString(wallet[lockedColumn(account)].toFixed(), 8)],
-          ]),
-        ),
-      })),
-    };
-  });
-
-  typed.get('/api/currency/list', async () => {
-    const currencies = await app.prisma.currency.findMany({
-      where: { is_display: 1 },
-      orderBy: { sort: 'asc' },
-    });
-    const describe = (currency: Currency) => ({
-      id: currency.id,
-      name: currency.name,
-      full_name: currency.full_name,
-    });
-    return {
-      type: 'ok',
-      message: {
-        legal: currencies.filter((currency) => currency.is_legal === 1).map(describe),
-        all: currencies.map(describe),
-      },
-    };
-  });
 }

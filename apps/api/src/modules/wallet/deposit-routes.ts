@@ -5,12 +5,12 @@ import { z } from 'zod';
 import type { Currency, User } from '@exchange/kernel/db';
 import { currentUser } from '../../http/auth';
 import { AppError } from '@exchange/kernel/errors';
-import { translate } from '@exchange/kernel/i18n';
 import { form, optionalText } from '../../http/schemas';
 import { parseAmount } from '@exchange/kernel/ledger';
 import { depositAddressFor } from './addresses';
 import { findCurrency } from './currencies';
 import { assertWalletOpen } from './withdrawal-routes';
+import { okMessage } from '../../http/envelope';
 
 const DEPOSIT_NOTICE_PENDING = 0;
 
@@ -90,7 +90,7 @@ export function depositRoutes(app: FastifyInstance): void {
           status: DEPOSIT_NOTICE_PENDING,
         },
       });
-      return { type: 'ok', message: translate(request.locale, 'deposit_notice_submitted') };
+      return okMessage(request.locale, 'deposit_notice_submitted');
     },
   );
 }

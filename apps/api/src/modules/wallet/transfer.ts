@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db, Tx, Currency } from '@exchange/kernel/db';
 import { currentUser } from '../../http/auth';
 import { AppError } from '@exchange/kernel/errors';
-import { translate } from '@exchange/kernel/i18n';
 import { form, optionalText } from '../../http/schemas';
 import {
   isAccount,
@@ -15,6 +14,7 @@ import {
   type Money,
 } from '@exchange/kernel/ledger';
 import { currencyAllows, findCurrency } from './currencies';
+import { okMessage } from '../../http/envelope';
 
 // Log types of money leaving and entering each account (contract notes section 7).
 const OUT_TYPES: Record<Account, LogType> = {
@@ -107,7 +107,7 @@ export function transferRoutes(app: FastifyInstance, guards: TransferGuard[]): v
           { userId: currentUser(request).id, currency, from, to, amount },
           guards,
         );
-        return { type: 'ok', message: translate(request.locale, 'transfer_done') };
+        return okMessage(request.locale, 'transfer_done');
       },
     );
 }

@@ -3,13 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '@exchange/kernel/db';
 import { currentUser } from '../../http/auth';
 import { AppError } from '@exchange/kernel/errors';
-import { translate } from '@exchange/kernel/i18n';
 import { form, optionalText } from '../../http/schemas';
 import { parseAmount, toAmountString } from '@exchange/kernel/ledger';
 import { isOn, readSetting } from '../system';
 import { isValidAddress } from './addresses';
 import { findCurrency } from './currencies';
 import { checkWithdrawalAmount, requireTradePassword, submitWithdrawal, withdrawalQuote } from './withdraw';
+import { okMessage } from '../../http/envelope';
 
 /** Deposits and withdrawals stay closed until an operator turns is_open_CTbi on. */
 export async function assertWalletOpen(prisma: Db): Promise<void> {
@@ -77,7 +77,7 @@ export function withdrawalRoutes(app: FastifyInstance): void {
         address: body.address,
         memo: body.memo,
       });
-      return { type: 'ok', message: translate(request.locale, 'withdraw_submitted') };
+      return okMessage(request.locale, 'withdraw_submitted');
     },
   );
 
@@ -102,7 +102,7 @@ export function withdrawalRoutes(app: FastifyInstance): void {
         address: `${card.bank_code}:${card.receive_account}`,
         memo: card.receive_name,
       });
-      return { type: 'ok', message: translate(request.locale, 'withdraw_submitted') };
+      return okMessage(request.locale, 'withdraw_submitted');
     },
   );
 }

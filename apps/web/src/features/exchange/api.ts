@@ -5,6 +5,9 @@ import { useToken } from '../../lib/session';
 import { useSocketEvent } from '../../lib/socket';
 import { readStored, STORAGE_KEYS, writeStored } from '../../lib/storage';
 import type { Side } from './order-math';
+import type { SpotOrderRow } from '@exchange/contracts';
+
+export type { SpotOrderRow };
 
 interface SpotOrderPush {
   id: string;
@@ -34,24 +37,6 @@ export function useSpotBalance(currencyId: number | undefined) {
 }
 
 /* ---------- Orders ---------- */
-
-export interface SpotOrderRow {
-  id: string;
-  symbol: string;
-  /** 1 buy, 2 sell. */
-  type: number;
-  kind: 'limit' | 'market';
-  /** 1 current, 2 history. */
-  status: number;
-  state: 'new' | 'open' | 'filled' | 'cancelled' | 'expired' | 'rejected';
-  target_price: string;
-  trade_amount: string;
-  filled: string;
-  trade_price: string;
-  fee: string;
-  created_at: string;
-  updated_at: string;
-}
 
 export const ENTRUST_PAGE_SIZE = 10;
 export type EntrustStatus = 1 | 2;

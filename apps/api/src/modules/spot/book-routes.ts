@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { answerSchema, marketDealSchema } from '@exchange/contracts';
+import { AppError } from '@exchange/kernel/errors';
+import { Money, toAmountString, toFixedString } from '@exchange/kernel/ledger';
+import { formatDateTime } from '../../http/format';
+import { form, positiveId } from '../../http/schemas';
+import { cnyPerUnit } from './market-list';
+import { SIDE } from './place-order';
+
+const BOOK_LEVELS = 10;
+const RECENT_TRADES = 15;
+
+/** One market's book (ten levels a side), its latest trades and the caller's two balances. */
+export function bookRoutes(app: FastifyInstance): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  const pairBody = form({ legal_id: positiveId, currency_id: positiveId });
+
+  typed.post(
+    '/api/transaction/deal',
+    {
+      schema: { body: pairBody, response: { 200: answerSchema(marketDealSchema) } },
+      onRequest: app.optionalUser,
+    },
+    async (request) => {
+      const pair = await app.prisma.currencyMatch.findUnique({
+        where: {
+          legal_id_currency_id: { legal_id: request.body.legal_id, currency_id: request.body.currency_id },
+        },
+        include: { legal: true, currency: true },
+      });
+      if (!pair) throw new AppError('pair_not_tradable');
+      const level = async (side: number) => {
+        const rows = await app.prisma.$queryRawUnsafe<{ price: string; number: string }[]>(
+          `SELECT price::text, SUM(amount - filled)::text AS number FROM spot_orders
+         WHERE match_id = $1 AND state = 'open' AND side = $2 GROUP BY price ORDER BY price ${side === SIDE.buy ? 'DESC' : 'ASC'} LIMIT ${BOOK_LEVELS}`,
+          pair.id,
+          side,
+        );
+        return rows.map((row) => ({
+          currency: pair.currency_id,
+          legal: pair.legal_id,
+          price: toAmountString(row.price),
+          number: toAmountString(row.number),
+        }));
+      };
+      const [bids, asks, trades] = await Promise.all([
+        level(SIDE.buy),
+        level(SIDE.sell),
+        app.prisma.spotTrade.findMany({
+          where: { match_id: pair.id },
+          orderBy: { id: 'desc' },
+          take: RECENT_TRADES,
+        }),
+      ]);
+      const lastPrice = trades[0] ? new Money(trades[0].price.toFixed()) : new Money(0);
+      const balances = request.user
+        ? await app.prisma.wallet.findMany({
+            where: { user_id: request.user.id, currency_id: { in: [pair.legal_id, pair.currency_id] } },
+          })
+        : [];
+      const available = (currencyId: number) =>
+        toAmountString(
+          balances.find((wallet) => wallet.currency_id === currencyId)?.change_balance.toFixed() ?? '0',
+        );
+      return {
+        type: 'ok' as const,
+        message: {
+          in: bids,
+          out: asks.reverse(),
+          complete: trades.map((trade) => ({
+            id: trade.id.toString(),
+            price: toAmountString(trade.price.toFixed()),
+            number: toAmountString(trade.amount.toFixed()),
+            way: trade.taker_side,
+            create_time: formatDateTime(trade.created_at),
+            time: trade.created_at.getTime(),
+          })),
+          last_price: toAmountString(lastPrice),
+          cny_price: toFixedString(lastPrice.times(await cnyPerUnit(app, pair.legal)), 2),
+          user_legal: available(pair.legal_id),
+          user_currency: available(pair.currency_id),
+        },
+      };
+    },
+  );
+}

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+
+/** Decimal amounts and prices travel as strings, never as floats. */
+const decimal = z.string();
+const flag = z.union([z.literal(0), z.literal(1)]);
+
+/** The names of a market every push about it carries. */
+const marketNames = {
+  symbol: z.string(),
+  match_id: z.number().int(),
+  legal_id: z.number().int(),
+  currency_id: z.number().int(),
+};
+
+/** A pair as `quotation_new` lists it (document 1, section 3; contract notes section 4). */
+export const quotationSchema = z.object({
+  id: z.number().int(),
+  match_id: z.number().int(),
+  currency_id: z.number().int(),
+  currency_name: z.string(),
+  legal_id: z.number().int(),
+  legal_name: z.string(),
+  symbol: z.string(),
+  now_price: decimal,
+  change: z.string(),
+  high: decimal,
+  low: decimal,
+  volume: decimal,
+  is_display: z.number().int(),
+  open_coin_trade: z.number().int(),
+  open_transaction: z.number().int(),
+  open_lever: z.number().int(),
+  open_microtrade: z.number().int(),
+  lever_share_num: decimal,
+  price_decimals: z.number().int(),
+  amount_decimals: z.number().int(),
+  min_amount: decimal,
+  maker_fee: decimal,
+  taker_fee: decimal,
+  rmb_relation: decimal,
+  fiat_convert_cny: decimal,
+  logo: z.string(),
+  category: z.number().int(),
+  added: flag,
+});
+export type Quotation = z.infer<typeof quotationSchema>;
+
+/** The pairs of one quote currency, with its CNY rate (`GET /api/currency/quotation_new`). */
+export const quotationGroupSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  full_name: z.string(),
+  sort: z.number().int(),
+  logo: z.string(),
+  is_display: z.number().int(),
+  is_legal: z.number().int(),
+  is_lever: z.number().int(),
+  is_match: z.number().int(),
+  is_micro: z.number().int(),
+  decimal_scale: z.number().int(),
+  rmb_relation: decimal,
+  fiat_convert_cny: decimal,
+  quotation: z.array(quotationSchema),
+});
+export type QuotationGroup = z.infer<typeof quotationGroupSchema>;
+
+const bookLevelRow = z.object({
+  currency: z.number().int(),
+  legal: z.number().int(),
+  price: decimal,
+  number: decimal,
+});
+
+/** One market's book, latest trades and the caller's balances (`POST /api/transaction/deal`). */
+export const marketDealSchema = z.object({
+  /** Bids, best first. */
+  in: z.array(bookLevelRow),
+  /** Asks, best (lowest) last, as the original lists them. */
+  out: z.array(bookLevelRow),
+  complete: z.array(
+    z.object({
+      id: z.string(),
+      price: decimal,
+      number: decimal,
+      way: z.number().int(),
+      create_time: z.string(),
+      time: z.number().int(),
+    }),
+  ),
+  last_price: decimal,
+  cny_price: decimal,
+  user_legal: decimal,
+  user_currency: decimal,
+});
+export type MarketDeal = z.infer<typeof marketDealSchema>;
+
+/** `daymarket`: the 24-hour rolling figures of one pair. */
+export const dayMarketPushSchema = z.object({
+  type: z.literal('daymarket'),
+  ...marketNames,
+  now_price: decimal,
+  change: z.string(),
+  volume: decimal,
+  high: decimal,
+  low: decimal,
+});
+export type DayMarketPush = z.infer<typeof dayMarketPushSchema>;
+
+/** `market_depth`: the book's best levels, each `[price, amount]`, best first. */
+export const depthPushSchema = z.object({
+  type: z.literal('market_depth'),
+  ...marketNames,
+  currency_name: z.string(),
+  legal_name: z.string(),
+  bids: z.array(z.tuple([decimal, decimal])),
+  asks: z.array(z.tuple([decimal, decimal])),
+});
+export type DepthPush = z.infer<typeof depthPushSchema>;
+
+/** `match_trade`: one trade; `way` is the taker's side (1 buy, 2 sell). */
+export const tradePushSchema = z.object({
+  ...marketNames,
+  price: decimal,
+  number: decimal,
+  way: z.number().int(),
+  time: z.number().int(),
+});
+export type TradePush = z.infer<typeof tradePushSchema>;
+
+/** `kline`: one candle as it stands, keyed by its open time. */
+export const klinePushSchema = z.object({
+  type: z.literal('kline'),
+  ...marketNames,
+  currency_name: z.string(),
+  legal_name: z.string(),
+  period: z.string(),
+  open: decimal,
+  high: decimal,
+  low: decimal,
+  close: decimal,
+  volume: decimal,
+  time: z.number().int(),
+});
+export type KlinePush = z.infer<typeof klinePushSchema>;

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** A spot order as `GET /api/coin/list` and the order answers show it. */
+export const spotOrderRowSchema = z.object({
+  id: z.string(),
+  symbol: z.string(),
+  /** 1 buy, 2 sell. */
+  type: z.number().int(),
+  kind: z.enum(['limit', 'market']),
+  /** 1 current, 2 history. */
+  status: z.number().int(),
+  state: z.enum(['new', 'open', 'filled', 'cancelled', 'expired', 'rejected']),
+  target_price: z.string(),
+  trade_amount: z.string(),
+  filled: z.string(),
+  trade_price: z.string(),
+  fee: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type SpotOrderRow = z.infer<typeof spotOrderRowSchema>;
