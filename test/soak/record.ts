@@ -26,13 +26,13 @@ export class Acknowledged {
   readonly leverClosed = new Set<string>();
   /** Seconds orders by id, with their owner. */
   readonly microOrders = new Map<string, number>();
-  /** c2c ads and orders by id with their owner/taker; orders by what was acknowledged last. */
-  readonly c2cAds = new Map<number, number>();
-  readonly c2cOrders = new Map<number, number>();
-  readonly c2cPaid = new Set<number>();
-  readonly c2cConfirmed = new Set<number>();
-  readonly c2cCancelled = new Set<number>();
-  readonly c2cWithdrawnAds = new Set<number>();
+  /** P2P (c2c and shop) ads and orders by id with their owner/taker; orders by what was acknowledged. */
+  readonly p2pAds = new Map<number, number>();
+  readonly p2pOrders = new Map<number, number>();
+  readonly p2pPaid = new Set<number>();
+  readonly p2pConfirmed = new Set<number>();
+  readonly p2pCancelled = new Set<number>();
+  readonly p2pWithdrawnAds = new Set<number>();
   /** Insurance positions bought, with their owner; positions claimed or exchanged. */
   readonly insurancePositions = new Map<number, number>();
   readonly insuranceActed = new Set<number>();

@@ -15,6 +15,7 @@ import { verifyAcknowledged } from './verify';
 import { TRADE_PASSWORD, type Market, type Trader, type World } from './traders';
 import { traderLoop } from './workload';
 import { createAcceptor } from '../../apps/api/src/modules/acceptor';
+import { approveSeller } from '../../apps/api/src/modules/c2c';
 
 export interface SoakOptions {
   config: Config;
@@ -88,27 +89,22 @@ async function setUpTrader(world: World, operator: Operator, index: number, runT
     token,
     random: randomFrom(seed * 1_000 + index),
     spotOrders: [],
-    c2cTaken: [],
-    c2cAds: [],
+    p2p: { c2c: { taken: [], ads: [] }, shop: { taken: [], ads: [] } },
   };
   await deposit(operator, trader, 'USDT', '20000');
   await deposit(operator, trader, 'BTC', '0.5');
   await deposit(operator, trader, 'HAP', '2000');
-  const insured = await client.call('transfer', '/api/wallet/change', {
-    token,
-    form: { currency_id: market.hap, number: '2000', from_field: 'change', to_field: 'micro' },
-  });
-  if (insured.ok) world.acks.transfer(user.id, market.hap, 'change', 'micro', '2000');
-  for (const [to, amount] of [
-    ['legal', '1500'],
-    ['lever', '3000'],
-    ['micro', '1500'],
+  for (const [currencyId, to, amount] of [
+    [market.hap, 'micro', '2000'],
+    [market.usdt, 'legal', '1500'],
+    [market.usdt, 'lever', '3000'],
+    [market.usdt, 'micro', '1500'],
   ] as const) {
     const moved = await client.call('transfer', '/api/wallet/change', {
       token,
-      form: { currency_id: market.usdt, number: amount, from_field: 'change', to_field: to },
+      form: { currency_id: currencyId, number: amount, from_field: 'change', to_field: to },
     });
-    if (moved.ok) world.acks.transfer(user.id, market.usdt, 'change', to, amount);
+    if (moved.ok) world.acks.transfer(user.id, currencyId, 'change', to, amount);
   }
   return trader;
 }
@@ -183,6 +179,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     acks,
     market: await readMarket(prisma),
     paidForOwner: new Map(),
+    shopSellers: new Set(),
   };
   const operator: Operator = { prisma, tally, acks, traders: [], random: randomFrom(options.seed + 7) };
   const runTag = `${options.seed}-${Date.now().toString(36)}`;
@@ -207,6 +204,15 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     for (let index = 0; index < options.users; index++)
       operator.traders.push(await setUpTrader(world, operator, index, runTag, options.seed));
     const [first] = operator.traders;
+    for (const seller of operator.traders.slice(1, 3)) {
+      await approveSeller(prisma, {
+        account: seller.account,
+        currency: usdt,
+        name: `Soak shop ${seller.id}`,
+        reason: 'soak',
+      });
+      world.shopSellers.add(seller.id);
+    }
     if (first) {
       world.acceptor = { id: await makeAcceptor(prisma, first), userId: first.id };
       await waitForPrice(world, first, Date.now() + 60_000);

@@ -10,10 +10,11 @@ export interface Trader {
   random: () => number;
   /** Spot orders acknowledged and maybe still open. */
   spotOrders: string[];
-  /** c2c orders this trader took and has not paid or cancelled yet, with the ad owner who confirms them. */
-  c2cTaken: { id: number; owner: number | undefined }[];
-  /** c2c ads this trader published and may withdraw. */
-  c2cAds: number[];
+  /**
+   * Per P2P market: orders this trader took and has not paid or cancelled yet (with the ad owner who
+   * confirms them), and ads it published and may withdraw.
+   */
+  p2p: Record<P2pKind, { taken: { id: number; owner: number | undefined }[]; ads: number[] }>;
 }
 
 /** The ids the workload trades with, read from the exchange at the start. */
@@ -30,14 +31,19 @@ export interface Market {
   insuranceTypeId: number;
 }
 
+/** The two P2P markets: c2c ads between users, and approved sellers' shops. */
+export type P2pKind = 'c2c' | 'shop';
+
 export const TRADE_PASSWORD = '135790';
 
 export interface World {
   client: SoakClient;
   acks: Acknowledged;
   market: Market;
-  /** c2c orders paid and waiting for their ad owner's confirmation, by owner id. */
-  paidForOwner: Map<number, number[]>;
+  /** P2P orders paid and waiting for their ad owner's confirmation, by owner id. */
+  paidForOwner: Map<number, { id: number; kind: P2pKind }[]>;
+  /** Traders the operator approved as shop sellers. */
+  shopSellers: Set<number>;
   /** The acceptor the operator made of one trader. */
   acceptor?: { id: number; userId: number };
 }

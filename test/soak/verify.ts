@@ -143,31 +143,31 @@ async function orders(prisma: Db, acks: Acknowledged): Promise<string[]> {
   return problems;
 }
 
-async function c2c(prisma: Db, acks: Acknowledged): Promise<string[]> {
+async function p2p(prisma: Db, acks: Acknowledged): Promise<string[]> {
   const problems: string[] = [];
-  const ads = await prisma.p2pAd.findMany({ where: { id: { in: [...acks.c2cAds.keys()] } } });
-  for (const [id, userId] of acks.c2cAds) {
+  const ads = await prisma.p2pAd.findMany({ where: { id: { in: [...acks.p2pAds.keys()] } } });
+  for (const [id, userId] of acks.p2pAds) {
     const ad = ads.find((row) => row.id === id);
-    if (!ad || ad.user_id !== userId) problems.push(`c2c ad ${id} of user ${userId} is missing`);
-    else if (acks.c2cWithdrawnAds.has(id) && ad.state !== 'withdrawn')
-      problems.push(`c2c ad ${id} was acknowledged withdrawn but is ${ad.state}`);
+    if (!ad || ad.user_id !== userId) problems.push(`P2P ad ${id} of user ${userId} is missing`);
+    else if (acks.p2pWithdrawnAds.has(id) && ad.state !== 'withdrawn')
+      problems.push(`P2P ad ${id} was acknowledged withdrawn but is ${ad.state}`);
   }
-  const orders = await prisma.p2pOrder.findMany({ where: { id: { in: [...acks.c2cOrders.keys()] } } });
-  for (const [id, userId] of acks.c2cOrders) {
+  const orders = await prisma.p2pOrder.findMany({ where: { id: { in: [...acks.p2pOrders.keys()] } } });
+  for (const [id, userId] of acks.p2pOrders) {
     const order = orders.find((row) => row.id === id);
     if (!order || order.user_id !== userId) {
-      problems.push(`c2c order ${id} taken by user ${userId} is missing`);
+      problems.push(`P2P order ${id} taken by user ${userId} is missing`);
       continue;
     }
-    const want = acks.c2cConfirmed.has(id)
+    const want = acks.p2pConfirmed.has(id)
       ? [IS_SURE.done]
-      : acks.c2cPaid.has(id)
+      : acks.p2pPaid.has(id)
         ? [IS_SURE.paid, IS_SURE.done]
-        : acks.c2cCancelled.has(id)
+        : acks.p2pCancelled.has(id)
           ? [IS_SURE.cancelled]
           : undefined;
     if (want && !want.includes(order.is_sure))
-      problems.push(`c2c order ${id} is in state ${order.is_sure}, acknowledged as one of ${want.join('/')}`);
+      problems.push(`P2P order ${id} is in state ${order.is_sure}, acknowledged as one of ${want.join('/')}`);
   }
   return problems;
 }
@@ -232,7 +232,7 @@ export async function verifyAcknowledged(
     ...(await depositsAndWithdrawals(prisma, acks)),
     ...(await transfers(prisma, acks)),
     ...(await orders(prisma, acks)),
-    ...(await c2c(prisma, acks)),
+    ...(await p2p(prisma, acks)),
     ...(await acceptorDeals(prisma, acks)),
     ...(await insurance(prisma, acks)),
   ];

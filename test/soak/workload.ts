@@ -1,5 +1,6 @@
 import { confirmAcceptorWithdrawal, openAcceptorDeal, workAcceptorDeals } from './acceptor';
 import { insure } from './insurance';
+import { p2pActions } from './p2p';
 import { between, burst, pick, TRADE_PASSWORD, type Trader, type World } from './traders';
 
 const TRON_ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
@@ -174,99 +175,6 @@ async function submitMicro(world: World, trader: Trader): Promise<void> {
   }
 }
 
-async function publishAd(world: World, trader: Trader): Promise<void> {
-  const answer = await world.client.call('c2c publish', '/api/c2c_send', {
-    token: trader.token,
-    form: {
-      type: 'sell',
-      way: 'bank',
-      price: between(trader.random, 6.9, 7.3, 2),
-      total_number: between(trader.random, 10, 80),
-      currency_id: world.market.usdt,
-      coin_code: 'CNY',
-      password: TRADE_PASSWORD,
-    },
-  });
-  const id = (answer.body.data as { id?: number } | undefined)?.id;
-  if (answer.ok && id !== undefined) {
-    world.acks.c2cAds.set(id, trader.id);
-    trader.c2cAds.push(id);
-  }
-}
-
-async function takeAd(world: World, trader: Trader): Promise<void> {
-  const listed = await world.client.call(
-    'c2c market',
-    `/api/c2c_deal_platform?type=sell&currency_id=${world.market.usdt}&page=1`,
-    { token: trader.token },
-  );
-  const ads = (
-    (listed.message as { data?: { id: number; user_id?: number }[] } | undefined)?.data ?? []
-  ).filter((ad) => !trader.c2cAds.includes(ad.id));
-  if (ads.length === 0) return publishAd(world, trader);
-  const ad = pick(trader.random, ads);
-  const answers = await burst(trader, () =>
-    world.client.call('c2c take', '/api/c2c/do_legal_deal', {
-      token: trader.token,
-      form: { id: ad.id, password: TRADE_PASSWORD },
-    }),
-  );
-  for (const answer of answers) {
-    const id = (answer.message as { data?: { id?: number } } | undefined)?.data?.id;
-    if (answer.ok && id !== undefined) {
-      world.acks.c2cOrders.set(id, trader.id);
-      trader.c2cTaken.push({ id, owner: world.acks.c2cAds.get(ad.id) });
-    }
-  }
-}
-
-/** Moves the trader's c2c business on: confirms a payment to them, pays or cancels an order, withdraws an ad. */
-async function progressC2c(world: World, trader: Trader): Promise<void> {
-  const { random } = trader;
-  const toConfirm = world.paidForOwner.get(trader.id)?.shift();
-  if (toConfirm !== undefined) {
-    const answers = await burst(trader, () =>
-      world.client.call('c2c confirm', '/api/c2c/legal_deal_sure', {
-        token: trader.token,
-        form: { id: toConfirm, password: TRADE_PASSWORD },
-      }),
-    );
-    if (answers.some((answer) => answer.ok)) world.acks.c2cConfirmed.add(toConfirm);
-    return;
-  }
-  const taken = trader.c2cTaken.shift();
-  if (taken !== undefined) {
-    const cancel = random() < 0.3;
-    const answers = await burst(trader, () =>
-      world.client.call(
-        cancel ? 'c2c cancel' : 'c2c pay',
-        cancel ? '/api/c2c/user_legal_pay_cancel' : '/api/c2c/user_legal_pay',
-        { token: trader.token, form: { id: taken.id, password: TRADE_PASSWORD } },
-      ),
-    );
-    if (!answers.some((answer) => answer.ok)) return;
-    if (cancel) {
-      world.acks.c2cCancelled.add(taken.id);
-    } else {
-      world.acks.c2cPaid.add(taken.id);
-      if (taken.owner !== undefined)
-        world.paidForOwner.set(taken.owner, [...(world.paidForOwner.get(taken.owner) ?? []), taken.id]);
-    }
-    return;
-  }
-  const ad = trader.c2cAds.shift();
-  if (ad !== undefined && random() < 0.5) {
-    const answer = await world.client.call('c2c withdraw ad', '/api/c2c/back_send', {
-      token: trader.token,
-      form: { id: ad, password: TRADE_PASSWORD },
-    });
-    if (answer.ok) world.acks.c2cWithdrawnAds.add(ad);
-    return;
-  }
-  if (ad !== undefined) trader.c2cAds.push(ad);
-  return publishAd(world, trader);
-}
-
 /** The trader's actions and how often each is chosen. */
 const ACTIONS: [number, (world: World, trader: Trader) => Promise<void>][] = [
   [14, transfer],
@@ -277,9 +185,9 @@ const ACTIONS: [number, (world: World, trader: Trader) => Promise<void>][] = [
   [6, closeLever],
   [2, batchCloseLever],
   [8, submitMicro],
-  [3, publishAd],
-  [4, takeAd],
-  [6, progressC2c],
+  [3, p2pActions.publish],
+  [4, p2pActions.take],
+  [6, p2pActions.progress],
   [3, openAcceptorDeal],
   [3, insure],
   [2, confirmAcceptorWithdrawal],
