@@ -36,7 +36,7 @@ export async function publishAd(world: World, trader: Trader, kind: P2pKind): Pr
       way: 'bank',
       price: between(random, 6.9, 7.3, 2),
       total_number: total,
-      ...(kind === 'shop' ? { min_number: 5, max_number: Math.floor(total / 2) } : {}),
+      ...(kind === 'shop' ? { min_number: 5, max_number: Math.max(10, Math.floor(total / 2)) } : {}),
       currency_id: world.market.usdt,
       coin_code: 'CNY',
       password: TRADE_PASSWORD,
@@ -66,6 +66,7 @@ export async function takeAd(world: World, trader: Trader, kind: P2pKind): Promi
       form: {
         id: ad.id,
         password: TRADE_PASSWORD,
+        // Within the shop's minimum and maximum (publishAd's 5 to half the total, at least 10).
         ...(kind === 'shop' ? { means: 'number', value: between(trader.random, 5, 10) } : {}),
       },
     }),

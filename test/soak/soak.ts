@@ -83,7 +83,6 @@ async function setUpTrader(world: World, operator: Operator, index: number, runT
     form: cashInfoOf(`soak${user.id}`),
   });
   const trader: Trader = {
-    index,
     id: user.id,
     account,
     token,
@@ -160,6 +159,39 @@ async function makeAcceptor(prisma: Db, trader: Trader): Promise<number> {
   return acceptor.id;
 }
 
+/**
+ * What the operator and the traders do before the clock starts: the house pools funded, the traders made,
+ * two of them approved as shop sellers and the first made an acceptor, and a first price on the market.
+ */
+async function prepare(world: World, operator: Operator, options: SoakOptions): Promise<void> {
+  const { prisma } = options;
+  for (const [pool, currency, currencyId] of [
+    ['lever_pool', 'USDT', world.market.usdt],
+    ['micro_pool', 'USDT', world.market.usdt],
+    ['insurance_fund', 'USDT', world.market.usdt],
+    ['micro_pool', 'HAP', world.market.hap],
+  ] as const) {
+    const funded = await opsFundHouse(prisma, { pool, currency, amount: HOUSE_CAPITAL });
+    if (funded.funded) world.acks.fundedHouse(currencyId, HOUSE_CAPITAL);
+  }
+  const runTag = `${options.seed}-${Date.now().toString(36)}`;
+  for (let index = 0; index < options.users; index++)
+    operator.traders.push(await setUpTrader(world, operator, index, runTag, options.seed));
+  for (const seller of operator.traders.slice(1, 3)) {
+    await approveSeller(prisma, {
+      account: seller.account,
+      currency: 'USDT',
+      name: `Soak shop ${seller.id}`,
+      reason: 'soak',
+    });
+    world.shopSellers.add(seller.id);
+  }
+  const [first] = operator.traders;
+  if (!first) return;
+  world.acceptor = { id: await makeAcceptor(prisma, first), userId: first.id };
+  await waitForPrice(world, first, Date.now() + 60_000);
+}
+
 /** Pino's numbered levels: 50 is error, 60 fatal. */
 const ERROR_LEVEL = 50;
 
@@ -182,55 +214,32 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     shopSellers: new Set(),
   };
   const operator: Operator = { prisma, tally, acks, traders: [], random: randomFrom(options.seed + 7) };
-  const runTag = `${options.seed}-${Date.now().toString(36)}`;
   // A promise of the exchange's rejected with nobody listening would end `npm start`; here it is a failure.
+  let phase = 'setup';
   const unhandled = (reason: unknown) =>
     tally.fail(
-      `unhandled rejection in the exchange: ${reason instanceof Error ? reason.stack : String(reason)}`,
+      `unhandled rejection in the exchange during ${phase}: ${reason instanceof Error ? reason.stack : String(reason)}`,
     );
   process.on('unhandledRejection', unhandled);
   let logLines = 0;
   try {
-    const usdt = 'USDT';
-    for (const [pool, currency, currencyId] of [
-      ['lever_pool', usdt, world.market.usdt],
-      ['micro_pool', usdt, world.market.usdt],
-      ['insurance_fund', usdt, world.market.usdt],
-      ['micro_pool', 'HAP', world.market.hap],
-    ] as const) {
-      const funded = await opsFundHouse(prisma, { pool, currency, amount: HOUSE_CAPITAL });
-      if (funded.funded) acks.fundedHouse(currencyId, HOUSE_CAPITAL);
-    }
-    for (let index = 0; index < options.users; index++)
-      operator.traders.push(await setUpTrader(world, operator, index, runTag, options.seed));
-    const [first] = operator.traders;
-    for (const seller of operator.traders.slice(1, 3)) {
-      await approveSeller(prisma, {
-        account: seller.account,
-        currency: usdt,
-        name: `Soak shop ${seller.id}`,
-        reason: 'soak',
-      });
-      world.shopSellers.add(seller.id);
-    }
-    if (first) {
-      world.acceptor = { id: await makeAcceptor(prisma, first), userId: first.id };
-      await waitForPrice(world, first, Date.now() + 60_000);
-    }
+    await prepare(world, operator, options);
+    phase = 'the workload';
     const deadline = Date.now() + options.durationMs;
     await Promise.all([
       ...operator.traders.map((trader) => traderLoop(world, trader, deadline)),
       operatorLoop(operator, deadline),
     ]);
   } finally {
+    phase = 'shutdown';
     await exchange.stop((line) => {
       logLines += 1;
       for (const secret of secrets.foundIn(line)) tally.fail(`the exchange logged a ${secret}`);
       if (Number((/"level":(\d+)/.exec(line) ?? [])[1]) >= ERROR_LEVEL)
         tally.fail(`the exchange logged an error: ${line.slice(0, 400)}`);
     });
+    process.off('unhandledRejection', unhandled);
   }
-  process.off('unhandledRejection', unhandled);
   const audit = await auditExchange(prisma);
   const missing = await verifyAcknowledged(prisma, acks, audit);
   return {

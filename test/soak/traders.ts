@@ -3,7 +3,6 @@ import type { Acknowledged } from './record';
 
 /** The soak's traders: who they are, and what each has going on that a later step may act on. */
 export interface Trader {
-  index: number;
   id: number;
   account: string;
   token: string;
