@@ -116,7 +116,7 @@ export function orderRoutes(app: FastifyInstance): void {
       // cancel's watch simply runs out).
       const verdict = app.orderResults.watch(String(request.body.id), ORDER_WAIT_MS);
       await requestCancel(deps, currentUserId(request), BigInt(request.body.id));
-      return { type: 'ok', message: translate(request.locale, cancelAnswer(await verdict)) };
+      return okMessage(request.locale, cancelAnswer(await verdict));
     },
   );
 
