@@ -193,6 +193,12 @@ describe('cancelling', () => {
     const ad = await ctx.prisma.p2pAd.findUniqueOrThrow({ where: { id: sellId } });
     expect([ad.state, ad.surplus_number.toFixed()]).toEqual(['open', '60']);
     expect(await legalOf(ctx, seller.id)).toEqual(['40', '60']);
+    // Both parties' screens say who cancelled it.
+    for (const party of [buyer, seller])
+      expect((await ctx.get(`/api/c2c_deal?id=${order1}`, party.token)).body.message).toMatchObject({
+        is_sure: 2,
+        cancelled_by: 'payer',
+      });
     expect((await act('/api/c2c/user_legal_pay', buyer, order1)).message).toBe(
       'This order has been cancelled',
     );

@@ -202,6 +202,7 @@ export async function orderRows(prisma: Db, locale: Locale, viewerId: number, or
       is_sure: order.is_sure,
       appeal_state: order.appeal_state,
       resolution: order.resolution,
+      cancelled_by: order.cancelled_by,
       create_time: shortTime(order.created_at),
       format_create_time: formatDateTime(order.created_at),
       format_update_time: formatDateTime(order.updated_at),

@@ -12,6 +12,8 @@ import { deadlineOf } from '../../lib/countdown';
 import { PayWay } from './parts';
 import {
   AMOUNT_DECIMALS,
+  appealState,
+  isCanceller,
   orderActions,
   orderState,
   PRICE_DECIMALS,
@@ -220,7 +222,12 @@ function OrderBody({
         </div>
       </dl>
       {paysFiat && counterparty.cash && <CashDetails cash={counterparty.cash} way={order.way} />}
-      {order.appeal_state === 1 && <div className="c2c-order-deadline">{t('order.underAppeal')}</div>}
+      <AppealState order={order} />
+      {state === 'cancelled' && isCanceller(order.cancelled_by) && (
+        <div className="c2c-order-note" data-testid="c2c-order-cancelled-by" data-by={order.cancelled_by}>
+          {t(`order.cancelledBy.${order.cancelled_by}`)}
+        </div>
+      )}
       {(actions.length > 0 || (state === 'paid' && !order.appeal_state)) && (
         <div className="c2c-order-actions" data-testid="c2c-order-actions">
           {state === 'paid' && !order.appeal_state && (
@@ -247,6 +254,22 @@ function OrderBody({
         </div>
       )}
     </>
+  );
+}
+
+/** Where an appeal stands: under review, or how it ended (an operator's decision, the seller's confirmation). */
+function AppealState({ order }: { order: C2cOrder }) {
+  const { t } = useTranslation('c2c');
+  const state = appealState(order);
+  if (!state) return null;
+  return (
+    <div
+      className={`c2c-order-note${state === 'open' ? ' c2c-order-note-open' : ''}`}
+      data-testid="c2c-order-appeal-state"
+      data-state={state}
+    >
+      {state === 'open' ? t('order.underAppeal') : t(`order.resolved.${state}`)}
+    </div>
   );
 }
 
