@@ -173,6 +173,9 @@ describe('P2P flows with deadlines and operators', () => {
     const orderId = await take(bob, 'buy', adId);
     await act(bob.page, 'pay', '/api/c2c/user_legal_pay');
     await expect.poll(() => detailState(bob.page)).toBe('paid');
+    // With the default wait (30 minutes after payment) bob sees when he may appeal, not a button that refuses.
+    await expect.poll(() => byId(bob.page, 'c2c-order-appeal-wait').innerText()).toMatch(/(29|30):\d\d$/);
+    expect(await byId(bob.page, 'c2c-order-appeal').count()).toBe(0);
     await openAdOrder(alice, adId, orderId);
 
     await withSettings({ p2pAppealAfter_time: '0' }, async () => {
@@ -212,6 +215,20 @@ describe('P2P flows with deadlines and operators', () => {
       .toBe('release');
     expect(await byId(alice.page, 'c2c-order-actions').count()).toBe(0);
     await screenshot(bob.page, 'c2c-order-released-dark');
+    await byId(bob.page, 'language-menu').click();
+    await byId(bob.page, 'lang-zh').click();
+    await untilInPage(bob.page, "document.documentElement.lang === 'zh-CN'");
+    await expect
+      .poll(() => byId(bob.page, 'c2c-order-appeal-state').innerText())
+      .toBe('申诉已由运营人员处理：币已放给买家。');
+    await byId(bob.page, 'theme-toggle').click();
+    await untilInPage(bob.page, "document.documentElement.dataset.theme === 'light'");
+    await screenshot(bob.page, 'c2c-order-released-zh-light');
+    await byId(bob.page, 'theme-toggle').click();
+    await untilInPage(bob.page, "document.documentElement.dataset.theme === 'dark'");
+    await byId(bob.page, 'language-menu').click();
+    await byId(bob.page, 'lang-en').click();
+    await untilInPage(bob.page, "document.documentElement.lang === 'en'");
 
     expect((await legalWallet(bob.page)).available).toBeCloseTo(bobBefore.available + 30, 8);
     expect(await legalWallet(alice.page)).toEqual({

@@ -498,6 +498,12 @@ describe('appeals', () => {
     expect(
       (await ctx.post('/api/c2c/appeal', { id: orderId, reason: 'no answer' }, buyer.token)).body.message,
     ).toBe('You can appeal 30 minutes after the order was marked as paid');
+    // The order tells both parties when they may appeal, so a screen counts down instead of refusing.
+    const { paid_at } = await ctx.prisma.p2pOrder.findUniqueOrThrow({ where: { id: orderId } });
+    for (const party of [buyer, seller])
+      expect((await ctx.get(`/api/c2c_deal?id=${orderId}`, party.token)).body.message.appeal_from_ms).toBe(
+        (paid_at?.getTime() ?? 0) + 30 * 60_000,
+      );
     await agePayment(orderId);
     const stranger = await p2pTrader(ctx, '0', 'stranger');
     expect((await ctx.post('/api/c2c/appeal', { id: orderId }, stranger.token)).body.message).toBe(

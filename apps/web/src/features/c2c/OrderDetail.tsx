@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../components/Modal';
 import { PasswordDialog } from '../../components/PasswordDialog';
@@ -150,6 +150,9 @@ function OrderBody({
   const deadline = deadlineOf(order.pay_deadline_ms ?? order.pay_deadline);
   const paysFiat = viewerPaysFiat(view, order.type);
   const price = orderPrice(order);
+  const appealable = state === 'paid' && !order.appeal_state;
+  const appealFrom = deadlineOf(order.appeal_from_ms);
+  const appealOpen = useReached(appealFrom);
 
   const counterparty =
     view === 'taker'
@@ -228,9 +231,14 @@ function OrderBody({
           {t(`order.cancelledBy.${order.cancelled_by}`)}
         </div>
       )}
-      {(actions.length > 0 || (state === 'paid' && !order.appeal_state)) && (
+      {(actions.length > 0 || appealable) && (
         <div className="c2c-order-actions" data-testid="c2c-order-actions">
-          {state === 'paid' && !order.appeal_state && (
+          {appealable && !appealOpen && (
+            <span className="muted c2c-appeal-wait" data-testid="c2c-order-appeal-wait">
+              {t('order.appealIn')} <Countdown deadline={appealFrom} expiredLabel="" />
+            </span>
+          )}
+          {appealable && appealOpen && (
             <button
               type="button"
               className="btn btn-link c2c-appeal"
@@ -255,6 +263,17 @@ function OrderBody({
       )}
     </>
   );
+}
+
+/** Whether a moment (ms since the epoch) has come; re-renders when it does. No moment: it has. */
+function useReached(at: number | null): boolean {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (at === null) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.max(0, at - Date.now()));
+    return () => clearTimeout(timer);
+  }, [at]);
+  return at === null || now >= at;
 }
 
 /** Where an appeal stands: under review, or how it ended (an operator's decision, the seller's confirmation). */

@@ -106,6 +106,8 @@ export interface C2cOrder {
   appeal_state?: number;
   /** How an appeal ended: an operator's `release` or `refund`, or the seller's `confirm`. */
   resolution?: string | null;
+  /** When a party of a paid order may appeal (ms since the epoch). */
+  appeal_from_ms?: number | null;
   /** Who cancelled a cancelled order: the fiat `payer`, the `deadline`, or an `operator` (a refund). */
   cancelled_by?: string | null;
 }

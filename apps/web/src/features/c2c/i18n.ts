@@ -148,6 +148,7 @@ export const c2cTranslations: Translations = {
       detail: 'Details',
       empty: 'No orders yet',
       underAppeal: 'Under appeal: an operator is reviewing this order.',
+      appealIn: 'Appeal possible in',
       resolved: {
         release: 'Appeal resolved by an operator: the coins were released to the buyer.',
         refund: 'Appeal resolved by an operator: the coins went back to the seller.',
@@ -385,6 +386,7 @@ export const c2cTranslations: Translations = {
       detail: '详情',
       empty: '暂无订单',
       underAppeal: '申诉中：运营人员正在处理该订单。',
+      appealIn: '距可申诉还有',
       resolved: {
         release: '申诉已由运营人员处理：币已放给买家。',
         refund: '申诉已由运营人员处理：币已退回卖家。',
@@ -620,6 +622,7 @@ export const c2cTranslations: Translations = {
       detail: '詳情',
       empty: '暫無訂單',
       underAppeal: '申訴中：營運人員正在處理該訂單。',
+      appealIn: '距可申訴還有',
       resolved: {
         release: '申訴已由營運人員處理：幣已放給買家。',
         refund: '申訴已由營運人員處理：幣已退回賣家。',
@@ -855,6 +858,7 @@ export const c2cTranslations: Translations = {
       detail: '詳細',
       empty: '注文はまだありません',
       underAppeal: '申し立て中：担当者がこの注文を確認しています。',
+      appealIn: '申し立て可能まで',
       resolved: {
         release: '申し立ては担当者により解決されました：コインは買い手に渡されました。',
         refund: '申し立ては担当者により解決されました：コインは売り手に戻されました。',
@@ -1092,6 +1096,7 @@ export const c2cTranslations: Translations = {
       detail: '상세',
       empty: '아직 주문이 없습니다',
       underAppeal: '이의 제기 중: 운영자가 이 주문을 검토하고 있습니다.',
+      appealIn: '이의 제기 가능까지',
       resolved: {
         release: '운영자가 이의 제기를 처리했습니다: 코인이 구매자에게 지급되었습니다.',
         refund: '운영자가 이의 제기를 처리했습니다: 코인이 판매자에게 반환되었습니다.',
@@ -1329,6 +1334,7 @@ export const c2cTranslations: Translations = {
       detail: 'รายละเอียด',
       empty: 'ยังไม่มีคำสั่ง',
       underAppeal: 'อยู่ระหว่างร้องเรียน: เจ้าหน้าที่กำลังตรวจสอบคำสั่งนี้',
+      appealIn: 'ร้องเรียนได้ในอีก',
       resolved: {
         release: 'เจ้าหน้าที่ตัดสินข้อร้องเรียนแล้ว: ปล่อยเหรียญให้ผู้ซื้อแล้ว',
         refund: 'เจ้าหน้าที่ตัดสินข้อร้องเรียนแล้ว: คืนเหรียญให้ผู้ขายแล้ว',
@@ -1565,6 +1571,7 @@ export const c2cTranslations: Translations = {
       detail: 'Detail',
       empty: 'Belum ada pesanan',
       underAppeal: 'Dalam banding: operator sedang meninjau pesanan ini.',
+      appealIn: 'Banding dapat diajukan dalam',
       resolved: {
         release: 'Banding diselesaikan operator: koin dilepas ke pembeli.',
         refund: 'Banding diselesaikan operator: koin dikembalikan ke penjual.',
