@@ -139,6 +139,8 @@ describe('P2P flows with deadlines and operators', () => {
       return id;
     });
     expect(await byId(bob.page, 'c2c-order-actions').count()).toBe(0);
+    // Nothing is to be paid any more: the receiving account is no longer offered.
+    expect(await byId(bob.page, 'c2c-order-cash').count()).toBe(0);
     await expect
       .poll(() => byId(bob.page, 'c2c-order-cancelled-by').getAttribute('data-by'))
       .toBe('deadline');
@@ -179,7 +181,8 @@ describe('P2P flows with deadlines and operators', () => {
     await openAdOrder(alice, adId, orderId);
 
     await withSettings({ p2pAppealAfter_time: '0' }, async () => {
-      await openMyOrder(bob, orderId);
+      // Reloaded: the open order still holds the appeal time it was given under the old setting.
+      await bob.page.reload({ waitUntil: 'domcontentloaded' });
       await byId(bob.page, 'c2c-order-appeal').click();
       await bob.page.locator('#c2c-appeal-reason').fill('I paid 213.30 CNY; the seller does not answer');
       const { body } = await apiAnswer(bob.page, '/api/c2c/appeal', 'POST', () =>

@@ -134,6 +134,8 @@ export async function publish(
 /** The market row of an ad (Buy tab for sell ads, Sell tab for buy ads). */
 export async function marketRow(session: Visit, tab: 'buy' | 'sell', adId: number, kind: Kind = 'c2c') {
   await session.open(`/c2c?type=${tab}&currency_id=${USDT}${kindQuery(kind)}`);
+  // Reloaded: a market seen seconds ago is still fresh for the client (no push tells of others' new ads).
+  await session.page.reload({ waitUntil: 'domcontentloaded' });
   const row = byId(session.page, 'c2c-market').locator(`[data-testid="c2c-ad"][data-id="${adId}"]`);
   await row.waitFor();
   return row;

@@ -224,7 +224,10 @@ function OrderBody({
           <dd className="num">{counterparty.phone || '--'}</dd>
         </div>
       </dl>
-      {paysFiat && counterparty.cash && <CashDetails cash={counterparty.cash} way={order.way} />}
+      {/* Where to pay, only while there is something to pay (or just paid): never on a finished order. */}
+      {paysFiat && (state === 'unpaid' || state === 'paid') && counterparty.cash && (
+        <CashDetails cash={counterparty.cash} way={order.way} />
+      )}
       <AppealState order={order} />
       {state === 'cancelled' && isCanceller(order.cancelled_by) && (
         <div className="c2c-order-note" data-testid="c2c-order-cancelled-by" data-by={order.cancelled_by}>
