@@ -5,6 +5,7 @@ import {
   byId,
   DEMO,
   expectNoPageErrors,
+  inPage,
   launchBrowser,
   logInThroughUi,
   readNumber,
@@ -218,19 +219,16 @@ describe('P2P flows with deadlines and operators', () => {
       .toBe('release');
     expect(await byId(alice.page, 'c2c-order-actions').count()).toBe(0);
     await screenshot(bob.page, 'c2c-order-released-dark');
-    await byId(bob.page, 'language-menu').click();
-    await byId(bob.page, 'lang-zh').click();
+    // In Chinese and the light theme, as the user stored them (the modal covers the header's menus).
+    await inPage(bob.page, "localStorage.setItem('locale', 'zh'); localStorage.setItem('theme', 'light')");
+    await bob.page.reload({ waitUntil: 'domcontentloaded' });
     await untilInPage(bob.page, "document.documentElement.lang === 'zh-CN'");
     await expect
       .poll(() => byId(bob.page, 'c2c-order-appeal-state').innerText())
       .toBe('申诉已由运营人员处理：币已放给买家。');
-    await byId(bob.page, 'theme-toggle').click();
-    await untilInPage(bob.page, "document.documentElement.dataset.theme === 'light'");
     await screenshot(bob.page, 'c2c-order-released-zh-light');
-    await byId(bob.page, 'theme-toggle').click();
-    await untilInPage(bob.page, "document.documentElement.dataset.theme === 'dark'");
-    await byId(bob.page, 'language-menu').click();
-    await byId(bob.page, 'lang-en').click();
+    await inPage(bob.page, "localStorage.setItem('locale', 'en'); localStorage.setItem('theme', 'dark')");
+    await bob.page.reload({ waitUntil: 'domcontentloaded' });
     await untilInPage(bob.page, "document.documentElement.lang === 'en'");
 
     expect((await legalWallet(bob.page)).available).toBeCloseTo(bobBefore.available + 30, 8);
