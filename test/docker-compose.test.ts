@@ -12,6 +12,7 @@ interface Service {
   ports?: string[];
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: { test: string[] };
+  restart?: string;
 }
 
 const compose = parse(readFileSync('docker-compose.yml', 'utf8')) as { services: Record<string, Service> };
@@ -30,6 +31,10 @@ describe('docker-compose.yml', () => {
       redis: { condition: 'service_healthy' },
     });
     expect(workers?.depends_on?.api?.condition).toBe('service_healthy');
+  });
+
+  it('starts every service again when its process dies, as the crash drills (npm run drill) assume', () => {
+    for (const service of [postgres, redis, api, workers]) expect(service?.restart).toBe('unless-stopped');
   });
 
   it('builds api and workers from the Dockerfile, which builds the web client the api serves', () => {

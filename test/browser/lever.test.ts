@@ -5,11 +5,13 @@ import {
   BTC_USDT,
   byId,
   expectNoPageErrors,
+  inPage,
   launchBrowser,
   logInThroughUi,
   nextFrames,
   readNumber,
   screenshot,
+  server,
   untilInPage,
   visit,
   type Visit,
@@ -59,15 +61,40 @@ async function submitOrder(
   return body;
 }
 
-/** Counts `lever_trade` pushes the page receives over its socket. */
-function countLeverPushes(page: Page): { count: number } {
+/** Counts the pushes of one event (`lever_trade`, `lever_closed`) the page receives over its socket. */
+function countLeverPushes(page: Page, event = 'lever_trade'): { count: number } {
   const seen = { count: 0 };
   page.on('websocket', (socket) => {
     socket.on('framereceived', (frame) => {
-      if (typeof frame.payload === 'string' && frame.payload.includes('"lever_trade"')) seen.count += 1;
+      if (typeof frame.payload === 'string' && frame.payload.includes(`"${event}"`)) seen.count += 1;
     });
   });
   return seen;
+}
+
+/** A form-encoded call of the API from outside the browser, as another trader's client would make it. */
+async function callApi(
+  path: string,
+  body: Record<string, string | number>,
+  token?: string,
+): Promise<Envelope> {
+  const answer = await fetch(`${server().baseUrl}${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(token ? { Authorization: token } : {}),
+    },
+    body: new URLSearchParams(
+      Object.entries(body).map(([key, value]): [string, string] => [key, String(value)]),
+    ).toString(),
+  });
+  return (await answer.json()) as Envelope;
+}
+
+async function tokenOf(account: string): Promise<string> {
+  const login = await callApi('/api/user/login', { user_string: account, password: TRADER.password });
+  expect(login.type, JSON.stringify(login)).toBe('ok');
+  return login.message as string;
 }
 
 describe('the lever screens', () => {
@@ -252,8 +279,105 @@ describe('the lever screens', () => {
     await screenshot(light.page, 'lever-center-light-zh');
     await light.open(POSITIONS_ROUTE);
     await byId(light.page, 'lever-summary').waitFor();
+    // Bob closed everything: once loaded, the empty table and a risk rate of 0.
+    await expect
+      .poll(async () => readNumber(await byId(light.page, 'lever-hazard-rate').innerText()))
+      .toBe(0);
     await screenshot(light.page, 'lever-positions-light-zh');
+    await light.open('/leverList');
+    await byId(light.page, 'lever-tab-3').click();
+    await expect
+      .poll(() =>
+        byId(light.page, 'lever-orders-table')
+          .locator('[data-testid="position-close-reason"]')
+          .allInnerTexts(),
+      )
+      .toEqual(['批量平仓', '手动平仓']);
+    await screenshot(light.page, 'lever-list-light-zh');
     expectNoPageErrors(light);
+
+    // No answer at all (the network is down): our own words in Chinese, and a retry that works once it is back.
+    await light.page.route('**/api/lever/my_trade**', (route) => route.abort());
+    await byId(light.page, 'lever-tab-4').click();
+    const failure = byId(light.page, 'lever-load-error');
+    await expect.poll(() => failure.innerText(), { timeout: 30_000 }).toContain('加载失败');
+    await screenshot(light.page, 'lever-list-error-light-zh');
+    await light.page.unroute('**/api/lever/my_trade**');
+    await byId(light.page, 'lever-retry').click();
+    await failure.waitFor({ state: 'detached' });
+    // The cancelled tab: Bob's one cancelled entrust.
+    await expect
+      .poll(() => byId(light.page, 'lever-orders-table').locator('[data-testid="position-row"]').count())
+      .toBe(1);
     await light.close();
+  });
+
+  it('liquidates a second trader with a thin margin when sellers push the price down', async () => {
+    // Carol holds one BTC long at 100x with a little over its margin in her lever account.
+    const carol = await visit(browser);
+    const closedPushes = countLeverPushes(carol.page, 'lever_closed');
+    await logInThroughUi(carol, 'carol@demo.exchange', TRADER.password);
+    await carol.open(CENTER_ROUTE);
+    const last = await waitForCenter(carol.page);
+    const value = last * 1.0002 * 0.01;
+    const funding = (value / 100) * 1.5 + value * 0.001;
+    const moved = await inPage<Envelope>(
+      carol.page,
+      `fetch('/api/wallet/change', {
+        method: 'POST',
+        headers: { Authorization: localStorage.getItem('token'), 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'currency_id=${BTC_USDT.legalId}&number=${funding.toFixed(4)}&from_field=change&to_field=lever',
+      }).then((answer) => answer.json())`,
+    );
+    expect(moved.type, JSON.stringify(moved)).toBe('ok');
+    await carol.open(CENTER_ROUTE);
+    await waitForCenter(carol.page);
+    await carol.page.locator('[data-testid="lever-multiple"][data-value="100"]').click();
+    const opened = await submitOrder(carol.page, 'long', '1');
+    expect(opened.type, JSON.stringify(opened)).toBe('ok');
+    await carol.open(POSITIONS_ROUTE);
+    const rows = byId(carol.page, 'lever-positions-table').locator('[data-testid="position-row"]');
+    await expect.poll(() => rows.count()).toBe(1);
+    // About 150 %, well above the 10 % line (the market maker's prices wander a little meanwhile).
+    await expect
+      .poll(async () => readNumber(await byId(carol.page, 'lever-hazard-rate').innerText()))
+      .toBeGreaterThan(50);
+
+    // Alice bids 4 % under the market and Bob sells through every bid down to hers: the last trade and the
+    // best ask (what is left of Bob's order) sit 4 % lower, so the mark does too, and a 100x long with
+    // half its margin to spare is gone.
+    const floor = (Math.floor(last * 0.96 * 100) / 100).toFixed(2);
+    const spot = (token: string, type: number, amount: string) =>
+      callApi(
+        '/api/coin/trade',
+        { legal_id: BTC_USDT.legalId, currency_id: BTC_USDT.currencyId, type, target_price: floor, amount },
+        token,
+      );
+    const bid = await spot(await tokenOf('alice@demo.exchange'), 1, '0.01');
+    expect(bid.type, JSON.stringify(bid)).toBe('ok');
+    const sell = await spot(await tokenOf(TRADER.account), 2, '1.5');
+    expect(sell.type, JSON.stringify(sell)).toBe('ok');
+
+    // The position leaves Carol's screen live (lever_closed), the risk rate falls back to 0.
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(0);
+    await expect.poll(() => closedPushes.count).toBeGreaterThan(0);
+    await expect
+      .poll(async () => readNumber(await byId(carol.page, 'lever-hazard-rate').innerText()))
+      .toBe(0);
+    await screenshot(carol.page, 'lever-positions-liquidated-dark');
+
+    await carol.open('/leverList');
+    await byId(carol.page, 'lever-list-page').waitFor();
+    await byId(carol.page, 'lever-tab-3').click();
+    const closed = byId(carol.page, 'lever-orders-table').locator('[data-testid="position-row"]');
+    await expect.poll(() => closed.count()).toBe(1);
+    expect(await closed.locator('[data-testid="position-close-reason"]').innerText()).toBe('Liquidation');
+    await screenshot(carol.page, 'lever-list-liquidated-dark');
+    await carol.open('/leverRecord');
+    await byId(carol.page, 'lever-record-page').waitFor();
+    await byId(carol.page, 'lever-log-row').filter({ hasText: 'Contract liquidated' }).first().waitFor();
+    await screenshot(carol.page, 'lever-record-liquidated-dark');
+    expectNoPageErrors(carol);
+    await carol.close();
   });
 });

@@ -6,7 +6,9 @@ import { createPool, prismaSql, type Db } from '@exchange/kernel/db';
 import { bullConnection, bullPrefix } from '@exchange/kernel/redis';
 import { socketChannel, userRoom } from '@exchange/kernel/realtime';
 import {
+  accountKey,
   chargeOvernightFees,
+  emptyAccount,
   leverChangedChannel,
   markOfTop,
   parseTopOfBook,
@@ -48,7 +50,8 @@ export class RiskWorker {
   private readonly emitter: Emitter;
   private readonly pending = new Set<number>();
   private readonly dirtyUsers = new Set<number>();
-  private readonly pushQueue = new Map<string, number>();
+  /** Accounts (user and quote currency) whose `lever_trade` is due at the next flush, by account key. */
+  private readonly pushQueue = new Map<string, { userId: number; legalId: number }>();
   private readonly lastPushed = new Map<string, string>();
   private running = false;
   private idle: Promise<void> = Promise.resolve();
@@ -148,6 +151,8 @@ export class RiskWorker {
         if (this.dirtyUsers.size > 0) {
           const users = [...this.dirtyUsers];
           this.dirtyUsers.clear();
+          // Accounts a reload empties (the last entrust cancelled) get their final, empty push too.
+          for (const userId of users) this.queuePushesOf(userId);
           await this.engine.reloadUsers(users);
           for (const userId of users) this.queuePushesOf(userId);
         }
@@ -160,8 +165,7 @@ export class RiskWorker {
           this.stats.liquidatedAccounts += round.liquidatedAccounts;
           this.stats.activated += round.activated.length;
           this.announce(round.settled);
-          for (const account of this.engine.book.accountsOnPair(matchId))
-            this.pushQueue.set(account.key, account.userId);
+          for (const account of this.engine.book.accountsOnPair(matchId)) this.queuePush(account);
           if (round.activated.length > 0 || round.settled.length > 0)
             this.deps.log(
               {
@@ -184,8 +188,15 @@ export class RiskWorker {
     }
   }
 
+  private queuePush(account: { userId: number; legalId: number }): void {
+    this.pushQueue.set(accountKey(account.userId, account.legalId), {
+      userId: account.userId,
+      legalId: account.legalId,
+    });
+  }
+
   private queuePushesOf(userId: number): void {
-    for (const account of this.engine.book.accountsOfUser(userId)) this.pushQueue.set(account.key, userId);
+    for (const account of this.engine.book.accountsOfUser(userId)) this.queuePush(account);
   }
 
   /** `lever_closed` with the ids of settled positions, and a fresh `lever_trade` for their owners. */
@@ -197,20 +208,27 @@ export class RiskWorker {
       this.emitter.to(userRoom(userId)).emit('lever_closed', { type: 'lever_closed', to: userId, id: ids });
       this.queuePushesOf(userId);
     }
+    // An account whose last position closed is gone from the book: its owner still gets the empty state.
+    for (const position of settled) this.queuePush(position);
   }
 
-  /** Sends `lever_trade` to accounts whose state changed since their last push (at most every 500 ms). */
+  /**
+   * Sends `lever_trade` to accounts whose state changed since their last push (at most every 500 ms). An
+   * account that left the book (nothing open or pending any more) gets one last push with empty lists and a
+   * risk rate of 0, so a client showing the totals never keeps stale ones.
+   */
   private flushPushes(): void {
     let sent = 0;
-    for (const [key, userId] of this.pushQueue) {
+    for (const [key, { userId, legalId }] of this.pushQueue) {
       if (sent >= PUSH_ACCOUNTS_PER_FLUSH) break;
       this.pushQueue.delete(key);
-      const account = this.engine.book.accountsOfUser(userId).find((candidate) => candidate.key === key);
-      if (!account) continue;
-      const payload = this.engine.leverTradePayload(account);
+      const account = this.engine.book.account(key);
+      if (!account && !this.lastPushed.has(key)) continue;
+      const payload = this.engine.leverTradePayload(account ?? emptyAccount(userId, legalId));
       const text = JSON.stringify(payload);
       if (this.lastPushed.get(key) === text) continue;
-      this.lastPushed.set(key, text);
+      if (account) this.lastPushed.set(key, text);
+      else this.lastPushed.delete(key);
       this.emitter.to(userRoom(userId)).emit('lever_trade', payload);
       sent += 1;
     }

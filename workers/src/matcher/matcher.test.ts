@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness';
 import { createPool } from '@exchange/kernel/db';
 import { Market, settleBatch } from '@exchange/api/modules/spot';
-import type { Matcher } from './matcher';
+import { Matcher } from './matcher';
 
 let ctx: TestContext;
 let usdt: number;
@@ -102,5 +102,77 @@ describe('the matcher survives crashes', () => {
     });
     expect(filled.map((order) => order.state)).toEqual(['filled', 'open']);
     expect((await ctx.audit()).problems).toEqual([]);
+  });
+
+  it('takes its lease back when Redis forgot it (a FLUSHALL or a restart), and keeps matching', async () => {
+    // Found by the crash drills: the matcher read the missing lease as another matcher's and stopped for
+    // good, while its process lived on and nobody matched again.
+    await ctx.redis.del('matcher:lease');
+    await expect.poll(() => ctx.redis.exists('matcher:lease'), { timeout: 10_000 }).toBe(1);
+    const seller = await ctx.signedInUser();
+    const buyer = await ctx.signedInUser();
+    await ctx.deposit(seller.account, 'BTC', '1');
+    await ctx.deposit(buyer.account, 'USDT', '1000');
+    const ask = await trade(seller.token, 2, '300', '0.2');
+    const bid = await trade(buyer.token, 1, '300', '0.2');
+    await expect
+      .poll(
+        async () =>
+          (
+            await ctx.prisma.spotOrder.findMany({
+              where: { id: { in: [BigInt(ask.body.order.id), BigInt(bid.body.order.id)] } },
+            })
+          ).map((order) => order.state),
+        { timeout: 10_000 },
+      )
+      .toEqual(['filled', 'filled']);
+    expect((await ctx.audit()).problems).toEqual([]);
+  });
+
+  it('keeps running through a Postgres outage and matches again when it is back', async () => {
+    // Found by the crash drills: the periodic sweep's failure was an unhandled rejection, which ended the
+    // whole workers process while Postgres restarted.
+    const down = await createTestContext();
+    const logs: string[] = [];
+    const matcher = new Matcher({
+      prisma: down.prisma,
+      databaseUrl: down.databaseUrl,
+      redisUrl: down.redisUrl,
+      redisPrefix: down.config.REDIS_PREFIX,
+      log: (_fields, message) => logs.push(message),
+    });
+    await matcher.start();
+    const database = new URL(down.databaseUrl).pathname.slice(1);
+    const allowConnections = (allow: boolean) =>
+      ctx.prisma.$executeRawUnsafe(`ALTER DATABASE "${database}" WITH ALLOW_CONNECTIONS ${allow}`);
+    try {
+      await allowConnections(false);
+      await ctx.prisma.$queryRawUnsafe(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1',
+        database,
+      );
+      await expect.poll(() => logs, { timeout: 15_000 }).toContain('matcher sweep failed, trying again');
+      await allowConnections(true);
+      const seller = await down.signedInUser();
+      const buyer = await down.signedInUser();
+      await down.deposit(seller.account, 'BTC', '1');
+      await down.deposit(buyer.account, 'USDT', '1000');
+      const trade = (token: string, type: 1 | 2) =>
+        down.post(
+          '/api/coin/trade',
+          { legal_id: usdt, currency_id: btc, type, target_price: '200', amount: '0.1' },
+          token,
+        );
+      await trade(seller.token, 2);
+      await trade(buyer.token, 1);
+      await expect
+        .poll(() => down.prisma.spotOrder.count({ where: { state: 'filled' } }), { timeout: 15_000 })
+        .toBe(2);
+      expect((await down.audit()).problems).toEqual([]);
+    } finally {
+      await allowConnections(true);
+      await matcher.stop();
+      await down.close();
+    }
   });
 });

@@ -36,6 +36,19 @@ export interface MatcherDeps {
 }
 
 const LEASE_MS = 15_000;
+/**
+ * Extends the lease when this matcher holds it, and takes it back when nobody does: a Redis that was flushed
+ * or restarted without persistence forgot every key, and a matcher that stopped then would leave the books
+ * without a writer while its process lives on (found by the crash drills). Held by another matcher: 0.
+ */
+const RENEW_LEASE = `
+local owner = redis.call('get', KEYS[1])
+if owner == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end
+if not owner then
+  redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2])
+  return 1
+end
+return 0`;
 const SWEEP_INTERVAL_MS = 5_000;
 const STALE_NEW_ORDER_MS = 3_000;
 /** Stream entries (group commits) read at most at once, and how long a read waits for the first. */
@@ -96,7 +109,14 @@ export class Matcher {
       this.readers.push(this.readPlacements(pair.id, batcher));
     }
     await this.sweep(0);
-    this.timers.push(setInterval(() => void this.sweep(STALE_NEW_ORDER_MS), SWEEP_INTERVAL_MS));
+    this.timers.push(
+      setInterval(() => {
+        // Unheard, a sweep's failure (Postgres restarting) ended the whole workers process (crash drills).
+        this.sweep(STALE_NEW_ORDER_MS).catch((error: unknown) =>
+          this.deps.log({ err: error }, 'matcher sweep failed, trying again'),
+        );
+      }, SWEEP_INTERVAL_MS),
+    );
     this.deps.log({ markets: pairs.length }, 'matcher started');
   }
 
@@ -235,20 +255,17 @@ export class Matcher {
     this.timers.push(
       setInterval(() => {
         void this.redis
-          .eval(
-            "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end",
-            1,
-            this.leaseKey,
-            this.leaseOwner,
-            LEASE_MS,
-          )
+          .eval(RENEW_LEASE, 1, this.leaseKey, this.leaseOwner, LEASE_MS)
           .then((renewed) => {
             // Another matcher holds the books now: stopping beats two writers.
             if (renewed !== 1) {
               this.deps.log({}, 'matcher lost its lease, stopping');
               void this.stop();
             }
-          });
+          })
+          .catch((error: unknown) =>
+            this.deps.log({ err: error }, 'matcher lease not renewed, trying again'),
+          );
       }, LEASE_MS / 3),
     );
   }

@@ -50,3 +50,37 @@ describe('transactions on a pipelined connection', () => {
     expect(await stored()).toEqual([1, 2, 3, 6]);
   });
 });
+
+describe('a connection Postgres cut', () => {
+  const terminate = async (pid: number | undefined) => {
+    await pool.query('SELECT pg_terminate_backend($1)', [pid]);
+    await expect
+      .poll(async () => (await pool.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [pid])).rowCount)
+      .toBe(0);
+  };
+  const backendOf = async (own: pg.Pool) =>
+    (await own.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]?.pid;
+
+  it('leaves the process running and the pool working when the connection sat idle (a Postgres restart ended the API and workers)', async () => {
+    const own = createPool(ctx.databaseUrl, 1);
+    const pid = await backendOf(own);
+    await terminate(pid);
+    expect(await backendOf(own)).not.toBe(pid);
+    await own.end();
+  });
+
+  it('fails only the transaction that held the connection between two statements', async () => {
+    const own = createPool(ctx.databaseUrl, 1);
+    const pid = await backendOf(own);
+    await expect(
+      inTransaction(own, async (sql) => {
+        await sql.execute('INSERT INTO pipelined VALUES (8)');
+        await terminate(pid);
+        await sql.execute('INSERT INTO pipelined VALUES (9)');
+      }),
+    ).rejects.toThrow();
+    expect(await stored()).toEqual([1, 2, 3, 6]);
+    expect(await backendOf(own)).not.toBe(pid);
+    await own.end();
+  });
+});

@@ -20,7 +20,19 @@ export interface Sql {
  * they behave exactly as on a plain connection.
  */
 export function createPool(databaseUrl: string, max = 10): pg.Pool {
-  return new pg.Pool({ connectionString: databaseUrl, max, pipeline: true, options: KEYED_ACCESS_ONLY });
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max,
+    pipeline: true,
+    options: KEYED_ACCESS_ONLY,
+  });
+  // A connection Postgres cut (a restart, a failover) reports an 'error' event: on the pool when it sat
+  // idle there (the pool drops it), on the client when a transaction held it between two statements (its
+  // next statement fails, and the connection is released as broken). Unheard, either event ended the whole
+  // process (found by the crash drills); the statements that were running fail on their own anyway.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  return pool;
 }
 
 /**

@@ -88,46 +88,40 @@ export interface AdFilter {
   page: number;
 }
 
-/** The market: open ads of a type, newest first, 10 a page (shop ads only while on the shelf). */
-export async function marketAds(prisma: Db, locale: Locale, filter: AdFilter) {
-  const where: Prisma.P2pAdWhereInput = {
-    kind: filter.kind,
-    state: 'open',
-    ...(filter.kind === 'shop' ? { is_shelves: 1 } : {}),
-    ...(filter.type === 'buy' || filter.type === 'sell' ? { type: filter.type } : {}),
-    ...(filter.currencyId ? { currency_id: filter.currencyId } : {}),
-  };
+/** The type and currency an ad list asks for, as a filter. */
+const adFilterWhere = (filter: AdFilter): Prisma.P2pAdWhereInput => ({
+  kind: filter.kind,
+  ...(filter.type === 'buy' || filter.type === 'sell' ? { type: filter.type } : {}),
+  ...(filter.currencyId ? { currency_id: filter.currencyId } : {}),
+});
+
+/** One page of ads, newest first, 10 a page. */
+async function adPage(prisma: Db, locale: Locale, where: Prisma.P2pAdWhereInput, page: number) {
   const [ads, total] = await Promise.all([
-    prisma.p2pAd.findMany({
-      where,
-      orderBy: { id: 'desc' },
-      skip: (filter.page - 1) * PAGE_SIZE,
-      take: PAGE_SIZE,
-    }),
+    prisma.p2pAd.findMany({ where, orderBy: { id: 'desc' }, skip: (page - 1) * PAGE_SIZE, take: PAGE_SIZE }),
     prisma.p2pAd.count({ where }),
   ]);
-  return pageData(await adRows(prisma, locale, ads), filter.page, total);
+  return pageData(await adRows(prisma, locale, ads), page, total);
 }
 
-/** The caller's own ads (not withdrawn), newest first. */
-export async function myAds(prisma: Db, locale: Locale, userId: number, filter: AdFilter) {
+/** The market: open ads of a type (shop ads only while on the shelf). */
+export function marketAds(prisma: Db, locale: Locale, filter: AdFilter) {
   const where: Prisma.P2pAdWhereInput = {
-    user_id: userId,
-    kind: filter.kind,
-    state: { not: 'withdrawn' },
-    ...(filter.type === 'buy' || filter.type === 'sell' ? { type: filter.type } : {}),
-    ...(filter.currencyId ? { currency_id: filter.currencyId } : {}),
+    ...adFilterWhere(filter),
+    state: 'open',
+    ...(filter.kind === 'shop' ? { is_shelves: 1 } : {}),
   };
-  const [ads, total] = await Promise.all([
-    prisma.p2pAd.findMany({
-      where,
-      orderBy: { id: 'desc' },
-      skip: (filter.page - 1) * PAGE_SIZE,
-      take: PAGE_SIZE,
-    }),
-    prisma.p2pAd.count({ where }),
-  ]);
-  return pageData(await adRows(prisma, locale, ads), filter.page, total);
+  return adPage(prisma, locale, where, filter.page);
+}
+
+/** The caller's own ads (not withdrawn). */
+export function myAds(prisma: Db, locale: Locale, userId: number, filter: AdFilter) {
+  const where: Prisma.P2pAdWhereInput = {
+    ...adFilterWhere(filter),
+    user_id: userId,
+    state: { not: 'withdrawn' },
+  };
+  return adPage(prisma, locale, where, filter.page);
 }
 
 type CashInfo = Awaited<ReturnType<Db['userCashInfo']['findUnique']>>;

@@ -101,6 +101,11 @@ async function moneyDecimals(sql: Sql, currencyIds: number[]): Promise<Map<numbe
  * so a close, a stop, a liquidation and a batch close racing for one position settle it exactly once.
  */
 export async function claimForClose(sql: Sql, claims: CloseClaim[]): Promise<string[]> {
+  return (await claimRows(sql, claims)).map((row) => row.id);
+}
+
+/** Claims as claimForClose does, answering the claimed rows as they now stand (status 2), in id order. */
+async function claimRows(sql: Sql, claims: CloseClaim[]): Promise<PositionRow[]> {
   if (claims.length === 0) return [];
   // Lock first, in id order; then one UPDATE by primary key of what is still in trade.
   const locked = await sql.query<{ id: string }>(
@@ -112,19 +117,20 @@ export async function claimForClose(sql: Sql, claims: CloseClaim[]): Promise<str
   if (locked.length === 0) return [];
   const still = new Set(locked.map((row) => row.id));
   const claiming = claims.filter((claim) => still.has(String(claim.id)));
-  const rows = await sql.query<{ id: string }>(
+  const rows = await sql.query<PositionRow>(
     `UPDATE lever_transactions t SET status = ${LEVER_STATUS.closing}, close_price = c.mark, update_price = c.mark,
        close_reason = c.reason, handle_time = now(), updated_at = now()
      FROM unnest($1::bigint[], $2::numeric[], $3::varchar[]) AS c(id, mark, reason)
      WHERE t.id = c.id AND t.status + 0 = ${LEVER_STATUS.trading}
-     RETURNING t.id::text AS id`,
+     RETURNING t.*`,
     [
       claiming.map((claim) => claim.id),
       claiming.map((claim) => claim.mark.toFixed()),
       claiming.map((claim) => claim.reason),
     ],
   );
-  return rows.map((row) => row.id);
+  const order = new Map(sortedIds(rows.map((row) => row.id)).map((id, index) => [id, index]));
+  return rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
 }
 
 /**
@@ -147,6 +153,11 @@ export async function settleClosing(sql: Sql, ids?: string[], limit = 2_000): Pr
         `SELECT * FROM lever_transactions WHERE status = ${LEVER_STATUS.closing} ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [limit],
       );
+  return settleRows(sql, rows);
+}
+
+/** Settles these claimed rows, locked by the caller's transaction and in id order (see settleClosing). */
+async function settleRows(sql: Sql, rows: PositionRow[]): Promise<SettledPosition[]> {
   if (rows.length === 0) return [];
   const balances = await lockLeverBalances(
     sql,
@@ -210,10 +221,9 @@ export async function settleClosing(sql: Sql, ids?: string[], limit = 2_000): Pr
   return settled;
 }
 
-/** Claims and settles in one transaction. */
+/** Claims and settles in one transaction (settling the rows the claim answered, without reading them again). */
 export async function closeAtMarks(sql: Sql, claims: CloseClaim[]): Promise<SettledPosition[]> {
-  const claimed = await claimForClose(sql, claims);
-  return settleClosing(sql, claimed);
+  return settleRows(sql, await claimRows(sql, claims));
 }
 
 /** POST /api/lever/close: the owner closes one position in trade, at the mark, at once. */

@@ -62,7 +62,20 @@ export interface Evaluation {
   accounts: number;
 }
 
-const accountKey = (userId: number, legalId: number) => `${userId}:${legalId}`;
+/** An account is one user's lever money in one quote currency. */
+export const accountKey = (userId: number, legalId: number) => `${userId}:${legalId}`;
+
+/** An account holding no positions (nor, as far as the book cares, any balance). */
+export const emptyAccount = (userId: number, legalId: number): Account => ({
+  key: accountKey(userId, legalId),
+  userId,
+  legalId,
+  balance: 0n,
+  entries: new Map(),
+  caution: 0n,
+  originCaution: 0n,
+  legs: new Map(),
+});
 
 export class RiskBook {
   private readonly accounts = new Map<string, Account>();
@@ -90,6 +103,10 @@ export class RiskBook {
     return [...(this.accountsByUser.get(userId) ?? [])];
   }
 
+  account(key: string): Account | undefined {
+    return this.accounts.get(key);
+  }
+
   accountsOnPair(matchId: number): Account[] {
     return [...(this.accountsByPair.get(matchId) ?? [])];
   }
@@ -112,16 +129,7 @@ export class RiskBook {
       const key = accountKey(row.user_id, row.legal_id);
       let account = this.accounts.get(key);
       if (!account) {
-        account = {
-          key,
-          userId: row.user_id,
-          legalId: row.legal_id,
-          balance: balanceOf.get(key) ?? 0n,
-          entries: new Map(),
-          caution: 0n,
-          originCaution: 0n,
-          legs: new Map(),
-        };
+        account = { ...emptyAccount(row.user_id, row.legal_id), balance: balanceOf.get(key) ?? 0n };
         this.accounts.set(key, account);
         const ofUser = this.accountsByUser.get(row.user_id) ?? new Set();
         ofUser.add(account);

@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { prismaSql } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
-import { translate } from '@exchange/kernel/i18n';
 import { Money, toAmountString, type Money as MoneyValue } from '@exchange/kernel/ledger';
 import { userRoom } from '@exchange/kernel/realtime';
 import { currentUser } from '../../http/auth';
@@ -19,6 +18,7 @@ import { findLeverPair, leverOptions, leverSettings } from './options';
 import { LIVE_STATUSES, positionView, userPositions, type PositionRow } from './positions';
 import { hazardRate, LEVER_STATUS, LEVER_TYPE, profitAt } from './risk';
 import { setStop } from './set-stop';
+import { okMessage } from '../../http/envelope';
 
 const pairField = z.coerce
   .number({ error: 'lever_pair_closed' })
@@ -252,7 +252,7 @@ export function leverRoutes(app: FastifyInstance): void {
         status: body.status,
         targetPrice: body.target_price,
       });
-      return { type: 'ok', message: translate(request.locale, 'lever_submitted') };
+      return okMessage(request.locale, 'lever_submitted');
     },
   );
 
@@ -263,7 +263,7 @@ export function leverRoutes(app: FastifyInstance): void {
       const user = currentUser(request);
       const settled = await closePosition(deps, user.id, BigInt(request.body.id));
       announceClosed(user.id, [settled.id]);
-      return { type: 'ok', message: translate(request.locale, 'lever_closed') };
+      return okMessage(request.locale, 'lever_closed');
     },
   );
 
@@ -274,7 +274,7 @@ export function leverRoutes(app: FastifyInstance): void {
       const user = currentUser(request);
       await cancelEntrust(deps, user.id, BigInt(request.body.id));
       announceClosed(user.id, [String(request.body.id)]);
-      return { type: 'ok', message: translate(request.locale, 'lever_cancelled') };
+      return okMessage(request.locale, 'lever_cancelled');
     },
   );
 
@@ -290,7 +290,7 @@ export function leverRoutes(app: FastifyInstance): void {
         stopLoss: request.body.stop_loss_price,
         stopsOpen,
       });
-      return { type: 'ok', message: translate(request.locale, 'lever_stop_set') };
+      return okMessage(request.locale, 'lever_stop_set');
     },
   );
 
@@ -307,7 +307,7 @@ export function leverRoutes(app: FastifyInstance): void {
         currencyId: request.body.currency_id,
       });
       announceClosed(user.id, closed);
-      return { type: 'ok', message: translate(request.locale, 'lever_batch_submitted') };
+      return okMessage(request.locale, 'lever_batch_submitted');
     },
   );
 

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatGrouped } from '../../lib/format';
 import type { LeverBalance } from './api';
-import { BALANCE_DECIMALS, formatAmount, leverBalanceRow, TOTAL_DECIMALS } from './assets';
+import { leverBalanceRow } from './assets';
+import { BalanceTable } from './BalanceTable';
 import './i18n';
 
 /**
@@ -12,7 +12,6 @@ import './i18n';
 export function LeverBalances({ balances, hidden }: { balances: LeverBalance[]; hidden: boolean }) {
   const { t } = useTranslation('account');
   const rows = balances.map(leverBalanceRow);
-  const mask = (text: string) => (hidden ? '******' : text);
 
   return (
     <section className="panel" data-testid="lever-balances">
@@ -27,51 +26,21 @@ export function LeverBalances({ balances, hidden }: { balances: LeverBalance[]; 
           </Link>
         </div>
       </header>
-      <div className="assets-table-wrap">
-        <table className="table assets-table">
-          <thead>
-            <tr>
-              <th>{t('assets.coin')}</th>
-              <th className="right">{t('assets.available')}</th>
-              <th className="right">{t('assets.frozen')}</th>
-              <th className="right">{t('assets.total')}</th>
-              <th className="right">{t('assets.valuation')}</th>
-              <th className="right">{t('assets.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id} data-testid="lever-assets-row" data-currency={row.name}>
-                <td>
-                  <div className="coin-cell">
-                    <span className="coin-icon" aria-hidden="true">
-                      {row.name.slice(0, 1)}
-                    </span>
-                    <strong>{row.name}</strong>
-                  </div>
-                </td>
-                <td className="right num" data-testid="lever-assets-available">
-                  {mask(formatGrouped(row.available, BALANCE_DECIMALS))}
-                </td>
-                <td className="right num">{mask(formatGrouped(row.frozen, BALANCE_DECIMALS))}</td>
-                <td className="right num">{mask(formatGrouped(row.total, BALANCE_DECIMALS))}</td>
-                <td className="right num secondary">{mask(formatAmount(row.valueUsdt, TOTAL_DECIMALS))}</td>
-                <td className="right">
-                  <div className="row-actions">
-                    <Link to="/transferLever" className="row-action">
-                      {t('assets.transfer')}
-                    </Link>
-                    <Link to="/leverdealCenter" className="row-action">
-                      {t('assets.trade')}
-                    </Link>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {rows.length === 0 && <div className="empty">{t('common:noData')}</div>}
-      </div>
+      <BalanceTable
+        rows={rows}
+        hidden={hidden}
+        ids={{ row: 'lever-assets-row', available: 'lever-assets-available' }}
+        actions={() => (
+          <>
+            <Link to="/transferLever" className="row-action">
+              {t('assets.transfer')}
+            </Link>
+            <Link to="/leverdealCenter" className="row-action">
+              {t('assets.trade')}
+            </Link>
+          </>
+        )}
+      />
     </section>
   );
 }

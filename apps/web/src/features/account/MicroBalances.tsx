@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatGrouped } from '../../lib/format';
 import type { MicroBalance, WalletGroup } from './api';
-import { BALANCE_DECIMALS, formatAmount, TOTAL_DECIMALS, toMicroRow } from './assets';
+import { TOTAL_DECIMALS, toMicroRow } from './assets';
+import { BalanceTable } from './BalanceTable';
 import './i18n';
 
 /**
@@ -23,55 +24,26 @@ export function MicroBalances({ wallet, hidden }: { wallet: WalletGroup<MicroBal
           ≈ {mask(formatGrouped(wallet.usdt_totle, TOTAL_DECIMALS))} USDT
         </span>
       </header>
-      <div className="assets-table-wrap">
-        <table className="table assets-table">
-          <thead>
-            <tr>
-              <th>{t('assets.coin')}</th>
-              <th className="right">{t('assets.available')}</th>
-              <th className="right">{t('micro.inOrders')}</th>
-              <th className="right">{t('assets.total')}</th>
-              <th className="right">{t('assets.valuation')}</th>
-              <th className="right">{t('assets.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id} data-testid="micro-account-row" data-currency={row.name}>
-                <td>
-                  <div className="coin-cell">
-                    <span className="coin-icon" aria-hidden="true">
-                      {row.name.slice(0, 1)}
-                    </span>
-                    <strong>{row.name}</strong>
-                  </div>
-                </td>
-                <td className="right num" data-testid="micro-account-available">
-                  {mask(formatGrouped(row.available, BALANCE_DECIMALS))}
-                </td>
-                <td className="right num">{mask(formatGrouped(row.frozen, BALANCE_DECIMALS))}</td>
-                <td className="right num">{mask(formatGrouped(row.total, BALANCE_DECIMALS))}</td>
-                <td className="right num secondary">{mask(formatAmount(row.valueUsdt, TOTAL_DECIMALS))}</td>
-                <td className="right">
-                  <div className="row-actions">
-                    <Link
-                      to={`/transfermicro?currency=${row.currency}`}
-                      className="row-action"
-                      data-testid="micro-account-transfer"
-                    >
-                      {t('micro.transfer')}
-                    </Link>
-                    <Link to="/secondsOrder" className="row-action">
-                      {t('assets.trade')}
-                    </Link>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {rows.length === 0 && <div className="empty">{t('common:noData')}</div>}
-      </div>
+      <BalanceTable
+        rows={rows}
+        hidden={hidden}
+        ids={{ row: 'micro-account-row', available: 'micro-account-available' }}
+        frozenLabel={t('micro.inOrders')}
+        actions={(row) => (
+          <>
+            <Link
+              to={`/transfermicro?currency=${row.currency}`}
+              className="row-action"
+              data-testid="micro-account-transfer"
+            >
+              {t('micro.transfer')}
+            </Link>
+            <Link to="/secondsOrder" className="row-action">
+              {t('assets.trade')}
+            </Link>
+          </>
+        )}
+      />
     </section>
   );
 }

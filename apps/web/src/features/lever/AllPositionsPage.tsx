@@ -5,6 +5,7 @@ import { useLeverOrders, useLeverPushes } from './api';
 import { LeverPageHeader } from './LeverNav';
 import { Pager } from './Pager';
 import { PositionTable } from './PositionTable';
+import { LoadError } from './LoadError';
 import './i18n';
 import './lever.css';
 
@@ -22,7 +23,7 @@ export default function AllPositionsPage() {
         {orders.isPending ? (
           <Spinner />
         ) : orders.isError ? (
-          <div className="empty">{orders.error.message || t('page.loadError')}</div>
+          <LoadError error={orders.error} onRetry={() => void orders.refetch()} />
         ) : (
           <>
             <PositionTable

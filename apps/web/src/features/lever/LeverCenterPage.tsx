@@ -16,6 +16,7 @@ import { LeverMarketSwitcher } from './LeverMarketSwitcher';
 import { LeverNav } from './LeverNav';
 import { LeverOrderForm, type LeverFormHandle } from './LeverOrderForm';
 import { PositionTable } from './PositionTable';
+import { LoadError } from './LoadError';
 import './i18n';
 import './lever.css';
 
@@ -132,7 +133,7 @@ function LeverCenter({
             ) : deal.isPending ? (
               <Spinner />
             ) : deal.isError ? (
-              <div className="ex-empty">{deal.error.message || t('page.loadError')}</div>
+              <LoadError error={deal.error} onRetry={() => void deal.refetch()} className="ex-empty" />
             ) : (
               <PositionTable
                 orders={positions}

@@ -6,20 +6,33 @@ import { LEVER_STATUSES, type LeverStatus } from './lever-math';
 import { LeverPageHeader } from './LeverNav';
 import { Pager } from './Pager';
 import { PositionTable, type PositionColumn } from './PositionTable';
+import { LoadError } from './LoadError';
 import './i18n';
 import './lever.css';
 
 const COLUMNS: Record<LeverStatus, PositionColumn[]> = {
   0: ['pair', 'side', 'hands', 'multiple', 'entrustPrice', 'markPrice', 'margin', 'fee', 'time'],
   1: ['pair', 'side', 'hands', 'multiple', 'openPrice', 'markPrice', 'margin', 'fee', 'profit', 'time'],
-  2: ['pair', 'side', 'hands', 'multiple', 'openPrice', 'markPrice', 'margin', 'profit', 'time'],
+  2: [
+    'pair',
+    'side',
+    'hands',
+    'multiple',
+    'openPrice',
+    'closePrice',
+    'margin',
+    'profit',
+    'closeReason',
+    'time',
+  ],
   3: [
     'pair',
     'side',
     'hands',
     'multiple',
     'openPrice',
-    'markPrice',
+    'closePrice',
+    'closeReason',
     'fee',
     'overnight',
     'profit',
@@ -62,7 +75,7 @@ export default function LeverOrdersPage() {
         {orders.isPending ? (
           <Spinner />
         ) : orders.isError ? (
-          <div className="empty">{orders.error.message || t('page.loadError')}</div>
+          <LoadError error={orders.error} onRetry={() => void orders.refetch()} />
         ) : (
           <>
             <PositionTable

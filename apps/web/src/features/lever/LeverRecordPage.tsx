@@ -4,6 +4,7 @@ import { Spinner } from '../../components/States';
 import { direction, formatFixed } from '../../lib/format';
 import { useLeverLog, useLeverWallets } from './api';
 import { LeverPageHeader } from './LeverNav';
+import { LoadError } from './LoadError';
 import './i18n';
 import './lever.css';
 
@@ -41,7 +42,7 @@ export default function LeverRecordPage() {
         {log.isPending ? (
           <Spinner />
         ) : log.isError ? (
-          <div className="empty">{log.error.message || t('page.loadError')}</div>
+          <LoadError error={log.error} onRetry={() => void log.refetch()} />
         ) : (
           <div className="lv-table-wrap">
             <table className="table lv-table">

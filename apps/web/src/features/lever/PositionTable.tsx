@@ -15,6 +15,8 @@ export type PositionColumn =
   | 'openPrice'
   | 'entrustPrice'
   | 'markPrice'
+  | 'closePrice'
+  | 'closeReason'
   | 'margin'
   | 'fee'
   | 'overnight'
@@ -93,6 +95,19 @@ export function PositionTable({ orders, columns, actions = [], empty, lotSizeOf,
             {price(order.update_price)}
           </span>
         );
+      case 'closePrice':
+        return <span className="num">{order.close_price ? price(order.close_price) : '--'}</span>;
+      case 'closeReason':
+        return (
+          <span
+            className={order.close_reason === 'burst' ? 'down' : undefined}
+            data-testid="position-close-reason"
+          >
+            {order.close_reason
+              ? t(`reason.${order.close_reason}`, { defaultValue: order.close_reason })
+              : '--'}
+          </span>
+        );
       case 'margin':
         return <span className="num">{amount(order.caution_money)}</span>;
       case 'fee':
@@ -130,7 +145,7 @@ export function PositionTable({ orders, columns, actions = [], empty, lotSizeOf,
   };
 
   const numeric = (column: PositionColumn) =>
-    !['pair', 'side', 'time', 'closeTime', 'status'].includes(column);
+    !['pair', 'side', 'time', 'closeTime', 'closeReason', 'status'].includes(column);
   const rows = orders.filter((order) => !gone.has(order.id));
 
   return (

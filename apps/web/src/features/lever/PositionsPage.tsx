@@ -11,6 +11,7 @@ import { chooseLeverPair, hazardTone, leverGroups, LEVER_AMOUNT_DECIMALS } from 
 import { LeverPageHeader } from './LeverNav';
 import { Pager } from './Pager';
 import { PositionTable } from './PositionTable';
+import { LoadError } from './LoadError';
 import './i18n';
 import './lever.css';
 
@@ -103,7 +104,7 @@ export default function PositionsPage() {
         {positions.isPending ? (
           <Spinner />
         ) : positions.isError ? (
-          <div className="empty">{positions.error.message || t('page.loadError')}</div>
+          <LoadError error={positions.error} onRetry={() => void positions.refetch()} />
         ) : (
           <>
             <PositionTable

@@ -8,6 +8,7 @@ import { toast } from '../../lib/notify';
 import { transferLever, useLeverWallets, useRefreshLever } from './api';
 import { LeverPageHeader } from './LeverNav';
 import { transferCoins, type TransferAccount } from './transfer';
+import { LoadError } from './LoadError';
 import './i18n';
 import './lever.css';
 
@@ -65,7 +66,7 @@ export default function TransferLeverPage() {
         {wallets.isPending ? (
           <Spinner />
         ) : wallets.isError ? (
-          <div className="empty">{wallets.error.message || t('page.loadError')}</div>
+          <LoadError error={wallets.error} onRetry={() => void wallets.refetch()} />
         ) : (
           <form onSubmit={(event) => void submit(event)} className="lv-transfer-form">
             <div className="lv-direction">

@@ -36,6 +36,9 @@ export interface LeverOrder {
   overnight_money: string;
   profits: string;
   fact_profits?: string;
+  /** Once claimed for closing: the mark it closed at, and why (user, batch, stop_profit, stop_loss, burst, overnight). */
+  close_price?: string;
+  close_reason?: string;
   status: LeverStatus;
   status_name: string;
   type_name?: string;
