@@ -40,7 +40,8 @@ function isEnvelope(body: unknown): boolean {
   );
 }
 
-function problemOf(status: number, text: string): string | undefined {
+/** What is wrong with an answer the contract promises (a 5xx, no envelope, a leak); undefined: nothing. */
+export function problemOf(status: number, text: string): string | undefined {
   if (status >= 500) return `answered HTTP ${status}`;
   let body: unknown;
   try {

@@ -45,12 +45,14 @@ export interface AppDeps {
   /** The same Redis by URL, for BullMQ and pub/sub, which manage their own connections and prefixes. */
   redisUrl: string;
   messenger: Messenger;
+  /** Where the server's log lines go instead of stdout (the soak reads them back for leaked secrets). */
+  logStream?: { write: (line: string) => void };
 }
 
 /** The whole HTTP and socket surface of the exchange, on the given connections (tests pass their own). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: deps.config.LOG_LEVEL },
+    logger: { level: deps.config.LOG_LEVEL, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     // Forwarding headers count only from the proxies TRUST_PROXY names: the per-address limits depend on it.
     trustProxy: deps.config.TRUST_PROXY,
     bodyLimit: BODY_LIMIT_BYTES,

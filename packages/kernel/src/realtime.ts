@@ -1,3 +1,6 @@
+import { Emitter } from '@socket.io/redis-emitter';
+import type { Redis } from 'ioredis';
+
 /**
  * The names both sides of a push agree on: the API's socket.io server (apps/api/src/realtime) and the
  * workers' emitter, which publishes through the same Redis channel so any API process can deliver.
@@ -9,3 +12,15 @@ export const userRoom = (userId: number) => `user:${userId}`;
 
 /** The Redis channel prefix of the socket adapter, shared with the workers' emitter. */
 export const socketChannel = (redisPrefix: string) => `${redisPrefix}socket.io`;
+
+/**
+ * The workers' emitter of socket pushes. A push is best effort (screens refetch what they missed): one
+ * published while Redis is away or while its connection closes at shutdown is dropped, never left as an
+ * unhandled rejection that would end the process (the emitter does not await its publishes).
+ */
+export function createPushEmitter(redis: Redis, redisPrefix: string): Emitter {
+  const publisher = {
+    publish: (channel: string, message: string | Buffer) => redis.publish(channel, message).catch(() => 0),
+  };
+  return new Emitter(publisher, { key: socketChannel(redisPrefix) });
+}

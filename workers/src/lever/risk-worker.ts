@@ -1,10 +1,10 @@
-import { Emitter } from '@socket.io/redis-emitter';
+import type { Emitter } from '@socket.io/redis-emitter';
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type pg from 'pg';
 import { createPool, prismaSql, type Db } from '@exchange/kernel/db';
 import { bullConnection, bullPrefix } from '@exchange/kernel/redis';
-import { socketChannel, userRoom } from '@exchange/kernel/realtime';
+import { createPushEmitter, userRoom } from '@exchange/kernel/realtime';
 import {
   accountKey,
   chargeOvernightFees,
@@ -69,7 +69,7 @@ export class RiskWorker {
     this.engine = new RiskEngine(this.pool);
     this.redis = new Redis(deps.redisUrl, { maxRetriesPerRequest: null, enableAutoPipelining: true });
     this.subscriber = new Redis(deps.redisUrl, { maxRetriesPerRequest: null });
-    this.emitter = new Emitter(this.redis, { key: socketChannel(deps.redisPrefix) });
+    this.emitter = createPushEmitter(this.redis, deps.redisPrefix);
   }
 
   async start(options: { overnight?: boolean } = {}): Promise<void> {

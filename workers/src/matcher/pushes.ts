@@ -1,4 +1,4 @@
-import { Emitter } from '@socket.io/redis-emitter';
+import type { Emitter } from '@socket.io/redis-emitter';
 import type { DayMarketPush, DepthPush, KlinePush, TradePush } from '@exchange/contracts';
 import type { Redis } from 'ioredis';
 import type { Db } from '@exchange/kernel/db';
@@ -12,7 +12,7 @@ import {
   type CandleRow,
   type Market,
 } from '@exchange/api/modules/spot';
-import { socketChannel } from '@exchange/kernel/realtime';
+import { createPushEmitter } from '@exchange/kernel/realtime';
 
 const DEPTH_LEVELS = 20;
 const DEPTH_INTERVAL_MS = 100;
@@ -39,7 +39,7 @@ export class MarketPushes {
     redisPrefix: string,
     private readonly prisma: Db,
   ) {
-    this.emitter = new Emitter(redis, { key: socketChannel(redisPrefix) });
+    this.emitter = createPushEmitter(redis, redisPrefix);
     this.timers.push(setInterval(() => this.flushDepth(), DEPTH_INTERVAL_MS));
     this.timers.push(setInterval(() => this.flushCandles(), KLINE_INTERVAL_MS));
     this.timers.push(setInterval(() => void this.flushTickers(), DAYMARKET_INTERVAL_MS));

@@ -1,10 +1,10 @@
-import { Emitter } from '@socket.io/redis-emitter';
+import type { Emitter } from '@socket.io/redis-emitter';
 import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type pg from 'pg';
 import { createPool } from '@exchange/kernel/db';
 import { DEFAULT_LOCALE } from '@exchange/kernel/i18n';
-import { socketChannel, userRoom } from '@exchange/kernel/realtime';
+import { createPushEmitter, userRoom } from '@exchange/kernel/realtime';
 import { bullConnection, bullPrefix } from '@exchange/kernel/redis';
 import {
   loadNames,
@@ -44,7 +44,7 @@ export class MicroSettler {
   constructor(private readonly deps: MicroSettlerDeps) {
     this.pool = createPool(deps.databaseUrl, 4);
     this.redis = new Redis(deps.redisUrl, { maxRetriesPerRequest: null });
-    this.emitter = new Emitter(this.redis, { key: socketChannel(deps.redisPrefix) });
+    this.emitter = createPushEmitter(this.redis, deps.redisPrefix);
   }
 
   async start(): Promise<void> {

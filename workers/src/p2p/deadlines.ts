@@ -1,8 +1,7 @@
-import { Emitter } from '@socket.io/redis-emitter';
 import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Db } from '@exchange/kernel/db';
-import { socketChannel, userRoom } from '@exchange/kernel/realtime';
+import { createPushEmitter, userRoom } from '@exchange/kernel/realtime';
 import { bullConnection, bullPrefix } from '@exchange/kernel/redis';
 import {
   ORDER_DEADLINES,
@@ -35,7 +34,7 @@ export const P2P_DEADLINE_SOURCES: DeadlineSource[] = [ORDER_DEADLINES, ACCEPTOR
  */
 export async function startP2pWorker(deps: P2pWorkerDeps): Promise<() => Promise<void>> {
   const redis = new Redis(deps.redisUrl, { maxRetriesPerRequest: 3 });
-  const emitter = new Emitter(redis, { key: socketChannel(deps.redisPrefix) });
+  const emitter = createPushEmitter(redis, deps.redisPrefix);
   const pusher: Pusher = (userId, event, payload) => emitter.to(userRoom(userId)).emit(event, payload);
   const deadlines = new P2pDeadlines(deps.redisUrl, deps.redisPrefix);
   const worker = new Worker<DeadlineJob>(

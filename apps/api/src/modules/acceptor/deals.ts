@@ -210,28 +210,30 @@ async function moveEscrow(tx: Tx, deal: AcceptorDeal, action: DealAction): Promi
       money,
     );
   if (action === 'transferred') return;
+  // The quota row first, then the wallets: the order openDeal takes them in, so an acceptor's deals opening
+  // and settling at the same moment queue behind each other instead of deadlocking.
   if (deal.type === 'buy') {
     if (action === 'confirm') {
+      await quota('cash_amount');
       await settleLocked(tx, {
         ...base,
         userId: deal.acceptor_user_id,
         type: LOG_TYPES.ACCEPTOR_DEPOSIT_CREDIT,
       });
       await credit(tx, { ...base, userId: deal.user_id, type: LOG_TYPES.ACCEPTOR_DEPOSIT_CREDIT });
-      await quota('cash_amount');
     } else {
-      await unlock(tx, { ...base, userId: deal.acceptor_user_id, type: LOG_TYPES.ACCEPTOR_DEPOSIT_RELEASE });
       await quota('recharge_amount');
+      await unlock(tx, { ...base, userId: deal.acceptor_user_id, type: LOG_TYPES.ACCEPTOR_DEPOSIT_RELEASE });
     }
     return;
   }
   if (action === 'reject') {
-    await unlock(tx, { ...base, userId: deal.user_id, type: LOG_TYPES.ACCEPTOR_WITHDRAW_REFUND });
     await quota('cash_amount');
+    await unlock(tx, { ...base, userId: deal.user_id, type: LOG_TYPES.ACCEPTOR_WITHDRAW_REFUND });
   } else {
+    await quota('recharge_amount');
     await settleLocked(tx, { ...base, userId: deal.user_id, type: LOG_TYPES.ACCEPTOR_WITHDRAW_PAID });
     await credit(tx, { ...base, userId: deal.acceptor_user_id, type: LOG_TYPES.ACCEPTOR_WITHDRAW_CREDIT });
-    await quota('recharge_amount');
   }
 }
 

@@ -116,12 +116,7 @@ export function orderRoutes(app: FastifyInstance): void {
       // cancel's watch simply runs out).
       const verdict = app.orderResults.watch(String(request.body.id), ORDER_WAIT_MS);
       await requestCancel(deps, currentUserId(request), BigInt(request.body.id));
-      const result = await verdict;
-      const cancelled = result && result.state !== 'new' && result.state !== 'open';
-      return {
-        type: 'ok',
-        message: translate(request.locale, cancelled ? 'order_cancelled' : 'cancel_processing'),
-      };
+      return { type: 'ok', message: translate(request.locale, cancelAnswer(await verdict)) };
     },
   );
 
@@ -161,6 +156,17 @@ export function orderRoutes(app: FastifyInstance): void {
       return { type: 'ok', message: orders.map(orderRow) };
     },
   );
+}
+
+/**
+ * What a cancel answers from the first verdict the matcher published for the order after the request: the
+ * order may have filled while the cancel waited in the queue, and a filled order was not cancelled.
+ */
+export function cancelAnswer(result: OrderResult | undefined): 'order_cancelled' | 'cancel_processing' {
+  if (result?.state === 'filled') throw new AppError('order_not_cancellable');
+  return result?.state === 'cancelled' || result?.state === 'expired'
+    ? 'order_cancelled'
+    : 'cancel_processing';
 }
 
 function placementAnswer(

@@ -5,6 +5,8 @@ import { spotAudit } from './audit';
 import { tradeFees } from './fees';
 import { MAX_OPEN_ORDERS_PER_MARKET, openOrderKeys, openOrderLimitError } from './open-orders';
 import { findTradablePair, type Pair } from './pairs';
+import { cancelAnswer } from './order-routes';
+import { AppError } from '@exchange/kernel/errors';
 
 /** The rules of spot on their own: the trade fee, the open-order limit, and what spot tells the audit. */
 let ctx: TestContext;
@@ -86,5 +88,32 @@ describe('the open-order limit', () => {
       pair.id,
     );
     expect(await check()).toEqual([`user ${user.id} market ${pair.id}: 3 open orders counted but 0 live`]);
+  });
+});
+
+describe('what a cancel answers from the matcher’s verdict', () => {
+  const verdict = (state: string) => ({
+    orderId: '7',
+    userId: 1,
+    matchId: 1,
+    state,
+    filled: '0',
+    rejectReason: '',
+  });
+
+  // Found by the money soak: a resting order filled by another trader while its cancel waited in the queue
+  // was answered "Order cancelled", though the trade stood.
+  it('never calls a filled order cancelled', () => {
+    expect(() => cancelAnswer(verdict('filled'))).toThrow(AppError);
+    expect(() => cancelAnswer(verdict('filled'))).toThrow(
+      expect.objectContaining({ key: 'order_not_cancellable' }),
+    );
+  });
+
+  it('calls it cancelled when the matcher cancelled it, and in progress while it still rests', () => {
+    expect(cancelAnswer(verdict('cancelled'))).toBe('order_cancelled');
+    expect(cancelAnswer(verdict('expired'))).toBe('order_cancelled');
+    expect(cancelAnswer(verdict('open'))).toBe('cancel_processing');
+    expect(cancelAnswer(undefined)).toBe('cancel_processing');
   });
 });
