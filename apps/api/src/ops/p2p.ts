@@ -1,12 +1,11 @@
 import { parseArgs } from 'node:util';
-import { Emitter } from '@socket.io/redis-emitter';
 import { Redis } from 'ioredis';
 import type { Config } from '@exchange/kernel/config';
 import type { Db } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import { translate } from '@exchange/kernel/i18n';
 import { toAmountString } from '@exchange/kernel/ledger';
-import { socketChannel, userRoom } from '@exchange/kernel/realtime';
+import { createPushEmitter, userRoom } from '@exchange/kernel/realtime';
 import { createAcceptor } from '../modules/acceptor';
 import { approveSeller, pushNotices, resolveAppeal, type Notice } from '../modules/c2c';
 import { assignAgent, setUserRegion } from '../modules/region';
@@ -36,7 +35,7 @@ export async function pushFromOps(
   redis.on('error', () => undefined);
   try {
     await redis.connect();
-    const emitter = new Emitter(redis, { key: socketChannel(config.REDIS_PREFIX) });
+    const emitter = createPushEmitter(redis, config.REDIS_PREFIX);
     pushNotices((userId, event, payload) => emitter.to(userRoom(userId)).emit(event, payload), notices);
     // QUIT is answered after the PUBLISHes queued before it: they have gone out when it returns.
     await redis.quit();
