@@ -1,11 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  apiAnswer,
   byId,
   DEMO,
   expectNoPageErrors,
-  inPage,
   launchBrowser,
   logInThroughUi,
   screenshot,
@@ -13,6 +11,19 @@ import {
   visit,
   type Visit,
 } from './browser';
+import {
+  ACCEPTOR,
+  CAROL,
+  dealRow,
+  dealState,
+  legalWallet,
+  newestDeal,
+  submitDeal,
+  withPassword,
+} from './p2p';
+
+/** The signed-in user's available USDT in the legal account. */
+const legalAvailable = async (page: Page) => (await legalWallet(page)).available;
 
 /**
  * Acceptor deals and the regional agent list in a real browser: alice deposits CNY through the demo acceptor
@@ -20,62 +31,6 @@ import {
  * desk; then alice withdraws, the acceptor marks the CNY sent and alice confirms. Carol is the seeded
  * regional agent of alice's and bob's city.
  */
-const ACCEPTOR = 'acceptor@demo.exchange';
-const CAROL = 'carol@demo.exchange';
-const USDT = 1;
-
-async function legalAvailable(page: Page): Promise<number> {
-  const body = await inPage<{ message: { legal_balance: string } }>(
-    page,
-    `fetch('/api/wallet/detail', {
-      method: 'POST',
-      headers: { Authorization: localStorage.getItem('token'), 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'type=legal&currency=${USDT}',
-    }).then((answer) => answer.json())`,
-  );
-  return Number(body.message.legal_balance);
-}
-
-const dealRow = (page: Page, table: string, id: number) =>
-  byId(page, table).locator(`[data-testid="acc-deal-row"][data-id="${id}"]`);
-const dealState = (page: Page, table: string, id: number) =>
-  dealRow(page, table, id).locator('[data-testid="acc-deal-state"]').getAttribute('data-state');
-
-/** Fills and submits the deal form of /rechargeMoney; answers the new deal's id from the records. */
-async function submitDeal(session: Visit, money: string, password?: string): Promise<void> {
-  const { page } = session;
-  await byId(page, 'acc-mobile').fill('13800000000');
-  await byId(page, 'acc-account').fill('alice-bank-6222');
-  await byId(page, 'acc-money').fill(money);
-  await byId(page, 'acc-way-bank').check();
-  if (!password) {
-    const { body } = await apiAnswer(page, '/api/acceptor/deal', 'POST', () =>
-      byId(page, 'acc-submit').click(),
-    );
-    expect(body.type, JSON.stringify(body)).toBe('ok');
-    return;
-  }
-  await byId(page, 'acc-submit').click();
-  await byId(page, 'trade-password').fill(password);
-  const { body } = await apiAnswer(page, '/api/acceptor/deal', 'POST', () =>
-    byId(page, 'trade-password-submit').click(),
-  );
-  expect(body.type, JSON.stringify(body)).toBe('ok');
-}
-
-async function withPassword(page: Page, path: string): Promise<void> {
-  await byId(page, 'trade-password').fill(DEMO.tradePassword);
-  const { body } = await apiAnswer(page, path, 'POST', () => byId(page, 'trade-password-submit').click());
-  expect(body.type, `${path} answered ${JSON.stringify(body)}`).toBe('ok');
-}
-
-/** The newest deal id of a records page (the list is newest first). */
-async function newestDeal(page: Page, table: string): Promise<number> {
-  const row = byId(page, table).locator('[data-testid="acc-deal-row"]').first();
-  await row.waitFor();
-  return Number(await row.getAttribute('data-id'));
-}
-
 describe('acceptor deals', () => {
   let browser: Browser;
   let alice: Visit;

@@ -1,11 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  apiAnswer,
   byId,
   DEMO,
   expectNoPageErrors,
-  inPage,
   launchBrowser,
   logInThroughUi,
   screenshot,
@@ -13,137 +11,27 @@ import {
   visit,
   type Visit,
 } from './browser';
+import {
+  act,
+  ALICE,
+  BOB,
+  detailState,
+  legalWallet,
+  moveToLegal,
+  openAdOrder,
+  openMyOrder,
+  publish,
+  savePaymentAccount,
+  take,
+  USDT,
+  withPassword,
+} from './p2p';
 
 /**
  * The P2P screens with two real users in two browsers: a c2c sale (alice's sell ad, bob buys), a c2c
  * purchase (alice's buy ad, bob sells into it) and a cancelled order, each step clicked as a person would,
  * with the money checked on the server after each trade.
  */
-const ALICE = DEMO.account;
-const BOB = 'bob@demo.exchange';
-const USDT = 1;
-
-/** A 1×1 PNG: the payment account's two collection codes are real uploads. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-/** The signed-in user's legal (fiat) account of a currency, as the server holds it. */
-async function legalWallet(page: Page, currency: number): Promise<{ available: number; locked: number }> {
-  const body = await inPage<{ message: { legal_balance: string; lock_legal_balance: string } }>(
-    page,
-    `fetch('/api/wallet/detail', {
-      method: 'POST',
-      headers: { Authorization: localStorage.getItem('token'), 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'type=legal&currency=${currency}',
-    }).then((answer) => answer.json())`,
-  );
-  return { available: Number(body.message.legal_balance), locked: Number(body.message.lock_legal_balance) };
-}
-
-/** Fills the payment settings (document 2, section 5: every field and both images) through the screen. */
-async function savePaymentAccount(session: Visit, name: string): Promise<void> {
-  const { page } = session;
-  await session.open('/userSetting?tab=bank');
-  await byId(page, 'payment-account').waitFor();
-  const fields: Record<string, string> = {
-    real_name: name,
-    bank_name: 'Demo Bank',
-    bank_account: '6222020000000001',
-    alipay_account: `${name.toLowerCase()}@alipay.test`,
-    wechat_nickname: name,
-    wechat_account: `${name.toLowerCase()}_wx`,
-  };
-  for (const [field, value] of Object.entries(fields)) await byId(page, `cash-${field}`).fill(value);
-  for (const image of ['wechat_collect', 'alipay_collect']) {
-    const uploaded = page.waitForResponse((answer) => new URL(answer.url()).pathname === '/api/upload');
-    await byId(page, `cash-${image}-input`).setInputFiles({
-      name: 'code.png',
-      mimeType: 'image/png',
-      buffer: PNG,
-    });
-    expect(((await (await uploaded).json()) as { type: string }).type).toBe('ok');
-    await byId(page, `cash-${image}`).locator('.image-upload-done').waitFor();
-  }
-  const { body } = await apiAnswer(page, '/api/user/cash_save', 'POST', () =>
-    byId(page, 'cash-submit').click(),
-  );
-  expect(body.type, JSON.stringify(body)).toBe('ok');
-}
-
-/** Types the trade password into the open dialog and waits for the call it confirms. */
-async function withPassword(page: Page, path: string) {
-  await byId(page, 'trade-password').fill(DEMO.tradePassword);
-  const { body } = await apiAnswer(page, path, 'POST', () => byId(page, 'trade-password-submit').click());
-  expect(body.type, `${path} answered ${JSON.stringify(body)}`).toBe('ok');
-  await byId(page, 'password-dialog').waitFor({ state: 'detached' });
-  return body;
-}
-
-/** Publishes an ad through /c2cTrade and answers its id. */
-async function publish(
-  session: Visit,
-  type: 'buy' | 'sell',
-  quantity: string,
-  price: string,
-): Promise<number> {
-  const { page } = session;
-  await session.open('/c2cTrade');
-  await byId(page, 'c2c-currency-USDT').click();
-  await byId(page, `c2c-${type}-quantity`).fill(quantity);
-  await byId(page, `c2c-${type}-price`).fill(price);
-  await byId(page, `c2c-${type}-way-bank`).check();
-  await byId(page, `c2c-${type}-coin-code`).selectOption('CNY');
-  await byId(page, `c2c-${type}-submit`).click();
-  const body = await withPassword(page, '/api/c2c_send');
-  const id = (body.data as { id: number }).id;
-  // Document 2: after a successful ad the user goes to /c2cRelease, where the ad is listed.
-  await untilInPage(page, "location.hash.startsWith('#/c2cRelease')");
-  await byId(page, `c2c-my-ads-${type}`).locator(`[data-testid="c2c-my-ad"][data-id="${id}"]`).waitFor();
-  return id;
-}
-
-/** Takes an ad from the market (Buy tab for sell ads, Sell tab for buy ads) and answers the order id. */
-async function take(session: Visit, tab: 'buy' | 'sell', adId: number): Promise<number> {
-  const { page } = session;
-  await session.open(`/c2c?type=${tab}&currency_id=${USDT}`);
-  const row = byId(page, 'c2c-market').locator(`[data-testid="c2c-ad"][data-id="${adId}"]`);
-  await row.locator('[data-testid="c2c-take"]').click();
-  await byId(page, 'c2c-take-summary').waitFor();
-  const body = await withPassword(page, '/api/c2c/do_legal_deal');
-  const orderId = (body.message as { data: { id: number } }).data.id;
-  // The new order opens in my orders, with its payment countdown while unpaid.
-  await untilInPage(page, `location.hash.includes('order=${orderId}')`);
-  await byId(page, 'c2c-order-detail').waitFor();
-  return orderId;
-}
-
-const detailState = (page: Page) =>
-  byId(page, 'c2c-order-detail').locator('[data-testid="c2c-order-status"]').getAttribute('data-state');
-
-/** Runs an order action from the open detail modal: optional confirm dialog, then the trade password. */
-async function act(page: Page, action: 'pay' | 'cancel' | 'confirmOwner' | 'confirmTaker', path: string) {
-  await byId(page, `c2c-order-${action}`).click();
-  if (action === 'pay' || action === 'cancel') await byId(page, 'confirm-yes').click();
-  await withPassword(page, path);
-}
-
-/** Opens one order of one of my ads (/c2cDetail) in its detail modal. */
-async function openAdOrder(session: Visit, adId: number, orderId: number): Promise<void> {
-  const { page } = session;
-  await session.open(`/c2cDetail?id=${adId}`);
-  await byId(page, 'c2c-orders-owner')
-    .locator(`[data-testid="c2c-order-row"][data-id="${orderId}"] [data-testid="c2c-order-open"]`)
-    .click();
-  await byId(page, 'c2c-order-detail').waitFor();
-}
-
-async function openMyOrder(session: Visit, orderId: number): Promise<void> {
-  await session.open(`/c2cOrder?order=${orderId}`);
-  await byId(session.page, 'c2c-order-detail').waitFor();
-}
-
 describe('P2P trading between two users', () => {
   let browser: Browser;
   let alice: Visit;
@@ -167,14 +55,7 @@ describe('P2P trading between two users', () => {
 
   it('a c2c sale: alice moves USDT to her fiat account and sells it to bob, who pays; alice releases', async () => {
     // Alice's coins are in the spot account: the publish screen moves them in.
-    await alice.open('/c2cTrade');
-    await byId(alice.page, 'c2c-currency-USDT').click();
-    await byId(alice.page, 'c2c-transfer-open').click();
-    await byId(alice.page, 'c2c-transfer-amount').fill('200');
-    const moved = await apiAnswer(alice.page, '/api/wallet/change', 'POST', () =>
-      byId(alice.page, 'c2c-transfer-submit').click(),
-    );
-    expect(moved.body.type, JSON.stringify(moved.body)).toBe('ok');
+    await moveToLegal(alice, '200');
     const aliceBefore = await legalWallet(alice.page, USDT);
     const bobBefore = await legalWallet(bob.page, USDT);
 

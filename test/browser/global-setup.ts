@@ -3,8 +3,8 @@ import { startBrowserServer } from './server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Where the browser tests' exchange answers, and its database (the tests read the code outbox). */
-    browserServer: { baseUrl: string; databaseUrl: string };
+    /** Where the browser tests' exchange answers, its database (the code outbox, settings) and Redis prefix. */
+    browserServer: { baseUrl: string; databaseUrl: string; redisPrefix: string };
   }
 }
 
@@ -15,6 +15,10 @@ export default async function setup(project: TestProject) {
   console.log(
     `[browser tests] exchange up at ${server.baseUrl} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
-  project.provide('browserServer', { baseUrl: server.baseUrl, databaseUrl: server.databaseUrl });
+  project.provide('browserServer', {
+    baseUrl: server.baseUrl,
+    databaseUrl: server.databaseUrl,
+    redisPrefix: server.redisPrefix,
+  });
   return server.stop;
 }

@@ -28,12 +28,14 @@ import { databaseUrl } from '../services';
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const DATABASE_PREFIX = 'exchange_browser_';
 
 export interface BrowserServer {
   baseUrl: string;
   databaseUrl: string;
+  /** The key prefix of this run's Redis keys (the operator CLI pushes through it). */
+  redisPrefix: string;
   stop: () => Promise<void>;
 }
 
@@ -293,7 +295,7 @@ export async function startBrowserServer(): Promise<BrowserServer> {
     await app.listen({ port, host: '127.0.0.1' });
     const baseUrl = `http://127.0.0.1:${port}`;
     await waitForLiveMarket(baseUrl, settleBy);
-    return { baseUrl, databaseUrl: url, stop };
+    return { baseUrl, databaseUrl: url, redisPrefix, stop };
   } catch (error) {
     await stop().catch(() => undefined);
     throw error;

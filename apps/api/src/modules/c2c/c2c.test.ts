@@ -193,6 +193,12 @@ describe('cancelling', () => {
     const ad = await ctx.prisma.p2pAd.findUniqueOrThrow({ where: { id: sellId } });
     expect([ad.state, ad.surplus_number.toFixed()]).toEqual(['open', '60']);
     expect(await legalOf(ctx, seller.id)).toEqual(['40', '60']);
+    // Both parties' screens say who cancelled it.
+    for (const party of [buyer, seller])
+      expect((await ctx.get(`/api/c2c_deal?id=${order1}`, party.token)).body.message).toMatchObject({
+        is_sure: 2,
+        cancelled_by: 'payer',
+      });
     expect((await act('/api/c2c/user_legal_pay', buyer, order1)).message).toBe(
       'This order has been cancelled',
     );
@@ -492,6 +498,12 @@ describe('appeals', () => {
     expect(
       (await ctx.post('/api/c2c/appeal', { id: orderId, reason: 'no answer' }, buyer.token)).body.message,
     ).toBe('You can appeal 30 minutes after the order was marked as paid');
+    // The order tells both parties when they may appeal, so a screen counts down instead of refusing.
+    const { paid_at } = await ctx.prisma.p2pOrder.findUniqueOrThrow({ where: { id: orderId } });
+    for (const party of [buyer, seller])
+      expect((await ctx.get(`/api/c2c_deal?id=${orderId}`, party.token)).body.message.appeal_from_ms).toBe(
+        (paid_at?.getTime() ?? 0) + 30 * 60_000,
+      );
     await agePayment(orderId);
     const stranger = await p2pTrader(ctx, '0', 'stranger');
     expect((await ctx.post('/api/c2c/appeal', { id: orderId }, stranger.token)).body.message).toBe(

@@ -303,6 +303,12 @@ async function moveEscrow(tx: Tx, order: P2pOrder, action: OrderAction): Promise
   }
 }
 
+/** Minutes after payment before a party may appeal (`p2pAppealAfter_time`; 0 means at once). */
+export async function appealWaitMinutes(prisma: Db): Promise<number> {
+  const minutes = Number(await readSetting(prisma, 'p2pAppealAfter_time'));
+  return Number.isFinite(minutes) && minutes > 0 ? minutes : 0;
+}
+
 /**
  * A party appeals a paid order the seller has not confirmed (after `p2pAppealAfter_time` minutes): an
  * operator then releases or refunds it. The seller may still confirm meanwhile (that settles it).
@@ -311,7 +317,7 @@ export async function appealOrder(
   prisma: Db,
   input: { id: number; userId: number; reason: string; kind?: Kind },
 ): Promise<{ order: P2pOrder; notices: Notice[] }> {
-  const waitMinutes = Number(await readSetting(prisma, 'p2pAppealAfter_time')) || 0;
+  const waitMinutes = await appealWaitMinutes(prisma);
   return prisma.$transaction(async (tx) => {
     const order = await tx.p2pOrder.findUnique({ where: { id: input.id } });
     if (

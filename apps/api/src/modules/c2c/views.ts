@@ -3,7 +3,7 @@ import { translate, type Locale } from '@exchange/kernel/i18n';
 import { toAmountString, toFixedString } from '@exchange/kernel/ledger';
 import { formatDateTime } from '../../http/format';
 import { maskAccount } from '../user';
-import { payerOf } from './orders';
+import { appealWaitMinutes, payerOf } from './orders';
 import { IS_SURE, PAGE_SIZE, PRICE_DECIMALS, WAY_NAMES, isWay, type Kind } from './rules';
 
 /** The contract's `pageData()` shape: {data, page, pages, total}. */
@@ -158,7 +158,7 @@ const accountFor = (info: CashInfo, way: string) =>
  */
 export async function orderRows(prisma: Db, locale: Locale, viewerId: number, orders: P2pOrder[]) {
   const userIds = [...new Set(orders.flatMap((order) => [order.user_id, order.seller_id]))];
-  const [names, users, cash] = await Promise.all([
+  const [names, users, cash, appealWait] = await Promise.all([
     currencyNames(
       prisma,
       orders.map((order) => order.currency_id),
@@ -168,6 +168,7 @@ export async function orderRows(prisma: Db, locale: Locale, viewerId: number, or
       select: { id: true, account_number: true, phone: true, email: true },
     }),
     prisma.userCashInfo.findMany({ where: { user_id: { in: userIds } } }),
+    appealWaitMinutes(prisma),
   ]);
   const userOf = (id: number) => users.find((user) => user.id === id);
   const cashOf = (id: number) => cash.find((info) => info.user_id === id) ?? null;
@@ -196,6 +197,9 @@ export async function orderRows(prisma: Db, locale: Locale, viewerId: number, or
       is_sure: order.is_sure,
       appeal_state: order.appeal_state,
       resolution: order.resolution,
+      cancelled_by: order.cancelled_by,
+      // When a party of a paid order may appeal (the screen counts down to it instead of a refusal).
+      appeal_from_ms: order.paid_at ? order.paid_at.getTime() + appealWait * 60_000 : null,
       create_time: shortTime(order.created_at),
       format_create_time: formatDateTime(order.created_at),
       format_update_time: formatDateTime(order.updated_at),

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../components/Modal';
 import { PasswordDialog } from '../../components/PasswordDialog';
@@ -12,6 +12,8 @@ import { deadlineOf } from '../../lib/countdown';
 import { PayWay } from './parts';
 import {
   AMOUNT_DECIMALS,
+  appealState,
+  isCanceller,
   orderActions,
   orderState,
   PRICE_DECIMALS,
@@ -148,6 +150,9 @@ function OrderBody({
   const deadline = deadlineOf(order.pay_deadline_ms ?? order.pay_deadline);
   const paysFiat = viewerPaysFiat(view, order.type);
   const price = orderPrice(order);
+  const appealable = state === 'paid' && !order.appeal_state;
+  const appealFrom = deadlineOf(order.appeal_from_ms);
+  const appealOpen = useReached(appealFrom);
 
   const counterparty =
     view === 'taker'
@@ -219,11 +224,24 @@ function OrderBody({
           <dd className="num">{counterparty.phone || '--'}</dd>
         </div>
       </dl>
-      {paysFiat && counterparty.cash && <CashDetails cash={counterparty.cash} way={order.way} />}
-      {order.appeal_state === 1 && <div className="c2c-order-deadline">{t('order.underAppeal')}</div>}
-      {(actions.length > 0 || (state === 'paid' && !order.appeal_state)) && (
+      {/* Where to pay, only while there is something to pay (or just paid): never on a finished order. */}
+      {paysFiat && (state === 'unpaid' || state === 'paid') && counterparty.cash && (
+        <CashDetails cash={counterparty.cash} way={order.way} />
+      )}
+      <AppealState order={order} />
+      {state === 'cancelled' && isCanceller(order.cancelled_by) && (
+        <div className="c2c-order-note" data-testid="c2c-order-cancelled-by" data-by={order.cancelled_by}>
+          {t(`order.cancelledBy.${order.cancelled_by}`)}
+        </div>
+      )}
+      {(actions.length > 0 || appealable) && (
         <div className="c2c-order-actions" data-testid="c2c-order-actions">
-          {state === 'paid' && !order.appeal_state && (
+          {appealable && !appealOpen && (
+            <span className="muted c2c-appeal-wait" data-testid="c2c-order-appeal-wait">
+              {t('order.appealIn')} <Countdown deadline={appealFrom} expiredLabel="" />
+            </span>
+          )}
+          {appealable && appealOpen && (
             <button
               type="button"
               className="btn btn-link c2c-appeal"
@@ -247,6 +265,33 @@ function OrderBody({
         </div>
       )}
     </>
+  );
+}
+
+/** Whether a moment (ms since the epoch) has come; re-renders when it does. No moment: it has. */
+function useReached(at: number | null): boolean {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (at === null) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.max(0, at - Date.now()));
+    return () => clearTimeout(timer);
+  }, [at]);
+  return at === null || now >= at;
+}
+
+/** Where an appeal stands: under review, or how it ended (an operator's decision, the seller's confirmation). */
+function AppealState({ order }: { order: C2cOrder }) {
+  const { t } = useTranslation('c2c');
+  const state = appealState(order);
+  if (!state) return null;
+  return (
+    <div
+      className={`c2c-order-note${state === 'open' ? ' c2c-order-note-open' : ''}`}
+      data-testid="c2c-order-appeal-state"
+      data-state={state}
+    >
+      {state === 'open' ? t('order.underAppeal') : t(`order.resolved.${state}`)}
+    </div>
   );
 }
 

@@ -104,6 +104,12 @@ export interface C2cOrder {
   pay_deadline?: string;
   /** 0 none, 1 under appeal, 2 resolved by an operator. */
   appeal_state?: number;
+  /** How an appeal ended: an operator's `release` or `refund`, or the seller's `confirm`. */
+  resolution?: string | null;
+  /** When a party of a paid order may appeal (ms since the epoch). */
+  appeal_from_ms?: number | null;
+  /** Who cancelled a cancelled order: the fiat `payer`, the `deadline`, or an `operator` (a refund). */
+  cancelled_by?: string | null;
 }
 
 /** A row of the seller record (`c2c_seller_deal`). */

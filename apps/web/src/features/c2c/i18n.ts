@@ -148,6 +148,17 @@ export const c2cTranslations: Translations = {
       detail: 'Details',
       empty: 'No orders yet',
       underAppeal: 'Under appeal: an operator is reviewing this order.',
+      appealIn: 'Appeal possible in',
+      resolved: {
+        release: 'Appeal resolved by an operator: the coins were released to the buyer.',
+        refund: 'Appeal resolved by an operator: the coins went back to the seller.',
+        confirm: 'Appeal closed: the seller confirmed the payment.',
+      },
+      cancelledBy: {
+        payer: 'Cancelled by the buyer.',
+        deadline: 'Cancelled automatically: the payment was not marked in time.',
+        operator: 'Cancelled by an operator after an appeal.',
+      },
       appeal: 'Appeal',
       appealHint:
         'Appeal when the seller does not confirm a payment you made. An operator reviews the order and releases or refunds it.',
@@ -375,6 +386,17 @@ export const c2cTranslations: Translations = {
       detail: '详情',
       empty: '暂无订单',
       underAppeal: '申诉中：运营人员正在处理该订单。',
+      appealIn: '距可申诉还有',
+      resolved: {
+        release: '申诉已由运营人员处理：币已放给买家。',
+        refund: '申诉已由运营人员处理：币已退回卖家。',
+        confirm: '申诉已结束：卖家已确认收款。',
+      },
+      cancelledBy: {
+        payer: '买家已取消。',
+        deadline: '超时未付款，已自动取消。',
+        operator: '申诉后由运营人员取消。',
+      },
       appeal: '申诉',
       appealHint: '卖家未确认您已付的款项时可申诉，运营人员审核后放币或退回。',
       appealReason: '申诉原因',
@@ -600,6 +622,17 @@ export const c2cTranslations: Translations = {
       detail: '詳情',
       empty: '暫無訂單',
       underAppeal: '申訴中：營運人員正在處理該訂單。',
+      appealIn: '距可申訴還有',
+      resolved: {
+        release: '申訴已由營運人員處理：幣已放給買家。',
+        refund: '申訴已由營運人員處理：幣已退回賣家。',
+        confirm: '申訴已結束：賣家已確認收款。',
+      },
+      cancelledBy: {
+        payer: '買家已取消。',
+        deadline: '超時未付款，已自動取消。',
+        operator: '申訴後由營運人員取消。',
+      },
       appeal: '申訴',
       appealHint: '賣家未確認您已付的款項時可申訴，營運人員審核後放幣或退回。',
       appealReason: '申訴原因',
@@ -825,6 +858,17 @@ export const c2cTranslations: Translations = {
       detail: '詳細',
       empty: '注文はまだありません',
       underAppeal: '申し立て中：担当者がこの注文を確認しています。',
+      appealIn: '申し立て可能まで',
+      resolved: {
+        release: '申し立ては担当者により解決されました：コインは買い手に渡されました。',
+        refund: '申し立ては担当者により解決されました：コインは売り手に戻されました。',
+        confirm: '申し立ては終了しました：売り手が入金を確認しました。',
+      },
+      cancelledBy: {
+        payer: '買い手がキャンセルしました。',
+        deadline: '期限内に支払いが完了しなかったため、自動でキャンセルされました。',
+        operator: '申し立ての後、担当者がキャンセルしました。',
+      },
       appeal: '申し立て',
       appealHint:
         '支払ったのに売り手が確認しない場合に申し立てできます。担当者が確認し、コインを渡すか返金します。',
@@ -1052,6 +1096,17 @@ export const c2cTranslations: Translations = {
       detail: '상세',
       empty: '아직 주문이 없습니다',
       underAppeal: '이의 제기 중: 운영자가 이 주문을 검토하고 있습니다.',
+      appealIn: '이의 제기 가능까지',
+      resolved: {
+        release: '운영자가 이의 제기를 처리했습니다: 코인이 구매자에게 지급되었습니다.',
+        refund: '운영자가 이의 제기를 처리했습니다: 코인이 판매자에게 반환되었습니다.',
+        confirm: '이의 제기 종료: 판매자가 입금을 확인했습니다.',
+      },
+      cancelledBy: {
+        payer: '구매자가 취소했습니다.',
+        deadline: '기한 내에 결제가 표시되지 않아 자동으로 취소되었습니다.',
+        operator: '이의 제기 후 운영자가 취소했습니다.',
+      },
       appeal: '이의 제기',
       appealHint:
         '결제했는데 판매자가 확인하지 않으면 이의를 제기하세요. 운영자가 검토 후 코인을 전달하거나 환불합니다.',
@@ -1279,6 +1334,17 @@ export const c2cTranslations: Translations = {
       detail: 'รายละเอียด',
       empty: 'ยังไม่มีคำสั่ง',
       underAppeal: 'อยู่ระหว่างร้องเรียน: เจ้าหน้าที่กำลังตรวจสอบคำสั่งนี้',
+      appealIn: 'ร้องเรียนได้ในอีก',
+      resolved: {
+        release: 'เจ้าหน้าที่ตัดสินข้อร้องเรียนแล้ว: ปล่อยเหรียญให้ผู้ซื้อแล้ว',
+        refund: 'เจ้าหน้าที่ตัดสินข้อร้องเรียนแล้ว: คืนเหรียญให้ผู้ขายแล้ว',
+        confirm: 'ปิดข้อร้องเรียนแล้ว: ผู้ขายยืนยันการรับเงินแล้ว',
+      },
+      cancelledBy: {
+        payer: 'ผู้ซื้อยกเลิกแล้ว',
+        deadline: 'ยกเลิกอัตโนมัติ: ไม่ได้แจ้งชำระเงินภายในเวลาที่กำหนด',
+        operator: 'เจ้าหน้าที่ยกเลิกหลังการร้องเรียน',
+      },
       appeal: 'ร้องเรียน',
       appealHint: 'ร้องเรียนเมื่อผู้ขายไม่ยืนยันการชำระเงินของคุณ เจ้าหน้าที่จะตรวจสอบแล้วปล่อยเหรียญหรือคืนเงิน',
       appealReason: 'เหตุผล',
@@ -1505,6 +1571,17 @@ export const c2cTranslations: Translations = {
       detail: 'Detail',
       empty: 'Belum ada pesanan',
       underAppeal: 'Dalam banding: operator sedang meninjau pesanan ini.',
+      appealIn: 'Banding dapat diajukan dalam',
+      resolved: {
+        release: 'Banding diselesaikan operator: koin dilepas ke pembeli.',
+        refund: 'Banding diselesaikan operator: koin dikembalikan ke penjual.',
+        confirm: 'Banding ditutup: penjual telah mengonfirmasi pembayaran.',
+      },
+      cancelledBy: {
+        payer: 'Dibatalkan oleh pembeli.',
+        deadline: 'Dibatalkan otomatis: pembayaran tidak ditandai tepat waktu.',
+        operator: 'Dibatalkan oleh operator setelah banding.',
+      },
       appeal: 'Banding',
       appealHint:
         'Ajukan banding jika penjual tidak mengonfirmasi pembayaran Anda. Operator meninjau lalu melepas koin atau mengembalikan dana.',

@@ -2,16 +2,34 @@ import { describe, expect, it } from 'vitest';
 import {
   adTotal,
   adTypeForTab,
+  appealState,
   AVATAR_COLOURS,
   avatarColour,
   hasMorePages,
   initialOf,
+  isCanceller,
   orderActions,
   orderState,
   publishProblem,
   viewerPaysFiat,
   viewerSide,
 } from './rules';
+
+describe("how an order's appeal and cancellation read", () => {
+  it('an appeal is open, or ended by an operator (release, refund) or by the seller confirming', () => {
+    expect(appealState({ appeal_state: 0, resolution: null })).toBeNull();
+    expect(appealState({})).toBeNull();
+    expect(appealState({ appeal_state: 1, resolution: null })).toBe('open');
+    for (const resolution of ['release', 'refund', 'confirm'] as const)
+      expect(appealState({ appeal_state: 2, resolution })).toBe(resolution);
+    expect(appealState({ appeal_state: 2, resolution: 'something else' })).toBeNull();
+  });
+
+  it('a cancelled order names who cancelled it: the payer, the deadline or an operator', () => {
+    for (const by of ['payer', 'deadline', 'operator']) expect(isCanceller(by)).toBe(true);
+    for (const by of ['', null, undefined, 'user']) expect(isCanceller(by)).toBe(false);
+  });
+});
 
 describe('the order buttons of document 2, section 4', () => {
   const order = (type: 'buy' | 'sell', is_sure: number) => ({ type, is_sure });

@@ -148,6 +148,26 @@ export function orderActions(view: OrderView, order: { type: string; is_sure: nu
   return [];
 }
 
+/** Who may cancel an order: the fiat payer, the payment deadline, an operator refunding an appeal. */
+export const CANCELLERS = ['payer', 'deadline', 'operator'] as const;
+export type Canceller = (typeof CANCELLERS)[number];
+export const isCanceller = (value: unknown): value is Canceller =>
+  (CANCELLERS as readonly unknown[]).includes(value);
+
+/** How an appeal ended: an operator released or refunded the coins, or the seller confirmed meanwhile. */
+export type AppealState = 'open' | 'release' | 'refund' | 'confirm';
+
+/** Where an order's appeal stands; null when it was never appealed (or the answer names no ending). */
+export function appealState(order: {
+  appeal_state?: number;
+  resolution?: string | null;
+}): AppealState | null {
+  if (order.appeal_state === 1) return 'open';
+  if (order.appeal_state !== 2) return null;
+  const { resolution } = order;
+  return resolution === 'release' || resolution === 'refund' || resolution === 'confirm' ? resolution : null;
+}
+
 /** Does the viewer pay the fiat (and so needs the other party's receiving account)? */
 export function viewerPaysFiat(view: OrderView, type: string): boolean {
   return view === 'taker' ? type === 'sell' : type === 'buy';
