@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { api } from '../../lib/api';
 import { useToken } from '../../lib/session';
 import { useSocketEvent } from '../../lib/socket';
+import type { TradePush } from '@exchange/contracts';
 
 /**
  * The seconds-contract calls (document 3, section 7; contract notes sections 4 and 6) and the pushes the
@@ -228,11 +229,6 @@ export function useMicroClosedPushes(): void {
       refresh();
     }, CLOSED_ROW_LINGER_MS);
   });
-}
-
-interface TradePush {
-  match_id: number;
-  price: string;
 }
 
 /**
