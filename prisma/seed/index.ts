@@ -15,6 +15,8 @@ import {
 } from './markets';
 import { NEWS_CATEGORY_NAMES, SEED_NEWS } from './news';
 import { seedP2pDemo } from './p2p';
+import { savePlan, SEED_SAVINGS_PLANS } from '../../apps/api/src/modules/savings';
+import { prismaSql } from '@exchange/kernel/db';
 
 /** The invite code of the root of the team tree: the first users register with it. */
 export const ROOT_INVITE_CODE = 'exroot';
@@ -27,6 +29,11 @@ export const DEMO_HOUSE_FUNDS = [
   { pool: 'micro_pool', currency: 'USDT', amount: '1000000' },
   { pool: 'micro_pool', currency: 'HAP', amount: '1000000' },
   { pool: 'insurance_fund', currency: 'USDT', amount: '100000' },
+  // Earn: the partner token the points exchange pays out, and the interest of deposit savings.
+  { pool: 'partner_pool', currency: 'HAP', amount: '1000000' },
+  { pool: 'savings_pool', currency: 'USDT', amount: '100000' },
+  { pool: 'savings_pool', currency: 'BTC', amount: '10' },
+  { pool: 'savings_pool', currency: 'ETH', amount: '100' },
 ] as const;
 
 /** Demo traders the README names; created only when SEED_DEMO is on. */
@@ -111,6 +118,7 @@ export async function seedDatabase(prisma: Db, options: { demoUsers: boolean }):
       await tx.insuranceType.createMany({
         data: SEED_INSURANCE_TYPES.map(({ currency, ...type }) => ({ ...type, currency_id: idOf(currency) })),
       });
+      for (const plan of SEED_SAVINGS_PLANS) await savePlan(prismaSql(tx), plan);
       if (!options.demoUsers) return;
       const [password_hash, trade_password_hash] = await Promise.all([
         hashSecret(DEMO_PASSWORD),

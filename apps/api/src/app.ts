@@ -34,6 +34,8 @@ import { toAmountString } from '@exchange/kernel/ledger';
 import { acceptorRoutes } from './modules/acceptor';
 import { c2cRoutes, P2pDeadlines, shopRoutes } from './modules/c2c';
 import { regionRoutes } from './modules/region';
+import { pointsRoutes } from './modules/points';
+import { savingsRoutes } from './modules/savings';
 
 export interface AppDeps {
   config: Config;
@@ -133,10 +135,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     shopRoutes,
     acceptorRoutes,
     regionRoutes,
+    pointsRoutes,
   ]) {
     routes(app);
   }
   microRoutes(app, deps.redisUrl);
+  savingsRoutes(app, deps.redisUrl);
 
   mkdirSync(resolve(deps.config.UPLOAD_DIR), { recursive: true });
   await app.register(fastifyStatic, {

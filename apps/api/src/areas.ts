@@ -4,6 +4,7 @@ import { acceptorAudit } from './modules/acceptor';
 import { c2cAudit } from './modules/c2c';
 import { leverAudit, leverTransferGuard } from './modules/lever';
 import { microAudit } from './modules/micro';
+import { savingsAudit } from './modules/savings';
 import { spotAudit } from './modules/spot';
 import { walletAudit, type TransferGuard } from './modules/wallet';
 
@@ -20,6 +21,7 @@ export const AREA_AUDITS: AreaAudit[] = [
   acceptorAudit,
   leverAudit,
   microAudit,
+  savingsAudit,
 ];
 
 /** Checks that keep funds in an account while something there depends on them (an open lever position). */

@@ -286,6 +286,22 @@ export const en = {
   acceptor_notice_rejected: 'Acceptor deal {id} was rejected, the funds are back',
   acceptor_notice_transferred: 'Acceptor deal {id}: the acceptor sent the money, please confirm receipt',
   region_not_agent: 'Not a regional agent, no permission',
+  jc_account_required: 'Please enter the account',
+  jc_password_required: 'Please enter the password',
+  jc_field_too_long: 'At most 20 characters',
+  jc_bound: 'Partner account bound',
+  jc_not_bound: 'Please bind your partner account first',
+  jc_points_insufficient: 'Available points insufficient',
+  jc_no_market_price: 'The partner token has no market price yet, please try later',
+  jc_pool_short: 'The partner token reserve cannot cover this exchange now, please try later',
+  jc_too_small: 'This amount is too small to receive any {currency}',
+  jc_exchanged: 'Exchanged {integral} points for {amount} {currency}',
+  savings_plan_not_found: 'This savings plan does not exist',
+  savings_below_min: 'The minimum deposit for this plan is {min} {currency}',
+  savings_submitted: 'Deposited into savings',
+  savings_pool_short: 'The savings interest reserve cannot take new deposits now, please try later',
+  savings_status_holding: 'Holding',
+  savings_status_matured: 'Matured',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -20,6 +20,7 @@ export const ACCOUNT_NUMBERS: Record<number, Account> = { 1: 'legal', 2: 'change
 /**
  * The exchange's own accounts; each is the sum of its append-only entries. The pools are the counterparty
  * of lever positions and seconds orders; the insurance fund takes what a loss beyond a margin leaves unpaid.
+ * The partner pool holds the partner token the points exchange pays out; the savings pool pays interest.
  * Operators fund them with the exchange's capital (`npm run ops -- house:fund`).
  */
 export const HOUSE_ACCOUNTS = [
@@ -29,6 +30,8 @@ export const HOUSE_ACCOUNTS = [
   'insurance_fund',
   'escrow',
   'market_maker',
+  'partner_pool',
+  'savings_pool',
 ] as const;
 export type HouseAccount = (typeof HOUSE_ACCOUNTS)[number];
 

@@ -4,3 +4,4 @@ export * from './money';
 export * from './ledger';
 export * from './writer';
 export * from './audit';
+export * from './house';

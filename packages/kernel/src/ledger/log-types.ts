@@ -55,6 +55,12 @@ export const LOG_TYPES = {
   C2C_TAKE_LOCK: 203,
   C2C_DONE: 204,
   C2C_RECALL: 205,
+  // Earn (issue #13): the partner token a points exchange pays, and deposit savings (the original's 402-413
+  // range of lock and fixed deposits). SAVINGS_INTEREST is the `savings_interest` entry the profits list shows.
+  JC_EXCHANGE: 220,
+  SAVINGS_LOCK: 402,
+  SAVINGS_INTEREST: 403,
+  SAVINGS_RETURN: 404,
 } as const;
 export type LogType = (typeof LOG_TYPES)[keyof typeof LOG_TYPES];
 

@@ -25,6 +25,12 @@ export const SETTING_DEFAULTS = {
   legalDealCancel_time: '1440',
   p2pAppealAfter_time: '30',
   acceptorAutoConfirm_time: '20',
+  // Points exchange (issue #13): the USD value of one point, the USD spread added to the partner token's
+  // market price, the fee as a fraction of the points exchanged (0.01 = 1 %), and the partner token.
+  jc_price: '0.01',
+  jc_price_difference: '0',
+  jc_exchange_fee: '0.01',
+  jc_currency: 'HAP',
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;

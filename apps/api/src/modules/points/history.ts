@@ -1,0 +1,44 @@
+import type { Sql } from '@exchange/kernel/db';
+import { toAmountString } from '@exchange/kernel/ledger';
+import { formatDateTime } from '../../http/format';
+
+/** One page of a user's points exchanges, newest first, and how many there are in all. */
+export async function exchangeHistory(sql: Sql, userId: number, page: number, perPage: number) {
+  const rows = await sql.query<{
+    id: string;
+    integral: string;
+    fee: string;
+    fee_ratio: string;
+    integral_price: string;
+    market_price: string;
+    fact_market_price: string;
+    exchange_num: string;
+    currency_name: string;
+    created_at: Date;
+  }>(
+    `SELECT e.id::text, e.integral::text, e.fee::text, e.fee_ratio::text, e.integral_price::text,
+       e.market_price::text, e.fact_market_price::text, e.exchange_num::text, c.name AS currency_name, e.created_at
+     FROM jc_exchanges e JOIN currencies c ON c.id = e.currency_id
+     WHERE e.user_id = $1 ORDER BY e.id DESC LIMIT $2 OFFSET $3`,
+    [userId, perPage, (page - 1) * perPage],
+  );
+  const [count] = await sql.query<{ total: number }>(
+    'SELECT count(*)::int AS total FROM jc_exchanges WHERE user_id = $1',
+    [userId],
+  );
+  return {
+    total: count?.total ?? 0,
+    rows: rows.map((row) => ({
+      id: Number(row.id),
+      created_at: formatDateTime(row.created_at),
+      integral: toAmountString(row.integral),
+      fee: toAmountString(row.fee),
+      fee_ratio: toAmountString(row.fee_ratio),
+      integral_price: toAmountString(row.integral_price),
+      market_price: toAmountString(row.market_price),
+      fact_market_price: toAmountString(row.fact_market_price),
+      exchange_num: toAmountString(row.exchange_num),
+      currency_name: row.currency_name,
+    })),
+  };
+}

@@ -1,0 +1,54 @@
+import { parseArgs } from 'node:util';
+import type { Config } from '@exchange/kernel/config';
+import { prismaSql, type Db } from '@exchange/kernel/db';
+import { AppError } from '@exchange/kernel/errors';
+import { translate } from '@exchange/kernel/i18n';
+import { grantPoints } from '../modules/points';
+import { openPlans, savePlan } from '../modules/savings';
+
+type Command = (prisma: Db, args: string[], config: Config) => Promise<unknown>;
+
+/** A refusal in words an operator reads (the module answers users with message keys). */
+const inWords = async <T>(work: () => Promise<T>): Promise<T> => {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError) throw new Error(translate('en', error.key, error.params));
+    throw error;
+  }
+};
+
+/** Operator commands of the earn areas: granting points, and the savings plans. */
+export const earnCommands: Record<string, Command> = {
+  'points:grant': (prisma, args) => {
+    const [account, points, ...reason] = args;
+    if (!account || !points || reason.length === 0)
+      throw new Error('points:grant ACCOUNT POINTS REASON (points with at most 2 decimals)');
+    return inWords(() => grantPoints(prisma, { account, points, reason: reason.join(' ') }));
+  },
+  'savings:plans': async (prisma) => openPlans(prismaSql(prisma)),
+  'savings:plan': async (prisma, args) => {
+    const { values } = parseArgs({
+      args,
+      options: {
+        id: { type: 'string' },
+        currency: { type: 'string' },
+        day: { type: 'string' },
+        rate: { type: 'string' },
+        min: { type: 'string' },
+        close: { type: 'boolean', default: false },
+      },
+    });
+    if (!values.currency || !values.day || !values.rate || !values.min)
+      throw new Error('savings:plan --currency USDT --day 30 --rate 1 --min 10 [--id N] [--close]');
+    const id = await savePlan(prismaSql(prisma), {
+      id: values.id === undefined ? undefined : Number(values.id),
+      currency: values.currency,
+      day: Number(values.day),
+      rate: values.rate,
+      saveMin: values.min,
+      open: !values.close,
+    });
+    return { id };
+  },
+};
