@@ -54,8 +54,15 @@ const exchange = (user: User, body: Record<string, string | number>, lang = 'en'
 describe('partner binding (GET|POST /api/jc/bind)', () => {
   it('binds a partner account, keeps the password only hashed, and shows the account name', async () => {
     const user = await ctx.signedInUser();
-    expect((await ctx.get('/api/jc/bind', user.token)).body).toEqual({ type: 'ok', message: { user_name: '' } });
-    const bound = await ctx.post('/api/jc/bind', { user_name: ' partner-7 ', password: 'secret-7' }, user.token);
+    expect((await ctx.get('/api/jc/bind', user.token)).body).toEqual({
+      type: 'ok',
+      message: { user_name: '' },
+    });
+    const bound = await ctx.post(
+      '/api/jc/bind',
+      { user_name: ' partner-7 ', password: 'secret-7' },
+      user.token,
+    );
     expect(bound.body.type).toBe('ok');
     expect((await ctx.get('/api/jc/bind', user.token)).body.message).toEqual({ user_name: 'partner-7' });
     const stored = await ctx.prisma.jcBinding.findUniqueOrThrow({ where: { user_id: user.id } });
@@ -69,8 +76,16 @@ describe('partner binding (GET|POST /api/jc/bind)', () => {
   it('refuses a missing or too long account or password, in the caller’s language', async () => {
     const user = await ctx.signedInUser();
     const bind = (body: Record<string, string>, lang = 'en') =>
-      ctx.http.post('/api/jc/bind').type('form').set('Authorization', user.token).set('lang', lang).send(body);
-    expect((await bind({ password: 'x' })).body).toEqual({ type: 'error', message: 'Please enter the account' });
+      ctx.http
+        .post('/api/jc/bind')
+        .type('form')
+        .set('Authorization', user.token)
+        .set('lang', lang)
+        .send(body);
+    expect((await bind({ password: 'x' })).body).toEqual({
+      type: 'error',
+      message: 'Please enter the account',
+    });
     expect((await bind({ user_name: 'a' }, 'zh')).body).toEqual({ type: 'error', message: '请输入密码' });
     expect((await bind({ user_name: 'a'.repeat(21), password: 'x' })).body).toEqual({
       type: 'error',
@@ -117,7 +132,10 @@ describe('points info and exchange (/api/jc/info, /api/jc/exchange)', () => {
     // fee = 333.33 × 0.02 = 6.6666 -> 6.67 (paid, rounded up); tokens = 326.66 × 0.05 / 1.25 = 13.0664.
     expect(answer).toEqual({ type: 'ok', message: 'Exchanged 333.33 points for 13.0664 HAP' });
     expect(await holdings(user)).toEqual({ points: '667.17', hap: '13.0664', exchanges: 1, logs: 2 });
-    const log = await ctx.prisma.pointsLog.findFirstOrThrow({ where: { user_id: user.id }, orderBy: { id: 'desc' } });
+    const log = await ctx.prisma.pointsLog.findFirstOrThrow({
+      where: { user_id: user.id },
+      orderBy: { id: 'desc' },
+    });
     expect(log).toMatchObject({ reason: 'jc_exchange', ref_type: 'jc_exchange' });
     expect(log.delta.toFixed()).toBe('-333.33');
     expect(log.balance_after.toFixed()).toBe('667.17');
@@ -157,7 +175,8 @@ describe('points info and exchange (/api/jc/info, /api/jc/exchange)', () => {
       [{ use_number: '10', password: '999999' }, 'The trade password is incorrect'],
       [{ use_number: '0.01', password: TRADE_PASSWORD }, 'This amount is too small to receive any HAP'],
     ];
-    for (const [body, message] of cases) expect(await exchange(user, body)).toEqual({ type: 'error', message });
+    for (const [body, message] of cases)
+      expect(await exchange(user, body)).toEqual({ type: 'error', message });
     expect((await exchange(user, { use_number: '100.01', password: TRADE_PASSWORD }, 'zh')).message).toBe(
       '可用积分不足',
     );
@@ -215,17 +234,27 @@ describe('points info and exchange (/api/jc/info, /api/jc/exchange)', () => {
 describe('points grants (ops points:grant)', () => {
   it('grants with a reason into the log, and refuses bad amounts and unknown accounts', async () => {
     const user = await ctx.signedInUser();
-    expect(await grantPoints(ctx.prisma, { account: user.account, points: '12.5', reason: 'campaign' })).toEqual({
+    expect(
+      await grantPoints(ctx.prisma, { account: user.account, points: '12.5', reason: 'campaign' }),
+    ).toEqual({
       account: user.account,
       granted: '12.5',
       balance: '12.5',
     });
     const log = await ctx.prisma.pointsLog.findFirstOrThrow({ where: { user_id: user.id } });
     expect(log.reason).toBe('grant: campaign');
-    await expect(grantPoints(ctx.prisma, { account: user.account, points: '0', reason: 'x' })).rejects.toThrow();
-    await expect(grantPoints(ctx.prisma, { account: user.account, points: '1.001', reason: 'x' })).rejects.toThrow();
-    await expect(grantPoints(ctx.prisma, { account: 'nobody@x.y', points: '1', reason: 'x' })).rejects.toThrow();
-    await expect(grantPoints(ctx.prisma, { account: user.account, points: '1', reason: ' ' })).rejects.toThrow();
+    await expect(
+      grantPoints(ctx.prisma, { account: user.account, points: '0', reason: 'x' }),
+    ).rejects.toThrow();
+    await expect(
+      grantPoints(ctx.prisma, { account: user.account, points: '1.001', reason: 'x' }),
+    ).rejects.toThrow();
+    await expect(
+      grantPoints(ctx.prisma, { account: 'nobody@x.y', points: '1', reason: 'x' }),
+    ).rejects.toThrow();
+    await expect(
+      grantPoints(ctx.prisma, { account: user.account, points: '1', reason: ' ' }),
+    ).rejects.toThrow();
     expect(await ctx.prisma.pointsLog.count({ where: { user_id: user.id } })).toBe(1);
   });
 });

@@ -1,0 +1,233 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inTransaction, prismaSql } from '@exchange/kernel/db';
+import { createTestContext, type TestContext } from '../../../../../test/harness';
+import { DAY_MS, settleDue, settleHolding } from './holdings';
+import { savePlan } from './plans';
+import { maturityJobId, SavingsJobs } from './queue';
+
+let ctx: TestContext;
+let usdt: number;
+let btc: number;
+const TRADE_PASSWORD = '135790';
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  usdt = await ctx.currencyId('USDT');
+  btc = await ctx.currencyId('BTC');
+  // The interest reserve, funded as an operator does with `ops house:fund`.
+  await ctx.fundHouse('savings_pool', 'USDT', '100');
+});
+afterAll(() => ctx.close());
+
+type User = Awaited<ReturnType<TestContext['signedInUser']>>;
+
+async function saver(usdtAmount = '10000'): Promise<User> {
+  const user = await ctx.signedInUser({ tradePassword: TRADE_PASSWORD });
+  await ctx.deposit(user.account, 'USDT', usdtAmount);
+  return user;
+}
+
+const planId = async (currencyId: number, day: number) =>
+  (await ctx.prisma.savingsPlan.findFirstOrThrow({ where: { currency_id: currencyId, day, status: 1 } })).id;
+
+const submit = (user: User, body: Record<string, string | number>, lang = 'en') =>
+  ctx.http
+    .post('/api/record/submit')
+    .type('form')
+    .set('Authorization', user.token)
+    .set('lang', lang)
+    .send(body)
+    .then((response) => response.body as { type: string; message: string });
+
+async function usdtWallet(user: User) {
+  const wallet = await ctx.prisma.wallet.findUniqueOrThrow({
+    where: { user_id_currency_id: { user_id: user.id, currency_id: usdt } },
+  });
+  return { available: wallet.change_balance.toFixed(), locked: wallet.lock_change_balance.toFixed() };
+}
+
+const settleAt = (at: Date) => settleDue(ctx.app.pg, at);
+
+describe('GET /api/wallet/deposit_setup and POST /api/wallet/depositlist', () => {
+  it('lists the seeded plans (id, day, rate) and the caller’s depositable balances', async () => {
+    const user = await saver('250');
+    const plans = (await ctx.get('/api/wallet/deposit_setup', user.token)).body.message;
+    expect(plans).toContainEqual({
+      id: await planId(usdt, 30),
+      day: 30,
+      rate: '1',
+      save_min: '10',
+      currency_id: usdt,
+      currency_name: 'USDT',
+    });
+    const list = (await ctx.post('/api/wallet/depositlist', {}, user.token)).body.message;
+    expect(list.deposit_wallet.balance).toContainEqual({
+      currency: usdt,
+      currency_name: 'USDT',
+      change_balance: '250',
+      decimal_scale: 6,
+    });
+    expect((await ctx.get('/api/wallet/deposit_setup')).body.type).toBe('999');
+  });
+});
+
+describe('POST /api/record/submit, daily interest and maturity', () => {
+  it('locks the principal, pays each completed day once from the pool, returns principal and interest at the end', async () => {
+    const user = await saver('10000');
+    const started = Date.now();
+    const answer = await submit(user, {
+      set_id: await planId(usdt, 7),
+      currency_id: usdt,
+      balance: '1000',
+      password: TRADE_PASSWORD,
+    });
+    expect(answer).toEqual({ type: 'ok', message: 'Deposited into savings' });
+    expect(await usdtWallet(user)).toEqual({ available: '9000', locked: '1000' });
+    const holding = await ctx.prisma.savingsHolding.findFirstOrThrow({ where: { user_id: user.id } });
+    // 1000 × 0.2 % = 2 over 7 days: 0.285714 a day (rounded down), the last day takes what is left.
+    expect(holding.total_interest.toFixed()).toBe('2');
+    expect((await ctx.audit()).problems).toEqual([]);
+    // Its maturity is a delayed job with a deterministic id.
+    const jobs = new SavingsJobs(ctx.redisUrl, ctx.config.REDIS_PREFIX);
+    const job = await jobs.queue.getJob(maturityJobId(holding.id));
+    expect(job?.data).toEqual({ kind: 'mature', holdingId: holding.id });
+    await jobs.close();
+
+    const start = holding.start_at.getTime();
+    expect(start).toBeGreaterThanOrEqual(started - 1_000);
+    // Nothing is due before the first day completes.
+    await settleAt(new Date(start + DAY_MS - 1));
+    expect(await ctx.prisma.savingsAccrual.count({ where: { holding_id: holding.id } })).toBe(0);
+    // Three days later (the workers were down): the three days are caught up, and paid once.
+    await settleAt(new Date(start + 3 * DAY_MS + 5));
+    await settleAt(new Date(start + 3 * DAY_MS + 10));
+    const accruals = await ctx.prisma.savingsAccrual.findMany({
+      where: { holding_id: holding.id },
+      orderBy: { day_index: 'asc' },
+    });
+    expect(accruals.map((row) => [row.day_index, row.amount.toFixed(), row.paid_at !== null])).toEqual([
+      [1, '0.285714', true],
+      [2, '0.285714', true],
+      [3, '0.285714', true],
+    ]);
+    expect(await usdtWallet(user)).toEqual({ available: '9000.857142', locked: '1000' });
+    const interestLogs = await ctx.prisma.accountLog.count({ where: { user_id: user.id, type: 403 } });
+    expect(interestLogs).toBe(3);
+    expect((await ctx.audit()).problems).toEqual([]);
+
+    // Past the end, twice and side by side: the rest of the days, then the principal, exactly once.
+    const late = new Date(start + 9 * DAY_MS);
+    await Promise.all([
+      settleAt(late),
+      inTransaction(ctx.app.pg, (sql) => settleHolding(sql, holding.id, late)),
+      settleAt(late),
+    ]);
+    await settleAt(new Date(start + 20 * DAY_MS));
+    expect(await usdtWallet(user)).toEqual({ available: '10002', locked: '0' });
+    const matured = await ctx.prisma.savingsHolding.findUniqueOrThrow({ where: { id: holding.id } });
+    expect(matured).toMatchObject({ status: 2, days_accrued: 7 });
+    expect(matured.interest_paid.toFixed()).toBe('2');
+    expect(await ctx.prisma.savingsAccrual.count({ where: { holding_id: holding.id } })).toBe(7);
+    const records = (await ctx.post('/api/record/lists', { page: 1, limit: 20 }, user.token)).body.message;
+    expect(records.data[0]).toMatchObject({
+      id: holding.id,
+      currency_name: 'USDT',
+      balance: '1000',
+      profit_balance: '2',
+      rate: '0.2',
+      day: 7,
+      status: 2,
+      status_name: 'Matured',
+    });
+    expect((await ctx.audit()).problems).toEqual([]);
+  });
+
+  it('refuses a missing plan, another currency’s plan, below the minimum, bad amounts and passwords, changing nothing', async () => {
+    const user = await saver('500');
+    const plan = await planId(usdt, 30);
+    const btcPlan = await planId(btc, 30);
+    const closed = await savePlan(prismaSql(ctx.prisma), {
+      currency: 'USDT',
+      day: 14,
+      rate: '1',
+      saveMin: '1',
+      open: false,
+    });
+    const good = { set_id: plan, currency_id: usdt, balance: '100', password: TRADE_PASSWORD };
+    const cases: [Record<string, string | number>, string][] = [
+      [{ ...good, set_id: 999_999 }, 'This savings plan does not exist'],
+      [{ ...good, set_id: closed }, 'This savings plan does not exist'],
+      [{ ...good, set_id: btcPlan }, 'This savings plan does not exist'],
+      [{ ...good, set_id: 'x' }, 'This savings plan does not exist'],
+      [{ ...good, set_id: '' }, 'This savings plan does not exist'],
+      [{ ...good, balance: '' }, 'Please enter an amount'],
+      [{ ...good, balance: '0' }, 'The amount must be greater than 0'],
+      [{ ...good, balance: '-100' }, 'The amount must be greater than 0'],
+      [{ ...good, balance: '100.0000001' }, 'The amount can have at most 6 decimal places'],
+      [{ ...good, balance: '9.99' }, 'The minimum deposit for this plan is 10 USDT'],
+      [{ ...good, password: '' }, 'Please enter the trade password'],
+      [{ ...good, password: '000000' }, 'The trade password is incorrect'],
+      [{ ...good, balance: '500.01' }, 'Insufficient balance'],
+    ];
+    for (const [body, message] of cases) expect(await submit(user, body)).toEqual({ type: 'error', message });
+    expect((await submit(user, { ...good, set_id: 999_999 }, 'zh')).message).toBe('该理财方案不存在');
+    expect(await usdtWallet(user)).toEqual({ available: '500', locked: '0' });
+    expect(await ctx.prisma.savingsHolding.count({ where: { user_id: user.id } })).toBe(0);
+    expect((await ctx.audit()).problems).toEqual([]);
+  });
+
+  it('lets only one of two concurrent deposits of the same funds through', async () => {
+    const user = await saver('300');
+    const body = {
+      set_id: await planId(usdt, 30),
+      currency_id: usdt,
+      balance: '300',
+      password: TRADE_PASSWORD,
+    };
+    const answers = await Promise.all([submit(user, body), submit(user, body)]);
+    expect(answers.map((answer) => answer.type).sort()).toEqual(['error', 'ok']);
+    expect(await usdtWallet(user)).toEqual({ available: '0', locked: '300' });
+    expect(await ctx.prisma.savingsHolding.count({ where: { user_id: user.id } })).toBe(1);
+    expect((await ctx.audit()).problems).toEqual([]);
+  });
+
+  it('refuses a deposit whose interest the pool could not pay', async () => {
+    const user = await saver('10000');
+    // 9000 × 3.6 % = 324 USDT of interest; the pool holds 100 less what is promised already.
+    const answer = await submit(user, {
+      set_id: await planId(usdt, 90),
+      currency_id: usdt,
+      balance: '9000',
+      password: TRADE_PASSWORD,
+    });
+    expect(answer).toEqual({
+      type: 'error',
+      message: 'The savings interest reserve cannot take new deposits now, please try later',
+    });
+    expect(await usdtWallet(user)).toEqual({ available: '10000', locked: '0' });
+  });
+
+  it('shows each user only their own records', async () => {
+    const alice = await saver('100');
+    const bob = await saver('100');
+    const body = {
+      set_id: await planId(usdt, 30),
+      currency_id: usdt,
+      balance: '50',
+      password: TRADE_PASSWORD,
+    };
+    expect((await submit(alice, body)).type).toBe('ok');
+    const mine = (await ctx.post('/api/record/lists', {}, alice.token)).body.message;
+    expect(mine.total).toBe(1);
+    expect(mine.data[0]).toMatchObject({
+      balance: '50',
+      status: 1,
+      status_name: 'Holding',
+      profit_balance: '0',
+    });
+    expect((await ctx.post('/api/record/lists', { user_id: alice.id }, bob.token)).body.message.total).toBe(
+      0,
+    );
+    expect((await ctx.post('/api/record/lists', { page: -1 }, bob.token)).body.type).toBe('error');
+  });
+});
