@@ -344,4 +344,6 @@ export const PUBLIC_IDS: Record<string, string[]> = {
   'GET /api/microtrade/lists': ['match_id', 'currency_id'],
   'GET /api/insurance/types': ['currency_id'],
   'POST /api/insurance/buy': ['insurance_type_id'],
+  // A savings plan (public: deposit_setup lists them) and the currency deposited.
+  'POST /api/record/submit': ['set_id', 'currency_id'],
 };
