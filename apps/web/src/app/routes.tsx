@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { createHashRouter, type RouteObject } from 'react-router';
+import { createHashRouter, Navigate, type RouteObject } from 'react-router';
 import { RequireAuth } from '../components/RequireAuth';
 import { Spinner } from '../components/States';
 import { Layout } from './Layout';
@@ -66,7 +66,29 @@ export const routes: RouteObject[] = [
         element: page(() => import('../features/auth/TradePasswordPage'), { auth: true }),
       },
       { path: '/bindEmail', element: page(() => import('../features/auth/BindEmailPage'), { auth: true }) },
-      { path: '/bindInfo', element: page(() => import('../features/auth/BindEmailPage'), { auth: true }) },
+      // Document 3: /bindInfo binds the partner account of the points exchange (e-mail binding is /bindEmail).
+      {
+        path: '/bindInfo',
+        element: page(() => import('../features/points/BindPartnerPage'), { auth: true }),
+      },
+      {
+        path: '/integralExchanges',
+        element: page(() => import('../features/points/PointsExchangePage'), { auth: true }),
+      },
+      {
+        path: '/integralExchange',
+        element: page(() => import('../features/points/PointsExchangePage'), { auth: true }),
+      },
+      // The points login variant: the login page with its points tab selected.
+      {
+        path: '/components/loginTransfer',
+        element: <Navigate to="/components/login?variant=points" replace />,
+      },
+      { path: '/manage', element: page(() => import('../features/savings/ManagePage'), { auth: true }) },
+      {
+        path: '/manageList',
+        element: page(() => import('../features/savings/ManageListPage'), { auth: true }),
+      },
       {
         path: '/userSetting',
         element: page(() => import('../features/account/SettingsPage'), { auth: true }),

@@ -217,7 +217,7 @@ function AccountMenu() {
         {t('common:menu.identity')}
       </Link>
       {user && user.type !== 0 && (
-        <Link role="menuitem" className="dropdown-item" to="/userSetting?tab=points">
+        <Link role="menuitem" className="dropdown-item" to="/integralExchanges">
           <GiftIcon size={16} />
           {t('common:menu.pointsExchange')}
         </Link>

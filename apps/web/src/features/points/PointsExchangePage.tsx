@@ -1,0 +1,228 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { PasswordDialog } from '../../components/PasswordDialog';
+import { Spinner } from '../../components/States';
+import { sanitizeDecimalInput } from '../../lib/decimal-input';
+import { toast } from '../../lib/notify';
+import { exchangePoints, useExchangeHistory, usePointsInfo, useRefreshPoints, type PointsInfo } from './api';
+import { estimateExchange, validateExchange } from './points-math';
+import './i18n';
+import './points.css';
+
+/** Document 3, section 4: when the info call fails (no partner account yet) the user goes to bind after 1 s. */
+const BIND_REDIRECT_MS = 1_000;
+
+/**
+ * `/integralExchanges` and `integralExchange` (document 3, sections 2 and 5): the caller's points, the
+ * terms, an amount with its estimated receivable, the exchange behind the trade password, and the history.
+ */
+export default function PointsExchangePage() {
+  const { t } = useTranslation('points');
+  const navigate = useNavigate();
+  const info = usePointsInfo();
+
+  useEffect(() => {
+    if (!info.isError) return;
+    toast(info.error.message, 'error');
+    const timer = setTimeout(() => void navigate('/bindInfo'), BIND_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [info.isError, info.error, navigate]);
+
+  let body;
+  if (info.isPending) body = <Spinner />;
+  else if (info.isError)
+    body = (
+      <div className="empty" data-testid="points-unbound">
+        {info.error.message}
+        <div>
+          <Link className="btn btn-sm btn-primary" to="/bindInfo">
+            {t('bind.goBind')}
+          </Link>
+        </div>
+      </div>
+    );
+  else body = <ExchangePanel info={info.data} />;
+
+  return (
+    <div className="container points-page" data-testid="points-page">
+      <div className="points-head">
+        <h1 className="points-title">{t('title')}</h1>
+        <Link className="btn btn-sm btn-ghost" to="/bindInfo">
+          {t('bind.link')}
+        </Link>
+      </div>
+      {body}
+      {info.isSuccess && <ExchangeHistory />}
+    </div>
+  );
+}
+
+function ExchangePanel({ info }: { info: PointsInfo }) {
+  const { t } = useTranslation('points');
+  const refresh = useRefreshPoints();
+  const [amount, setAmount] = useState('');
+  const [asking, setAsking] = useState(false);
+  const estimate = estimateExchange(amount, info);
+  const coin = info.currency_name;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = validateExchange(amount, info.free_jc_integral);
+    if (problem) {
+      toast(t(`form.${problem}`), 'error');
+      return;
+    }
+    setAsking(true);
+  };
+
+  const exchange = async (password: string) => {
+    const message = await exchangePoints({ use_number: amount, password });
+    toast(message, 'success');
+    setAmount('');
+    refresh();
+  };
+
+  const stats: [string, string, string][] = [
+    [t('stat.balance'), info.jc_integral, 'points-balance'],
+    [t('stat.usable'), info.free_jc_integral, 'points-usable'],
+    [t('stat.marketPrice', { coin }), info.market_price, 'points-market-price'],
+    [t('stat.pointPrice'), info.jc_price, 'points-point-price'],
+    [
+      t('stat.fee'),
+      `${new Intl.NumberFormat(undefined, { maximumFractionDigits: 4 }).format(Number(info.jc_exchange_fee) * 100)}%`,
+      'points-fee',
+    ],
+  ];
+
+  return (
+    <section className="panel points-panel">
+      <div className="points-stats">
+        {stats.map(([label, value, testId]) => (
+          <div key={testId} className="points-stat">
+            <div className="muted">{label}</div>
+            <div className="num points-stat-value" data-testid={testId}>
+              {value}
+            </div>
+          </div>
+        ))}
+      </div>
+      <form className="points-form" onSubmit={submit} noValidate>
+        <div className="field">
+          <label className="field-label" htmlFor="points-amount">
+            {t('form.amount')}
+          </label>
+          <div className="input-group">
+            <input
+              id="points-amount"
+              className="input"
+              inputMode="decimal"
+              value={amount}
+              placeholder={t('form.placeholder')}
+              onChange={(event) => setAmount(sanitizeDecimalInput(event.target.value, info.points_decimals))}
+              data-testid="points-amount"
+            />
+            <button
+              type="button"
+              className="btn btn-sm btn-ghost input-addon"
+              onClick={() => setAmount(info.free_jc_integral)}
+            >
+              {t('form.all')}
+            </button>
+          </div>
+        </div>
+        <div className="points-estimate">
+          <span className="muted">{t('form.receivable')}</span>
+          <span className="num" data-testid="points-estimate">
+            {estimate ? `${estimate.tokens} ${coin}` : '--'}
+          </span>
+          <span className="muted">{t('form.feePoints')}</span>
+          <span className="num">{estimate ? estimate.fee : '--'}</span>
+        </div>
+        <p className="muted points-formula">
+          {t('form.formula', { price: info.jc_price, coin, difference: info.jc_price_difference })}
+        </p>
+        <button type="submit" className="btn btn-primary btn-block" data-testid="points-submit">
+          {t('form.exchange')}
+        </button>
+      </form>
+      {asking && (
+        <PasswordDialog
+          title={t('form.exchange')}
+          text={t('form.confirm', { points: amount, tokens: estimate?.tokens ?? '--', coin })}
+          onSubmit={exchange}
+          onClose={() => setAsking(false)}
+        />
+      )}
+    </section>
+  );
+}
+
+function ExchangeHistory() {
+  const { t } = useTranslation('points');
+  const history = useExchangeHistory(true);
+  const rows = history.data?.pages.flatMap((page) => page.data) ?? [];
+
+  let body;
+  if (history.isPending) body = <Spinner />;
+  else if (history.isError)
+    body = (
+      <div className="empty">
+        {t('history.loadError')}
+        <div>
+          <button type="button" className="btn btn-sm btn-ghost" onClick={() => void history.refetch()}>
+            {t('history.retry')}
+          </button>
+        </div>
+      </div>
+    );
+  else if (rows.length === 0) body = <div className="empty">{t('history.empty')}</div>;
+  else
+    body = (
+      <>
+        <table className="table">
+          <thead>
+            <tr>
+              <th>{t('history.time')}</th>
+              <th>{t('history.points')}</th>
+              <th>{t('history.fee')}</th>
+              <th>{t('history.price')}</th>
+              <th>{t('history.received')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id} data-testid="points-history-row">
+                <td className="num secondary">{row.created_at}</td>
+                <td className="num">{row.integral}</td>
+                <td className="num">{row.fee}</td>
+                <td className="num">{row.fact_market_price}</td>
+                <td className="num">
+                  {row.exchange_num} {row.currency_name}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {history.hasNextPage && (
+          <div className="points-more">
+            <button
+              type="button"
+              className="btn btn-sm btn-ghost"
+              disabled={history.isFetchingNextPage}
+              onClick={() => void history.fetchNextPage()}
+            >
+              {history.isFetchingNextPage ? t('common:loading') : t('common:action.more')}
+            </button>
+          </div>
+        )}
+      </>
+    );
+
+  return (
+    <section className="panel points-history">
+      <div className="panel-header">{t('history.title')}</div>
+      {body}
+    </section>
+  );
+}

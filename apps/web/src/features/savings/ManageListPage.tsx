@@ -1,0 +1,109 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Spinner } from '../../components/States';
+import { useSavingsRecords } from './api';
+import './i18n';
+import './savings.css';
+
+/** `manageList` (document 3, section 2): my deposits, with interest received, maturity and status. */
+export default function ManageListPage() {
+  const { t } = useTranslation('savings');
+  const records = useSavingsRecords();
+  const rows = records.data?.pages.flatMap((page) => page.data) ?? [];
+
+  let body;
+  if (records.isPending) body = <Spinner />;
+  else if (records.isError)
+    body = (
+      <div className="empty">
+        {t('loadError')}
+        <div>
+          <button type="button" className="btn btn-sm btn-ghost" onClick={() => void records.refetch()}>
+            {t('retry')}
+          </button>
+        </div>
+      </div>
+    );
+  else if (rows.length === 0)
+    body = (
+      <div className="empty" data-testid="savings-empty">
+        {t('list.empty')}
+        <div>
+          <Link className="btn btn-sm btn-primary" to="/manage">
+            {t('list.start')}
+          </Link>
+        </div>
+      </div>
+    );
+  else
+    body = (
+      <>
+        <div className="savings-table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th>{t('list.coin')}</th>
+                <th>{t('list.amount')}</th>
+                <th>{t('list.rate')}</th>
+                <th>{t('list.interest')}</th>
+                <th>{t('list.progress')}</th>
+                <th>{t('list.startAt')}</th>
+                <th>{t('list.end')}</th>
+                <th>{t('list.status')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id} data-testid="savings-record">
+                  <td>{row.currency_name}</td>
+                  <td className="num">{row.balance}</td>
+                  <td className="num">
+                    {row.rate}% / {t('plan.days', { day: row.day })}
+                  </td>
+                  <td className="num" data-testid="savings-record-interest">
+                    {row.profit_balance} / {row.total_interest}
+                  </td>
+                  <td className="num">
+                    {row.days_accrued}/{row.day}
+                  </td>
+                  <td className="num secondary">{row.created_at}</td>
+                  <td className="num secondary">{row.end_time}</td>
+                  <td>
+                    <span className={`badge ${row.status === 1 ? 'badge-up savings-holding' : ''}`}>
+                      {row.status_name}
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {records.hasNextPage && (
+          <div className="savings-more">
+            <button
+              type="button"
+              className="btn btn-sm btn-ghost"
+              disabled={records.isFetchingNextPage}
+              onClick={() => void records.fetchNextPage()}
+            >
+              {records.isFetchingNextPage ? t('common:loading') : t('common:action.more')}
+            </button>
+          </div>
+        )}
+      </>
+    );
+
+  return (
+    <div className="container savings-page savings-list-page">
+      <div className="savings-head">
+        <h1 className="savings-title">{t('list.title')}</h1>
+        <Link className="btn btn-sm btn-ghost" to="/manage">
+          {t('title')}
+        </Link>
+      </div>
+      <section className="panel" data-testid="savings-records">
+        {body}
+      </section>
+    </div>
+  );
+}
