@@ -24,6 +24,7 @@ export const common: Translations = {
       receiveSettings: 'Receiving accounts',
       identity: 'Identity verification',
       pointsExchange: 'Points exchange',
+      savings: 'Deposit savings',
       region: 'Regional agent',
     },
     action: {
@@ -77,6 +78,7 @@ export const common: Translations = {
       receiveSettings: '收款设置',
       identity: '身份认证',
       pointsExchange: '积分兑换',
+      savings: '存币理财',
       region: '区域代理',
     },
     action: {
@@ -126,6 +128,7 @@ export const common: Translations = {
       receiveSettings: '收款設定',
       identity: '身份認證',
       pointsExchange: '積分兌換',
+      savings: '存幣理財',
       region: '區域代理',
     },
     action: {
@@ -175,6 +178,7 @@ export const common: Translations = {
       receiveSettings: '受取口座',
       identity: '本人確認',
       pointsExchange: 'ポイント交換',
+      savings: '預け入れ運用',
       region: '地域代理',
     },
     action: {
@@ -228,6 +232,7 @@ export const common: Translations = {
       receiveSettings: '수취 계좌',
       identity: '신원 인증',
       pointsExchange: '포인트 교환',
+      savings: '예치 상품',
       region: '지역 대리인',
     },
     action: {
@@ -281,6 +286,7 @@ export const common: Translations = {
       receiveSettings: 'บัญชีรับเงิน',
       identity: 'ยืนยันตัวตน',
       pointsExchange: 'แลกคะแนน',
+      savings: 'เงินฝากออมทรัพย์',
       region: 'ตัวแทนภูมิภาค',
     },
     action: {
@@ -334,6 +340,7 @@ export const common: Translations = {
       receiveSettings: 'Rekening penerima',
       identity: 'Verifikasi identitas',
       pointsExchange: 'Tukar poin',
+      savings: 'Tabungan deposito',
       region: 'Agen wilayah',
     },
     action: {

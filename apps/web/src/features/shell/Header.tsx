@@ -222,6 +222,10 @@ function AccountMenu() {
           {t('common:menu.pointsExchange')}
         </Link>
       )}
+      <Link role="menuitem" className="dropdown-item" to="/manage" data-testid="menu-savings">
+        <ListIcon size={16} />
+        {t('common:menu.savings')}
+      </Link>
       <a role="menuitem" className="dropdown-item" href={`mailto:${SUPPORT_EMAIL}`}>
         <HeadsetIcon size={16} />
         {t('header.customerService')}
