@@ -17,6 +17,10 @@ const WATCHED_TABLES = [
   'micro_orders',
   'c2c_ads',
   'c2c_orders',
+  'points_logs',
+  'jc_exchanges',
+  'savings_holdings',
+  'savings_accruals',
 ];
 
 export async function stateSnapshot(prisma: Db): Promise<Record<string, string>> {
