@@ -45,6 +45,18 @@ async function holdingOf(amount: string, day: number) {
   return { user, holding };
 }
 
+/** The worker on this test's database and Redis, at the time `clock` says. */
+const workerAt = (clock: () => Date, accrueEveryMs: number) =>
+  new SavingsWorker({
+    databaseUrl: ctx.databaseUrl,
+    redisUrl: ctx.redisUrl,
+    redisPrefix: ctx.config.REDIS_PREFIX,
+    log: () => undefined,
+    clock,
+    accrueEveryMs,
+    sweepEveryMs: 60_000,
+  });
+
 const wallet = async (userId: number) => {
   const row = await ctx.prisma.wallet.findUniqueOrThrow({
     where: { user_id_currency_id: { user_id: userId, currency_id: usdt } },
@@ -56,15 +68,7 @@ describe('savings worker', () => {
   it('pays the days as the clock passes them, through the repeatable job, and matures once at the end', async () => {
     const { user, holding } = await holdingOf('1000', 30);
     let now = holding.start_at.getTime();
-    const worker = new SavingsWorker({
-      databaseUrl: ctx.databaseUrl,
-      redisUrl: ctx.redisUrl,
-      redisPrefix: ctx.config.REDIS_PREFIX,
-      log: () => undefined,
-      clock: () => new Date(now),
-      accrueEveryMs: 100,
-      sweepEveryMs: 60_000,
-    });
+    const worker = workerAt(() => new Date(now), 100);
     await worker.start();
     try {
       const days = async () =>
@@ -99,15 +103,7 @@ describe('savings worker', () => {
     const long = await holdingOf('2000', 30);
     await flushRedis();
     const now = long.holding.start_at.getTime() + 10 * DAY_MS;
-    const worker = new SavingsWorker({
-      databaseUrl: ctx.databaseUrl,
-      redisUrl: ctx.redisUrl,
-      redisPrefix: ctx.config.REDIS_PREFIX,
-      log: () => undefined,
-      clock: () => new Date(now),
-      accrueEveryMs: 60_000,
-      sweepEveryMs: 60_000,
-    });
+    const worker = workerAt(() => new Date(now), 60_000);
     await worker.start();
     try {
       // 700 × 0.2 % = 1.4 over 7 days, all paid, principal back; the 30-day one is 10 days in.

@@ -56,6 +56,17 @@ export const positiveId = z.coerce
   .int({ error: 'bad_request' })
   .positive({ error: 'bad_request' });
 
+/** The id of a record a route names; anything but a positive 32-bit integer answers `key`. */
+export const recordIdField = (key: MessageKey) =>
+  z.preprocess(
+    (value) => (value === undefined || value === '' ? undefined : value),
+    z.coerce
+      .number({ error: key })
+      .int({ error: key })
+      .positive({ error: key })
+      .max(2_147_483_647, { error: key }),
+  );
+
 export const pageField = z.coerce.number().int().min(1).max(10_000).optional().default(1);
 
 export const limitField = (defaultLimit: number, maxLimit = 100) =>
