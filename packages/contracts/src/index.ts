@@ -1,3 +1,5 @@
 export * from './envelope';
+export * from './paging';
 export * from './market';
+export * from './micro';
 export * from './spot';
