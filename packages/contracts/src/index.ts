@@ -1,4 +1,5 @@
 export * from './envelope';
+export * from './lever';
 export * from './paging';
 export * from './market';
 export * from './micro';
