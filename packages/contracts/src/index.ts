@@ -4,3 +4,4 @@ export * from './paging';
 export * from './market';
 export * from './micro';
 export * from './spot';
+export * from './p2p';
