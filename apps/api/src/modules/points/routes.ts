@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { answerSchema, jcBindingSchema, jcExchangePageSchema, pointsInfoSchema } from '@exchange/contracts';
 import { poolSql } from '../micro';
 import { AppError } from '@exchange/kernel/errors';
 import { parseAmount, toAmountString } from '@exchange/kernel/ledger';
@@ -20,42 +22,57 @@ export function pointsRoutes(app: FastifyInstance): void {
   const sql = poolSql(app.pg);
   const terms = async () => readJcTerms(sql, await readSettings(app.prisma));
 
-  typed.get('/api/jc/bind', { onRequest: app.requireUser }, async (request) => {
-    const binding = await findBinding(sql, currentUser(request).id);
-    return { type: 'ok', message: { user_name: binding?.user_name ?? '' } };
-  });
+  typed.get(
+    '/api/jc/bind',
+    { schema: { response: { 200: answerSchema(jcBindingSchema) } }, onRequest: app.requireUser },
+    async (request) => {
+      const binding = await findBinding(sql, currentUser(request).id);
+      return { type: 'ok' as const, message: { user_name: binding?.user_name ?? '' } };
+    },
+  );
 
-  typed.post('/api/jc/bind', { schema: { body: bindBody }, onRequest: app.requireUser }, async (request) => {
-    await bindPartner(sql, currentUser(request).id, {
-      userName: request.body.user_name,
-      password: request.body.password,
-    });
-    return okMessage(request.locale, 'jc_bound');
-  });
+  typed.post(
+    '/api/jc/bind',
+    { schema: { body: bindBody, response: { 200: answerSchema(z.string()) } }, onRequest: app.requireUser },
+    async (request) => {
+      await bindPartner(sql, currentUser(request).id, {
+        userName: request.body.user_name,
+        password: request.body.password,
+      });
+      return okMessage(request.locale, 'jc_bound');
+    },
+  );
 
-  typed.get('/api/jc/info', { onRequest: app.requireUser }, async (request) => {
-    const userId = currentUser(request).id;
-    await assertBound(sql, userId);
-    const [current, points] = await Promise.all([terms(), pointsOf(sql, userId)]);
-    return {
-      type: 'ok',
-      message: {
-        jc_integral: toAmountString(points),
-        free_jc_integral: toAmountString(points),
-        jc_exchange_fee: current.feeRatio.toFixed(),
-        jc_price: current.pointPrice.toFixed(),
-        jc_price_difference: current.priceDifference.toFixed(),
-        market_price: current.marketPrice.toFixed(),
-        currency_name: current.currency.name,
-        currency_decimals: current.currency.decimals,
-        points_decimals: POINTS_DECIMALS,
-      },
-    };
-  });
+  typed.get(
+    '/api/jc/info',
+    { schema: { response: { 200: answerSchema(pointsInfoSchema) } }, onRequest: app.requireUser },
+    async (request) => {
+      const userId = currentUser(request).id;
+      await assertBound(sql, userId);
+      const [current, points] = await Promise.all([terms(), pointsOf(sql, userId)]);
+      return {
+        type: 'ok' as const,
+        message: {
+          jc_integral: toAmountString(points),
+          free_jc_integral: toAmountString(points),
+          jc_exchange_fee: current.feeRatio.toFixed(),
+          jc_price: current.pointPrice.toFixed(),
+          jc_price_difference: current.priceDifference.toFixed(),
+          market_price: current.marketPrice.toFixed(),
+          currency_name: current.currency.name,
+          currency_decimals: current.currency.decimals,
+          points_decimals: POINTS_DECIMALS,
+        },
+      };
+    },
+  );
 
   typed.post(
     '/api/jc/exchange',
-    { schema: { body: exchangeBody }, onRequest: app.requireUser },
+    {
+      schema: { body: exchangeBody, response: { 200: answerSchema(z.string()) } },
+      onRequest: app.requireUser,
+    },
     async (request) => {
       const user = currentUser(request);
       const points = parseAmount(request.body.use_number, POINTS_DECIMALS);
@@ -74,12 +91,15 @@ export function pointsRoutes(app: FastifyInstance): void {
 
   typed.get(
     '/api/jc/exchange',
-    { schema: { querystring: historyQuery }, onRequest: app.requireUser },
+    {
+      schema: { querystring: historyQuery, response: { 200: answerSchema(jcExchangePageSchema) } },
+      onRequest: app.requireUser,
+    },
     async (request) => {
       const { page } = request.query;
       const history = await exchangeHistory(sql, currentUser(request).id, page, HISTORY_PAGE_SIZE);
       return {
-        type: 'ok',
+        type: 'ok' as const,
         message: laravelPaginator(history.rows, history.total, page, HISTORY_PAGE_SIZE, '/api/jc/exchange'),
       };
     },

@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  answerSchema,
+  depositListSchema,
+  savingsPlanSchema,
+  savingsRecordPageSchema,
+} from '@exchange/contracts';
 import { AppError } from '@exchange/kernel/errors';
 import { parseAmount, toAmountString } from '@exchange/kernel/ledger';
 import { currentUser } from '../../http/auth';
@@ -22,19 +29,27 @@ export function savingsRoutes(app: FastifyInstance, redisUrl: string, clock: Clo
   const jobs = new SavingsJobs(redisUrl, app.config.REDIS_PREFIX);
   app.addHook('onClose', () => jobs.close());
 
-  typed.get('/api/wallet/deposit_setup', { onRequest: app.requireUser }, async () => ({
-    type: 'ok',
-    message: (await openPlans(sql)).map(planView),
-  }));
+  typed.get(
+    '/api/wallet/deposit_setup',
+    { schema: { response: { 200: answerSchema(z.array(savingsPlanSchema)) } }, onRequest: app.requireUser },
+    async () => ({
+      type: 'ok' as const,
+      message: (await openPlans(sql)).map(planView),
+    }),
+  );
 
-  typed.post('/api/wallet/depositlist', { onRequest: app.requireUser }, async (request) => ({
-    type: 'ok',
-    message: { deposit_wallet: { balance: await depositBalances(sql, currentUser(request).id) } },
-  }));
+  typed.post(
+    '/api/wallet/depositlist',
+    { schema: { response: { 200: answerSchema(depositListSchema) } }, onRequest: app.requireUser },
+    async (request) => ({
+      type: 'ok' as const,
+      message: { deposit_wallet: { balance: await depositBalances(sql, currentUser(request).id) } },
+    }),
+  );
 
   typed.post(
     '/api/record/submit',
-    { schema: { body: submitBody }, onRequest: app.requireUser },
+    { schema: { body: submitBody, response: { 200: answerSchema(z.string()) } }, onRequest: app.requireUser },
     async (request) => {
       const user = currentUser(request);
       const { body } = request;
@@ -60,12 +75,15 @@ export function savingsRoutes(app: FastifyInstance, redisUrl: string, clock: Clo
 
   typed.post(
     '/api/record/lists',
-    { schema: { body: listBody }, onRequest: app.requireUser },
+    {
+      schema: { body: listBody, response: { 200: answerSchema(savingsRecordPageSchema) } },
+      onRequest: app.requireUser,
+    },
     async (request) => {
       const { page, limit } = request.body;
       const records = await holdingRecords(sql, currentUser(request).id, page, limit, request.locale);
       return {
-        type: 'ok',
+        type: 'ok' as const,
         message: laravelPaginator(records.rows, records.total, page, limit, '/api/record/lists'),
       };
     },

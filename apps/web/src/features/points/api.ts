@@ -1,42 +1,14 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { useToken } from '../../lib/session';
+import type { JcBinding, JcExchangeRecord, LaravelPage, PointsInfo } from '@exchange/contracts';
+
+export type { JcExchangeRecord, PointsInfo } from '@exchange/contracts';
 
 /**
  * The points ("jc" integral) calls of document 3 section 7 and contract notes section 10. Every key carries
  * the token, so signing out or in never shows the previous user's points.
  */
-
-/** `GET /api/jc/info`: the caller's points and the terms of the exchange (an error when not bound). */
-export interface PointsInfo {
-  jc_integral: string;
-  free_jc_integral: string;
-  jc_exchange_fee: string;
-  jc_price: string;
-  jc_price_difference: string;
-  market_price: string;
-  currency_name: string;
-  currency_decimals: number;
-  points_decimals: number;
-}
-
-/** A row of `GET /api/jc/exchange`. */
-export interface ExchangeRecord {
-  id: number;
-  created_at: string;
-  integral: string;
-  fee: string;
-  exchange_num: string;
-  fact_market_price: string;
-  currency_name: string;
-}
-
-interface Paginator<T> {
-  data: T[];
-  current_page: number;
-  last_page: number;
-  total: number;
-}
 
 /** More than 9 rows is another page (document 3, section 9). */
 export const HISTORY_PAGE_SIZE = 10;
@@ -58,7 +30,7 @@ export function useExchangeHistory(enabled: boolean) {
   return useInfiniteQuery({
     queryKey: [...pointsKey, 'history', token],
     queryFn: ({ pageParam }) =>
-      api.get<Paginator<ExchangeRecord>>('/api/jc/exchange', { page: pageParam }, { quiet: true }),
+      api.get<LaravelPage<JcExchangeRecord>>('/api/jc/exchange', { page: pageParam }, { quiet: true }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
     enabled: enabled && token !== null,
@@ -69,7 +41,7 @@ export function useBinding() {
   const token = useToken();
   return useQuery({
     queryKey: [...pointsKey, 'bind', token],
-    queryFn: () => api.get<{ user_name: string }>('/api/jc/bind', {}, { quiet: true }),
+    queryFn: () => api.get<JcBinding>('/api/jc/bind', {}, { quiet: true }),
     enabled: token !== null,
   });
 }

@@ -1,49 +1,11 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { useToken } from '../../lib/session';
+import type { DepositCoin, LaravelPage, SavingsPlan, SavingsRecord } from '@exchange/contracts';
+
+export type { DepositCoin, SavingsPlan, SavingsRecord } from '@exchange/contracts';
 
 /** The deposit-savings calls of document 3 section 7 (contract notes section 12). */
-
-/** `GET /api/wallet/deposit_setup`: a plan; `rate` is the percent paid over the whole term. */
-export interface SavingsPlan {
-  id: number;
-  day: number;
-  rate: string;
-  save_min: string;
-  currency_id: number;
-  currency_name: string;
-}
-
-/** A coin of `POST /api/wallet/depositlist`: what the caller can deposit from the spot account. */
-export interface DepositCoin {
-  currency: number;
-  currency_name: string;
-  change_balance: string;
-  decimal_scale: number;
-}
-
-/** A row of `POST /api/record/lists`. */
-export interface SavingsRecord {
-  id: number;
-  currency_name: string;
-  balance: string;
-  profit_balance: string;
-  total_interest: string;
-  rate: string;
-  day: number;
-  days_accrued: number;
-  created_at: string;
-  end_time: string;
-  matured_at: string;
-  status: number;
-  status_name: string;
-}
-
-interface Paginator<T> {
-  data: T[];
-  current_page: number;
-  last_page: number;
-}
 
 /** My deposits: 20 a page (document 3, section 9). */
 export const RECORD_PAGE_SIZE = 20;
@@ -77,7 +39,7 @@ export function useSavingsRecords() {
   return useInfiniteQuery({
     queryKey: [...savingsKey, 'records', token],
     queryFn: ({ pageParam }) =>
-      api.post<Paginator<SavingsRecord>>(
+      api.post<LaravelPage<SavingsRecord>>(
         '/api/record/lists',
         { page: pageParam, limit: RECORD_PAGE_SIZE },
         { quiet: true },
