@@ -184,4 +184,60 @@ describe('npm run ops', () => {
     },
     OPS_TEST_TIMEOUT_MS,
   );
+  it(
+    'grants points with a reason, and opens, changes and closes savings plans',
+    async () => {
+      const user = await ctx.signedInUser();
+      expect((await ops('points:grant', user.account, '25.5', 'launch', 'campaign')).json).toEqual({
+        account: user.account,
+        granted: '25.5',
+        balance: '25.5',
+      });
+      const log = await ctx.prisma.pointsLog.findFirstOrThrow({ where: { user_id: user.id } });
+      expect(log.reason).toBe('grant: launch campaign');
+      expect(await ops('points:grant', user.account, '1.001', 'x')).toEqual({
+        code: 1,
+        json: { error: 'The amount can have at most 2 decimal places' },
+      });
+      expect((await ops('points:grant', user.account, '5')).code).toBe(1);
+      const plan = await ops(
+        'savings:plan',
+        '--currency',
+        'ETH',
+        '--day',
+        '14',
+        '--rate',
+        '0.4',
+        '--min',
+        '0.1',
+      );
+      const { id } = plan.json as { id: number };
+      expect(await ctx.prisma.savingsPlan.findUniqueOrThrow({ where: { id } })).toMatchObject({
+        day: 14,
+        status: 1,
+      });
+      await ops(
+        'savings:plan',
+        '--id',
+        String(id),
+        '--currency',
+        'ETH',
+        '--day',
+        '14',
+        '--rate',
+        '0.5',
+        '--min',
+        '0.1',
+        '--close',
+      );
+      const closed = await ctx.prisma.savingsPlan.findUniqueOrThrow({ where: { id } });
+      expect([closed.rate.toFixed(), closed.status]).toEqual(['0.5', 0]);
+      const listed = (await ops('savings:plans')).json as { id: number }[];
+      expect(listed.some((row) => row.id === id)).toBe(false);
+      expect(
+        (await ops('savings:plan', '--currency', 'ETH', '--day', '0', '--rate', '1', '--min', '1')).code,
+      ).toBe(1);
+    },
+    OPS_TEST_TIMEOUT_MS,
+  );
 });
