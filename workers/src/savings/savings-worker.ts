@@ -63,7 +63,11 @@ export class SavingsWorker {
   /** One job: the daily accrual over every holding, or one holding's maturity. */
   async run(job: SavingsJob): Promise<unknown> {
     const now = this.clock();
-    if (job.kind === 'accrue') return settleDue(this.pool, now);
+    if (job.kind === 'accrue') {
+      const settled = await settleDue(this.pool, now);
+      if (settled.failed.length > 0) this.deps.log(settled, 'savings holdings failed to settle');
+      return settled;
+    }
     return inTransaction(this.pool, (sql) => settleHolding(sql, job.holdingId, now));
   }
 
@@ -73,6 +77,7 @@ export class SavingsWorker {
       const now = this.clock();
       const settled = await settleDue(this.pool, now);
       if (settled.holdings > 0) this.deps.log(settled, 'savings sweeper settled due holdings');
+      if (settled.failed.length > 0) this.deps.log(settled, 'savings holdings failed to settle');
       for (const holding of await runningHoldings(this.pool, RESCHEDULE_LIMIT))
         await this.jobs.scheduleMaturity(holding.id, holding.endAt, now);
     })().catch((error: unknown) => this.deps.log({ err: error }, 'savings sweep failed'));

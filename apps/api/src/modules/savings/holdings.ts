@@ -244,13 +244,14 @@ const SWEEP_BATCH = 200;
 
 /**
  * What the daily job and the sweeper run: every holding with a day (or its end) due by `now`, and every
- * holding with interest left unpaid (an underfunded pool), each in its own transaction. Returns totals.
+ * holding with interest left unpaid (an underfunded pool), each in its own transaction. Returns totals and
+ * the holdings that failed (left for the next run).
  */
 export async function settleDue(
   pool: pg.Pool,
   now: Date,
-): Promise<{ holdings: number; accrued: number; matured: number }> {
-  const totals = { holdings: 0, accrued: 0, matured: 0 };
+): Promise<{ holdings: number; accrued: number; matured: number; failed: number[] }> {
+  const totals = { holdings: 0, accrued: 0, matured: 0, failed: [] as number[] };
   let after = 0;
   for (;;) {
     const { rows } = await pool.query<{ id: number }>(
@@ -263,7 +264,11 @@ export async function settleDue(
     if (rows.length === 0) break;
     for (const { id } of rows) {
       after = id;
-      const outcome = await inTransaction(pool, (sql) => settleHolding(sql, id, now));
+      // One holding that cannot be settled (it is retried next run) does not hold up the others.
+      const outcome = await inTransaction(pool, (sql) => settleHolding(sql, id, now)).catch(() => {
+        totals.failed.push(id);
+        return NOTHING;
+      });
       totals.holdings += 1;
       totals.accrued += outcome.accrued;
       if (outcome.matured) totals.matured += 1;
