@@ -7,3 +7,4 @@ export * from './micro';
 export * from './spot';
 export * from './p2p';
 export * from './earn';
+export * from './user';

@@ -42,7 +42,7 @@ export default function C2cMarketPage() {
       }
     >
       <section className="panel" data-testid="c2c-market">
-        <div className="c2c-toolbar">
+        <div className="area-toolbar">
           <KindTabs />
           <div className="c2c-side-tabs" role="tablist">
             {(['buy', 'sell'] as const).map((side) => (
