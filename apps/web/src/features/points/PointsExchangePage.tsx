@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PasswordDialog } from '../../components/PasswordDialog';
+import { ListState } from '../../components/ListState';
 import { Spinner } from '../../components/States';
 import { sanitizeDecimalInput } from '../../lib/decimal-input';
 import { toast } from '../../lib/notify';
@@ -164,19 +165,7 @@ function ExchangeHistory() {
   const rows = history.data?.pages.flatMap((page) => page.data) ?? [];
 
   let body;
-  if (history.isPending) body = <Spinner />;
-  else if (history.isError)
-    body = (
-      <div className="empty">
-        {t('history.loadError')}
-        <div>
-          <button type="button" className="btn btn-sm btn-ghost" onClick={() => void history.refetch()}>
-            {t('history.retry')}
-          </button>
-        </div>
-      </div>
-    );
-  else if (rows.length === 0) body = <div className="empty">{t('history.empty')}</div>;
+  if (rows.length === 0) body = null;
   else
     body = (
       <>
@@ -222,6 +211,15 @@ function ExchangeHistory() {
   return (
     <section className="panel points-history">
       <div className="panel-header">{t('history.title')}</div>
+      <ListState
+        pending={history.isPending}
+        error={history.isError}
+        empty={rows.length === 0}
+        onRetry={() => void history.refetch()}
+        emptyText={t('history.empty')}
+        area="points-history"
+        text={{ loadError: t('history.loadError'), retry: t('history.retry') }}
+      />
       {body}
     </section>
   );

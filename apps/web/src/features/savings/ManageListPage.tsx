@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Spinner } from '../../components/States';
+import { ListState } from '../../components/ListState';
 import { useSavingsRecords } from './api';
 import './i18n';
 import './savings.css';
@@ -12,29 +12,7 @@ export default function ManageListPage() {
   const rows = records.data?.pages.flatMap((page) => page.data) ?? [];
 
   let body;
-  if (records.isPending) body = <Spinner />;
-  else if (records.isError)
-    body = (
-      <div className="empty">
-        {t('loadError')}
-        <div>
-          <button type="button" className="btn btn-sm btn-ghost" onClick={() => void records.refetch()}>
-            {t('retry')}
-          </button>
-        </div>
-      </div>
-    );
-  else if (rows.length === 0)
-    body = (
-      <div className="empty" data-testid="savings-empty">
-        {t('list.empty')}
-        <div>
-          <Link className="btn btn-sm btn-primary" to="/manage">
-            {t('list.start')}
-          </Link>
-        </div>
-      </div>
-    );
+  if (rows.length === 0) body = null;
   else
     body = (
       <>
@@ -102,6 +80,15 @@ export default function ManageListPage() {
         </Link>
       </div>
       <section className="panel" data-testid="savings-records">
+        <ListState
+          pending={records.isPending}
+          error={records.isError}
+          empty={rows.length === 0}
+          onRetry={() => void records.refetch()}
+          emptyText={t('list.empty')}
+          area="savings"
+          text={{ loadError: t('loadError'), retry: t('retry') }}
+        />
         {body}
       </section>
     </div>
