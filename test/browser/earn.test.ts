@@ -154,4 +154,16 @@ describe('points exchange and deposit savings', () => {
     const report = await auditExchange(prisma);
     expect(report.problems).toEqual([]);
   });
+
+  it('shows an empty list of deposits to a user who has none', async () => {
+    const fay = { account: 'fay@earn.test', password: DEMO.password };
+    await createOpsUser(prisma, { ...fay, kycApproved: false, seller: false });
+    const session = await visit(browser);
+    await logInThroughUi(session, fay.account, fay.password);
+    await session.open('/manageList');
+    await byId(session.page, 'savings-list-empty').waitFor();
+    await screenshot(session.page, 'earn-manage-list-empty-dark');
+    expectNoPageErrors(session);
+    await session.close();
+  });
 });
