@@ -7,6 +7,7 @@ import { MarketMaker } from './market-maker/market-maker';
 import { MicroSettler } from './micro/settler';
 import { RiskWorker } from './lever/risk-worker';
 import { startP2pWorker } from './p2p/deadlines';
+import { TeamRebater } from './team/rebater';
 
 export interface WorkerDeps {
   prisma: Db;
@@ -48,7 +49,10 @@ export async function startWorkers(deps: WorkerDeps): Promise<() => Promise<void
   await risk.start();
   const microSettler = new MicroSettler(deps);
   await microSettler.start();
+  const rebater = new TeamRebater(deps);
+  await rebater.start();
   return async () => {
+    await rebater.stop();
     await microSettler.stop();
     await risk.stop();
     await stopP2p();

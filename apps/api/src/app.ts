@@ -34,6 +34,7 @@ import { toAmountString } from '@exchange/kernel/ledger';
 import { acceptorRoutes } from './modules/acceptor';
 import { c2cRoutes, P2pDeadlines, shopRoutes } from './modules/c2c';
 import { regionRoutes } from './modules/region';
+import { teamRoutes } from './modules/team';
 
 export interface AppDeps {
   config: Config;
@@ -133,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     shopRoutes,
     acceptorRoutes,
     regionRoutes,
+    teamRoutes,
   ]) {
     routes(app);
   }

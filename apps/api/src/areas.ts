@@ -5,6 +5,7 @@ import { c2cAudit } from './modules/c2c';
 import { leverAudit, leverTransferGuard } from './modules/lever';
 import { microAudit } from './modules/micro';
 import { spotAudit } from './modules/spot';
+import { teamAudit } from './modules/team';
 import { walletAudit, type TransferGuard } from './modules/wallet';
 
 /**
@@ -20,6 +21,7 @@ export const AREA_AUDITS: AreaAudit[] = [
   acceptorAudit,
   leverAudit,
   microAudit,
+  teamAudit,
 ];
 
 /** Checks that keep funds in an account while something there depends on them (an open lever position). */

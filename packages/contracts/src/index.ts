@@ -1,3 +1,4 @@
 export * from './envelope';
 export * from './market';
 export * from './spot';
+export * from './team';

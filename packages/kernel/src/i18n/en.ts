@@ -286,6 +286,11 @@ export const en = {
   acceptor_notice_rejected: 'Acceptor deal {id} was rejected, the funds are back',
   acceptor_notice_transferred: 'Acceptor deal {id}: the acceptor sent the money, please confirm receipt',
   region_not_agent: 'Not a regional agent, no permission',
+  // team (issue #13)
+  team_node_not_found: 'This member is not in your team',
+  log_team_rebate: 'Team rebate',
+  log_team_rebate_generation: 'Team rebate, generation {generation}',
+  log_savings_interest: 'Savings interest',
 } as const;
 
 export type MessageKey = keyof typeof en;

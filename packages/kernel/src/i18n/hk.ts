@@ -284,4 +284,9 @@ export const hk: Messages = {
   acceptor_notice_rejected: '承兌訂單 {id} 已被駁回，資金已退回',
   acceptor_notice_transferred: '承兌訂單 {id}：承兌商已打款，請確認收款',
   region_not_agent: '不是區域代理，無權限',
+  // team (issue #13)
+  team_node_not_found: '該用戶不在您的團隊中',
+  log_team_rebate: '團隊返佣',
+  log_team_rebate_generation: '團隊返佣（第{generation}代）',
+  log_savings_interest: '理財利息',
 };

@@ -287,4 +287,9 @@ export const ind: Messages = {
   acceptor_notice_transferred:
     'Transaksi akseptor {id}: akseptor telah mengirim uang, silakan konfirmasi penerimaan',
   region_not_agent: 'Bukan agen regional, tidak ada izin',
+  // team (issue #13)
+  team_node_not_found: 'Anggota ini tidak ada di tim Anda',
+  log_team_rebate: 'Rabat tim',
+  log_team_rebate_generation: 'Rabat tim, generasi {generation}',
+  log_savings_interest: 'Bunga tabungan',
 };

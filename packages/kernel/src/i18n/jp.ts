@@ -285,4 +285,9 @@ export const jp: Messages = {
   acceptor_notice_rejected: '承兌取引 {id} は却下され、資金は戻されました',
   acceptor_notice_transferred: '承兌取引 {id}：承兌業者が送金しました。受け取りを確認してください',
   region_not_agent: '地域代理店ではないため、権限がありません',
+  // team (issue #13)
+  team_node_not_found: 'このユーザーはあなたのチームにいません',
+  log_team_rebate: 'チームリベート',
+  log_team_rebate_generation: 'チームリベート（第{generation}世代）',
+  log_savings_interest: '預金利息',
 };

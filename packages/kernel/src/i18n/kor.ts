@@ -285,4 +285,9 @@ export const kor: Messages = {
   acceptor_notice_rejected: '인수 거래 {id}이(가) 거절되어 자금이 반환되었습니다',
   acceptor_notice_transferred: '인수 거래 {id}: 인수자가 송금했습니다. 수령을 확인하세요',
   region_not_agent: '지역 대리인이 아니므로 권한이 없습니다',
+  // team (issue #13)
+  team_node_not_found: '이 사용자는 귀하의 팀에 없습니다',
+  log_team_rebate: '팀 리베이트',
+  log_team_rebate_generation: '팀 리베이트 ({generation}대)',
+  log_savings_interest: '예금 이자',
 };

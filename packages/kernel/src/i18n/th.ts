@@ -284,4 +284,9 @@ export const th: Messages = {
   acceptor_notice_rejected: 'รายการผู้รับแลก {id} ถูกปฏิเสธ เงินถูกคืนแล้ว',
   acceptor_notice_transferred: 'รายการผู้รับแลก {id}: ผู้รับแลกโอนเงินแล้ว โปรดยืนยันการรับ',
   region_not_agent: 'ไม่ใช่ตัวแทนภูมิภาค ไม่มีสิทธิ์',
+  // team (issue #13)
+  team_node_not_found: 'ผู้ใช้นี้ไม่อยู่ในทีมของคุณ',
+  log_team_rebate: 'ค่าคอมมิชชันทีม',
+  log_team_rebate_generation: 'ค่าคอมมิชชันทีม รุ่นที่ {generation}',
+  log_savings_interest: 'ดอกเบี้ยเงินฝาก',
 };

@@ -284,4 +284,9 @@ export const zh: Messages = {
   acceptor_notice_rejected: '承兑订单 {id} 已被驳回，资金已退回',
   acceptor_notice_transferred: '承兑订单 {id}：承兑商已打款，请确认收款',
   region_not_agent: '不是区域代理，无权限',
+  // team (issue #13)
+  team_node_not_found: '该用户不在您的团队中',
+  log_team_rebate: '团队返佣',
+  log_team_rebate_generation: '团队返佣（第{generation}代）',
+  log_savings_interest: '理财利息',
 };

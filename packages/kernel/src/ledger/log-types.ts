@@ -55,6 +55,11 @@ export const LOG_TYPES = {
   C2C_TAKE_LOCK: 203,
   C2C_DONE: 204,
   C2C_RECALL: 205,
+  // Team (issue #13): a referral rebate from a fee of the payer's team (the original's 250, lower-level
+  // rebate). GET /api/profits/show_profits lists it with SAVINGS_INTEREST (the savings area's interest,
+  // numbered as that area does).
+  TEAM_REBATE: 250,
+  SAVINGS_INTEREST: 403,
 } as const;
 export type LogType = (typeof LOG_TYPES)[keyof typeof LOG_TYPES];
 

@@ -25,6 +25,10 @@ export const SETTING_DEFAULTS = {
   legalDealCancel_time: '1440',
   p2pAppealAfter_time: '30',
   acceptorAutoConfirm_time: '20',
+  // Team rebates (issue #13): how many generations of inviters a seconds or lever fee pays, and the percent
+  // of the fee each generation receives, nearest inviter first (comma-separated; their sum at most 100).
+  team_rebate_generations: '3',
+  team_rebate_rates: '20,10,5',
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
