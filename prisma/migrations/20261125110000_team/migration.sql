@@ -59,6 +59,11 @@ CREATE TABLE "team_rebates" (
 CREATE UNIQUE INDEX "team_rebates_fee_id_generation_key" ON "team_rebates"("fee_id", "generation");
 CREATE INDEX "team_rebates_user_id_id_idx" ON "team_rebates"("user_id", "id");
 
+-- A level of the tree a page at a time in registration order, from the index alone (replaces the index on
+-- parent_id, which this one covers).
+DROP INDEX "users_parent_id_idx";
+CREATE INDEX "users_parent_id_id_idx" ON "users"("parent_id", "id");
+
 -- A user's ancestors, root first, from users.parents_path ('' for the root).
 CREATE FUNCTION team_ancestors(path TEXT) RETURNS INTEGER[] LANGUAGE sql IMMUTABLE AS $$
   SELECT COALESCE(string_to_array(NULLIF(path, ''), ',')::INTEGER[], '{}')

@@ -1,5 +1,6 @@
 import type { Db } from '@exchange/kernel/db';
 import type { AreaAudit } from '@exchange/kernel/ledger';
+import { COUNTED_TEAMS } from './counters';
 
 /**
  * The team area's own checks for the ledger audit. It locks no funds; what it must prove is that its
@@ -12,24 +13,13 @@ export const teamAudit: AreaAudit = {
 
 async function countersMatchTree(prisma: Db): Promise<string[]> {
   const drifts = await prisma.$queryRawUnsafe<{ user_id: number; kept: string; counted: string }[]>(`
-    WITH counted AS (
-      SELECT a.ancestor AS user_id, count(*) AS members,
-        count(*) FILTER (WHERE v.review_status = 2) AS verified,
-        count(*) FILTER (WHERE m.parent_id = a.ancestor) AS direct
-      FROM users m
-      CROSS JOIN LATERAL unnest(team_ancestors(m.parents_path)) AS a(ancestor)
-      LEFT JOIN identity_verifications v ON v.user_id = m.id
-      GROUP BY a.ancestor
-    )
-    SELECT u.id AS user_id,
+    SELECT c.user_id,
       concat_ws('/', COALESCE(s.team_count, 0), COALESCE(s.direct_count, 0), COALESCE(s.verified_count, 0)) AS kept,
-      concat_ws('/', COALESCE(c.members, 0), COALESCE(c.direct, 0), COALESCE(c.verified, 0)) AS counted
-    FROM users u
-    LEFT JOIN team_stats s ON s.user_id = u.id
-    LEFT JOIN counted c ON c.user_id = u.id
+      concat_ws('/', c.members, c.direct, c.verified) AS counted
+    FROM (${COUNTED_TEAMS}) c LEFT JOIN team_stats s ON s.user_id = c.user_id
     WHERE (COALESCE(s.team_count, 0), COALESCE(s.direct_count, 0), COALESCE(s.verified_count, 0))
-      <> (COALESCE(c.members, 0), COALESCE(c.direct, 0), COALESCE(c.verified, 0))
-    ORDER BY u.id LIMIT 20`);
+      <> (c.members, c.direct, c.verified)
+    ORDER BY c.user_id LIMIT 20`);
   return drifts.map(
     (row) =>
       `team of user ${row.user_id}: counters (members/direct/verified) ${row.kept} but the tree has ${row.counted}`,

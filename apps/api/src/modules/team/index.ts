@@ -9,6 +9,7 @@
  * them true in its own transaction without knowing this area, and the audit proves they match the tree.
  */
 export { teamAudit } from './audit';
+export { rebuildTeamCounters } from './counters';
 export { FEE_SOURCES, recordTeamFees, type FeeSource, type TeamFee } from './fees';
 export { listProfits, PROFIT_LOG_TYPES } from './profits';
 export { parseRebateRates, rebateOf, type RebateRates, type RebateSettings } from './rebate-rules';

@@ -51,12 +51,17 @@ export async function teamLevel(pool: pg.Pool, callerId: number, input: TeamLeve
       [node.id],
     ),
     pool.query<StatsRow & { account_number: string; created_at: Date; verified: boolean }>(
-      `SELECT u.id AS user_id, u.account_number, u.created_at, COALESCE(v.review_status = 2, false) AS verified,
+      // The page's ids first, from the (parent_id, id) index alone, then only those rows are joined. `id + 0`:
+      // ordered by id itself, the planner walks the whole primary key filtering on parent_id (it guesses a
+      // wide node's children are spread out; they are the newest); sorting the node's own ids is cheap.
+      `WITH page AS (SELECT id FROM users WHERE parent_id = $1 ORDER BY id + 0 LIMIT $2 OFFSET $3)
+       SELECT u.id AS user_id, u.account_number, u.created_at, COALESCE(v.review_status = 2, false) AS verified,
          ${STATS_COLUMNS}
-       FROM users u
+       FROM page
+       JOIN users u ON u.id = page.id
        LEFT JOIN team_stats s ON s.user_id = u.id
        LEFT JOIN identity_verifications v ON v.user_id = u.id
-       WHERE u.parent_id = $1 ORDER BY u.id LIMIT $2 OFFSET $3`,
+       ORDER BY u.id`,
       [node.id, input.limit, offset],
     ),
   ]);
