@@ -1,0 +1,81 @@
+import { useTranslation } from 'react-i18next';
+import { AccountFrame } from '../../components/AccountFrame';
+import { Spinner } from '../../components/States';
+import { useProfits } from './api';
+import './i18n';
+import './team.css';
+
+/** The profit page (document 3, "Team tree"): the caller's rebates and savings interest, newest first. */
+export default function ProfitPage() {
+  const { t } = useTranslation('team');
+  const profits = useProfits();
+  const rows = profits.data?.pages.flatMap((page) => page.data) ?? [];
+
+  let body;
+  if (profits.isPending) body = <Spinner />;
+  else if (profits.isError && rows.length === 0)
+    body = (
+      <div className="empty team-error" data-testid="profit-error">
+        <span>{t('profitFailed')}</span>
+        <button type="button" className="btn btn-sm btn-ghost" onClick={() => void profits.refetch()}>
+          {t('retry')}
+        </button>
+      </div>
+    );
+  else if (rows.length === 0)
+    body = (
+      <div className="empty" data-testid="profit-empty">
+        {t('profitEmpty')}
+      </div>
+    );
+  else
+    body = (
+      <>
+        <table className="table">
+          <thead>
+            <tr>
+              <th>{t('col.time')}</th>
+              <th>{t('col.info')}</th>
+              <th>{t('col.account')}</th>
+              <th className="right">{t('col.amount')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id} data-testid="profit-row">
+                <td className="num secondary">{row.created_time}</td>
+                <td>{row.info}</td>
+                <td>{t(`account.${row.account}`, { defaultValue: row.account })}</td>
+                <td className="num right up" data-testid="profit-value">
+                  +{row.value} {row.currency_name}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {profits.hasNextPage ? (
+          <button
+            type="button"
+            className="btn btn-sm btn-ghost team-more"
+            disabled={profits.isFetchingNextPage}
+            onClick={() => void profits.fetchNextPage()}
+            data-testid="profit-more"
+          >
+            {profits.isFetchingNextPage ? t('common:loading') : t('more')}
+          </button>
+        ) : null}
+      </>
+    );
+
+  return (
+    <AccountFrame active="profit">
+      <section className="panel">
+        <header className="panel-header">{t('profitTitle')}</header>
+        <div className="panel-body">
+          <p className="muted team-intro">{t('profitIntro')}</p>
+          {body}
+        </div>
+      </section>
+    </AccountFrame>
+  );
+}
