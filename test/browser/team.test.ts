@@ -56,6 +56,12 @@ async function registerWithLink(browser: Browser, inviteCode: string, account: s
   await session.close();
 }
 
+/** Opens a route afresh: the page reloads, so the client's cache from an earlier visit does not answer. */
+async function openFresh(session: Visit, route: string): Promise<void> {
+  await session.open(route);
+  await session.page.reload({ waitUntil: 'domcontentloaded' });
+}
+
 const masked = (account: string) => `${account.slice(0, 2)}***@${account.split('@')[1] ?? ''}`;
 
 describe('the team tree and profit pages', () => {
@@ -121,7 +127,7 @@ describe('the team tree and profit pages', () => {
       },
     });
 
-    await leader.open('/account/tree');
+    await openFresh(leader, '/account/tree');
     await expect.poll(() => byId(page, 'team-node').count()).toBe(2);
     expect(await byId(page, 'team-members').innerText()).toBe('3');
     expect(await byId(page, 'team-direct').innerText()).toBe('2');
@@ -183,14 +189,14 @@ describe('the team tree and profit pages', () => {
       .toBe(3);
     await trader.close();
 
-    await leader.open('/account/profit');
+    await openFresh(leader, '/account/profit');
     await expect.poll(() => byId(page, 'profit-row').count(), { timeout: 30_000 }).toBe(1);
     expect(await byId(page, 'profit-value').first().innerText()).toBe('+0.2 USDT');
     expect(await byId(page, 'profit-row').first().innerText()).toContain('Team rebate, generation 1');
     await screenshot(page, 'team-profit-dark');
 
     // The tree shows the fee as the team's performance.
-    await leader.open('/account/tree');
+    await openFresh(leader, '/account/tree');
     await expect.poll(() => byId(page, 'team-performance').innerText()).toBe('1 USDT');
     expectNoPageErrors(leader);
   });

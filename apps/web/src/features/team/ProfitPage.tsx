@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { AccountFrame } from '../../components/AccountFrame';
+import { LoadMore } from '../../components/LoadMore';
 import { Spinner } from '../../components/States';
 import { useProfits } from './api';
 import './i18n';
@@ -54,15 +55,13 @@ export default function ProfitPage() {
           </tbody>
         </table>
         {profits.hasNextPage ? (
-          <button
-            type="button"
-            className="btn btn-sm btn-ghost team-more"
-            disabled={profits.isFetchingNextPage}
-            onClick={() => void profits.fetchNextPage()}
-            data-testid="profit-more"
-          >
-            {profits.isFetchingNextPage ? t('common:loading') : t('more')}
-          </button>
+          <LoadMore
+            className="team-more"
+            fetching={profits.isFetchingNextPage}
+            onMore={() => void profits.fetchNextPage()}
+            label={t('more')}
+            testId="profit-more"
+          />
         ) : null}
       </>
     );

@@ -4,6 +4,7 @@ import type { TeamNode, TeamPerformance } from '@exchange/contracts';
 import { useUserInfo } from '../../api/user';
 import { AccountFrame } from '../../components/AccountFrame';
 import { CopyValue, inviteLink } from '../../components/CopyValue';
+import { LoadMore } from '../../components/LoadMore';
 import { Spinner } from '../../components/States';
 import { useTeamLevel } from './api';
 import './i18n';
@@ -29,7 +30,7 @@ export default function TreePage() {
 
   return (
     <AccountFrame active="tree">
-      <div className="account-stack">
+      <div className="team-stack">
         <section className="panel" data-testid="team-summary">
           <header className="panel-header">{t('title')}</header>
           <div className="panel-body team-summary">
@@ -116,15 +117,13 @@ function TeamLevelList({ level, root = false }: { level: ReturnType<typeof useTe
         ))}
       </ul>
       {level.hasNextPage ? (
-        <button
-          type="button"
-          className="btn btn-sm btn-ghost team-more"
-          disabled={level.isFetchingNextPage}
-          onClick={() => void level.fetchNextPage()}
-          data-testid="team-more"
-        >
-          {level.isFetchingNextPage ? t('common:loading') : t('more')}
-        </button>
+        <LoadMore
+          className="team-more"
+          fetching={level.isFetchingNextPage}
+          onMore={() => void level.fetchNextPage()}
+          label={t('more')}
+          testId="team-more"
+        />
       ) : null}
     </>
   );
@@ -161,8 +160,11 @@ function TeamNodeRow({ node }: { node: TeamNode }) {
           </span>
         </div>
         <div className="team-node-side">
-          <span className="num" data-testid="team-node-performance">
-            {formatPerformance(node.performance)}
+          <span className="team-node-performance">
+            <span className="muted">{t('nodePerformance')}</span>{' '}
+            <span className="num" data-testid="team-node-performance">
+              {formatPerformance(node.performance)}
+            </span>
           </span>
           <span className="muted team-node-time">{t('joined', { time: node.created_at })}</span>
         </div>
