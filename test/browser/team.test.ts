@@ -94,7 +94,7 @@ describe('the team tree and profit pages', () => {
 
   it('shows an empty team with the invite code and link', async () => {
     await leader.open('/account/tree');
-    await byId(page, 'team-empty').waitFor();
+    await byId(page, 'team-list-empty').waitFor();
     const { extension_code } = await userCodes(LEADER.account);
     await expect.poll(() => byId(page, 'team-invite-code').innerText()).toBe(extension_code);
     expect(await byId(page, 'team-invite-link').innerText()).toContain(
@@ -152,7 +152,7 @@ describe('the team tree and profit pages', () => {
 
   it("pays the leader a rebate from a referral's seconds order, shown on the profit page", async () => {
     await leader.open('/account/profit');
-    await byId(page, 'profit-empty').waitFor();
+    await byId(page, 'profit-list-empty').waitFor();
 
     const referral = REFERRALS[0] ?? '';
     await opsDeposit(prisma, { account: referral, currency: 'USDT', amount: '1000' });

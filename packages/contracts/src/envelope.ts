@@ -1,12 +1,11 @@
 import { z } from 'zod';
 
 /**
- * A refusal: `type` is 'error', or a code the client acts on (document 3, section 8: 999 sign in again,
- * 998 verify identity, 997 payment settings, 996 trade password), which the server sends as a string ('999', 'not')
- * and older answers as a number.
+ * A refusal: `type` is 'error', or a code the client acts on (document 3, section 8: '999' sign in again,
+ * '998' verify identity, '997'/'555' payment settings, '996'/'not' trade password).
  */
 export const errorEnvelopeSchema = z.object({
-  type: z.union([z.literal('error'), z.literal('not'), z.number().int(), z.string().regex(/^\d{3}$/)]),
+  type: z.union([z.literal('error'), z.enum(['999', '998', '997', '996', '555', 'not']), z.number().int()]),
   message: z.string(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { laravelPageSchema, type LaravelPage } from './paging';
 
 /** Decimal amounts travel as strings, never as floats. */
 const decimal = z.string();
@@ -55,12 +56,6 @@ export const profitRecordSchema = z.object({
 });
 export type ProfitRecord = z.infer<typeof profitRecordSchema>;
 
-/** The profit records a page at a time, in the Laravel paginator's shape (its links pass through). */
-export const profitPageSchema = z.looseObject({
-  current_page: z.number().int(),
-  data: z.array(profitRecordSchema),
-  last_page: z.number().int(),
-  per_page: z.number().int(),
-  total: z.number().int(),
-});
-export type ProfitPage = z.infer<typeof profitPageSchema>;
+/** The profit records a page at a time, in the Laravel paginator's shape. */
+export const profitPageSchema = laravelPageSchema(profitRecordSchema);
+export type ProfitPage = LaravelPage<ProfitRecord>;

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { AccountFrame } from '../../components/AccountFrame';
 import { LoadMore } from '../../components/LoadMore';
-import { Spinner } from '../../components/States';
+import { ListState } from '../../components/ListState';
 import { useProfits } from './api';
 import './i18n';
 import './team.css';
@@ -12,23 +12,19 @@ export default function ProfitPage() {
   const profits = useProfits();
   const rows = profits.data?.pages.flatMap((page) => page.data) ?? [];
 
+  const state = (
+    <ListState
+      pending={profits.isPending}
+      error={profits.isError}
+      empty={rows.length === 0}
+      onRetry={() => void profits.refetch()}
+      emptyText={t('profitEmpty')}
+      area="profit"
+      text={{ loadError: t('profitFailed'), retry: t('retry') }}
+    />
+  );
   let body;
-  if (profits.isPending) body = <Spinner />;
-  else if (profits.isError && rows.length === 0)
-    body = (
-      <div className="empty team-error" data-testid="profit-error">
-        <span>{t('profitFailed')}</span>
-        <button type="button" className="btn btn-sm btn-ghost" onClick={() => void profits.refetch()}>
-          {t('retry')}
-        </button>
-      </div>
-    );
-  else if (rows.length === 0)
-    body = (
-      <div className="empty" data-testid="profit-empty">
-        {t('profitEmpty')}
-      </div>
-    );
+  if (rows.length === 0) body = state;
   else
     body = (
       <>

@@ -5,7 +5,7 @@ import { useUserInfo } from '../../api/user';
 import { AccountFrame } from '../../components/AccountFrame';
 import { CopyValue, inviteLink } from '../../components/CopyValue';
 import { LoadMore } from '../../components/LoadMore';
-import { Spinner } from '../../components/States';
+import { ListState } from '../../components/ListState';
 import { useTeamLevel } from './api';
 import './i18n';
 import './team.css';
@@ -93,21 +93,17 @@ function Figure(props: {
 function TeamLevelList({ level, root = false }: { level: ReturnType<typeof useTeamLevel>; root?: boolean }) {
   const { t } = useTranslation('team');
   const nodes = level.data?.pages.flatMap((page) => page.results) ?? [];
-  if (level.isPending) return <Spinner />;
-  if (level.isError && nodes.length === 0)
-    return (
-      <div className="empty team-error" data-testid="team-error">
-        <span>{t('loadFailed')}</span>
-        <button type="button" className="btn btn-sm btn-ghost" onClick={() => void level.refetch()}>
-          {t('retry')}
-        </button>
-      </div>
-    );
   if (nodes.length === 0)
-    return root ? (
-      <div className="empty" data-testid="team-empty">
-        {t('empty')}
-      </div>
+    return root || level.isPending || level.isError ? (
+      <ListState
+        pending={level.isPending}
+        error={level.isError}
+        empty
+        onRetry={() => void level.refetch()}
+        emptyText={t('empty')}
+        area="team"
+        text={{ loadError: t('loadFailed'), retry: t('retry') }}
+      />
     ) : null;
   return (
     <>
