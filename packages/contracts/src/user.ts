@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageDataSchema } from './paging';
 
 /** `GET /api/user/info` (document 1, section 3): the caller's own profile; secrets never leave the server. */
 export const userInfoSchema = z.object({
@@ -39,3 +40,15 @@ export const envConfigSchema = z.object({
   login_need_smscode: z.boolean(),
 });
 export type EnvConfig = z.infer<typeof envConfigSchema>;
+
+/** A user of a regional agent's region (`GET /api/user/region_users`, document 2 section 3), masked. */
+export const regionUserSchema = z.object({
+  user_id: z.number().int(),
+  account_number: z.string(),
+  city_name: z.string(),
+  district_name: z.string(),
+  phone: z.string(),
+  time: z.string(),
+});
+export type RegionUser = z.infer<typeof regionUserSchema>;
+export const regionUsersSchema = pageDataSchema(regionUserSchema);
