@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inTransaction } from '@exchange/kernel/db';
+import { inTransaction, prismaSql } from '@exchange/kernel/db';
 import { bookHouse, credit, LOG_TYPES, Money } from '@exchange/kernel/ledger';
 import { createTestContext, type TestContext } from '../../../../../test/harness';
 import { ROOT_INVITE_CODE } from '../../../../../prisma/seed';
@@ -8,7 +8,7 @@ import { activateEntrusts, topOfBookKey } from '../lever';
 import { microFixtures } from '../micro/test-helpers';
 import { writeSetting } from '../system';
 import { createUser, hashSecret, openSession } from '../user';
-import { payRebateBatch, payTeamRebates } from './index';
+import { payRebateBatch, payTeamRebates, rebuildTeamCounters } from './index';
 
 let ctx: TestContext;
 let fx: ReturnType<typeof microFixtures>;
@@ -228,6 +228,18 @@ describe('team counters', () => {
     const alice = await member();
     await Promise.all(Array.from({ length: 6 }, () => member(alice)));
     expect(await stats(alice.id)).toEqual({ team: 6, direct: 6, verified: 0 });
+    await expectCleanAudit();
+  });
+
+  it('has the audit report a counter that drifted from the tree, and team:rebuild repair it', async () => {
+    const [alice] = await chain(2);
+    if (!alice) throw new Error('no chain');
+    await ctx.prisma.teamStats.update({ where: { user_id: alice.id }, data: { team_count: 7 } });
+    expect((await ctx.audit()).problems).toEqual([
+      `team of user ${alice.id}: counters (members/direct/verified) 7/1/0 but the tree has 1/1/0`,
+    ]);
+    await rebuildTeamCounters(prismaSql(ctx.prisma));
+    expect(await stats(alice.id)).toEqual({ team: 1, direct: 1, verified: 0 });
     await expectCleanAudit();
   });
 });
