@@ -150,3 +150,28 @@ export const klinePushSchema = z.object({
   time: z.number().int(),
 });
 export type KlinePush = z.infer<typeof klinePushSchema>;
+
+/** A candle of `GET /api/currency/new_timeshar`, in the original's field names (time in ms, id in s). */
+export const candleSchema = z.object({
+  id: z.number().int(),
+  period: z.string(),
+  'base-currency': z.string(),
+  'quote-currency': z.string(),
+  open: decimal,
+  close: decimal,
+  high: decimal,
+  low: decimal,
+  vol: decimal,
+  amount: decimal,
+  volume: decimal,
+  time: z.number().int(),
+});
+export type Candle = z.infer<typeof candleSchema>;
+
+/** `new_timeshar` answers outside the envelope: code 1 with the candles, or -1 and why. */
+export const candleAnswerSchema = z.object({
+  code: z.number().int(),
+  msg: z.string(),
+  data: z.array(candleSchema),
+});
+export type CandleAnswer = z.infer<typeof candleAnswerSchema>;
