@@ -5,12 +5,13 @@ import { benchLedger } from '../bench/ledger.bench';
 import { benchLever } from '../bench/lever.bench';
 import { benchMicro } from '../bench/micro.bench';
 import { benchSpotEndToEnd } from '../bench/spot/spot.bench';
+import { benchTeam } from '../bench/team.bench';
 import { seedDatabase } from '../prisma/seed';
 
 /**
  * `npm run bench`: every benchmark of the project, on a scratch database created beside DATABASE_URL (default:
  * the local Postgres) and dropped afterwards. Prints one line per figure, then the figures as JSON.
- * `npm run bench -- spot` (or engine, ledger, lever, micro) runs only the named ones. For the spot benchmark,
+ * `npm run bench -- spot` (or engine, ledger, lever, micro, team) runs only the named ones. For the spot benchmark,
  * `--api-processes N` runs the API in N node cluster workers (default 1), `--connections N` sets the load
  * generator's connections (default 64), `--profile DIR` writes CPU profiles of its processes,
  * `--kill-matcher-at MS` kills the matcher with SIGKILL that long into the run and starts another, and
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
       ...(wanted('ledger') ? await benchLedger(prisma) : {}),
       ...(wanted('lever') ? await benchLever(prisma, url.toString()) : {}),
       ...(wanted('micro') ? await benchMicro(prisma, url.toString()) : {}),
+      ...(wanted('team') ? await benchTeam(prisma, url.toString()) : {}),
       ...(wanted('spot')
         ? await benchSpotEndToEnd(prisma, url.toString(), redisUrl, {
             apiProcesses,

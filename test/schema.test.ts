@@ -34,6 +34,8 @@ function expectedType(field: Model['fields'][number]): string {
       return `numeric(${args.join(',')})`;
     case 'Timestamptz':
       return `timestamp with time zone(${args[0] ?? 6})`;
+    case 'Date':
+      return 'date';
     default:
       return (
         {

@@ -1,6 +1,7 @@
 import { Money } from '@exchange/kernel/ledger';
 import { createAcceptor, openDeal } from '../../apps/api/src/modules/acceptor';
 import { publishAd, takeAd, type Kind } from '../../apps/api/src/modules/c2c';
+import { createUser, maskAccount } from '../../apps/api/src/modules/user';
 import type { TestContext } from '../harness';
 
 /** A user whose records the matrix creates, for another user to try. */
@@ -146,6 +147,35 @@ async function positionRecord(ctx: TestContext, owner: Owner, id: number): Promi
   };
 }
 
+/**
+ * The owner's team node, with a referral below it (registered with the owner's invite code): another user
+ * naming it in getNode must not see the referral.
+ */
+async function teamNode(ctx: TestContext, owner: Owner): Promise<OwnedRecord> {
+  const parent = await ctx.prisma.user.findUniqueOrThrow({
+    where: { id: owner.id },
+    select: { id: true, parents_path: true },
+  });
+  const referral = await ctx.prisma.$transaction((tx) =>
+    createUser(tx, {
+      account_number: `referral-of-${owner.id}@test.exchange`,
+      kind: 'email',
+      area_code: '',
+      area_code_id: 0,
+      nationality: '',
+      password_hash: 'x',
+      parent,
+    }),
+  );
+  const stats = () => ctx.prisma.teamStats.findUniqueOrThrow({ where: { user_id: owner.id } });
+  const before = await stats();
+  return {
+    id: owner.id,
+    marker: maskAccount(referral.account_number),
+    stillIntact: async () => (await stats()).team_count === before.team_count,
+  };
+}
+
 /** A trader with `amount` USDT in the fiat account (P2P escrow lives there). */
 async function legalTrader(ctx: TestContext, amount: string) {
   const trader = await ctx.signedInUser({ tradePassword: '123456', kyc: true });
@@ -287,6 +317,7 @@ export const OWNED_RECORDS: Record<string, MatrixEntry> = {
     create: leverPosition(1),
   },
   'POST /api/lever/cancel': { field: ['id'], create: leverPosition(0) },
+  'POST /api/getNode': { field: ['user_id'], create: teamNode },
 };
 
 /** P2P lists share one query schema whose `id` these calls ignore; `currency_id` names a currency. */

@@ -8,6 +8,7 @@ import { MicroSettler } from './micro/settler';
 import { RiskWorker } from './lever/risk-worker';
 import { startP2pWorker } from './p2p/deadlines';
 import { SavingsWorker } from './savings/savings-worker';
+import { TeamRebater } from './team/rebater';
 
 export interface WorkerDeps {
   prisma: Db;
@@ -51,7 +52,10 @@ export async function startWorkers(deps: WorkerDeps): Promise<() => Promise<void
   await microSettler.start();
   const savings = new SavingsWorker(deps);
   await savings.start();
+  const rebater = new TeamRebater(deps);
+  await rebater.start();
   return async () => {
+    await rebater.stop();
     await savings.stop();
     await microSettler.stop();
     await risk.stop();

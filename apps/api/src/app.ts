@@ -37,6 +37,7 @@ import { c2cRoutes, P2pDeadlines, shopRoutes } from './modules/c2c';
 import { regionRoutes } from './modules/region';
 import { pointsRoutes } from './modules/points';
 import { savingsRoutes } from './modules/savings';
+import { teamRoutes } from './modules/team';
 
 export interface AppDeps {
   config: Config;
@@ -137,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     acceptorRoutes,
     regionRoutes,
     pointsRoutes,
+    teamRoutes,
   ]) {
     routes(app);
   }

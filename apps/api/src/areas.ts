@@ -6,6 +6,7 @@ import { leverAudit, leverTransferGuard } from './modules/lever';
 import { microAudit } from './modules/micro';
 import { savingsAudit } from './modules/savings';
 import { spotAudit } from './modules/spot';
+import { teamAudit } from './modules/team';
 import { walletAudit, type TransferGuard } from './modules/wallet';
 
 /**
@@ -22,6 +23,7 @@ export const AREA_AUDITS: AreaAudit[] = [
   leverAudit,
   microAudit,
   savingsAudit,
+  teamAudit,
 ];
 
 /** Checks that keep funds in an account while something there depends on them (an open lever position). */

@@ -7,4 +7,5 @@ export * from './micro';
 export * from './spot';
 export * from './p2p';
 export * from './earn';
+export * from './team';
 export * from './user';

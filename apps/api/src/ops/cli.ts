@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from '@exchange/kernel/config';
-import { migrate, createPool, createPrisma, type Db } from '@exchange/kernel/db';
+import { migrate, createPool, createPrisma, prismaSql, type Db } from '@exchange/kernel/db';
 import { isSettingKey, readSettings, writeSetting } from '../modules/system';
 import { seedDatabase } from '../../../../prisma/seed';
 import { createOpsUser, listOutbox } from './users';
@@ -16,6 +16,7 @@ import { p2pCommands } from './p2p';
 import { opsLeverOptions } from './lever';
 import { poolSql, verifySettlements } from '../modules/micro';
 import { earnCommands } from './earn';
+import { rebuildTeamCounters } from '../modules/team';
 
 /**
  * `npm run ops -- <command> [options]`: operator commands against the exchange's database. Each prints one
@@ -111,6 +112,7 @@ const commands: Record<string, Command> = {
       await pool.end();
     }
   },
+  'team:rebuild': async (prisma) => ({ users: await rebuildTeamCounters(prismaSql(prisma)) }),
   'lever:options': (prisma, args) => {
     const { values, positionals } = parseArgs({
       args,

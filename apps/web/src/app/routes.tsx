@@ -102,6 +102,11 @@ export const routes: RouteObject[] = [
         element: page(() => import('../features/account/IdentityPage'), { auth: true }),
       },
       { path: '/dealFinance', element: page(() => import('../features/account/AssetsPage'), { auth: true }) },
+      // The team tree and profit records (document 3), under the account area.
+      { path: '/account/tree', element: page(() => import('../features/team/TreePage'), { auth: true }) },
+      { path: '/tree', element: page(() => import('../features/team/TreePage'), { auth: true }) },
+      { path: '/account/profit', element: page(() => import('../features/team/ProfitPage'), { auth: true }) },
+      { path: '/profit', element: page(() => import('../features/team/ProfitPage'), { auth: true }) },
       // P2P (document 2, section 2): market, publish, my ads, my orders, an ad's orders, the seller record.
       { path: '/c2c', element: page(() => import('../features/c2c/C2cMarketPage')) },
       { path: '/c2cTrade', element: page(() => import('../features/c2c/C2cPublishPage'), { auth: true }) },

@@ -26,6 +26,8 @@ export const common: Translations = {
       pointsExchange: 'Points exchange',
       savings: 'Deposit savings',
       region: 'Regional agent',
+      team: 'My team',
+      profit: 'Team earnings',
     },
     action: {
       confirm: 'Confirm',
@@ -50,6 +52,7 @@ export const common: Translations = {
     setTradePasswordPrompt: 'You have not set a trade password. Set one now?',
     pageNotFound: 'This page does not exist',
     backHome: 'Back to home',
+    copyFailed: 'Copy failed, please copy it manually',
     tradePassword: {
       label: 'Trade password',
       placeholder: 'Enter your trade password',
@@ -80,6 +83,8 @@ export const common: Translations = {
       pointsExchange: '积分兑换',
       savings: '存币理财',
       region: '区域代理',
+      team: '我的团队',
+      profit: '团队收益',
     },
     action: {
       confirm: '确定',
@@ -104,6 +109,7 @@ export const common: Translations = {
     setTradePasswordPrompt: '您还未设置交易密码，是否现在设置？',
     pageNotFound: '页面不存在',
     backHome: '返回首页',
+    copyFailed: '复制失败，请手动复制',
     tradePassword: { label: '交易密码', placeholder: '请输入交易密码', enter: '请输入交易密码' },
   },
   hk: {
@@ -130,6 +136,8 @@ export const common: Translations = {
       pointsExchange: '積分兌換',
       savings: '存幣理財',
       region: '區域代理',
+      team: '我的團隊',
+      profit: '團隊收益',
     },
     action: {
       confirm: '確定',
@@ -154,6 +162,7 @@ export const common: Translations = {
     setTradePasswordPrompt: '您尚未設定交易密碼，是否現在設定？',
     pageNotFound: '頁面不存在',
     backHome: '返回首頁',
+    copyFailed: '複製失敗，請手動複製',
     tradePassword: { label: '交易密碼', placeholder: '請輸入交易密碼', enter: '請輸入交易密碼' },
   },
   jp: {
@@ -180,6 +189,8 @@ export const common: Translations = {
       pointsExchange: 'ポイント交換',
       savings: '預け入れ運用',
       region: '地域代理',
+      team: 'マイチーム',
+      profit: 'チーム収益',
     },
     action: {
       confirm: '確認',
@@ -204,6 +215,7 @@ export const common: Translations = {
     setTradePasswordPrompt: '取引パスワードが未設定です。今すぐ設定しますか？',
     pageNotFound: 'ページが見つかりません',
     backHome: 'ホームへ戻る',
+    copyFailed: 'コピーに失敗しました。手動でコピーしてください',
     tradePassword: {
       label: '取引パスワード',
       placeholder: '取引パスワードを入力してください',
@@ -234,6 +246,8 @@ export const common: Translations = {
       pointsExchange: '포인트 교환',
       savings: '예치 상품',
       region: '지역 대리인',
+      team: '내 팀',
+      profit: '팀 수익',
     },
     action: {
       confirm: '확인',
@@ -258,6 +272,7 @@ export const common: Translations = {
     setTradePasswordPrompt: '거래 비밀번호가 설정되지 않았습니다. 지금 설정하시겠습니까?',
     pageNotFound: '페이지를 찾을 수 없습니다',
     backHome: '홈으로',
+    copyFailed: '복사에 실패했습니다. 직접 복사해 주세요',
     tradePassword: {
       label: '거래 비밀번호',
       placeholder: '거래 비밀번호를 입력하세요',
@@ -288,6 +303,8 @@ export const common: Translations = {
       pointsExchange: 'แลกคะแนน',
       savings: 'เงินฝากออมทรัพย์',
       region: 'ตัวแทนภูมิภาค',
+      team: 'ทีมของฉัน',
+      profit: 'รายได้ของทีม',
     },
     action: {
       confirm: 'ยืนยัน',
@@ -312,6 +329,7 @@ export const common: Translations = {
     setTradePasswordPrompt: 'คุณยังไม่ได้ตั้งรหัสผ่านการเทรด ต้องการตั้งตอนนี้หรือไม่?',
     pageNotFound: 'ไม่พบหน้านี้',
     backHome: 'กลับหน้าแรก',
+    copyFailed: 'คัดลอกไม่สำเร็จ กรุณาคัดลอกด้วยตนเอง',
     tradePassword: {
       label: 'รหัสผ่านการซื้อขาย',
       placeholder: 'กรอกรหัสผ่านการซื้อขาย',
@@ -342,6 +360,8 @@ export const common: Translations = {
       pointsExchange: 'Tukar poin',
       savings: 'Tabungan deposito',
       region: 'Agen wilayah',
+      team: 'Tim saya',
+      profit: 'Penghasilan tim',
     },
     action: {
       confirm: 'Konfirmasi',
@@ -366,6 +386,7 @@ export const common: Translations = {
     setTradePasswordPrompt: 'Anda belum mengatur kata sandi transaksi. Atur sekarang?',
     pageNotFound: 'Halaman tidak ditemukan',
     backHome: 'Kembali ke beranda',
+    copyFailed: 'Gagal menyalin, silakan salin secara manual',
     tradePassword: {
       label: 'Kata sandi transaksi',
       placeholder: 'Masukkan kata sandi transaksi',

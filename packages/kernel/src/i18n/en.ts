@@ -302,6 +302,11 @@ export const en = {
   savings_pool_short: 'The savings interest reserve cannot take new deposits now, please try later',
   savings_status_holding: 'Holding',
   savings_status_matured: 'Matured',
+  // team (issue #13)
+  team_node_not_found: 'This member is not in your team',
+  log_team_rebate: 'Team rebate',
+  log_team_rebate_generation: 'Team rebate, generation {generation}',
+  log_savings_interest: 'Savings interest',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -300,4 +300,9 @@ export const hk: Messages = {
   savings_pool_short: '理財利息儲備暫不接受新存入，請稍後再試',
   savings_status_holding: '持有中',
   savings_status_matured: '已到期',
+  // team (issue #13)
+  team_node_not_found: '該用戶不在您的團隊中',
+  log_team_rebate: '團隊返佣',
+  log_team_rebate_generation: '團隊返佣（第{generation}代）',
+  log_savings_interest: '理財利息',
 };

@@ -303,4 +303,9 @@ export const ind: Messages = {
   savings_pool_short: 'Cadangan bunga tabungan belum dapat menerima setoran baru, silakan coba lagi nanti',
   savings_status_holding: 'Ditahan',
   savings_status_matured: 'Jatuh tempo',
+  // team (issue #13)
+  team_node_not_found: 'Anggota ini tidak ada di tim Anda',
+  log_team_rebate: 'Rabat tim',
+  log_team_rebate_generation: 'Rabat tim, generasi {generation}',
+  log_savings_interest: 'Bunga tabungan',
 };

@@ -301,4 +301,9 @@ export const jp: Messages = {
   savings_pool_short: '利息の準備金が不足しているため、現在新規の預け入れはできません',
   savings_status_holding: '保有中',
   savings_status_matured: '満期',
+  // team (issue #13)
+  team_node_not_found: 'このユーザーはあなたのチームにいません',
+  log_team_rebate: 'チームリベート',
+  log_team_rebate_generation: 'チームリベート（第{generation}世代）',
+  log_savings_interest: '預金利息',
 };

@@ -301,4 +301,9 @@ export const kor: Messages = {
   savings_pool_short: '이자 준비금이 부족하여 지금은 새 예치를 받을 수 없습니다',
   savings_status_holding: '보유 중',
   savings_status_matured: '만기',
+  // team (issue #13)
+  team_node_not_found: '이 사용자는 귀하의 팀에 없습니다',
+  log_team_rebate: '팀 리베이트',
+  log_team_rebate_generation: '팀 리베이트 ({generation}대)',
+  log_savings_interest: '예금 이자',
 };

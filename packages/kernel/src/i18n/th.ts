@@ -300,4 +300,9 @@ export const th: Messages = {
   savings_pool_short: 'เงินสำรองดอกเบี้ยไม่เพียงพอ ขณะนี้ยังรับเงินฝากใหม่ไม่ได้',
   savings_status_holding: 'กำลังถือ',
   savings_status_matured: 'ครบกำหนด',
+  // team (issue #13)
+  team_node_not_found: 'ผู้ใช้นี้ไม่อยู่ในทีมของคุณ',
+  log_team_rebate: 'ค่าคอมมิชชันทีม',
+  log_team_rebate_generation: 'ค่าคอมมิชชันทีม รุ่นที่ {generation}',
+  log_savings_interest: 'ดอกเบี้ยเงินฝาก',
 };

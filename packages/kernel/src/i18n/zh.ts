@@ -300,4 +300,9 @@ export const zh: Messages = {
   savings_pool_short: '理财利息储备暂不接受新存入，请稍后再试',
   savings_status_holding: '持有中',
   savings_status_matured: '已到期',
+  // team (issue #13)
+  team_node_not_found: '该用户不在您的团队中',
+  log_team_rebate: '团队返佣',
+  log_team_rebate_generation: '团队返佣（第{generation}代）',
+  log_savings_interest: '理财利息',
 };

@@ -55,6 +55,9 @@ export const LOG_TYPES = {
   C2C_TAKE_LOCK: 203,
   C2C_DONE: 204,
   C2C_RECALL: 205,
+  // Team (issue #13): a referral rebate from a fee of the payer's team (the original's 250, lower-level
+  // rebate). GET /api/profits/show_profits lists it with SAVINGS_INTEREST.
+  TEAM_REBATE: 250,
   // Earn (issue #13): the partner token a points exchange pays, and deposit savings (the original's 402-413
   // range of lock and fixed deposits). SAVINGS_INTEREST is the `savings_interest` entry the profits list shows.
   JC_EXCHANGE: 220,

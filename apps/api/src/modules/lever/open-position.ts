@@ -9,6 +9,7 @@ import {
   type Money as MoneyValue,
 } from '@exchange/kernel/ledger';
 import { parsePrice } from '../spot';
+import { FEE_SOURCES, recordTeamFees } from '../team';
 import { notifyLeverChanged, type LeverDeps } from './close-position';
 import { readMark } from './mark-price';
 import { findLeverPair, leverOptions, leverSettings } from './options';
@@ -139,6 +140,18 @@ export async function openPosition(
     await bookHouse(sql, [
       { currencyId: pair.legal_id, account: 'fees', amount: terms.fee, type: LOG_TYPES.LEVER_FEE, ref },
     ]);
+    // An entrust's fee goes back if it is cancelled: it pays referral rebates once it opens (activation).
+    if (status === LEVER_STATUS.trading)
+      await recordTeamFees(sql, [
+        {
+          source: FEE_SOURCES.lever,
+          sourceId: row.id,
+          userId,
+          currencyId: pair.legal_id,
+          account: 'lever',
+          amount: terms.fee,
+        },
+      ]);
     return row.id;
   });
   await notifyLeverChanged(deps, [userId]);

@@ -31,6 +31,10 @@ export const SETTING_DEFAULTS = {
   jc_price_difference: '0',
   jc_exchange_fee: '0.01',
   jc_currency: 'HAP',
+  // Team rebates (issue #13): how many generations of inviters a seconds or lever fee pays, and the percent
+  // of the fee each generation receives, nearest inviter first (comma-separated; their sum at most 100).
+  team_rebate_generations: '3',
+  team_rebate_rates: '20,10,5',
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;

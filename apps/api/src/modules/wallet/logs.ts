@@ -35,6 +35,8 @@ const LOG_TEXTS: Partial<Record<number, MessageKey>> = {
   [LOG_TYPES.LEVER_OVERNIGHT]: 'log_lever_overnight',
   [LOG_TYPES.LEVER_FEE]: 'log_lever_fee',
   [LOG_TYPES.LEVER_CANCEL]: 'log_lever_cancel',
+  [LOG_TYPES.TEAM_REBATE]: 'log_team_rebate',
+  [LOG_TYPES.SAVINGS_INTEREST]: 'log_savings_interest',
 };
 
 const accountName = (request: FastifyRequest, account: string) =>

@@ -2,39 +2,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { UserInfo } from '../../api/user';
+import { CopyValue, inviteLink } from '../../components/CopyValue';
 import { PathIcon } from '../../components/icons';
 import { useAuthorizationCode } from './api';
-import { copyText } from './copy';
 import { SecurityLevel } from './SecurityLevel';
 import './i18n';
-
-/** The registration link a friend opens with this user's invite code prefilled. */
-export function inviteLink(
-  code: string,
-  location: Pick<Location, 'origin' | 'pathname'> = window.location,
-): string {
-  return `${location.origin}${location.pathname}#/components/register?extension_code=${encodeURIComponent(code)}`;
-}
-
-function CopyValue({ value, testId, mono = true }: { value: string; testId: string; mono?: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <div className="copy-value">
-      <span className={`copy-text${mono ? ' num' : ''}`} data-testid={testId} title={value}>
-        {value || '--'}
-      </span>
-      <button
-        type="button"
-        className="btn btn-ghost btn-sm"
-        disabled={!value}
-        onClick={() => void copyText(value)}
-        data-testid={`${testId}-copy`}
-      >
-        {t('action.copy')}
-      </button>
-    </div>
-  );
-}
 
 const ICON_PATHS = {
   phone: 'M8 3h8a1 1 0 0 1 1 1v16a1 1 0 0 1-1 1H8a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1Zm3 15h2',

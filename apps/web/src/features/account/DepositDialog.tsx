@@ -3,7 +3,7 @@ import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/States';
 import { useDepositAddress } from './api';
 import type { BalanceRow } from './assets';
-import { copyText } from './copy';
+import { copyText } from '../../lib/clipboard';
 import './i18n';
 
 /** The deposit ("recharge") dialog: the user's own address for the coin, or why there is none. */

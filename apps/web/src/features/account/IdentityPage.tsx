@@ -1,5 +1,6 @@
-import { AccountFrame } from './AccountFrame';
+import { AccountFrame } from '../../components/AccountFrame';
 import { IdentityView } from './IdentityView';
+import './account.css';
 
 /** Identity verification (/authentication) inside the account area. */
 export default function IdentityPage() {

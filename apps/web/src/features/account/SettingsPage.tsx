@@ -2,10 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useUserInfo } from '../../api/user';
 import { Spinner } from '../../components/States';
-import { AccountFrame, type AccountSection } from './AccountFrame';
+import { AccountFrame, type AccountSection } from '../../components/AccountFrame';
 import { AccountSettings } from './AccountSettings';
 import { IdentityView } from './IdentityView';
 import { ReceivingAccounts } from './ReceivingAccounts';
+import './account.css';
 import './i18n';
 
 /** `tab` of /userSetting and /accountSet: the nested view beside the menu (account settings by default). */

@@ -1,5 +1,5 @@
-import i18n from '../../i18n';
-import { toast } from '../../lib/notify';
+import i18n from '../i18n';
+import { toast } from './notify';
 
 /** Copies text to the clipboard (with the old selection fallback for insecure origins) and says so. */
 export async function copyText(text: string): Promise<boolean> {
@@ -22,6 +22,6 @@ export async function copyText(text: string): Promise<boolean> {
     }
     area.remove();
   }
-  toast(copied ? i18n.t('action.copied') : i18n.t('account:copyFailed'), copied ? 'success' : 'error');
+  toast(copied ? i18n.t('action.copied') : i18n.t('copyFailed'), copied ? 'success' : 'error');
   return copied;
 }

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { PathIcon } from '../../components/icons';
-import './account.css';
-import './i18n';
+import { PathIcon } from './icons';
+import './account-frame.css';
 
-export type AccountSection = 'settings' | 'identity' | 'bank';
+/** The views of the account area; the team views belong to features/team, the others to features/account. */
+export type AccountSection = 'settings' | 'identity' | 'bank' | 'tree' | 'profit';
 
 interface MenuItem {
   key: AccountSection | 'log' | 'region';
@@ -16,7 +16,10 @@ interface MenuItem {
 
 const icon = (path: string) => <PathIcon d={path} />;
 
-/** The account area's left menu (document 1, section 2.9) beside the nested view. */
+/**
+ * The account area's left menu (document 1, section 2.9; the team tree and profit pages of document 3) beside
+ * the nested view. Shared by the features whose pages live under it.
+ */
 export function AccountFrame({ active, children }: { active: AccountSection; children: ReactNode }) {
   const { t } = useTranslation();
   const items: MenuItem[] = [
@@ -45,6 +48,20 @@ export function AccountFrame({ active, children }: { active: AccountSection; chi
       to: '/userSetting?tab=bank',
       label: t('menu.receiveSettings'),
       icon: icon('M3 10h18M5 10v8M19 10v8M9 10v8M15 10v8M3 20h18M12 3l9 5H3z'),
+    },
+    {
+      key: 'tree',
+      to: '/account/tree',
+      label: t('menu.team'),
+      icon: icon(
+        'M12 4a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5ZM12 9v3M6 12h12M6 12v3M18 12v3M6 15a2 2 0 1 0 0 4 2 2 0 0 0 0-4ZM18 15a2 2 0 1 0 0 4 2 2 0 0 0 0-4Z',
+      ),
+    },
+    {
+      key: 'profit',
+      to: '/account/profit',
+      label: t('menu.profit'),
+      icon: icon('M4 19h16M6 16l4-5 3 3 5-7M15 7h3v3'),
     },
     {
       key: 'region',

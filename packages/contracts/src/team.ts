@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { laravelPageSchema, type LaravelPage } from './paging';
+
+/** Decimal amounts travel as strings, never as floats. */
+const decimal = z.string();
+
+/** A team's performance in one currency: the fees its members paid on seconds and lever trades. */
+export const teamPerformanceSchema = z.object({
+  currency_id: z.number().int(),
+  currency_name: z.string(),
+  fees: decimal,
+});
+export type TeamPerformance = z.infer<typeof teamPerformanceSchema>;
+
+/** A node's team as its counters keep it (`getNode`'s show_message, and each node of a level). */
+export const teamSummarySchema = z.object({
+  team_number: z.number().int(),
+  direct_number: z.number().int(),
+  real_teamnumber: z.number().int(),
+  today_real_teamnumber: z.number().int(),
+  top_upnumber: decimal,
+  performance: z.array(teamPerformanceSchema),
+});
+export type TeamSummary = z.infer<typeof teamSummarySchema>;
+
+export const teamNodeSchema = teamSummarySchema.extend({
+  id: z.number().int(),
+  name: z.string(),
+  parent_id: z.number().int().nullable(),
+  is_verified: z.number().int(),
+  has_children: z.number().int(),
+  created_at: z.string(),
+});
+export type TeamNode = z.infer<typeof teamNodeSchema>;
+
+/** `POST /api/getNode`: one level of the caller's team, a page of the node's direct referrals. */
+export const teamLevelSchema = z.object({
+  show_message: teamSummarySchema,
+  node: z.object({ id: z.number().int(), name: z.string(), parent_id: z.number().int().nullable() }),
+  results: z.array(teamNodeSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type TeamLevel = z.infer<typeof teamLevelSchema>;
+
+/** A rebate or interest record (`GET /api/profits/show_profits`). */
+export const profitRecordSchema = z.object({
+  id: z.number().int(),
+  value: decimal,
+  info: z.string(),
+  type: z.number().int(),
+  currency_name: z.string(),
+  account: z.string(),
+  created_time: z.string(),
+});
+export type ProfitRecord = z.infer<typeof profitRecordSchema>;
+
+/** The profit records a page at a time, in the Laravel paginator's shape. */
+export const profitPageSchema = laravelPageSchema(profitRecordSchema);
+export type ProfitPage = LaravelPage<ProfitRecord>;
