@@ -272,6 +272,7 @@ const P2P_OWNED: Record<string, MatrixEntry> = Object.fromEntries(
 export const OWNED_RECORDS: Record<string, MatrixEntry> = {
   'PUT /api/coin/trade': { field: ['id'], create: restingSpotOrder },
   'POST /api/wallet/draw_address/delete': { field: ['id'], create: withdrawAddress },
+  'POST /api/wallet/deladdress': { field: ['address_id'], create: withdrawAddress },
   ...P2P_OWNED,
   'POST /api/down': { field: ['id'], create: p2pAd('shop') },
   'POST /api/acceptor/confirm': { field: ['id'], extra: withPassword, create: acceptorDeal },
