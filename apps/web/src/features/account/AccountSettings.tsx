@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { UserInfo } from '../../api/user';
 import { PathIcon } from '../../components/icons';
 import { useAuthorizationCode } from './api';
-import { copyText } from './copy';
+import { copyText } from '../../lib/clipboard';
 import { SecurityLevel } from './SecurityLevel';
 import './i18n';
 
@@ -27,7 +27,7 @@ function CopyValue({ value, testId, mono = true }: { value: string; testId: stri
         type="button"
         className="btn btn-ghost btn-sm"
         disabled={!value}
-        onClick={() => void copyText(value)}
+        onClick={() => void copyText(value, t('account:copyFailed'))}
         data-testid={`${testId}-copy`}
       >
         {t('action.copy')}

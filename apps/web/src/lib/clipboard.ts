@@ -1,8 +1,11 @@
-import i18n from '../../i18n';
-import { toast } from '../../lib/notify';
+import i18n from '../i18n';
+import { toast } from './notify';
 
-/** Copies text to the clipboard (with the old selection fallback for insecure origins) and says so. */
-export async function copyText(text: string): Promise<boolean> {
+/**
+ * Copies text to the clipboard (with the old selection fallback for insecure origins) and says so; the caller
+ * names the failure text in its own words (document 2, section 8: copy success or failure).
+ */
+export async function copyText(text: string, failedText: string): Promise<boolean> {
   let copied = false;
   try {
     await navigator.clipboard.writeText(text);
@@ -22,6 +25,6 @@ export async function copyText(text: string): Promise<boolean> {
     }
     area.remove();
   }
-  toast(copied ? i18n.t('action.copied') : i18n.t('account:copyFailed'), copied ? 'success' : 'error');
+  toast(copied ? i18n.t('action.copied') : failedText, copied ? 'success' : 'error');
   return copied;
 }

@@ -1,0 +1,53 @@
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../components/States';
+import './i18n';
+
+export const Loading = Spinner;
+
+/** A load failure with the server's reason and a retry. */
+export function LoadFailed({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  const { t } = useTranslation('assets');
+  return (
+    <div className="panel empty" data-testid="assets-load-failed">
+      <p>{error.message || t('loadFailed')}</p>
+      <button type="button" className="btn btn-ghost btn-sm" onClick={onRetry}>
+        {t('action.retry')}
+      </button>
+    </div>
+  );
+}
+
+/** The "load more" control of document 2, section 4: it turns into "no more" once a page comes back short. */
+export function LoadMore({
+  hasMore,
+  loading,
+  onMore,
+  count,
+}: {
+  hasMore: boolean;
+  loading: boolean;
+  onMore: () => void;
+  count: number;
+}) {
+  const { t } = useTranslation('assets');
+  if (count === 0) return null;
+  return (
+    <div className="assets-more">
+      {hasMore ? (
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          disabled={loading}
+          onClick={onMore}
+          data-testid="load-more"
+        >
+          {loading ? t('loading') : t('loadMore')}
+        </button>
+      ) : (
+        <span className="muted" data-testid="no-more">
+          {t('noMore')}
+        </span>
+      )}
+    </div>
+  );
+}
