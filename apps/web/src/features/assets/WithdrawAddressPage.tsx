@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SendCodeButton } from '../../components/SendCodeButton';
@@ -158,7 +159,7 @@ function BindForm({ wallets, onBound }: { wallets: WalletList; onBound: () => vo
 }
 
 /** The bound addresses with a delete action each. */
-function AddressList() {
+function AddressList({ onChanged }: { onChanged: () => void }) {
   const { t } = useTranslation('assets');
   const addresses = useWithdrawAddresses(null);
   if (addresses.isPending) return <Loading />;
@@ -172,7 +173,7 @@ function AddressList() {
     } catch {
       // The API client showed the reason.
     }
-    void addresses.refetch();
+    onChanged();
   };
 
   return (
@@ -225,7 +226,9 @@ function AddressList() {
 export default function WithdrawAddressPage() {
   const { t } = useTranslation('assets');
   const wallets = useWalletList();
-  const addresses = useWithdrawAddresses(null);
+  const client = useQueryClient();
+  // Every list of bound addresses (this page's and each withdraw panel's) is read again.
+  const changed = () => void client.invalidateQueries({ queryKey: ['assets', 'withdraw-addresses'] });
   return (
     <AssetsLayout testId="withdraw-address-page">
       <section className="panel">
@@ -236,13 +239,13 @@ export default function WithdrawAddressPage() {
           ) : wallets.isError ? (
             <LoadFailed error={wallets.error} onRetry={() => void wallets.refetch()} />
           ) : (
-            <BindForm wallets={wallets.data} onBound={() => void addresses.refetch()} />
+            <BindForm wallets={wallets.data} onBound={changed} />
           )}
         </div>
       </section>
       <section className="panel">
         <header className="panel-header">{t('address.list')}</header>
-        <AddressList />
+        <AddressList onChanged={changed} />
       </section>
     </AssetsLayout>
   );

@@ -98,9 +98,9 @@ export const assetsTranslations: Translations = {
     transfer: {
       title: {
         general: 'Transfer between accounts',
-        legal: 'Transfer: currency ⇄ fiat',
-        lever: 'Transfer: currency ⇄ contract',
-        micro: 'Transfer: currency ⇄ options',
+        legal: 'Transfer: spot ⇄ fiat',
+        lever: 'Transfer: spot ⇄ contract',
+        micro: 'Transfer: spot ⇄ options',
       },
       from: 'From',
       to: 'To',
@@ -169,7 +169,7 @@ export const assetsTranslations: Translations = {
       coinRecord: '充提记录',
       withdrawAddress: '提币地址',
     },
-    accounts: { change: '币币账户', lever: '合约账户', legal: '法币账户', micro: '期权账户' },
+    accounts: { change: '币币账户', lever: '合约账户', legal: '法币账户', micro: '秒合约账户' },
     summary: { estimated: '{{account}} · 总资产折合', show: '显示金额', hide: '隐藏金额' },
     action: {
       trade: '交易',
@@ -246,7 +246,7 @@ export const assetsTranslations: Translations = {
         general: '账户间划转',
         legal: '划转：币币 ⇄ 法币',
         lever: '划转：币币 ⇄ 合约',
-        micro: '划转：币币 ⇄ 期权',
+        micro: '划转：币币 ⇄ 秒合约',
       },
       from: '从',
       to: '到',
@@ -311,7 +311,7 @@ export const assetsTranslations: Translations = {
       coinRecord: '充提記錄',
       withdrawAddress: '提幣地址',
     },
-    accounts: { change: '幣幣賬戶', lever: '合約賬戶', legal: '法幣賬戶', micro: '期權賬戶' },
+    accounts: { change: '幣幣賬戶', lever: '合約賬戶', legal: '法幣賬戶', micro: '秒合約賬戶' },
     summary: { estimated: '{{account}} · 總資產折合', show: '顯示金額', hide: '隱藏金額' },
     action: {
       trade: '交易',
@@ -388,7 +388,7 @@ export const assetsTranslations: Translations = {
         general: '賬戶間劃轉',
         legal: '劃轉：幣幣 ⇄ 法幣',
         lever: '劃轉：幣幣 ⇄ 合約',
-        micro: '劃轉：幣幣 ⇄ 期權',
+        micro: '劃轉：幣幣 ⇄ 秒合約',
       },
       from: '從',
       to: '到',
