@@ -14,7 +14,7 @@ import {
   type Account,
 } from './assets';
 import { AssetsLayout } from './AssetsLayout';
-import { LoadFailed, Loading, LoadMore } from './States';
+import { LoadFailed, Loading, PagedTable } from './States';
 import './i18n';
 
 const TRANSFER_PATH: Record<Account, string> = {
@@ -43,25 +43,21 @@ function DetailSummary({ account, currency }: { account: Account; currency: numb
         </Link>
       </header>
       <div className="detail-figures">
-        <div className="detail-figure">
-          <span className="muted">{t('table.available')}</span>
-          <strong className="num" data-testid="detail-available">
-            {formatBalance(row.available)}
-          </strong>
-        </div>
-        <div className="detail-figure">
-          <span className="muted">{t('table.frozen')}</span>
-          <strong className="num" data-testid="detail-frozen">
-            {formatBalance(row.frozen)}
-          </strong>
-        </div>
-        <div className="detail-figure">
-          <span className="muted">{t('detail.converted')}</span>
-          <strong className="num" data-testid="detail-value">
-            {value.usdt} USDT
-          </strong>
-          <span className="secondary num">≈ ¥{value.cny} CNY</span>
-        </div>
+        {(
+          [
+            ['table.available', formatBalance(row.available), 'detail-available'],
+            ['table.frozen', formatBalance(row.frozen), 'detail-frozen'],
+            ['detail.converted', `${value.usdt} USDT`, 'detail-value'],
+          ] as const
+        ).map(([label, figure, testId]) => (
+          <div className="detail-figure" key={testId}>
+            <span className="muted">{t(label)}</span>
+            <strong className="num" data-testid={testId}>
+              {figure}
+            </strong>
+            {testId === 'detail-value' && <span className="secondary num">≈ ¥{value.cny} CNY</span>}
+          </div>
+        ))}
       </div>
     </section>
   );
@@ -71,51 +67,39 @@ function DetailSummary({ account, currency }: { account: Account; currency: numb
 function DetailLog({ account, currency }: { account: Account; currency: number }) {
   const { t } = useTranslation('assets');
   const log = useAccountLogPages(account, currency);
-  if (log.isPending) return <Loading />;
-  if (log.isError) return <LoadFailed error={log.error} onRetry={() => void log.refetch()} />;
-  const rows = log.data.pages.flatMap((page) => page.list);
   return (
     <section className="panel" data-testid="detail-log">
       <header className="panel-header">{t('detail.log')}</header>
-      <div className="assets-table-wrap">
-        <table className="table">
-          <thead>
-            <tr>
-              <th>{t('log.time')}</th>
-              <th>{t('log.type')}</th>
-              <th className="right">{t('log.amount')}</th>
-              <th className="right">{t('log.after')}</th>
+      <PagedTable
+        query={log}
+        rowsOf={(page) => page.list}
+        columns={
+          <>
+            <th>{t('log.time')}</th>
+            <th>{t('log.type')}</th>
+            <th className="right">{t('log.amount')}</th>
+            <th className="right">{t('log.after')}</th>
+          </>
+        }
+        renderRow={(row) => {
+          const move = direction(row.value);
+          return (
+            <tr key={row.id} data-testid="detail-log-row">
+              <td className="num secondary">{row.created_time}</td>
+              <td>
+                {row.info}
+                {row.is_lock === 1 && <span className="badge log-lock">{t('table.frozen')}</span>}
+              </td>
+              <td
+                className={`right num${move > 0 ? ' up' : move < 0 ? ' down' : ''}`}
+                data-testid="detail-log-value"
+              >
+                {formatSigned(row.value)}
+              </td>
+              <td className="right num">{formatAmount(row.after)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => {
-              const move = direction(row.value);
-              return (
-                <tr key={row.id} data-testid="detail-log-row">
-                  <td className="num secondary">{row.created_time}</td>
-                  <td>
-                    {row.info}
-                    {row.is_lock === 1 && <span className="badge log-lock">{t('table.frozen')}</span>}
-                  </td>
-                  <td
-                    className={`right num${move > 0 ? ' up' : move < 0 ? ' down' : ''}`}
-                    data-testid="detail-log-value"
-                  >
-                    {formatSigned(row.value)}
-                  </td>
-                  <td className="right num">{formatAmount(row.after)}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-        {rows.length === 0 && <div className="empty">{t('common:noData')}</div>}
-      </div>
-      <LoadMore
-        count={rows.length}
-        hasMore={log.hasNextPage}
-        loading={log.isFetchingNextPage}
-        onMore={() => void log.fetchNextPage()}
+          );
+        }}
       />
     </section>
   );

@@ -3,7 +3,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { useOutLog, type OutLogRow, type RecordKind } from './api';
 import { formatAmount } from './assets';
 import { AssetsLayout } from './AssetsLayout';
-import { LoadFailed, Loading, LoadMore } from './States';
+import { PagedTable } from './States';
 import './i18n';
 
 /** Document 2, section 4: status 2 is the success mark, 3 the failure mark; 1 is still being processed. */
@@ -22,51 +22,37 @@ function StatusMark({ row }: { row: OutLogRow }) {
 function RecordTable({ kind, currency }: { kind: RecordKind; currency: number | null }) {
   const { t } = useTranslation('assets');
   const log = useOutLog(kind, currency);
-  if (log.isPending) return <Loading />;
-  if (log.isError) return <LoadFailed error={log.error} onRetry={() => void log.refetch()} />;
-  const rows = log.data.pages.flatMap((page) => page.list);
   return (
-    <>
-      <div className="assets-table-wrap">
-        <table className="table">
-          <thead>
-            <tr>
-              <th>{t('log.time')}</th>
-              <th>{t('table.coin')}</th>
-              <th className="right">{t('log.amount')}</th>
-              {kind === 'sell' && <th className="right">{t('records.fee')}</th>}
-              <th>{t('records.address')}</th>
-              <th className="right">{t('records.status')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id} data-testid={`record-row-${kind}`}>
-                <td className="num secondary">{row.create_time}</td>
-                <td>
-                  <strong>{row.currency_name}</strong>
-                </td>
-                <td className="right num" data-testid="record-amount">
-                  {formatAmount(row.number)}
-                </td>
-                {kind === 'sell' && <td className="right num secondary">{formatAmount(row.rate)}</td>}
-                <td className="num secondary record-address">{row.address || '--'}</td>
-                <td className="right">
-                  <StatusMark row={row} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {rows.length === 0 && <div className="empty">{t('common:noData')}</div>}
-      </div>
-      <LoadMore
-        count={rows.length}
-        hasMore={log.hasNextPage}
-        loading={log.isFetchingNextPage}
-        onMore={() => void log.fetchNextPage()}
-      />
-    </>
+    <PagedTable
+      query={log}
+      rowsOf={(page) => page.list}
+      columns={
+        <>
+          <th>{t('log.time')}</th>
+          <th>{t('table.coin')}</th>
+          <th className="right">{t('log.amount')}</th>
+          {kind === 'sell' && <th className="right">{t('records.fee')}</th>}
+          <th>{t('records.address')}</th>
+          <th className="right">{t('records.status')}</th>
+        </>
+      }
+      renderRow={(row) => (
+        <tr key={row.id} data-testid={`record-row-${kind}`}>
+          <td className="num secondary">{row.create_time}</td>
+          <td>
+            <strong>{row.currency_name}</strong>
+          </td>
+          <td className="right num" data-testid="record-amount">
+            {formatAmount(row.number)}
+          </td>
+          {kind === 'sell' && <td className="right num secondary">{formatAmount(row.rate)}</td>}
+          <td className="num secondary record-address">{row.address || '--'}</td>
+          <td className="right">
+            <StatusMark row={row} />
+          </td>
+        </tr>
+      )}
+    />
   );
 }
 

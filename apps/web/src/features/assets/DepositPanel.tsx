@@ -8,6 +8,7 @@ import { isPositive, normalizeDecimal, sanitizeDecimalInput } from '../../lib/de
 import { toast } from '../../lib/notify';
 import { depositByPayment, depositNotice, useCurrencyInfo, useDepositAddress, usePayBanks } from './api';
 import { BALANCE_DECIMALS } from './assets';
+import { AmountInput } from './AmountInput';
 import { ChannelSwitch, type Channel } from './ChannelSwitch';
 import { LoadFailed, Loading } from './States';
 import './i18n';
@@ -143,21 +144,17 @@ function PaymentDeposit({ currency, name }: { currency: number; name: string }) 
     >
       <label className="field">
         <span className="field-label">{t('form.amount')}</span>
-        <div className="input-group">
-          <input
-            className="input num"
-            inputMode="decimal"
-            value={amount}
-            placeholder={
-              info.data
-                ? t('payment.range', { min: info.data.min_number, max: info.data.max_number })
-                : undefined
-            }
-            onChange={(event) => setAmount(sanitizeDecimalInput(event.target.value, BALANCE_DECIMALS))}
-            data-testid="payment-amount"
-          />
-          <span className="input-addon">{name}</span>
-        </div>
+        <AmountInput
+          value={amount}
+          onChange={setAmount}
+          unit={name}
+          placeholder={
+            info.data
+              ? t('payment.range', { min: info.data.min_number, max: info.data.max_number })
+              : undefined
+          }
+          testId="payment-amount"
+        />
       </label>
       <div className="field">
         <span className="field-label">{t('payment.payType')}</span>

@@ -1,3 +1,5 @@
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/States';
 import './i18n';
@@ -49,5 +51,42 @@ export function LoadMore({
         </span>
       )}
     </div>
+  );
+}
+
+/** A record table loaded a page at a time: loading, error, the rows, "no data", then load more or no more. */
+export function PagedTable<Page, Row>({
+  query,
+  rowsOf,
+  columns,
+  renderRow,
+}: {
+  query: UseInfiniteQueryResult<InfiniteData<Page>>;
+  rowsOf: (page: Page) => Row[];
+  columns: ReactNode;
+  renderRow: (row: Row) => ReactNode;
+}) {
+  const { t } = useTranslation('assets');
+  if (query.isPending) return <Loading />;
+  if (query.isError) return <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
+  const rows = query.data.pages.flatMap(rowsOf);
+  return (
+    <>
+      <div className="assets-table-wrap">
+        <table className="table">
+          <thead>
+            <tr>{columns}</tr>
+          </thead>
+          <tbody>{rows.map(renderRow)}</tbody>
+        </table>
+        {rows.length === 0 && <div className="empty">{t('common:noData')}</div>}
+      </div>
+      <LoadMore
+        count={rows.length}
+        hasMore={query.hasNextPage}
+        loading={query.isFetchingNextPage}
+        onMore={() => void query.fetchNextPage()}
+      />
+    </>
   );
 }

@@ -3,13 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { SubmitButton } from '../../components/SubmitButton';
 import { ApiError } from '../../lib/api';
-import { isBlockedKey, normalizeDecimal, sanitizeDecimalInput } from '../../lib/decimal-input';
+import { normalizeDecimal } from '../../lib/decimal-input';
 import { confirmDialog, toast } from '../../lib/notify';
 import { transfer, useRefreshBalances, useWalletList, type WalletList } from './api';
 import {
   ACCOUNTS,
   amountProblem,
-  BALANCE_DECIMALS,
   formatAmount,
   isAccount,
   LIST_PATH,
@@ -18,6 +17,7 @@ import {
   transferCoins,
   type Account,
 } from './assets';
+import { AmountInput } from './AmountInput';
 import { AssetsLayout } from './AssetsLayout';
 import { LoadFailed, Loading } from './States';
 import './i18n';
@@ -191,26 +191,15 @@ function TransferForm({ wallets, pair }: { wallets: WalletList; pair: Pair }) {
           </label>
           <label className="field">
             <span className="field-label">{t('form.amount')}</span>
-            <div className="input-group">
-              <input
-                className="input num"
-                inputMode="decimal"
-                value={amount}
-                placeholder={t('transfer.amountPlaceholder')}
-                onKeyDown={(event) => isBlockedKey(event.key) && event.preventDefault()}
-                onChange={(event) => setAmount(sanitizeDecimalInput(event.target.value, BALANCE_DECIMALS))}
-                data-testid="transfer-amount"
-              />
-              <span className="input-addon">{coin.name}</span>
-              <button
-                type="button"
-                className="btn btn-link"
-                onClick={() => setAmount(normalizeDecimal(coin.available))}
-                data-testid="transfer-all"
-              >
-                {t('form.all')}
-              </button>
-            </div>
+            <AmountInput
+              value={amount}
+              onChange={setAmount}
+              unit={coin.name}
+              placeholder={t('transfer.amountPlaceholder')}
+              onAll={() => setAmount(normalizeDecimal(coin.available))}
+              testId="transfer-amount"
+              allTestId="transfer-all"
+            />
             <span className="assets-hint muted" data-testid="transfer-available">
               {t('form.available', { amount: formatAmount(coin.available), coin: coin.name })}
             </span>

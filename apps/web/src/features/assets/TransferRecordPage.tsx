@@ -3,57 +3,13 @@ import { Link } from 'react-router';
 import { useTransferRecord } from './api';
 import { formatAmount } from './assets';
 import { AssetsLayout } from './AssetsLayout';
-import { LoadFailed, Loading, LoadMore } from './States';
+import { PagedTable } from './States';
 import './i18n';
 
 /** `/transferRecord` (document 2, section 2): the user's transfers between accounts (`hzhistory`), newest first. */
 export default function TransferRecordPage() {
   const { t } = useTranslation('assets');
   const record = useTransferRecord();
-
-  let body;
-  if (record.isPending) body = <Loading />;
-  else if (record.isError) body = <LoadFailed error={record.error} onRetry={() => void record.refetch()} />;
-  else {
-    const rows = record.data.pages.flatMap((page) => page.data);
-    body = (
-      <>
-        <div className="assets-table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th>{t('log.time')}</th>
-                <th>{t('table.coin')}</th>
-                <th>{t('transfer.direction')}</th>
-                <th className="right">{t('log.amount')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id} data-testid="transfer-record-row">
-                  <td className="num secondary">{row.created_time}</td>
-                  <td>
-                    <strong>{row.currency_name}</strong>
-                  </td>
-                  <td data-testid="transfer-record-direction">{row.info}</td>
-                  <td className="right num" data-testid="transfer-record-amount">
-                    {formatAmount(row.value)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {rows.length === 0 && <div className="empty">{t('common:noData')}</div>}
-        </div>
-        <LoadMore
-          count={rows.length}
-          hasMore={record.hasNextPage}
-          loading={record.isFetchingNextPage}
-          onMore={() => void record.fetchNextPage()}
-        />
-      </>
-    );
-  }
 
   return (
     <AssetsLayout testId="transfer-record-page">
@@ -64,7 +20,30 @@ export default function TransferRecordPage() {
             {t('nav.transfer')}
           </Link>
         </header>
-        {body}
+        <PagedTable
+          query={record}
+          rowsOf={(page) => page.data}
+          columns={
+            <>
+              <th>{t('log.time')}</th>
+              <th>{t('table.coin')}</th>
+              <th>{t('transfer.direction')}</th>
+              <th className="right">{t('log.amount')}</th>
+            </>
+          }
+          renderRow={(row) => (
+            <tr key={row.id} data-testid="transfer-record-row">
+              <td className="num secondary">{row.created_time}</td>
+              <td>
+                <strong>{row.currency_name}</strong>
+              </td>
+              <td data-testid="transfer-record-direction">{row.info}</td>
+              <td className="right num" data-testid="transfer-record-amount">
+                {formatAmount(row.value)}
+              </td>
+            </tr>
+          )}
+        />
       </section>
     </AssetsLayout>
   );

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SubmitButton } from '../../components/SubmitButton';
-import { isBlockedKey, normalizeDecimal, sanitizeDecimalInput } from '../../lib/decimal-input';
+import { normalizeDecimal } from '../../lib/decimal-input';
 import { toast } from '../../lib/notify';
 import {
   useCurrencyInfo,
@@ -13,7 +13,8 @@ import {
   withdraw,
   withdrawByPayment,
 } from './api';
-import { amountProblem, BALANCE_DECIMALS, formatAmount } from './assets';
+import { AmountInput } from './AmountInput';
+import { amountProblem, formatAmount } from './assets';
 import { ChannelSwitch, type Channel } from './ChannelSwitch';
 import { LoadFailed, Loading } from './States';
 import './i18n';
@@ -80,26 +81,15 @@ function AmountField({
   return (
     <label className="field">
       <span className="field-label">{t('form.amount')}</span>
-      <div className="input-group">
-        <input
-          className="input num"
-          inputMode="decimal"
-          value={amount}
-          placeholder={min ? t('withdraw.minPlaceholder', { min: formatAmount(min), coin: name }) : undefined}
-          onKeyDown={(event) => isBlockedKey(event.key) && event.preventDefault()}
-          onChange={(event) => onChange(sanitizeDecimalInput(event.target.value, BALANCE_DECIMALS))}
-          data-testid="withdraw-amount"
-        />
-        <span className="input-addon">{name}</span>
-        <button
-          type="button"
-          className="btn btn-link"
-          onClick={() => onChange(normalizeDecimal(available))}
-          data-testid="withdraw-all"
-        >
-          {t('form.all')}
-        </button>
-      </div>
+      <AmountInput
+        value={amount}
+        onChange={onChange}
+        unit={name}
+        placeholder={min ? t('withdraw.minPlaceholder', { min: formatAmount(min), coin: name }) : undefined}
+        onAll={() => onChange(normalizeDecimal(available))}
+        testId="withdraw-amount"
+        allTestId="withdraw-all"
+      />
       <span className="assets-hint muted">
         {t('form.available', { amount: formatAmount(available), coin: name })}
       </span>
@@ -125,17 +115,43 @@ function PasswordField({ value, onChange }: { value: string; onChange: (value: s
   );
 }
 
+/**
+ * The state both withdraw channels share and their one way to send: refused on the screen with a reason,
+ * or sent; on success the form clears and balances are read again, on a refusal the password clears.
+ */
+function useWithdrawForm() {
+  const refresh = useRefreshBalances();
+  const [amount, setAmount] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const send = async (problem: string | null, request: () => Promise<string>) => {
+    if (problem) {
+      toast(problem, 'error');
+      return;
+    }
+    setBusy(true);
+    try {
+      toast(await request(), 'success');
+      setAmount('');
+      setPassword('');
+      refresh();
+    } catch {
+      setPassword('');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { amount, setAmount, password, setPassword, busy, send };
+}
+
 /** Crypto withdrawal: a bound address, memo where needed, amount with the fee preview, trade password. */
 function CryptoWithdraw({ currency, name, available }: WithdrawProps) {
   const { t } = useTranslation('assets');
-  const refresh = useRefreshBalances();
   const info = useCurrencyInfo(currency);
   const addresses = useWithdrawAddresses(currency);
   const [chosen, setChosen] = useState<number | null>(null);
   const [memo, setMemo] = useState('');
-  const [amount, setAmount] = useState('');
-  const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { amount, setAmount, password, setPassword, busy, send } = useWithdrawForm();
   if (info.isPending || addresses.isPending) return <Loading />;
   if (info.isError) return <LoadFailed error={info.error} onRetry={() => void info.refetch()} />;
   if (addresses.isError)
@@ -153,28 +169,15 @@ function CryptoWithdraw({ currency, name, available }: WithdrawProps) {
       message = t('withdraw.lessMin', { min: formatAmount(info.data.min_number), coin: name });
     else if (problem) message = t(`form.${problem}`);
     else if (!password) message = t('withdraw.enterPassword');
-    if (message || !address) {
-      toast(message ?? t('withdraw.enterAddress'), 'error');
-      return;
-    }
-    setBusy(true);
-    try {
-      const answer = await withdraw({
+    await send(message, () =>
+      withdraw({
         currency,
         number: normalizeDecimal(amount),
-        address: address.address,
-        memo: needsMemo ? memo : address.memo,
+        address: address?.address ?? '',
+        memo: needsMemo ? memo : (address?.memo ?? ''),
         pay_password: password,
-      });
-      toast(answer, 'success');
-      setAmount('');
-      setPassword('');
-      refresh();
-    } catch {
-      setPassword('');
-    } finally {
-      setBusy(false);
-    }
+      }),
+    );
   };
 
   return (
@@ -247,11 +250,8 @@ function CryptoWithdraw({ currency, name, available }: WithdrawProps) {
 /** Withdrawal through the payment channel, paid to the bound bank card. */
 function PaymentWithdraw({ currency, name, available }: WithdrawProps) {
   const { t } = useTranslation('assets');
-  const refresh = useRefreshBalances();
   const card = usePayoutCard();
-  const [amount, setAmount] = useState('');
-  const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { amount, setAmount, password, setPassword, busy, send } = useWithdrawForm();
   if (card.isPending) return <Loading />;
   if (card.isError) return <LoadFailed error={card.error} onRetry={() => void card.refetch()} />;
   const bound = card.data.receive_account ? card.data : null;
@@ -267,24 +267,9 @@ function PaymentWithdraw({ currency, name, available }: WithdrawProps) {
         : !password
           ? t('withdraw.enterPassword')
           : null;
-    if (message) {
-      toast(message, 'error');
-      return;
-    }
-    setBusy(true);
-    try {
-      toast(
-        await withdrawByPayment({ currency, number: normalizeDecimal(amount), pay_password: password }),
-        'success',
-      );
-      setAmount('');
-      setPassword('');
-      refresh();
-    } catch {
-      setPassword('');
-    } finally {
-      setBusy(false);
-    }
+    await send(message, () =>
+      withdrawByPayment({ currency, number: normalizeDecimal(amount), pay_password: password }),
+    );
   };
 
   return (
