@@ -1,3 +1,4 @@
+import { answerSchema, withdrawAddressSchema } from '@exchange/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -151,9 +152,15 @@ export function withdrawAddressRoutes(app: FastifyInstance): void {
   // Document 3, section 7: the same list and removal in the contract's own envelope.
   typed.post(
     '/api/wallet/get_address',
-    { schema: { body: form({ currency: optionalText(16) }) }, onRequest: app.requireUser },
+    {
+      schema: {
+        body: form({ currency: optionalText(16) }),
+        response: { 200: answerSchema(z.array(withdrawAddressSchema)) },
+      },
+      onRequest: app.requireUser,
+    },
     async (request) => ({
-      type: 'ok',
+      type: 'ok' as const,
       message: await boundAddresses(app, currentUser(request).id, request.body.currency),
     }),
   );

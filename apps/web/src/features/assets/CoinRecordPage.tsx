@@ -45,7 +45,9 @@ function RecordTable({ kind, currency }: { kind: RecordKind; currency: number | 
           <td className="right num" data-testid="record-amount">
             {formatAmount(row.number)}
           </td>
-          {kind === 'sell' && <td className="right num secondary">{formatAmount(row.rate)}</td>}
+          {kind === 'sell' && (
+            <td className="right num secondary">{formatAmount('rate' in row ? row.rate : null)}</td>
+          )}
           <td className="num secondary record-address">{row.address || '--'}</td>
           <td className="right">
             <StatusMark row={row} />

@@ -1,4 +1,13 @@
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AccountLog,
+  AccountLogPage,
+  DepositAddress,
+  LaravelPage,
+  RecordPage,
+  WithdrawAddress,
+  WithdrawalQuote,
+} from '@exchange/contracts';
 import { api } from '../../lib/api';
 import { useToken } from '../../lib/session';
 import type { Account } from './assets';
@@ -96,13 +105,6 @@ export function useCurrencyInfo(currency: number | null) {
   });
 }
 
-export interface DepositAddress {
-  address: string;
-  currency: number;
-  currency_name: string;
-  contract_address: string;
-}
-
 /** `POST /api/wallet/get_in_address`: the user's own deposit address (refused while deposits are closed). */
 export function useDepositAddress(currency: number | null) {
   const token = useToken();
@@ -133,28 +135,6 @@ export function useWalletDetail(currency: number | null, account: Account) {
     enabled: token !== null && currency !== null,
     refetchInterval: BALANCE_REFRESH_MS,
   });
-}
-
-/** One row of `POST /api/wallet/legal_log` (and of `hzhistory`). */
-export interface AccountLogRow {
-  id: number;
-  currency: number;
-  currency_name: string;
-  account: string;
-  is_lock: 0 | 1;
-  type: number;
-  value: string;
-  before: string;
-  after: string;
-  info: string;
-  created_time: string;
-}
-
-export interface AccountLogPage {
-  list: AccountLogRow[];
-  count: number;
-  page: number;
-  limit: number;
 }
 
 /** Document 3, section 9: account logs load 20 rows a page, the more button hides after a shorter page. */
@@ -198,14 +178,6 @@ export function useAccountLog(page: number) {
   });
 }
 
-/** A page of the Laravel paginator shape (`hzhistory`). */
-export interface Paginator<T> {
-  data: T[];
-  current_page: number;
-  last_page: number;
-  total: number;
-}
-
 /** Document 3, section 9: the transfer record loads 30 rows at a time. */
 export const TRANSFER_RECORD_PAGE_SIZE = 30;
 
@@ -214,7 +186,7 @@ export function useTransferRecord() {
   return useInfiniteQuery({
     queryKey: ['assets', 'transfer-record', token],
     queryFn: ({ pageParam }) =>
-      api.get<Paginator<AccountLogRow>>(
+      api.get<LaravelPage<AccountLog>>(
         '/api/wallet/hzhistory',
         { page: pageParam, limit: TRANSFER_RECORD_PAGE_SIZE },
         { quiet: true },
@@ -225,20 +197,8 @@ export function useTransferRecord() {
   });
 }
 
-/** One deposit (`type=buy`) or withdrawal (`type=sell`) of `POST /api/wallet/out_log`. */
-export interface OutLogRow {
-  id: number;
-  currency_name: string;
-  channel?: string;
-  number: string;
-  rate?: string;
-  real_number?: string;
-  address: string;
-  txid: string;
-  status: number;
-  notes: string;
-  create_time: string;
-}
+/** A deposit or withdrawal record; deposits carry no fee, channel or memo. */
+export type OutLogRow = RecordPage['list'][number];
 
 export type RecordKind = 'buy' | 'sell';
 export const RECORD_PAGE_SIZE = 20;
@@ -248,7 +208,7 @@ export function useOutLog(kind: RecordKind, currency: number | null) {
   return useInfiniteQuery({
     queryKey: ['assets', 'out-log', token, kind, currency],
     queryFn: ({ pageParam }) =>
-      api.post<{ list: OutLogRow[]; count: number; page: number; limit: number }>(
+      api.post<RecordPage>(
         '/api/wallet/out_log',
         { type: kind, currency: currency ?? '', page: pageParam, limit: RECORD_PAGE_SIZE },
         { quiet: true },
@@ -269,18 +229,12 @@ export function transfer(input: {
   return api.post<string>('/api/wallet/change', { ...input });
 }
 
-/** `POST /api/wallet/calculat_fee`: the fee and what arrives, or the server's reason (below the minimum). */
-export interface FeeQuote {
-  rate: string;
-  real_number: string;
-}
-
 export function useWithdrawFee(currency: number, amount: string) {
   const token = useToken();
   return useQuery({
     queryKey: ['assets', 'fee', token, currency, amount],
     queryFn: () =>
-      api.post<FeeQuote>('/api/wallet/calculat_fee', { currency, number: amount }, { quiet: true }),
+      api.post<WithdrawalQuote>('/api/wallet/calculat_fee', { currency, number: amount }, { quiet: true }),
     enabled: token !== null && amount !== '',
     retry: false,
   });
@@ -338,16 +292,6 @@ export function usePayBanks() {
     queryFn: () => api.post<{ code: string; name: string }[]>('/api/user/get_bank_list', {}, { quiet: true }),
     staleTime: Infinity,
   });
-}
-
-/** A bound withdraw address (document 3, section 3). */
-export interface WithdrawAddress {
-  id: number;
-  currency_id: number;
-  coin_name: string;
-  contract_address: string;
-  address: string;
-  memo: string;
 }
 
 /** `POST /api/wallet/get_address`: the caller's bound addresses, of one currency when one is named. */
