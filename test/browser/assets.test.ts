@@ -337,6 +337,39 @@ describe('the assets area', () => {
     expectNoPageErrors(session);
   });
 
+  it('sends an online-payment deposit to the payment page, and refuses both panels while the wallet is closed', async () => {
+    await session.open('/dealFinance');
+    const usdtRow = byId(page, 'assets-row').filter({ hasText: 'USDT' }).first();
+    await usdtRow.locator('[data-testid="assets-deposit"]').click();
+    await byId(page, 'channel-payment').click();
+    await byId(page, 'payment-amount').fill('20');
+    expect(await byId(page, 'payment-bank').inputValue()).toBe('BCA');
+    await screenshot(page, 'assets-payment-deposit-dark');
+    await Promise.all([page.waitForURL(/\/api\/pay\/sandbox\/\d+/), byId(page, 'payment-submit').click()]);
+    expect(await page.locator('h1').innerText()).toContain('Sandbox payment');
+    expect(await prisma.paymentOrder.count({ where: { user_id: userId, status: 0 } })).toBe(1);
+    // The checkout is the payment provider's own page, not the client: its missing favicon is not ours.
+    const ours = session.errors.filter((text) => !text.includes('/favicon.ico'));
+    session.errors.splice(0, session.errors.length, ...ours);
+
+    // Document 2, section 4: with is_open_CTbi off, deposit and withdraw are refused with a not-open alert.
+    await prisma.setting.update({ where: { key: 'is_open_CTbi' }, data: { value: '0' } });
+    try {
+      // A fresh load, so the wallet list is read with the setting off.
+      await session.open('/dealFinance');
+      await page.reload();
+      await usdtRow.waitFor();
+      await usdtRow.locator('[data-testid="assets-withdraw"]').click();
+      await page.locator('.toast', { hasText: 'not open' }).waitFor();
+      await usdtRow.locator('[data-testid="assets-deposit"]').click();
+      expect(await byId(page, 'withdraw-panel').count()).toBe(0);
+      expect(await byId(page, 'deposit-panel').count()).toBe(0);
+    } finally {
+      await prisma.setting.update({ where: { key: 'is_open_CTbi' }, data: { value: '1' } });
+    }
+    expectNoPageErrors(session);
+  });
+
   it('looks right in light and in Chinese', async () => {
     const light = await visit(browser, { theme: 'light', locale: 'zh' });
     await logInThroughUi(light, ERIN.account, ERIN.password);
