@@ -6,4 +6,5 @@ export * from './market';
 export * from './micro';
 export * from './spot';
 export * from './p2p';
+export * from './user';
 export * from './wallet';
