@@ -131,8 +131,10 @@ describe('the lever screens', () => {
     await byId(page, 'transfer-submit').click();
     await expect.poll(() => page.locator('.toast').first().innerText()).toContain('transfer amount');
     await byId(page, 'transfer-amount').fill('3000');
+    // A confirm dialog precedes every transfer (document 2, section 5).
+    await byId(page, 'transfer-submit').click();
     const { body } = await apiAnswer(page, '/api/wallet/change', 'POST', () =>
-      byId(page, 'transfer-submit').click(),
+      byId(page, 'confirm-yes').click(),
     );
     expect(body.type, JSON.stringify(body)).toBe('ok');
     // After 1 s the user lands on the lever account of the assets page.

@@ -203,12 +203,14 @@ describe('the seconds-contract screens', () => {
     await page.locator('.toast', { hasText: 'transfer amount' }).waitFor();
     await byId(page, 'transfer-amount').fill('1000');
     await screenshot(page, 'micro-transfer-dark');
+    // A confirm dialog precedes every transfer (document 2, section 5).
+    await byId(page, 'transfer-submit').click();
     const { body } = await apiAnswer(page, '/api/wallet/change', 'POST', () =>
-      byId(page, 'transfer-submit').click(),
+      byId(page, 'confirm-yes').click(),
     );
     expect(body.type, JSON.stringify(body)).toBe('ok');
     // After a second the user lands on the options account of the assets page.
-    await untilInPage(page, "location.hash.includes('tab=micro')");
+    await untilInPage(page, "location.hash.startsWith('#/micro')");
     const usdt = byId(page, 'micro-account-row').filter({ hasText: 'USDT' });
     await expect
       .poll(async () => readNumber(await usdt.locator('[data-testid="micro-account-available"]').innerText()))
@@ -303,11 +305,13 @@ describe('the seconds-contract screens', () => {
     await dave.open('/transfermicro');
     await byId(dave.page, 'transfer-coin').selectOption({ label: 'USDT' });
     await byId(dave.page, 'transfer-amount').fill('500');
+    // A confirm dialog precedes every transfer (document 2, section 5).
+    await byId(dave.page, 'transfer-submit').click();
     const moved = await apiAnswer(dave.page, '/api/wallet/change', 'POST', () =>
-      byId(dave.page, 'transfer-submit').click(),
+      byId(dave.page, 'confirm-yes').click(),
     );
     expect(moved.body.type, JSON.stringify(moved.body)).toBe('ok');
-    await untilInPage(dave.page, "location.hash.includes('tab=micro')");
+    await untilInPage(dave.page, "location.hash.startsWith('#/micro')");
 
     await dave.open(SECONDS_ROUTE);
     await waitForSecondsMarket(dave.page);
@@ -355,11 +359,13 @@ describe('the seconds-contract screens', () => {
     await byId(page, 'transfer-coin').waitFor();
     await byId(page, 'transfer-coin').selectOption({ label: 'HAP' });
     await byId(page, 'transfer-amount').fill('500');
+    // A confirm dialog precedes every transfer (document 2, section 5).
+    await byId(page, 'transfer-submit').click();
     const moved = await apiAnswer(page, '/api/wallet/change', 'POST', () =>
-      byId(page, 'transfer-submit').click(),
+      byId(page, 'confirm-yes').click(),
     );
     expect(moved.body.type, JSON.stringify(moved.body)).toBe('ok');
-    await untilInPage(page, "location.hash.includes('tab=micro')");
+    await untilInPage(page, "location.hash.startsWith('#/micro')");
 
     await session.open('/insurance?tab=my');
     await byId(page, 'insurance-empty').waitFor();

@@ -50,9 +50,13 @@ async function restingSpotOrder(ctx: TestContext, owner: Owner): Promise<OwnedRe
   };
 }
 
+/** Each made address is new (two routes delete addresses, and the owner may hold both at once). */
+let addressSerial = 0;
+
 async function withdrawAddress(ctx: TestContext, owner: Owner): Promise<OwnedRecord> {
   const usdt = await ctx.currencyId('USDT');
-  const marker = `0xa11ce${owner.id.toString().padStart(35, '0')}`;
+  addressSerial += 1;
+  const marker = `0xa11ce${owner.id.toString().padStart(20, '0')}${addressSerial.toString().padStart(15, '0')}`;
   const address = await ctx.prisma.withdrawAddress.create({
     data: { user_id: owner.id, currency_id: usdt, coin_name: 'USDT', address: marker },
   });
@@ -302,6 +306,7 @@ const P2P_OWNED: Record<string, MatrixEntry> = Object.fromEntries(
 export const OWNED_RECORDS: Record<string, MatrixEntry> = {
   'PUT /api/coin/trade': { field: ['id'], create: restingSpotOrder },
   'POST /api/wallet/draw_address/delete': { field: ['id'], create: withdrawAddress },
+  'POST /api/wallet/deladdress': { field: ['address_id'], create: withdrawAddress },
   ...P2P_OWNED,
   'POST /api/down': { field: ['id'], create: p2pAd('shop') },
   'POST /api/acceptor/confirm': { field: ['id'], extra: withPassword, create: acceptorDeal },

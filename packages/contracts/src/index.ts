@@ -9,3 +9,4 @@ export * from './p2p';
 export * from './earn';
 export * from './team';
 export * from './user';
+export * from './wallet';

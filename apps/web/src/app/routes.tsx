@@ -16,6 +16,25 @@ function page(load: () => Promise<{ default: ComponentType }>, options: { auth?:
   return options.auth ? <RequireAuth>{element}</RequireAuth> : element;
 }
 
+/** The assets area: one page module per kind of screen, each route naming what it shows. */
+function assetsRoutes(): RouteObject[] {
+  const lists = () => import('../features/assets/AssetsPage');
+  const details = () => import('../features/assets/AccountDetailPage');
+  const transfers = () => import('../features/assets/TransferPage');
+  const records = () => import('../features/assets/CoinRecordPage');
+  const screens: [string[], () => Promise<{ default: ComponentType }>][] = [
+    [['/dealFinance', '/finance', '/legal', '/micro'], lists],
+    [['/legalAccount', '/microAccount', '/dealAccount', '/changeAccount'], details],
+    [['/transfer', '/transferLegal', '/transferLever', '/transfermicro'], transfers],
+    [['/transferRecord'], () => import('../features/assets/TransferRecordPage')],
+    [['/coinRecord', '/tbrec'], records],
+    [['/withdraw_address'], () => import('../features/assets/WithdrawAddressPage')],
+  ];
+  return screens.flatMap(([paths, load]) =>
+    paths.map((path) => ({ path, element: page(load, { auth: true }) })),
+  );
+}
+
 /** The hash routes of document 1, section 2.1, so links into the original client keep working. */
 export const routes: RouteObject[] = [
   {
@@ -26,10 +45,6 @@ export const routes: RouteObject[] = [
       { path: '/dealCenter', element: page(() => import('../features/exchange/ExchangePage')) },
       { path: '/secondsOrder', element: page(() => import('../features/micro/SecondsOrderPage')) },
       { path: '/insurance', element: page(() => import('../features/micro/InsurancePage'), { auth: true }) },
-      {
-        path: '/transfermicro',
-        element: page(() => import('../features/micro/TransferMicroPage'), { auth: true }),
-      },
       { path: '/leverdealCenter', element: page(() => import('../features/lever/LeverCenterPage')) },
       {
         path: '/leverTransactions',
@@ -46,10 +61,6 @@ export const routes: RouteObject[] = [
       {
         path: '/leverRecord',
         element: page(() => import('../features/lever/LeverRecordPage'), { auth: true }),
-      },
-      {
-        path: '/transferLever',
-        element: page(() => import('../features/lever/TransferLeverPage'), { auth: true }),
       },
       { path: '/noticeList', element: page(() => import('../features/notice/NoticeListPage')) },
       {
@@ -101,7 +112,8 @@ export const routes: RouteObject[] = [
         path: '/authentication',
         element: page(() => import('../features/account/IdentityPage'), { auth: true }),
       },
-      { path: '/dealFinance', element: page(() => import('../features/account/AssetsPage'), { auth: true }) },
+      // The assets container (document 2, sections 2-5; document 3 for withdraw addresses).
+      ...assetsRoutes(),
       // The team tree and profit records (document 3), under the account area.
       { path: '/account/tree', element: page(() => import('../features/team/TreePage'), { auth: true }) },
       { path: '/tree', element: page(() => import('../features/team/TreePage'), { auth: true }) },

@@ -103,6 +103,8 @@ export const api = {
     call<T>('PUT', path, params, options),
   /** For the few calls outside the envelope (candles answer `{code, data}`). */
   raw: <T>(path: string, params: Params = {}) => send('GET', path, params) as Promise<T>,
+  /** A form POST whose answer is outside the envelope (the withdraw-address service's `{code, msg}`). */
+  rawPost: <T>(path: string, params: Params = {}) => send('POST', path, params) as Promise<T>,
   /** Multipart upload (POST /api/upload): answers the stored image's URL. */
   upload: async (file: File): Promise<string> => {
     const form = new FormData();

@@ -1,3 +1,4 @@
+import { answerSchema, depositAddressSchema } from '@exchange/contracts';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -30,13 +31,19 @@ export function depositRoutes(app: FastifyInstance): void {
 
   typed.post(
     '/api/wallet/get_in_address',
-    { schema: { body: form({ currency: optionalText(16) }) }, onRequest: app.requireUser },
+    {
+      schema: {
+        body: form({ currency: optionalText(16) }),
+        response: { 200: answerSchema(depositAddressSchema) },
+      },
+      onRequest: app.requireUser,
+    },
     async (request) => {
       await assertWalletOpen(app.prisma);
       const currency = await findCurrency(app.prisma, request.body.currency);
       const address = await addressOf(currentUser(request), currency);
       return {
-        type: 'ok',
+        type: 'ok' as const,
         message: {
           address,
           currency: currency.id,

@@ -1,3 +1,4 @@
+import { accountLogPageSchema, accountLogSchema, answerSchema, laravelPageSchema } from '@exchange/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -63,7 +64,7 @@ function logItem(request: FastifyRequest, log: AccountLog & { currency: Currency
     currency: log.currency_id,
     currency_name: log.currency.name,
     account: log.account,
-    is_lock: log.is_lock ? 1 : 0,
+    is_lock: log.is_lock ? (1 as const) : (0 as const),
     type: log.type,
     value: toAmountString(value),
     before: toAmountString(after.minus(value)),
@@ -105,30 +106,42 @@ export function logRoutes(app: FastifyInstance): void {
       }),
     ]);
     return {
-      type: 'ok',
+      type: 'ok' as const,
       message: {
         list: logs.map((log) => logItem(request, log, user.account_number)),
         count,
         page: input.page,
         limit: input.limit,
-        is_open_CTbi: isOn(await readSetting(app.prisma, 'is_open_CTbi')) ? 1 : 0,
+        is_open_CTbi: isOn(await readSetting(app.prisma, 'is_open_CTbi')) ? (1 as const) : (0 as const),
       },
     };
   };
   typed.post(
     '/api/wallet/legal_log',
-    { schema: { body: legalLogBody }, onRequest: app.requireUser },
+    {
+      schema: { body: legalLogBody, response: { 200: answerSchema(accountLogPageSchema) } },
+      onRequest: app.requireUser,
+    },
     (request) => legalLog(request, request.body),
   );
   typed.get(
     '/api/wallet/legal_log',
-    { schema: { querystring: legalLogBody }, onRequest: app.requireUser },
+    {
+      schema: { querystring: legalLogBody, response: { 200: answerSchema(accountLogPageSchema) } },
+      onRequest: app.requireUser,
+    },
     (request) => legalLog(request, request.query),
   );
 
   typed.get(
     '/api/wallet/hzhistory',
-    { schema: { querystring: historyQuery }, onRequest: app.requireUser },
+    {
+      schema: {
+        querystring: historyQuery,
+        response: { 200: answerSchema(laravelPageSchema(accountLogSchema)) },
+      },
+      onRequest: app.requireUser,
+    },
     async (request) => {
       const user = currentUser(request);
       const { page, limit } = request.query;
@@ -144,7 +157,10 @@ export function logRoutes(app: FastifyInstance): void {
         }),
       ]);
       const rows = logs.map((log) => logItem(request, log, user.account_number));
-      return { type: 'ok', message: laravelPaginator(rows, total, page, limit, '/api/wallet/hzhistory') };
+      return {
+        type: 'ok' as const,
+        message: laravelPaginator(rows, total, page, limit, '/api/wallet/hzhistory'),
+      };
     },
   );
 }

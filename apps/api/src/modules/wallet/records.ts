@@ -1,3 +1,4 @@
+import { answerSchema, recordPageSchema } from '@exchange/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth';
@@ -20,7 +21,10 @@ export function depositWithdrawalRecordRoutes(app: FastifyInstance): void {
   // The record page's two tabs: type buy lists deposits, anything else withdrawals.
   typed.post(
     '/api/wallet/out_log',
-    { schema: { body: outLogBody }, onRequest: app.requireUser },
+    {
+      schema: { body: outLogBody, response: { 200: answerSchema(recordPageSchema) } },
+      onRequest: app.requireUser,
+    },
     async (request) => {
       const user = currentUser(request);
       const { page, limit } = request.body;
@@ -49,7 +53,7 @@ export function depositWithdrawalRecordRoutes(app: FastifyInstance): void {
           notes: '',
           create_time: formatDateTime(deposit.created_at),
         }));
-        return { type: 'ok', message: { list, count, page, limit } };
+        return { type: 'ok' as const, message: { list, count, page, limit } };
       }
       const [count, withdrawals] = await Promise.all([
         app.prisma.withdrawal.count({ where }),
@@ -69,7 +73,7 @@ export function depositWithdrawalRecordRoutes(app: FastifyInstance): void {
         notes: withdrawal.notes,
         create_time: formatDateTime(withdrawal.created_at),
       }));
-      return { type: 'ok', message: { list, count, page, limit } };
+      return { type: 'ok' as const, message: { list, count, page, limit } };
     },
   );
 }

@@ -131,6 +131,76 @@ describe('POST /api/wallet/change', () => {
     ).toBe('999');
   });
 
+  it('refuses unknown accounts and coins, and more than the source account holds, changing nothing', async () => {
+    const user = await ctx.signedInUser();
+    await ctx.deposit(user.account, 'USDT', '10');
+    await ctx.post(
+      '/api/wallet/change',
+      { currency_id: usdt, number: '4', from_field: 'change', to_field: 'lever' },
+      user.token,
+    );
+    const before = await balances(user.id, usdt);
+    const logsBefore = await ctx.prisma.accountLog.count({ where: { user_id: user.id } });
+    const cases: [Record<string, string | number>, string][] = [
+      [{ currency_id: usdt, number: '1', from_field: 'savings', to_field: 'change' }, 'Unknown account type'],
+      [{ currency_id: usdt, number: '1', from_field: '', to_field: 'change' }, 'Unknown account type'],
+      [{ currency_id: usdt, number: '1' }, 'Unknown account type'],
+      [{ currency_id: usdt, number: '1', type: '9' }, 'Unknown account type'],
+      [
+        { currency_id: 'NOPE', number: '1', from_field: 'change', to_field: 'legal' },
+        'This currency does not exist',
+      ],
+      [{ number: '1', from_field: 'change', to_field: 'legal' }, 'This currency does not exist'],
+      [
+        { currency_id: usdt, number: '4.000001', from_field: 'lever', to_field: 'micro' },
+        'Insufficient balance',
+      ],
+      [{ currency_id: usdt, number: '0.5', from_field: 'micro', to_field: 'change' }, 'Insufficient balance'],
+      [{ currency_id: usdt, number: '0.5', from_field: 'legal', to_field: 'lever' }, 'Insufficient balance'],
+      [
+        { currency_id: usdt, number: '-1', from_field: 'lever', to_field: 'change' },
+        'The amount must be greater than 0',
+      ],
+    ];
+    for (const [body, message] of cases) {
+      expect((await ctx.post('/api/wallet/change', body, user.token)).body, JSON.stringify(body)).toEqual({
+        type: 'error',
+        message,
+      });
+    }
+    // The same refusals in the reader's language.
+    const chinese = (body: Record<string, string | number>) =>
+      ctx.http
+        .post('/api/wallet/change')
+        .set({ Authorization: user.token, lang: 'zh' })
+        .type('form')
+        .send(body);
+    for (const body of [
+      { currency_id: usdt, number: '0', from_field: 'change', to_field: 'legal' },
+      { currency_id: usdt, number: '1.0000001', from_field: 'change', to_field: 'legal' },
+      { currency_id: usdt, number: '99', from_field: 'change', to_field: 'legal' },
+      { currency_id: usdt, number: '1', from_field: 'change', to_field: 'savings' },
+    ]) {
+      const answer = await chinese(body);
+      expect(answer.body.type).toBe('error');
+      expect(answer.body.message, JSON.stringify(body)).toMatch(/[\u4e00-\u9fff]/);
+    }
+    const after = await ctx.prisma.wallet.findUniqueOrThrow({
+      where: { user_id_currency_id: { user_id: user.id, currency_id: usdt } },
+    });
+    expect(await balances(user.id, usdt)).toEqual(before);
+    expect(
+      [
+        after.lock_change_balance,
+        after.lock_legal_balance,
+        after.lock_lever_balance,
+        after.lock_micro_balance,
+      ].map((value) => value.toFixed()),
+    ).toEqual(['0', '0', '0', '0']);
+    expect(await ctx.prisma.accountLog.count({ where: { user_id: user.id } })).toBe(logsBefore);
+    expect((await ctx.audit()).problems).toEqual([]);
+  });
+
   it('lets exactly one of twenty concurrent transfers of the whole balance through', async () => {
     const user = await ctx.signedInUser();
     await ctx.deposit(user.account, 'USDT', '77.7');

@@ -191,6 +191,36 @@ describe('deleting withdraw addresses', () => {
   });
 });
 
+describe('the envelope calls of document 3 (get_address, deladdress)', () => {
+  it('lists and deletes the caller’s own addresses only, in the contract envelope', async () => {
+    const owner = await ctx.signedInUser();
+    const intruder = await ctx.signedInUser();
+    expect(
+      (await bind(owner, { currency: 'ETH', address: ETH_ADDRESS, code: await freshCode(owner) })).body.code,
+    ).toBe(0);
+    const listing = await ctx.post('/api/wallet/get_address', { currency: 'ETH' }, owner.token);
+    expect(listing.body).toEqual({
+      type: 'ok',
+      message: [expect.objectContaining({ coin_name: 'ETH', address: ETH_ADDRESS })],
+    });
+    const [row] = listing.body.message as { id: number }[];
+    expect(
+      (await ctx.post('/api/wallet/get_address', { currency: 'USDT' }, owner.token)).body.message,
+    ).toEqual([]);
+    expect((await ctx.post('/api/wallet/get_address', {}, intruder.token)).body.message).toEqual([]);
+
+    for (const address_id of [String(row?.id), 'abc', '-1', '']) {
+      const refused = await ctx.post('/api/wallet/deladdress', { address_id }, intruder.token);
+      expect(refused.body, address_id).toEqual({ type: 'error', message: 'Address not found' });
+    }
+    expect(await storedCount(owner)).toBe(1);
+    const removed = await ctx.post('/api/wallet/deladdress', { address_id: row?.id ?? 0 }, owner.token);
+    expect(removed.body).toEqual({ type: 'ok', message: 'Address deleted' });
+    expect(await storedCount(owner)).toBe(0);
+    expect((await ctx.post('/api/wallet/get_address', {})).body.type).toBe('999');
+  });
+});
+
 describe('without a session', () => {
   it('answers code 999 on every call', async () => {
     const user = await ctx.signedInUser();

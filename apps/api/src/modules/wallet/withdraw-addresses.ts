@@ -1,13 +1,16 @@
+import { answerSchema, withdrawAddressSchema } from '@exchange/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { User } from '@exchange/kernel/db';
+import { currentUser } from '../../http/auth';
 import { AppError } from '@exchange/kernel/errors';
 import { translate } from '@exchange/kernel/i18n';
 import { form, optionalText } from '../../http/schemas';
 import { parseAccount } from '../user';
 import { isUniqueViolation } from '@exchange/kernel/db';
 import { issueCode, withVerifiedCode } from '../verification';
+import { okMessage } from '../../http/envelope';
 import { canonicalAddress, isValidAddress } from './addresses';
 import { findCurrency } from './currencies';
 
@@ -17,6 +20,30 @@ import { findCurrency } from './currencies';
  * `{code: 999, msg}` without a valid session.
  */
 type Handler<T> = (request: FastifyRequest, user: User) => Promise<T>;
+
+/** The caller's bound addresses, newest first; of one currency when one is named. */
+async function boundAddresses(app: FastifyInstance, userId: number, currencyName: string) {
+  const currency = currencyName ? await findCurrency(app.prisma, currencyName) : undefined;
+  const rows = await app.prisma.withdrawAddress.findMany({
+    where: { user_id: userId, currency_id: currency?.id },
+    orderBy: { id: 'desc' },
+  });
+  return rows.map(({ id, currency_id, coin_name, contract_address, address, memo }) => ({
+    id,
+    currency_id,
+    coin_name,
+    contract_address,
+    address,
+    memo,
+  }));
+}
+
+/** Removes one of the caller's addresses: the owner is part of the condition, so another's is not found. */
+async function deleteOwnAddress(app: FastifyInstance, userId: number, rawId: string): Promise<void> {
+  const id = /^\d{1,9}$/.test(rawId) ? Number(rawId) : 0;
+  const removed = await app.prisma.withdrawAddress.deleteMany({ where: { id, user_id: userId } });
+  if (removed.count === 0) throw new AppError('address_not_found');
+}
 
 export function withdrawAddressRoutes(app: FastifyInstance): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -59,23 +86,7 @@ export function withdrawAddressRoutes(app: FastifyInstance): void {
     { schema: { querystring: z.object({ currency: optionalText(16) }) } },
     codeMsg(async (request, user) => {
       const query = request.query as { currency: string };
-      const currency = query.currency ? await findCurrency(app.prisma, query.currency) : undefined;
-      const rows = await app.prisma.withdrawAddress.findMany({
-        where: { user_id: user.id, currency_id: currency?.id },
-        orderBy: { id: 'desc' },
-      });
-      return {
-        code: 0,
-        msg: 'ok',
-        data: rows.map(({ id, currency_id, coin_name, contract_address, address, memo }) => ({
-          id,
-          currency_id,
-          coin_name,
-          contract_address,
-          address,
-          memo,
-        })),
-      };
+      return { code: 0, msg: 'ok', data: await boundAddresses(app, user.id, query.currency) };
     }),
   );
 
@@ -133,12 +144,33 @@ export function withdrawAddressRoutes(app: FastifyInstance): void {
     '/api/wallet/draw_address/delete',
     { schema: { body: form({ id: optionalText() }) } },
     codeMsg(async (request, user) => {
-      const { id: rawId } = request.body as { id: string };
-      const id = /^\d{1,9}$/.test(rawId) ? Number(rawId) : 0;
-      // The owner is part of the condition, so someone else's address is simply not found.
-      const removed = await app.prisma.withdrawAddress.deleteMany({ where: { id, user_id: user.id } });
-      if (removed.count === 0) throw new AppError('address_not_found');
+      await deleteOwnAddress(app, user.id, (request.body as { id: string }).id);
       return { code: 0, msg: translate(request.locale, 'address_deleted') };
     }),
+  );
+
+  // Document 3, section 7: the same list and removal in the contract's own envelope.
+  typed.post(
+    '/api/wallet/get_address',
+    {
+      schema: {
+        body: form({ currency: optionalText(16) }),
+        response: { 200: answerSchema(z.array(withdrawAddressSchema)) },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => ({
+      type: 'ok' as const,
+      message: await boundAddresses(app, currentUser(request).id, request.body.currency),
+    }),
+  );
+
+  typed.post(
+    '/api/wallet/deladdress',
+    { schema: { body: form({ address_id: optionalText(16) }) }, onRequest: app.requireUser },
+    async (request) => {
+      await deleteOwnAddress(app, currentUser(request).id, request.body.address_id);
+      return okMessage(request.locale, 'address_deleted');
+    },
   );
 }

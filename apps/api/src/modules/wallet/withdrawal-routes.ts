@@ -1,3 +1,4 @@
+import { answerSchema, withdrawalQuoteSchema } from '@exchange/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '@exchange/kernel/db';
@@ -42,14 +43,17 @@ export function withdrawalRoutes(app: FastifyInstance): void {
 
   typed.post(
     '/api/wallet/calculat_fee',
-    { schema: { body: feeBody }, onRequest: app.requireUser },
+    {
+      schema: { body: feeBody, response: { 200: answerSchema(withdrawalQuoteSchema) } },
+      onRequest: app.requireUser,
+    },
     async (request) => {
       const currency = await findCurrency(app.prisma, request.body.currency);
       const amount = parseAmount(request.body.number, currency.decimal_scale);
       checkWithdrawalAmount(currency, amount);
       const { rate, real_number } = withdrawalQuote(currency, amount);
       return {
-        type: 'ok',
+        type: 'ok' as const,
         message: { rate: toAmountString(rate), real_number: toAmountString(real_number) },
       };
     },

@@ -240,16 +240,6 @@ export function useLeverWallets() {
   });
 }
 
-/** `POST /api/wallet/change`: moves coins between the spot (`change`) and lever accounts of one currency. */
-export function transferLever(input: {
-  currency_id: number;
-  number: string;
-  from_field: 'change' | 'lever';
-  to_field: 'change' | 'lever';
-}): Promise<string> {
-  return api.post<string>('/api/wallet/change', { ...input });
-}
-
 export interface LeverLogRow {
   id: number;
   currency: number;

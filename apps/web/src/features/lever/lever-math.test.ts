@@ -14,7 +14,6 @@ import {
   validateLeverOrder,
   validateStops,
 } from './lever-math';
-import { transferCoins } from './transfer';
 
 const pair = (legal: number, currency: number, flags: Partial<Quotation> = {}) =>
   ({
@@ -176,27 +175,5 @@ describe('pushes and display', () => {
     expect(hazardTone('120.5')).toBe('warn');
     expect(hazardTone('480')).toBe('safe');
     expect(hazardTone(undefined)).toBe('none');
-  });
-
-  it('offers for transfer only coins in both accounts, with the source balance', () => {
-    const wallets = {
-      change_wallet: {
-        balance: [
-          { id: 1, currency: 1, currency_name: 'USDT', change_balance: '50', usdt_price: '1' },
-          { id: 2, currency: 9, currency_name: 'XRP', change_balance: '7', usdt_price: '1' },
-        ],
-        totle: '0',
-        usdt_totle: '0',
-        CNY: '0',
-      },
-      lever_wallet: {
-        balance: [{ id: 1, currency: 1, currency_name: 'USDT', lever_balance: '20', usdt_price: '1' }],
-        totle: '0',
-        usdt_totle: '0',
-        CNY: '0',
-      },
-    };
-    expect(transferCoins(wallets, 'change')).toEqual([{ currency: 1, name: 'USDT', available: '50' }]);
-    expect(transferCoins(wallets, 'lever')).toEqual([{ currency: 1, name: 'USDT', available: '20' }]);
   });
 });

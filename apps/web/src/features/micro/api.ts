@@ -161,43 +161,6 @@ export function useLivePrice(matchId: number, quoted: string): string {
   return pushed ?? quoted;
 }
 
-/* ---------- The micro account and transfers (`/transfermicro`) ---------- */
-
-/** One currency of a wallet group in `POST /api/wallet/list`; the balance fields are named by account. */
-export interface WalletItem {
-  currency: number;
-  currency_name: string;
-  [field: string]: unknown;
-}
-
-export interface WalletLists {
-  change_wallet: { balance: WalletItem[] };
-  micro_wallet: { balance: WalletItem[] };
-}
-
-/** The spot and micro balances of every coin, every 10 s while the screen is open. */
-export function useWalletLists() {
-  const token = useToken();
-  return useQuery({
-    queryKey: ['wallet', 'micro-transfer', token],
-    queryFn: () => api.post<WalletLists>('/api/wallet/list', {}, { quiet: true }),
-    enabled: token !== null,
-    refetchInterval: 10_000,
-  });
-}
-
-export type TransferAccount = 'change' | 'micro';
-
-/** `POST /api/wallet/change`: moves `number` of a coin between two of the user's accounts, no fee. */
-export function transferBetween(request: {
-  currency_id: number;
-  number: string;
-  from_field: TransferAccount;
-  to_field: TransferAccount;
-}): Promise<string> {
-  return api.post<string>('/api/wallet/change', { ...request });
-}
-
 /* ---------- Insurance (document 3, section 4; the calls are the server's design, listed in OpenAPI) ---------- */
 
 /** An insured position: 1 active, 2 terminated (by a claim or at 100% profit), 3 exchanged back. */

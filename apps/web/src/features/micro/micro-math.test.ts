@@ -17,9 +17,7 @@ import {
   stakeFee,
   stakeLimits,
   standingOf,
-  transferCoins,
   validateStake,
-  validateTransfer,
   validQuantity,
   winProfit,
 } from './micro-math';
@@ -156,29 +154,6 @@ describe('pairs', () => {
     expect(chooseMicroPair(pairs, '1', '3')?.currency_id).toBe(2);
     expect(chooseMicroPair(pairs, null, 'x')?.currency_id).toBe(2);
     expect(chooseMicroPair([], '1', '2')).toBeUndefined();
-  });
-});
-
-describe('transfers between spot and options', () => {
-  it('offers the coins both accounts hold, with the source balance', () => {
-    const change = [
-      { currency: 1, currency_name: 'USDT', change_balance: '100.5' },
-      { currency: 2, currency_name: 'BTC', change_balance: '1' },
-      { currency: 9, currency_name: 'ABC', change_balance: 'junk' },
-    ];
-    const micro = [{ currency: 1 }, { currency: 9 }];
-    expect(transferCoins(change, micro, 'change')).toEqual([
-      { currency: 1, name: 'USDT', available: '100.5' },
-      { currency: 9, name: 'ABC', available: '0' },
-    ]);
-  });
-
-  it('checks the amount against the source balance', () => {
-    expect(validateTransfer('', '10')).toBe('amountRequired');
-    expect(validateTransfer('0', '10')).toBe('amountInvalid');
-    expect(validateTransfer('.', '10')).toBe('amountInvalid');
-    expect(validateTransfer('10.01', '10')).toBe('tooMuch');
-    expect(validateTransfer('10', '10')).toBeNull();
   });
 });
 

@@ -168,46 +168,6 @@ export function formatSignedAmount(value: Decimal.Value | null | undefined): str
   return `${decimal.greaterThan(0) ? '+' : ''}${formatStakeAmount(decimal)}`;
 }
 
-/** A coin both accounts of a transfer hold, with what the source account has available. */
-export interface TransferCoin {
-  currency: number;
-  name: string;
-  available: string;
-}
-
-/**
- * The coins a transfer can move: those present in both accounts (document 3, section 3), with the source
- * account's available balance (`<account>_balance`).
- */
-export function transferCoins(
-  from: { currency: number; currency_name: string; [field: string]: unknown }[],
-  to: { currency: number }[],
-  fromAccount: string,
-): TransferCoin[] {
-  const targets = new Set(to.map((item) => item.currency));
-  return from
-    .filter((item) => targets.has(item.currency))
-    .map((item) => {
-      const value = item[`${fromAccount}_balance`];
-      return {
-        currency: item.currency,
-        name: item.currency_name,
-        available: typeof value === 'string' && toDecimal(value) ? value : '0',
-      };
-    });
-}
-
-export type TransferProblem = 'amountRequired' | 'amountInvalid' | 'tooMuch';
-
-/** Why a transfer amount cannot be sent, or null. */
-export function validateTransfer(amount: string, available: string): TransferProblem | null {
-  if (amount.trim() === '') return 'amountRequired';
-  const value = toDecimal(amount);
-  if (!value || !value.greaterThan(0)) return 'amountInvalid';
-  if (value.greaterThan(toDecimal(available) ?? 0)) return 'tooMuch';
-  return null;
-}
-
 /** Insurance quantities are whole numbers within the type's range (document 3, section 5). */
 export function validQuantity(text: string, min: number, max: number): boolean {
   if (!/^\d{1,9}$/.test(text.trim())) return false;

@@ -10,7 +10,7 @@ const ACCOUNTS = ['change', 'legal', 'lever', 'micro'];
 
 /** The account log (`/api/wallet/legal_log`), newest first, paged. */
 export function AccountLogTable() {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation('assets');
   const [page, setPage] = useState(1);
   const log = useAccountLog(page);
 
@@ -30,7 +30,7 @@ export function AccountLogTable() {
           <thead>
             <tr>
               <th>{t('log.time')}</th>
-              <th>{t('assets.coin')}</th>
+              <th>{t('table.coin')}</th>
               <th>{t('log.account')}</th>
               <th>{t('log.type')}</th>
               <th className="right">{t('log.amount')}</th>
@@ -48,7 +48,7 @@ export function AccountLogTable() {
                   </td>
                   <td className="secondary">
                     {ACCOUNTS.includes(row.account) ? t(`accounts.${row.account}`) : row.account}
-                    {row.is_lock === 1 && <span className="badge log-lock">{t('assets.frozen')}</span>}
+                    {row.is_lock === 1 && <span className="badge log-lock">{t('table.frozen')}</span>}
                   </td>
                   <td>{row.info}</td>
                   <td className={`right num${move > 0 ? ' up' : move < 0 ? ' down' : ''}`}>

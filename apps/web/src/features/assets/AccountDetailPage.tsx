@@ -1,0 +1,134 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { direction } from '../../lib/format';
+import { useAccountLogPages, useWalletDetail } from './api';
+import {
+  accountOfPath,
+  DETAIL_PATH,
+  formatBalance,
+  formatSigned,
+  formatAmount,
+  LIST_PATH,
+  toBalanceRow,
+  valuation,
+  type Account,
+} from './assets';
+import { AssetsLayout } from './AssetsLayout';
+import { LoadFailed, Loading, PagedTable } from './States';
+import './i18n';
+
+const TRANSFER_PATH: Record<Account, string> = {
+  change: '/transfer',
+  lever: '/transferLever',
+  legal: '/transferLegal',
+  micro: '/transfermicro',
+};
+
+/** Available, frozen and their value in USDT and CNY (document 2, section 2). */
+function DetailSummary({ account, currency }: { account: Account; currency: number }) {
+  const { t } = useTranslation('assets');
+  const detail = useWalletDetail(currency, account);
+  if (detail.isPending) return <Loading />;
+  if (detail.isError) return <LoadFailed error={detail.error} onRetry={() => void detail.refetch()} />;
+  const row = toBalanceRow(detail.data, account);
+  const value = valuation(row.valueUsdt, detail.data.ExRate);
+  return (
+    <section className="panel detail-summary" data-testid="detail-summary">
+      <header className="panel-header">
+        <span data-testid="detail-title">
+          {row.name} · {t(`accounts.${account}`)}
+        </span>
+        <Link to={`${TRANSFER_PATH[account]}?id=${currency}`} className="btn btn-primary btn-sm">
+          {t('action.transfer')}
+        </Link>
+      </header>
+      <div className="detail-figures">
+        {(
+          [
+            ['table.available', formatBalance(row.available), 'detail-available'],
+            ['table.frozen', formatBalance(row.frozen), 'detail-frozen'],
+            ['detail.converted', `${value.usdt} USDT`, 'detail-value'],
+          ] as const
+        ).map(([label, figure, testId]) => (
+          <div className="detail-figure" key={testId}>
+            <span className="muted">{t(label)}</span>
+            <strong className="num" data-testid={testId}>
+              {figure}
+            </strong>
+            {testId === 'detail-value' && <span className="secondary num">≈ ¥{value.cny} CNY</span>}
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+/** The account's log of this coin, newest first, with "load more" (document 2, section 4). */
+function DetailLog({ account, currency }: { account: Account; currency: number }) {
+  const { t } = useTranslation('assets');
+  const log = useAccountLogPages(account, currency);
+  return (
+    <section className="panel" data-testid="detail-log">
+      <header className="panel-header">{t('detail.log')}</header>
+      <PagedTable
+        query={log}
+        rowsOf={(page) => page.list}
+        columns={
+          <>
+            <th>{t('log.time')}</th>
+            <th>{t('log.type')}</th>
+            <th className="right">{t('log.amount')}</th>
+            <th className="right">{t('log.after')}</th>
+          </>
+        }
+        renderRow={(row) => {
+          const move = direction(row.value);
+          return (
+            <tr key={row.id} data-testid="detail-log-row">
+              <td className="num secondary">{row.created_time}</td>
+              <td>
+                {row.info}
+                {row.is_lock === 1 && <span className="badge log-lock">{t('table.frozen')}</span>}
+              </td>
+              <td
+                className={`right num${move > 0 ? ' up' : move < 0 ? ' down' : ''}`}
+                data-testid="detail-log-value"
+              >
+                {formatSigned(row.value)}
+              </td>
+              <td className="right num">{formatAmount(row.after)}</td>
+            </tr>
+          );
+        }}
+      />
+    </section>
+  );
+}
+
+/**
+ * An account's detail for one coin (query currency_id): `/legalAccount` (lever), `/microAccount` (options),
+ * `/dealAccount` (fiat) and `/changeAccount` (the currency account's record).
+ */
+export default function AccountDetailPage() {
+  const { t } = useTranslation('assets');
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const account = accountOfPath(pathname, DETAIL_PATH) ?? 'change';
+  const id = Number(params.get('currency_id'));
+  const currency = Number.isInteger(id) && id > 0 ? id : null;
+  return (
+    <AssetsLayout testId={`detail-${account}`}>
+      <Link to={LIST_PATH[account]} className="btn-link assets-back">
+        ← {t(`accounts.${account}`)}
+      </Link>
+      {currency === null ? (
+        <div className="panel empty">{t('detail.noCoin')}</div>
+      ) : (
+        <>
+          <DetailSummary account={account} currency={currency} />
+          <DetailLog account={account} currency={currency} />
+        </>
+      )}
+    </AssetsLayout>
+  );
+}

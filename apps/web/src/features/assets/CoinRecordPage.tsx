@@ -1,0 +1,110 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { useOutLog, type OutLogRow, type RecordKind } from './api';
+import { formatAmount } from './assets';
+import { AssetsLayout } from './AssetsLayout';
+import { PagedTable } from './States';
+import './i18n';
+
+/** Document 2, section 4: status 2 is the success mark, 3 the failure mark; 1 is still being processed. */
+const STATUS_CLASS: Record<number, string> = { 1: 'muted', 2: 'up', 3: 'down' };
+
+function StatusMark({ row }: { row: OutLogRow }) {
+  const { t } = useTranslation('assets');
+  const known = row.status === 1 || row.status === 2 || row.status === 3;
+  return (
+    <span className={STATUS_CLASS[row.status] ?? ''} data-testid="record-status" data-status={row.status}>
+      {known ? t(`records.status${row.status}`) : '--'}
+    </span>
+  );
+}
+
+function RecordTable({ kind, currency }: { kind: RecordKind; currency: number | null }) {
+  const { t } = useTranslation('assets');
+  const log = useOutLog(kind, currency);
+  return (
+    <PagedTable
+      query={log}
+      rowsOf={(page) => page.list}
+      columns={
+        <>
+          <th>{t('log.time')}</th>
+          <th>{t('table.coin')}</th>
+          <th className="right">{t('log.amount')}</th>
+          {kind === 'sell' && <th className="right">{t('records.fee')}</th>}
+          <th>{t('records.address')}</th>
+          <th className="right">{t('records.status')}</th>
+        </>
+      }
+      renderRow={(row) => (
+        <tr key={row.id} data-testid={`record-row-${kind}`}>
+          <td className="num secondary">{row.create_time}</td>
+          <td>
+            <strong>{row.currency_name}</strong>
+          </td>
+          <td className="right num" data-testid="record-amount">
+            {formatAmount(row.number)}
+          </td>
+          {kind === 'sell' && (
+            <td className="right num secondary">{formatAmount('rate' in row ? row.rate : null)}</td>
+          )}
+          <td className="num secondary record-address">{row.address || '--'}</td>
+          <td className="right">
+            <StatusMark row={row} />
+          </td>
+        </tr>
+      )}
+    />
+  );
+}
+
+/**
+ * `/coinRecord` (document 2, section 2): deposit records (`buy`) and withdraw records (`sell`) in two tabs;
+ * `/tbrec` is the withdraw record of one coin. `?currency_id=` narrows both to a coin.
+ */
+export default function CoinRecordPage() {
+  const { t } = useTranslation('assets');
+  const { pathname } = useLocation();
+  const [params, setParams] = useSearchParams();
+  const id = Number(params.get('currency_id'));
+  const currency = Number.isInteger(id) && id > 0 ? id : null;
+  const withdrawOnly = pathname === '/tbrec';
+  const kind: RecordKind = withdrawOnly || params.get('tab') === 'sell' ? 'sell' : 'buy';
+  const choose = (next: RecordKind) => {
+    const search = new URLSearchParams(params);
+    search.set('tab', next);
+    setParams(search, { replace: true });
+  };
+
+  return (
+    <AssetsLayout testId={withdrawOnly ? 'tbrec-page' : 'coin-record-page'}>
+      <section className="panel">
+        <header className="panel-header assets-table-header">
+          {withdrawOnly ? (
+            <span>{t('records.withdrawals')}</span>
+          ) : (
+            <nav className="tabs" role="tablist">
+              {(['buy', 'sell'] as const).map((tab) => (
+                <button
+                  key={tab}
+                  type="button"
+                  role="tab"
+                  aria-selected={kind === tab}
+                  className={`tab${kind === tab ? ' active' : ''}`}
+                  onClick={() => choose(tab)}
+                  data-testid={`record-tab-${tab}`}
+                >
+                  {t(tab === 'buy' ? 'records.deposits' : 'records.withdrawals')}
+                </button>
+              ))}
+            </nav>
+          )}
+          <Link to="/dealFinance" className="btn-link">
+            {t('accounts.change')}
+          </Link>
+        </header>
+        <RecordTable key={`${kind}-${currency ?? 'all'}`} kind={kind} currency={currency} />
+      </section>
+    </AssetsLayout>
+  );
+}

@@ -1,0 +1,217 @@
+import { QRCodeSVG } from 'qrcode.react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { SubmitButton } from '../../components/SubmitButton';
+import { copyText } from '../../lib/clipboard';
+import { isPositive, normalizeDecimal, sanitizeDecimalInput } from '../../lib/decimal-input';
+import { toast } from '../../lib/notify';
+import { depositByPayment, depositNotice, useCurrencyInfo, useDepositAddress, usePayBanks } from './api';
+import { BALANCE_DECIMALS } from './assets';
+import { AmountInput } from './AmountInput';
+import { ChannelSwitch, type Channel } from './ChannelSwitch';
+import { LoadFailed, Loading } from './States';
+import './i18n';
+
+/** Document 2, section 9: the deposit QR is 100 px. */
+const QR_SIZE_PX = 100;
+const DEFAULT_BANK = 'BCA';
+
+/** The crypto deposit: the user's own address, its QR code, copy, tips, a deposit notice and the records link. */
+function CryptoDeposit({ currency, name }: { currency: number; name: string }) {
+  const { t } = useTranslation('assets');
+  const address = useDepositAddress(currency);
+  const [amount, setAmount] = useState('');
+  const [from, setFrom] = useState('');
+  const [busy, setBusy] = useState(false);
+  if (address.isPending) return <Loading />;
+  if (address.isError) return <LoadFailed error={address.error} onRetry={() => void address.refetch()} />;
+  const data = address.data;
+
+  const notify = async (event: FormEvent) => {
+    event.preventDefault();
+    // Document 2, section 5: address and amount are both required.
+    if (!from.trim()) return toast(t('deposit.enterFrom'), 'error');
+    if (!isPositive(amount)) return toast(t('deposit.enterAmount'), 'error');
+    setBusy(true);
+    try {
+      toast(
+        await depositNotice({ currency, amount: normalizeDecimal(amount), account: from.trim() }),
+        'success',
+      );
+      setAmount('');
+      setFrom('');
+    } catch {
+      // The API client showed the reason.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="deposit-crypto">
+      <div className="deposit-qr" data-testid="deposit-qr">
+        <QRCodeSVG value={data.address} size={QR_SIZE_PX} marginSize={2} title={data.address} />
+      </div>
+      <div className="deposit-info">
+        <div className="deposit-line">
+          <span className="muted">{t('deposit.network')}</span>
+          <span className="badge">{data.contract_address}</span>
+        </div>
+        <div className="field-label">{t('deposit.address')}</div>
+        <div className="deposit-address">
+          <code className="num" data-testid="deposit-address">
+            {data.address}
+          </code>
+          <button
+            type="button"
+            className="btn btn-primary btn-sm"
+            data-testid="deposit-copy"
+            onClick={() => void copyText(data.address)}
+          >
+            {t('common:action.copy')}
+          </button>
+        </div>
+        <ul className="deposit-tips">
+          <li>{t('deposit.tipOnly', { coin: name, network: data.contract_address })}</li>
+          <li>{t('deposit.tipConfirmations')}</li>
+          <li>
+            <Link to={`/coinRecord?currency_id=${currency}`} data-testid="deposit-records">
+              {t('deposit.records')}
+            </Link>
+          </li>
+        </ul>
+        <form className="deposit-notice" onSubmit={(event) => void notify(event)} noValidate>
+          <span className="field-label">{t('deposit.noticeTitle')}</span>
+          <div className="deposit-notice-fields">
+            <input
+              className="input"
+              value={from}
+              maxLength={128}
+              placeholder={t('deposit.fromPlaceholder')}
+              onChange={(event) => setFrom(event.target.value)}
+              data-testid="deposit-from"
+            />
+            <input
+              className="input num"
+              inputMode="decimal"
+              value={amount}
+              placeholder={t('deposit.amountPlaceholder', { coin: name })}
+              onChange={(event) => setAmount(sanitizeDecimalInput(event.target.value, BALANCE_DECIMALS))}
+              data-testid="deposit-amount"
+            />
+            <SubmitButton testId="deposit-notice-submit" busy={busy} label={t('deposit.noticeSubmit')} />
+          </div>
+        </form>
+      </div>
+    </div>
+  );
+}
+
+/** Deposit through the third-party payment channel: amount, pay type, bank; then the payment page. */
+function PaymentDeposit({ currency, name }: { currency: number; name: string }) {
+  const { t } = useTranslation('assets');
+  const info = useCurrencyInfo(currency);
+  const banks = usePayBanks();
+  const [amount, setAmount] = useState('');
+  const [payType, setPayType] = useState<1 | 2>(1);
+  const [bank, setBank] = useState(DEFAULT_BANK);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!isPositive(amount)) return toast(t('deposit.enterAmount'), 'error');
+    setBusy(true);
+    try {
+      const url = await depositByPayment({
+        currency,
+        amount: normalizeDecimal(amount),
+        pay_type: payType,
+        bank_code: bank,
+      });
+      window.location.assign(url);
+    } catch {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      className="assets-form"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      data-testid="payment-deposit"
+    >
+      <label className="field">
+        <span className="field-label">{t('form.amount')}</span>
+        <AmountInput
+          value={amount}
+          onChange={setAmount}
+          unit={name}
+          placeholder={
+            info.data
+              ? t('payment.range', { min: info.data.min_number, max: info.data.max_number })
+              : undefined
+          }
+          testId="payment-amount"
+        />
+      </label>
+      <div className="field">
+        <span className="field-label">{t('payment.payType')}</span>
+        <div className="assets-radios">
+          {([1, 2] as const).map((type) => (
+            <label key={type} className="checkbox">
+              <input
+                type="radio"
+                name="pay-type"
+                checked={payType === type}
+                onChange={() => setPayType(type)}
+              />
+              <span>{t(`payment.type${type}`)}</span>
+            </label>
+          ))}
+        </div>
+      </div>
+      <label className="field">
+        <span className="field-label">{t('payment.bank')}</span>
+        <select
+          className="select"
+          value={bank}
+          onChange={(event) => setBank(event.target.value)}
+          data-testid="payment-bank"
+        >
+          {(banks.data ?? [{ code: DEFAULT_BANK, name: DEFAULT_BANK }]).map((item) => (
+            <option key={item.code} value={item.code}>
+              {item.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <SubmitButton
+        testId="payment-submit"
+        busy={busy}
+        label={t('payment.pay')}
+        className="btn btn-primary"
+      />
+    </form>
+  );
+}
+
+/** The deposit panel of a coin row (document 2, section 2): crypto or the online-payment channel. */
+export function DepositPanel({ currency, name }: { currency: number; name: string }) {
+  const { t } = useTranslation('assets');
+  const [channel, setChannel] = useState<Channel>('crypto');
+  return (
+    <div className="assets-panel" data-testid="deposit-panel">
+      <div className="assets-panel-head">
+        <strong>{t('deposit.title', { coin: name })}</strong>
+        <ChannelSwitch value={channel} onChange={setChannel} />
+      </div>
+      {channel === 'crypto' ? (
+        <CryptoDeposit currency={currency} name={name} />
+      ) : (
+        <PaymentDeposit currency={currency} name={name} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../components/States';
+import './i18n';
+
+export const Loading = Spinner;
+
+/** A load failure with the server's reason and a retry. */
+export function LoadFailed({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  const { t } = useTranslation('assets');
+  return (
+    <div className="panel empty" data-testid="assets-load-failed">
+      <p>{error.message || t('loadFailed')}</p>
+      <button type="button" className="btn btn-ghost btn-sm" onClick={onRetry}>
+        {t('action.retry')}
+      </button>
+    </div>
+  );
+}
+
+/** The "load more" control of document 2, section 4: it turns into "no more" once a page comes back short. */
+export function LoadMore({
+  hasMore,
+  loading,
+  onMore,
+  count,
+}: {
+  hasMore: boolean;
+  loading: boolean;
+  onMore: () => void;
+  count: number;
+}) {
+  const { t } = useTranslation('assets');
+  if (count === 0) return null;
+  return (
+    <div className="assets-more">
+      {hasMore ? (
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          disabled={loading}
+          onClick={onMore}
+          data-testid="load-more"
+        >
+          {loading ? t('loading') : t('loadMore')}
+        </button>
+      ) : (
+        <span className="muted" data-testid="no-more">
+          {t('noMore')}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** A record table loaded a page at a time: loading, error, the rows, "no data", then load more or no more. */
+export function PagedTable<Page, Row>({
+  query,
+  rowsOf,
+  columns,
+  renderRow,
+}: {
+  query: UseInfiniteQueryResult<InfiniteData<Page>>;
+  rowsOf: (page: Page) => Row[];
+  columns: ReactNode;
+  renderRow: (row: Row) => ReactNode;
+}) {
+  const { t } = useTranslation('assets');
+  if (query.isPending) return <Loading />;
+  if (query.isError) return <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
+  const rows = query.data.pages.flatMap(rowsOf);
+  return (
+    <>
+      <div className="assets-table-wrap">
+        <table className="table">
+          <thead>
+            <tr>{columns}</tr>
+          </thead>
+          <tbody>{rows.map(renderRow)}</tbody>
+        </table>
+        {rows.length === 0 && <div className="empty">{t('common:noData')}</div>}
+      </div>
+      <LoadMore
+        count={rows.length}
+        hasMore={query.hasNextPage}
+        loading={query.isFetchingNextPage}
+        onMore={() => void query.fetchNextPage()}
+      />
+    </>
+  );
+}

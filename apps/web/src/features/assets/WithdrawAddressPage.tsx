@@ -1,0 +1,252 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SendCodeButton } from '../../components/SendCodeButton';
+import { SubmitButton } from '../../components/SubmitButton';
+import { confirmDialog, toast } from '../../lib/notify';
+import {
+  bindWithdrawAddress,
+  deleteWithdrawAddress,
+  sendAddressCode,
+  useCurrencyInfo,
+  useWalletList,
+  useWithdrawAddresses,
+  type WalletList,
+} from './api';
+import { AssetsLayout } from './AssetsLayout';
+import { LoadFailed, Loading } from './States';
+import './i18n';
+
+/** Document 3, section 4: the withdraw-address code can be asked again after 30 s. */
+const ADDRESS_CODE_SECONDS = 30;
+const MEMO_REQUIRED = 2;
+
+/** Choose coin and chain type, enter the address (memo where needed) and the code (document 3, section 2). */
+function BindForm({ wallets, onBound }: { wallets: WalletList; onBound: () => void }) {
+  const { t } = useTranslation('assets');
+  const coins = wallets.change_wallet.balance;
+  const [currency, setCurrency] = useState<number | null>(coins[0]?.currency ?? null);
+  const info = useCurrencyInfo(currency);
+  const [chain, setChain] = useState('');
+  const [address, setAddress] = useState('');
+  const [memo, setMemo] = useState('');
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const chains = info.data?.type_data.map((item) => item.contract_address) ?? [];
+  const chosenChain = chains.includes(chain) ? chain : (chains[0] ?? '');
+
+  const send = async () => {
+    const answer = await sendAddressCode();
+    toast(answer.msg, answer.code === 0 ? 'success' : 'error');
+    return answer.code === 0;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    // Document 3, section 5: the address, then the verification code.
+    const problem = !address.trim()
+      ? t('address.enterAddress')
+      : !code.trim()
+        ? t('address.enterCode')
+        : null;
+    if (problem || currency === null) {
+      toast(problem ?? t('address.enterAddress'), 'error');
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await bindWithdrawAddress({
+        currency,
+        contract_address: chosenChain,
+        address: address.trim(),
+        memo: memo.trim(),
+        code: code.trim(),
+      });
+      toast(answer.msg, answer.code === 0 ? 'success' : 'error');
+      if (answer.code === 0) {
+        setAddress('');
+        setMemo('');
+        setCode('');
+        onBound();
+      }
+    } catch {
+      toast(t('common:networkError'), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="assets-form address-form" onSubmit={(event) => void submit(event)} noValidate>
+      <div className="address-form-row">
+        <label className="field">
+          <span className="field-label">{t('table.coin')}</span>
+          <select
+            className="select"
+            value={currency ?? ''}
+            onChange={(event) => setCurrency(Number(event.target.value))}
+            data-testid="address-coin"
+          >
+            {coins.map((item) => (
+              <option key={item.currency} value={item.currency}>
+                {item.currency_name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span className="field-label">{t('address.chain')}</span>
+          <select
+            className="select"
+            value={chosenChain}
+            onChange={(event) => setChain(event.target.value)}
+            data-testid="address-chain"
+          >
+            {chains.map((item) => (
+              <option key={item} value={item}>
+                {item}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <label className="field">
+        <span className="field-label">{t('address.address')}</span>
+        <input
+          className="input num"
+          value={address}
+          maxLength={128}
+          placeholder={t('address.enterAddress')}
+          onChange={(event) => setAddress(event.target.value)}
+          data-testid="address-input"
+        />
+      </label>
+      {info.data?.make_wallet === MEMO_REQUIRED && (
+        <label className="field">
+          <span className="field-label">{t('withdraw.memo')}</span>
+          <input
+            className="input"
+            value={memo}
+            maxLength={128}
+            onChange={(event) => setMemo(event.target.value)}
+            data-testid="address-memo"
+          />
+        </label>
+      )}
+      <label className="field">
+        <span className="field-label">{t('address.code')}</span>
+        <div className="input-group">
+          <input
+            className="input num"
+            inputMode="numeric"
+            maxLength={6}
+            value={code}
+            placeholder={t('address.enterCode')}
+            onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+            data-testid="address-code"
+          />
+          <SendCodeButton onSend={send} seconds={ADDRESS_CODE_SECONDS} />
+        </div>
+      </label>
+      <SubmitButton
+        testId="address-submit"
+        busy={busy}
+        label={t('address.bind')}
+        className="btn btn-primary"
+      />
+    </form>
+  );
+}
+
+/** The bound addresses with a delete action each. */
+function AddressList({ onChanged }: { onChanged: () => void }) {
+  const { t } = useTranslation('assets');
+  const addresses = useWithdrawAddresses(null);
+  if (addresses.isPending) return <Loading />;
+  if (addresses.isError)
+    return <LoadFailed error={addresses.error} onRetry={() => void addresses.refetch()} />;
+
+  const remove = async (id: number, address: string) => {
+    if (!(await confirmDialog({ text: t('address.deleteConfirm', { address }) }))) return;
+    try {
+      toast(await deleteWithdrawAddress(id), 'success');
+    } catch {
+      // The API client showed the reason.
+    }
+    onChanged();
+  };
+
+  return (
+    <div className="assets-table-wrap">
+      <table className="table">
+        <thead>
+          <tr>
+            <th>{t('table.coin')}</th>
+            <th>{t('address.chain')}</th>
+            <th>{t('address.address')}</th>
+            <th>{t('withdraw.memo')}</th>
+            <th className="right">{t('table.actions')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {addresses.data.map((row) => (
+            <tr key={row.id} data-testid="address-row">
+              <td>
+                <strong>{row.coin_name}</strong>
+              </td>
+              <td className="secondary">{row.contract_address}</td>
+              <td className="num record-address" data-testid="address-value">
+                {row.address}
+              </td>
+              <td className="secondary">{row.memo || '--'}</td>
+              <td className="right">
+                <button
+                  type="button"
+                  className="btn-link row-action"
+                  onClick={() => void remove(row.id, row.address)}
+                  data-testid="address-delete"
+                >
+                  {t('address.delete')}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {addresses.data.length === 0 && (
+        <div className="empty" data-testid="address-empty">
+          {t('address.none')}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** `/withdraw_address` (document 3): bind a withdraw address with a code, list and delete bound ones. */
+export default function WithdrawAddressPage() {
+  const { t } = useTranslation('assets');
+  const wallets = useWalletList();
+  const client = useQueryClient();
+  // Every list of bound addresses (this page's and each withdraw panel's) is read again.
+  const changed = () => void client.invalidateQueries({ queryKey: ['assets', 'withdraw-addresses'] });
+  return (
+    <AssetsLayout testId="withdraw-address-page">
+      <section className="panel">
+        <header className="panel-header">{t('address.title')}</header>
+        <div className="panel-body">
+          {wallets.isPending ? (
+            <Loading />
+          ) : wallets.isError ? (
+            <LoadFailed error={wallets.error} onRetry={() => void wallets.refetch()} />
+          ) : (
+            <BindForm wallets={wallets.data} onBound={changed} />
+          )}
+        </div>
+      </section>
+      <section className="panel">
+        <header className="panel-header">{t('address.list')}</header>
+        <AddressList onChanged={changed} />
+      </section>
+    </AssetsLayout>
+  );
+}
