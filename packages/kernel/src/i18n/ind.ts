@@ -287,4 +287,17 @@ export const ind: Messages = {
   acceptor_notice_transferred:
     'Transaksi akseptor {id}: akseptor telah mengirim uang, silakan konfirmasi penerimaan',
   region_not_agent: 'Bukan agen regional, tidak ada izin',
+  admin_login_required: 'Masuk sebagai operator diperlukan',
+  admin_forbidden: 'Peran Anda tidak boleh melakukan ini',
+  admin_totp_enrolment_required: 'Atur autentikasi dua faktor terlebih dahulu',
+  admin_totp_required: 'Masukkan kode dari aplikasi autentikator',
+  admin_totp_invalid: 'Kode dua faktor salah atau sudah dipakai',
+  admin_totp_enabled: 'Autentikasi dua faktor aktif',
+  admin_record_not_found: 'Catatan tidak ditemukan',
+  admin_already_processed: 'Catatan ini sudah diproses',
+  admin_reason_required: 'Harap berikan alasan',
+  admin_done: 'Selesai',
+  admin_field_required: '{field} wajib diisi',
+  admin_identity_approved: 'Verifikasi identitas Anda disetujui',
+  admin_identity_rejected: 'Verifikasi identitas Anda ditolak: {reason}',
 };
