@@ -15,6 +15,7 @@ import { auditExchange } from '../areas';
 import { p2pCommands } from './p2p';
 import { opsLeverOptions } from './lever';
 import { poolSql, verifySettlements } from '../modules/micro';
+import { operatorCommands } from './operators';
 
 /**
  * `npm run ops -- <command> [options]`: operator commands against the exchange's database. Each prints one
@@ -150,6 +151,7 @@ const commands: Record<string, Command> = {
     });
   },
   ...p2pCommands,
+  ...operatorCommands,
   audit: async (prisma) => {
     const report = await auditExchange(prisma);
     if (!report.ok) process.exitCode = 1;
