@@ -334,7 +334,8 @@ describe('identity review', () => {
       where: { to: user.account, scene: 'notice' },
     });
     expect(message?.body).toBe('Your identity verification was rejected: photo blurred');
-    for (const bad of [{ id: 'abc' }, { id: -1 }, { id, decision: 'maybe' }, {}]) {
+    const bads: Record<string, string | number>[] = [{ id: 'abc' }, { id: -1 }, { id, decision: 'maybe' }, {}];
+    for (const bad of bads) {
       const answer = await ctx.post('/api/admin/identities/review', bad, operators.support.token);
       expect(answer.body.type).toBe('error');
     }
@@ -421,7 +422,7 @@ describe('money: deposits and withdrawals (finance, with a fresh code)', () => {
     const { user, id } = await pendingWithdrawal();
     expect(await spotOf(user.id, 'USDT')).toEqual(['60', '40']);
     const other = await signedInOperator(ctx, 'finance');
-    const [first, second] = await Promise.all(
+    const answers = await Promise.all(
       [operators.finance, other].map((operator) =>
         ctx.post(
           '/api/admin/withdrawals/finish',
@@ -430,7 +431,7 @@ describe('money: deposits and withdrawals (finance, with a fresh code)', () => {
         ),
       ),
     );
-    const bodies = [first.body, second.body];
+    const bodies = answers.map((answer) => answer.body as { type: string; message: unknown });
     expect(bodies.filter((body) => body.type === 'ok')).toHaveLength(1);
     expect(bodies.filter((body) => body.message === 'This record was already processed')).toHaveLength(1);
     expect(await spotOf(user.id, 'USDT')).toEqual(['60', '0']);

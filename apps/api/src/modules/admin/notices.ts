@@ -22,10 +22,12 @@ const view = (row: { create_time: Date; update_time: Date } & Record<string, unk
 });
 
 export async function listNotices(prisma: Db, options: { c_id?: number | undefined; limit: number }) {
+  // Without the bodies (long HTML): the editor reads one through the public /api/news/detail.
   const rows = await prisma.news.findMany({
     where: options.c_id ? { c_id: options.c_id } : {},
     orderBy: { id: 'desc' },
     take: options.limit,
+    omit: { content: true },
   });
   return rows.map(view);
 }
