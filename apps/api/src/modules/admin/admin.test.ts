@@ -334,7 +334,12 @@ describe('identity review', () => {
       where: { to: user.account, scene: 'notice' },
     });
     expect(message?.body).toBe('Your identity verification was rejected: photo blurred');
-    const bads: Record<string, string | number>[] = [{ id: 'abc' }, { id: -1 }, { id, decision: 'maybe' }, {}];
+    const bads: Record<string, string | number>[] = [
+      { id: 'abc' },
+      { id: -1 },
+      { id, decision: 'maybe' },
+      {},
+    ];
     for (const bad of bads) {
       const answer = await ctx.post('/api/admin/identities/review', bad, operators.support.token);
       expect(answer.body.type).toBe('error');
