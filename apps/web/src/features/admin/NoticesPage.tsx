@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useOutletContext } from 'react-router';
+import { roleAtLeast, useAdminAction, useNotices, type Me } from './api';
+import { formatTime, QueryView, Section } from './parts';
+
+const CATEGORIES = [4, 11, 5, 10] as const;
+const LANGUAGES = ['en', 'zh', 'hk', 'jp', 'kor', 'th', 'ind'] as const;
+
+/** Notices per language for the client's notice list, home strip and banners; support publishes them. */
+export default function NoticesPage() {
+  const { t } = useTranslation('admin');
+  const me = useOutletContext<Me>();
+  const canEdit = roleAtLeast(me.role, 'support');
+  const notices = useNotices();
+  const save = useAdminAction('notices/save');
+  const remove = useAdminAction('notices/delete');
+  const empty = { c_id: '11', lang: 'en', title: '', abstract: '', content: '' };
+  const [draft, setDraft] = useState(empty);
+  const set = (name: keyof typeof draft) => (event: { target: { value: string } }) =>
+    setDraft({ ...draft, [name]: event.target.value });
+
+  return (
+    <>
+      {canEdit ? (
+        <Section title={t('notices.publishTitle')} testId="admin-notice-form">
+          <form
+            className="admin-stack"
+            onSubmit={(event) => {
+              event.preventDefault();
+              save.mutate(draft, { onSuccess: () => setDraft(empty) });
+            }}
+          >
+            <div className="admin-form">
+              <label className="field">
+                <span className="field-label">{t('notices.category')}</span>
+                <select
+                  className="select input"
+                  data-testid="admin-notice-category"
+                  value={draft.c_id}
+                  onChange={set('c_id')}
+                >
+                  {CATEGORIES.map((id) => (
+                    <option key={id} value={id}>
+                      {t(`notices.categories.c${id}`)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className="field">
+                <span className="field-label">{t('notices.lang')}</span>
+                <select
+                  className="select input"
+                  data-testid="admin-notice-lang"
+                  value={draft.lang}
+                  onChange={set('lang')}
+                >
+                  {LANGUAGES.map((lang) => (
+                    <option key={lang} value={lang}>
+                      {lang}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </div>
+            <label className="field">
+              <span className="field-label">{t('notices.heading')}</span>
+              <input
+                className="input"
+                data-testid="admin-notice-title"
+                value={draft.title}
+                onChange={set('title')}
+              />
+            </label>
+            <label className="field">
+              <span className="field-label">{t('notices.abstract')}</span>
+              <input
+                className="input"
+                data-testid="admin-notice-abstract"
+                value={draft.abstract}
+                onChange={set('abstract')}
+              />
+            </label>
+            <label className="field">
+              <span className="field-label">{t('notices.content')}</span>
+              <textarea
+                className="input"
+                rows={4}
+                data-testid="admin-notice-content"
+                value={draft.content}
+                onChange={set('content')}
+              />
+            </label>
+            <button
+              type="submit"
+              className="btn btn-primary"
+              disabled={save.isPending}
+              data-testid="admin-notice-publish"
+            >
+              {t('notices.publish')}
+            </button>
+          </form>
+        </Section>
+      ) : (
+        <div className="admin-note" data-testid="admin-read-only">
+          {t('readOnly')}
+        </div>
+      )}
+      <Section title={t('nav.notices')} testId="admin-notices">
+        <QueryView query={notices} isEmpty={(rows) => rows.length === 0}>
+          {(rows) => (
+            <table className="table">
+              <thead>
+                <tr>
+                  <th>{t('notices.heading')}</th>
+                  <th>{t('notices.category')}</th>
+                  <th>{t('notices.lang')}</th>
+                  <th>{t('time')}</th>
+                  {canEdit && <th />}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.id} data-testid="admin-notice-row">
+                    <td>{row.title}</td>
+                    <td>
+                      {CATEGORIES.includes(row.c_id as 4) ? t(`notices.categories.c${row.c_id}`) : row.c_id}
+                    </td>
+                    <td>{row.lang}</td>
+                    <td className="secondary">{formatTime(row.update_time)}</td>
+                    {canEdit && (
+                      <td>
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-ghost"
+                          data-testid="admin-notice-delete"
+                          disabled={remove.isPending}
+                          onClick={() => remove.mutate({ id: row.id })}
+                        >
+                          {t('notices.delete')}
+                        </button>
+                      </td>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </QueryView>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../components/States';
+
+/** Loading, error (with retry) and empty states of a console list, then the list itself. */
+export function QueryView<T>({
+  query,
+  isEmpty,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  isEmpty?: (data: T) => boolean;
+  children: (data: T) => ReactNode;
+}) {
+  const { t } = useTranslation('admin');
+  if (query.isPending) return <Spinner />;
+  if (query.isError)
+    return (
+      <div className="empty admin-error" data-testid="admin-error">
+        {t('failed', { message: query.error.message })}{' '}
+        <button type="button" className="btn btn-sm btn-ghost" onClick={() => void query.refetch()}>
+          {t('retry')}
+        </button>
+      </div>
+    );
+  if (isEmpty?.(query.data)) return <div className="empty">{t('empty')}</div>;
+  return <>{children(query.data)}</>;
+}
+
+export function Section({
+  title,
+  children,
+  testId,
+}: {
+  title: string;
+  children: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <section className="panel admin-section" data-testid={testId}>
+      <div className="panel-header">{title}</div>
+      <div className="panel-body">{children}</div>
+    </section>
+  );
+}
+
+export const formatTime = (iso: string) => new Date(iso).toLocaleString();
