@@ -64,7 +64,7 @@ export default function AdminLayout() {
       )}
       <LanguageSwitch />
       <button type="button" className="btn btn-sm btn-ghost" data-testid="admin-theme" onClick={toggleTheme}>
-        {t('theme')}: {theme}
+        {t(`theme.${theme}`)}
       </button>
       {token && (
         <button

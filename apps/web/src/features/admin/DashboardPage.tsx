@@ -67,7 +67,12 @@ function Board({ data }: { data: Dashboard }) {
         <Section title={t('dashboard.withdrawalsToday')}>
           <Table
             head={[t('currency'), t('status'), t('count'), t('amount')]}
-            rows={data.withdrawals_today.map((row) => [row.currency, row.status, row.count, row.amount])}
+            rows={data.withdrawals_today.map((row) => [
+              row.currency,
+              t(`withdrawalStatus.s${row.status}`),
+              row.count,
+              row.amount,
+            ])}
           />
         </Section>
       </div>
