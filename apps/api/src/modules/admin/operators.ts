@@ -61,14 +61,25 @@ export async function createOperator(
   return { ...publicView(operator), password };
 }
 
-/** Changes an operator's role; their open sessions see it at their next call. */
-export async function setOperatorRole(prisma: Db, loginInput: string, roleInput: string) {
-  const role = checkRole(roleInput);
+/**
+ * Changes an operator in one transaction with its trail line; `alsoRevokeSessions` ends every session they
+ * have in the same transaction.
+ */
+async function changeOperator(
+  prisma: Db,
+  loginInput: string,
+  change: { action: string; data: { role?: OperatorRole; disabled_at?: Date }; alsoRevokeSessions?: boolean },
+) {
   const before = await findOperator(prisma, loginInput);
   const after = await prisma.$transaction(async (tx) => {
-    const changed = await tx.operator.update({ where: { id: before.id }, data: { role } });
+    const changed = await tx.operator.update({ where: { id: before.id }, data: change.data });
+    if (change.alsoRevokeSessions)
+      await tx.operatorSession.updateMany({
+        where: { operator_id: before.id, revoked_at: null },
+        data: { revoked_at: new Date() },
+      });
     await recordTrail(tx, COMMAND_LINE, {
-      action: 'operator.role',
+      action: change.action,
       targetType: 'operator',
       targetId: before.id,
       before: publicView(before),
@@ -79,24 +90,14 @@ export async function setOperatorRole(prisma: Db, loginInput: string, roleInput:
   return publicView(after);
 }
 
+/** Changes an operator's role; their open sessions see it at their next call. */
+export const setOperatorRole = (prisma: Db, login: string, role: string) =>
+  changeOperator(prisma, login, { action: 'operator.role', data: { role: checkRole(role) } });
+
 /** Disables an operator and ends every session they have. */
-export async function disableOperator(prisma: Db, loginInput: string) {
-  const before = await findOperator(prisma, loginInput);
-  const after = await prisma.$transaction(async (tx) => {
-    const now = new Date();
-    const changed = await tx.operator.update({ where: { id: before.id }, data: { disabled_at: now } });
-    await tx.operatorSession.updateMany({
-      where: { operator_id: before.id, revoked_at: null },
-      data: { revoked_at: now },
-    });
-    await recordTrail(tx, COMMAND_LINE, {
-      action: 'operator.disable',
-      targetType: 'operator',
-      targetId: before.id,
-      before: publicView(before),
-      after: publicView(changed),
-    });
-    return changed;
+export const disableOperator = (prisma: Db, login: string) =>
+  changeOperator(prisma, login, {
+    action: 'operator.disable',
+    data: { disabled_at: new Date() },
+    alsoRevokeSessions: true,
   });
-  return publicView(after);
-}

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { adminApi } from './api';
-import { Section } from './parts';
+import { Section, TextField } from './parts';
 
 interface Enrolment {
   secret: string;
@@ -57,16 +57,13 @@ export default function EnrolPage() {
               {enrolment.secret}
             </div>
           </div>
-          <label className="field">
-            <span className="field-label">{t('totpCode')}</span>
-            <input
-              className="input"
-              data-testid="admin-enrol-code"
-              autoComplete="one-time-code"
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-            />
-          </label>
+          <TextField
+            label={t('totpCode')}
+            testId="admin-enrol-code"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={setCode}
+          />
           <button
             type="button"
             className="btn btn-primary btn-block"

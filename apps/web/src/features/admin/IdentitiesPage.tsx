@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
 import { roleAtLeast, useAdminAction, useIdentities, type Me } from './api';
-import { formatTime, QueryView, Section } from './parts';
+import { formatTime, ReadOnlyNote, Section, TextField, ListTable } from './parts';
 
 /** The queue of identity submissions with their three photos; support and above approve or reject. */
 export default function IdentitiesPage() {
@@ -16,79 +16,70 @@ export default function IdentitiesPage() {
   return (
     <Section title={t('nav.identities')} testId="admin-identities">
       {canReview ? (
-        <label className="field admin-section">
-          <span className="field-label">{t('identities.reasonPrompt')}</span>
-          <input
-            className="input"
-            data-testid="admin-reason"
+        <div className="admin-section">
+          <TextField
+            label={t('identities.reasonPrompt')}
+            testId="admin-reason"
             value={reason}
-            onChange={(event) => setReason(event.target.value)}
+            onChange={setReason}
           />
-        </label>
-      ) : (
-        <div className="admin-note" data-testid="admin-read-only">
-          {t('readOnly')}
         </div>
+      ) : (
+        <ReadOnlyNote />
       )}
-      <QueryView query={identities} isEmpty={(data) => data.list.length === 0}>
-        {(data) => (
-          <table className="table">
-            <thead>
-              <tr>
-                <th>{t('account')}</th>
-                <th>{t('identities.name')}</th>
-                <th>{t('identities.cardId')}</th>
-                <th>{t('identities.photos')}</th>
-                <th>{t('time')}</th>
-                {canReview && <th />}
-              </tr>
-            </thead>
-            <tbody>
-              {data.list.map((row) => (
-                <tr key={row.id} data-testid="admin-identity-row">
-                  <td>{row.account}</td>
-                  <td>{row.name}</td>
-                  <td>{row.card_id}</td>
-                  <td>
-                    <div className="admin-photos">
-                      {[row.front_pic, row.reverse_pic, row.hand_pic].map((src) => (
-                        <a key={src} href={src} target="_blank" rel="noreferrer">
-                          <img src={src} alt="" />
-                        </a>
-                      ))}
-                    </div>
-                  </td>
-                  <td className="secondary">{formatTime(row.created_at)}</td>
-                  {canReview && (
-                    <td>
-                      <div className="admin-actions">
-                        <button
-                          type="button"
-                          className="btn btn-sm btn-buy"
-                          data-testid="admin-approve"
-                          disabled={review.isPending}
-                          onClick={() => review.mutate({ id: row.id, decision: 'approve' })}
-                        >
-                          {t('identities.approve')}
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn-sm btn-sell"
-                          data-testid="admin-reject"
-                          disabled={review.isPending}
-                          onClick={() => review.mutate({ id: row.id, decision: 'reject', reason })}
-                        >
-                          {t('identities.reject')}
-                        </button>
-                      </div>
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+      <ListTable
+        query={identities}
+        head={[
+          t('account'),
+          t('identities.name'),
+          t('identities.cardId'),
+          t('identities.photos'),
+          t('time'),
+          ...(canReview ? [''] : []),
+        ]}
+      >
+        {(row) => (
+          <tr key={row.id} data-testid="admin-identity-row">
+            <td>{row.account}</td>
+            <td>{row.name}</td>
+            <td>{row.card_id}</td>
+            <td>
+              <div className="admin-photos">
+                {[row.front_pic, row.reverse_pic, row.hand_pic].map((src) => (
+                  <a key={src} href={src} target="_blank" rel="noreferrer">
+                    <img src={src} alt="" />
+                  </a>
+                ))}
+              </div>
+            </td>
+            <td className="secondary">{formatTime(row.created_at)}</td>
+            {canReview && (
+              <td>
+                <div className="admin-actions">
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-buy"
+                    data-testid="admin-approve"
+                    disabled={review.isPending}
+                    onClick={() => review.mutate({ id: row.id, decision: 'approve' })}
+                  >
+                    {t('identities.approve')}
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-sell"
+                    data-testid="admin-reject"
+                    disabled={review.isPending}
+                    onClick={() => review.mutate({ id: row.id, decision: 'reject', reason })}
+                  >
+                    {t('identities.reject')}
+                  </button>
+                </div>
+              </td>
+            )}
+          </tr>
         )}
-      </QueryView>
+      </ListTable>
     </Section>
   );
 }

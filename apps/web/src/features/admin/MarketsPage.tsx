@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
 import { roleAtLeast, useAdminAction, useMarkets, type Me, type PairRow } from './api';
-import { QueryView, Section } from './parts';
+import { ReadOnlyNote, Section, ListTable } from './parts';
 
 const FLAGS = [
   ['is_display', 'listed'],
@@ -22,64 +22,52 @@ export default function MarketsPage() {
 
   return (
     <Section title={t('nav.markets')} testId="admin-markets">
-      {!canChange && (
-        <div className="admin-note" data-testid="admin-read-only">
-          {t('readOnly')}
-        </div>
-      )}
-      <QueryView query={markets} isEmpty={(rows) => rows.length === 0}>
-        {(rows) => (
-          <table className="table">
-            <thead>
-              <tr>
-                <th>{t('dashboard.symbol')}</th>
-                {FLAGS.map(([flag, label]) => (
-                  <th key={flag}>{t(`markets.${label}`)}</th>
-                ))}
-                {canChange && <th />}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((pair) => (
-                <tr key={pair.id} data-testid="admin-pair-row" data-symbol={pair.symbol}>
-                  <td>{pair.symbol}</td>
-                  {FLAGS.map(([flag]) => (
-                    <td key={flag} data-testid={`admin-flag-${flag}`}>
-                      {canChange ? (
-                        <button
-                          type="button"
-                          className={`btn btn-sm ${pair[flag] === 1 ? 'btn-buy' : 'btn-ghost'}`}
-                          disabled={flags.isPending}
-                          onClick={() => flip(pair, flag)}
-                        >
-                          {pair[flag] === 1 ? t('markets.on') : t('markets.off')}
-                        </button>
-                      ) : (
-                        <span className={pair[flag] === 1 ? 'up' : 'muted'}>
-                          {pair[flag] === 1 ? t('markets.on') : t('markets.off')}
-                        </span>
-                      )}
-                    </td>
-                  ))}
-                  {canChange && (
-                    <td>
-                      <button
-                        type="button"
-                        className={`btn btn-sm ${pair.is_display === 1 ? 'btn-sell' : 'btn-primary'}`}
-                        data-testid="admin-list-toggle"
-                        disabled={flags.isPending}
-                        onClick={() => flip(pair, 'is_display')}
-                      >
-                        {pair.is_display === 1 ? t('markets.delist') : t('markets.relist')}
-                      </button>
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+      {!canChange && <ReadOnlyNote />}
+      <ListTable
+        query={markets}
+        head={[
+          t('dashboard.symbol'),
+          ...FLAGS.map(([, label]) => t(`markets.${label}`)),
+          ...(canChange ? [''] : []),
+        ]}
+      >
+        {(pair) => (
+          <tr key={pair.id} data-testid="admin-pair-row" data-symbol={pair.symbol}>
+            <td>{pair.symbol}</td>
+            {FLAGS.map(([flag]) => (
+              <td key={flag} data-testid={`admin-flag-${flag}`}>
+                {canChange ? (
+                  <button
+                    type="button"
+                    className={`btn btn-sm ${pair[flag] === 1 ? 'btn-buy' : 'btn-ghost'}`}
+                    disabled={flags.isPending}
+                    onClick={() => flip(pair, flag)}
+                  >
+                    {pair[flag] === 1 ? t('markets.on') : t('markets.off')}
+                  </button>
+                ) : (
+                  <span className={pair[flag] === 1 ? 'up' : 'muted'}>
+                    {pair[flag] === 1 ? t('markets.on') : t('markets.off')}
+                  </span>
+                )}
+              </td>
+            ))}
+            {canChange && (
+              <td>
+                <button
+                  type="button"
+                  className={`btn btn-sm ${pair.is_display === 1 ? 'btn-sell' : 'btn-primary'}`}
+                  data-testid="admin-list-toggle"
+                  disabled={flags.isPending}
+                  onClick={() => flip(pair, 'is_display')}
+                >
+                  {pair.is_display === 1 ? t('markets.delist') : t('markets.relist')}
+                </button>
+              </td>
+            )}
+          </tr>
         )}
-      </QueryView>
+      </ListTable>
     </Section>
   );
 }

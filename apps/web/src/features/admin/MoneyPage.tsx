@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
 import { roleAtLeast, useAdminAction, useDeposits, useWithdrawals, type Me } from './api';
-import { formatTime, QueryView, Section } from './parts';
+import { CodeAndReason, formatTime, ReadOnlyNote, Section, TextField, ListTable } from './parts';
 
 /**
  * Chain deposits booked and withdrawals paid out or refused: finance only, each with a fresh two-factor
@@ -22,47 +22,28 @@ export default function MoneyPage() {
   const [reason, setReason] = useState('');
 
   const field = (name: keyof typeof deposit, label: string) => (
-    <label className="field">
-      <span className="field-label">{label}</span>
-      <input
-        className="input"
-        data-testid={`admin-deposit-${name}`}
-        value={deposit[name]}
-        onChange={(event) => setDeposit({ ...deposit, [name]: event.target.value })}
-      />
-    </label>
+    <TextField
+      label={label}
+      testId={`admin-deposit-${name}`}
+      value={deposit[name]}
+      onChange={(value) => setDeposit({ ...deposit, [name]: value })}
+    />
   );
 
   return (
     <>
       {canAct ? (
         <Section title={t('totpCode')}>
-          <div className="admin-form">
-            <label className="field">
-              <span className="field-label">{t('money.codeFirst')}</span>
-              <input
-                className="input"
-                data-testid="admin-totp"
-                autoComplete="one-time-code"
-                value={code}
-                onChange={(event) => setCode(event.target.value)}
-              />
-            </label>
-            <label className="field">
-              <span className="field-label">{t('reason')}</span>
-              <input
-                className="input"
-                data-testid="admin-reason"
-                value={reason}
-                onChange={(event) => setReason(event.target.value)}
-              />
-            </label>
-          </div>
+          <CodeAndReason
+            codeLabel={t('money.codeFirst')}
+            code={code}
+            setCode={setCode}
+            reason={reason}
+            setReason={setReason}
+          />
         </Section>
       ) : (
-        <div className="admin-note" data-testid="admin-read-only">
-          {t('readOnly')}
-        </div>
+        <ReadOnlyNote />
       )}
       {canAct && (
         <Section title={t('money.depositTitle')} testId="admin-deposit">
@@ -89,109 +70,91 @@ export default function MoneyPage() {
         </Section>
       )}
       <Section title={t('money.withdrawalsTitle')} testId="admin-withdrawals">
-        <QueryView query={withdrawals} isEmpty={(rows) => rows.length === 0}>
-          {(rows) => (
-            <table className="table">
-              <thead>
-                <tr>
-                  <th>{t('account')}</th>
-                  <th>{t('currency')}</th>
-                  <th>{t('amount')}</th>
-                  <th>{t('money.fee')}</th>
-                  <th>{t('money.receive')}</th>
-                  <th>{t('money.address')}</th>
-                  <th>{t('time')}</th>
-                  {canAct && <th>{t('money.txid')}</th>}
-                  {canAct && <th />}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.id} data-testid="admin-withdrawal-row">
-                    <td>{row.account}</td>
-                    <td>{row.currency}</td>
-                    <td className="num">{row.number}</td>
-                    <td className="num">{row.rate}</td>
-                    <td className="num">{row.real_number}</td>
-                    <td className="secondary">{row.address}</td>
-                    <td className="secondary">{formatTime(row.created_at)}</td>
-                    {canAct && (
-                      <td>
-                        <input
-                          className="input"
-                          data-testid="admin-withdrawal-txid"
-                          value={txids[row.id] ?? ''}
-                          onChange={(event) => setTxids({ ...txids, [row.id]: event.target.value })}
-                        />
-                      </td>
-                    )}
-                    {canAct && (
-                      <td>
-                        <div className="admin-actions">
-                          <button
-                            type="button"
-                            className="btn btn-sm btn-buy"
-                            data-testid="admin-withdrawal-complete"
-                            disabled={finish.isPending}
-                            onClick={() =>
-                              finish.mutate({
-                                id: row.id,
-                                decision: 'complete',
-                                txid: txids[row.id] ?? '',
-                                totp_code: code,
-                              })
-                            }
-                          >
-                            {t('money.complete')}
-                          </button>
-                          <button
-                            type="button"
-                            className="btn btn-sm btn-sell"
-                            data-testid="admin-withdrawal-reject"
-                            disabled={finish.isPending}
-                            onClick={() =>
-                              finish.mutate({ id: row.id, decision: 'reject', reason, totp_code: code })
-                            }
-                          >
-                            {t('money.reject')}
-                          </button>
-                        </div>
-                      </td>
-                    )}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+        <ListTable
+          query={withdrawals}
+          head={[
+            t('account'),
+            t('currency'),
+            t('amount'),
+            t('money.fee'),
+            t('money.receive'),
+            t('money.address'),
+            t('time'),
+            ...(canAct ? [t('money.txid')] : []),
+            ...(canAct ? [''] : []),
+          ]}
+        >
+          {(row) => (
+            <tr key={row.id} data-testid="admin-withdrawal-row">
+              <td>{row.account}</td>
+              <td>{row.currency}</td>
+              <td className="num">{row.number}</td>
+              <td className="num">{row.rate}</td>
+              <td className="num">{row.real_number}</td>
+              <td className="secondary">{row.address}</td>
+              <td className="secondary">{formatTime(row.created_at)}</td>
+              {canAct && (
+                <td>
+                  <input
+                    className="input"
+                    data-testid="admin-withdrawal-txid"
+                    value={txids[row.id] ?? ''}
+                    onChange={(event) => setTxids({ ...txids, [row.id]: event.target.value })}
+                  />
+                </td>
+              )}
+              {canAct && (
+                <td>
+                  <div className="admin-actions">
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-buy"
+                      data-testid="admin-withdrawal-complete"
+                      disabled={finish.isPending}
+                      onClick={() =>
+                        finish.mutate({
+                          id: row.id,
+                          decision: 'complete',
+                          txid: txids[row.id] ?? '',
+                          totp_code: code,
+                        })
+                      }
+                    >
+                      {t('money.complete')}
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-sell"
+                      data-testid="admin-withdrawal-reject"
+                      disabled={finish.isPending}
+                      onClick={() =>
+                        finish.mutate({ id: row.id, decision: 'reject', reason, totp_code: code })
+                      }
+                    >
+                      {t('money.reject')}
+                    </button>
+                  </div>
+                </td>
+              )}
+            </tr>
           )}
-        </QueryView>
+        </ListTable>
       </Section>
       <Section title={t('money.recentDeposits')} testId="admin-deposits">
-        <QueryView query={deposits} isEmpty={(rows) => rows.length === 0}>
-          {(rows) => (
-            <table className="table">
-              <thead>
-                <tr>
-                  <th>{t('account')}</th>
-                  <th>{t('currency')}</th>
-                  <th>{t('amount')}</th>
-                  <th>{t('money.txid')}</th>
-                  <th>{t('time')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.id} data-testid="admin-deposit-row">
-                    <td>{row.account}</td>
-                    <td>{row.currency}</td>
-                    <td className="num">{row.amount}</td>
-                    <td className="secondary">{row.txid}</td>
-                    <td className="secondary">{formatTime(row.created_at)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+        <ListTable
+          query={deposits}
+          head={[t('account'), t('currency'), t('amount'), t('money.txid'), t('time')]}
+        >
+          {(row) => (
+            <tr key={row.id} data-testid="admin-deposit-row">
+              <td>{row.account}</td>
+              <td>{row.currency}</td>
+              <td className="num">{row.amount}</td>
+              <td className="secondary">{row.txid}</td>
+              <td className="secondary">{formatTime(row.created_at)}</td>
+            </tr>
           )}
-        </QueryView>
+        </ListTable>
       </Section>
     </>
   );

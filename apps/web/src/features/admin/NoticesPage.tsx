@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
 import { roleAtLeast, useAdminAction, useNotices, type Me } from './api';
-import { formatTime, QueryView, Section } from './parts';
+import { formatTime, ReadOnlyNote, Section, TextField, ListTable } from './parts';
 
 const CATEGORIES = [4, 11, 5, 10] as const;
 const LANGUAGES = ['en', 'zh', 'hk', 'jp', 'kor', 'th', 'ind'] as const;
@@ -63,24 +63,18 @@ export default function NoticesPage() {
                 </select>
               </label>
             </div>
-            <label className="field">
-              <span className="field-label">{t('notices.heading')}</span>
-              <input
-                className="input"
-                data-testid="admin-notice-title"
-                value={draft.title}
-                onChange={set('title')}
-              />
-            </label>
-            <label className="field">
-              <span className="field-label">{t('notices.abstract')}</span>
-              <input
-                className="input"
-                data-testid="admin-notice-abstract"
-                value={draft.abstract}
-                onChange={set('abstract')}
-              />
-            </label>
+            <TextField
+              label={t('notices.heading')}
+              testId="admin-notice-title"
+              value={draft.title}
+              onChange={(value) => setDraft({ ...draft, title: value })}
+            />
+            <TextField
+              label={t('notices.abstract')}
+              testId="admin-notice-abstract"
+              value={draft.abstract}
+              onChange={(value) => setDraft({ ...draft, abstract: value })}
+            />
             <label className="field">
               <span className="field-label">{t('notices.content')}</span>
               <textarea
@@ -102,51 +96,41 @@ export default function NoticesPage() {
           </form>
         </Section>
       ) : (
-        <div className="admin-note" data-testid="admin-read-only">
-          {t('readOnly')}
-        </div>
+        <ReadOnlyNote />
       )}
       <Section title={t('nav.notices')} testId="admin-notices">
-        <QueryView query={notices} isEmpty={(rows) => rows.length === 0}>
-          {(rows) => (
-            <table className="table">
-              <thead>
-                <tr>
-                  <th>{t('notices.heading')}</th>
-                  <th>{t('notices.category')}</th>
-                  <th>{t('notices.lang')}</th>
-                  <th>{t('time')}</th>
-                  {canEdit && <th />}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.id} data-testid="admin-notice-row">
-                    <td>{row.title}</td>
-                    <td>
-                      {CATEGORIES.includes(row.c_id as 4) ? t(`notices.categories.c${row.c_id}`) : row.c_id}
-                    </td>
-                    <td>{row.lang}</td>
-                    <td className="secondary">{formatTime(row.update_time)}</td>
-                    {canEdit && (
-                      <td>
-                        <button
-                          type="button"
-                          className="btn btn-sm btn-ghost"
-                          data-testid="admin-notice-delete"
-                          disabled={remove.isPending}
-                          onClick={() => remove.mutate({ id: row.id })}
-                        >
-                          {t('notices.delete')}
-                        </button>
-                      </td>
-                    )}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+        <ListTable
+          query={notices}
+          head={[
+            t('notices.heading'),
+            t('notices.category'),
+            t('notices.lang'),
+            t('time'),
+            ...(canEdit ? [''] : []),
+          ]}
+        >
+          {(row) => (
+            <tr key={row.id} data-testid="admin-notice-row">
+              <td>{row.title}</td>
+              <td>{CATEGORIES.includes(row.c_id as 4) ? t(`notices.categories.c${row.c_id}`) : row.c_id}</td>
+              <td>{row.lang}</td>
+              <td className="secondary">{formatTime(row.update_time)}</td>
+              {canEdit && (
+                <td>
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-ghost"
+                    data-testid="admin-notice-delete"
+                    disabled={remove.isPending}
+                    onClick={() => remove.mutate({ id: row.id })}
+                  >
+                    {t('notices.delete')}
+                  </button>
+                </td>
+              )}
+            </tr>
           )}
-        </QueryView>
+        </ListTable>
       </Section>
     </>
   );

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { adminApi, setAdminToken, type Me } from './api';
-import { Section } from './parts';
+import { Section, TextField } from './parts';
 
 /** Login, password and (once enrolled) the two-factor code; finance and admin go on to enrol first. */
 export default function SignInPage() {
@@ -28,20 +28,14 @@ export default function SignInPage() {
   }
 
   const input = (name: keyof typeof fields, type = 'text') => (
-    <label className="field">
-      <span className="field-label">{t(`signIn.${name}`)}</span>
-      <input
-        className="input"
-        type={type}
-        name={name}
-        data-testid={`admin-${name}`}
-        autoComplete={
-          name === 'code' ? 'one-time-code' : name === 'password' ? 'current-password' : 'username'
-        }
-        value={fields[name]}
-        onChange={(event) => setFields({ ...fields, [name]: event.target.value })}
-      />
-    </label>
+    <TextField
+      label={t(`signIn.${name}`)}
+      testId={`admin-${name}`}
+      type={type}
+      autoComplete={name === 'code' ? 'one-time-code' : name === 'password' ? 'current-password' : 'username'}
+      value={fields[name]}
+      onChange={(value) => setFields({ ...fields, [name]: value })}
+    />
   );
 
   return (

@@ -179,7 +179,10 @@ export const useMe = (token: string | null) =>
   useQuery({ ...listQuery<Me>('me', 'me'), queryKey: ['admin', 'me', token], enabled: token !== null });
 export const useDashboard = () => useQuery(listQuery<Dashboard>('dashboard', 'dashboard'));
 export const useIdentities = () =>
-  useQuery(listQuery<{ total: number; list: Identity[] }>('identities', 'identities', { status: 1 }));
+  useQuery({
+    ...listQuery<{ total: number; list: Identity[] }>('identities', 'identities', { status: 1 }),
+    select: (page) => page.list,
+  });
 export const useWithdrawals = () =>
   useQuery(listQuery<WithdrawalRow[]>('withdrawals', 'withdrawals', { status: 1 }));
 export const useDeposits = () => useQuery(listQuery<DepositRow[]>('deposits', 'deposits', { limit: 20 }));

@@ -46,3 +46,88 @@ export function Section({
 }
 
 export const formatTime = (iso: string) => new Date(iso).toLocaleString();
+
+/** A labelled one-line input of the console's forms. */
+export function TextField(props: {
+  label: string;
+  testId: string;
+  value: string;
+  onChange: (value: string) => void;
+  type?: string;
+  autoComplete?: string;
+}) {
+  return (
+    <label className="field">
+      <span className="field-label">{props.label}</span>
+      <input
+        className="input"
+        type={props.type ?? 'text'}
+        data-testid={props.testId}
+        autoComplete={props.autoComplete ?? 'off'}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+    </label>
+  );
+}
+
+/** Shown instead of a page's controls to a role that may only look. */
+export function ReadOnlyNote() {
+  const { t } = useTranslation('admin');
+  return (
+    <div className="admin-note" data-testid="admin-read-only">
+      {t('readOnly')}
+    </div>
+  );
+}
+
+/** The fresh two-factor code and the reason that a page's money decisions send with each click. */
+export function CodeAndReason(props: {
+  codeLabel: string;
+  code: string;
+  setCode: (value: string) => void;
+  reason: string;
+  setReason: (value: string) => void;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <div className="admin-form admin-section">
+      <TextField
+        label={props.codeLabel}
+        testId="admin-totp"
+        autoComplete="one-time-code"
+        value={props.code}
+        onChange={props.setCode}
+      />
+      <TextField label={t('reason')} testId="admin-reason" value={props.reason} onChange={props.setReason} />
+    </div>
+  );
+}
+
+/** A console list as a table: its states (QueryView), a header row, and one row per item. */
+export function ListTable<T>({
+  query,
+  head,
+  children,
+}: {
+  query: UseQueryResult<T[]>;
+  head: string[];
+  children: (item: T) => ReactNode;
+}) {
+  return (
+    <QueryView query={query} isEmpty={(rows) => rows.length === 0}>
+      {(rows) => (
+        <table className="table">
+          <thead>
+            <tr>
+              {head.map((cell, index) => (
+                <th key={index}>{cell}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>{rows.map(children)}</tbody>
+        </table>
+      )}
+    </QueryView>
+  );
+}
