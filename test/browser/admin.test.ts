@@ -18,6 +18,7 @@ import {
   visit,
   type Visit,
 } from './browser';
+import { cashInfoOf } from '../p2p';
 import { expectCleanAudit } from './p2p';
 
 /**
@@ -95,6 +96,67 @@ async function traderWithWork(): Promise<{ id: number; token: string }> {
   );
   expect(out.type, JSON.stringify(out)).toBe('ok');
   return { id: user.id, token };
+}
+
+/** A ready P2P trader (identity verified, payment account saved), signed in through the API. */
+async function p2pParty(name: string) {
+  const account = `${name}-${suffix}@test.exchange`;
+  const user = await createOpsUser(prisma, {
+    account,
+    password: TRADER.password,
+    tradePassword: TRADER.trade,
+    kycApproved: true,
+    seller: false,
+  });
+  const login = await traderCall('/api/user/login', { user_string: account, password: TRADER.password }, '');
+  const token = login.message as string;
+  const saved = await traderCall('/api/user/cash_save', cashInfoOf(`${name}${user.id}`), token);
+  expect(saved.type, JSON.stringify(saved)).toBe('ok');
+  return { id: user.id, account, token };
+}
+
+/** A c2c order of 30 USDT that its buyer paid and then appealed: the seller's 30 USDT sit in escrow. */
+async function appealedOrder() {
+  const seller = await p2pParty('seller');
+  const buyer = await p2pParty('buyer');
+  await opsDeposit(prisma, { account: seller.account, currency: 'USDT', amount: '30' });
+  const moved = await traderCall(
+    '/api/wallet/change',
+    { currency_id: '1', number: '30', from_field: 'change', to_field: 'legal' },
+    seller.token,
+  );
+  expect(moved.type, JSON.stringify(moved)).toBe('ok');
+  const password = TRADER.trade;
+  const ad = (await traderCall(
+    '/api/c2c_send',
+    {
+      type: 'sell',
+      way: 'bank',
+      price: '7.10',
+      total_number: '30',
+      currency_id: '1',
+      coin_code: 'CNY',
+      password,
+    },
+    seller.token,
+  )) as unknown as { type: string; data: { id: number } };
+  expect(ad.type, JSON.stringify(ad)).toBe('ok');
+  const taken = await traderCall('/api/c2c/do_legal_deal', { id: String(ad.data.id), password }, buyer.token);
+  const orderId = (taken.message as { data: { id: number } }).data.id;
+  expect(
+    (await traderCall('/api/c2c/user_legal_pay', { id: String(orderId), password }, buyer.token)).type,
+  ).toBe('ok');
+  await prisma.p2pOrder.update({
+    where: { id: orderId },
+    data: { paid_at: new Date(Date.now() - 3_600_000) },
+  });
+  const appealed = await traderCall(
+    '/api/c2c/appeal',
+    { id: String(orderId), reason: 'no release' },
+    buyer.token,
+  );
+  expect(appealed.type, JSON.stringify(appealed)).toBe('ok');
+  return { orderId, buyer };
 }
 
 const click = async (page: Page, path: string, target: () => Promise<void>) => {
@@ -222,6 +284,28 @@ describe('the operator console', () => {
       `document.querySelector('[data-symbol="ETH/USDT"] [data-testid="admin-list-toggle"]').classList.contains('btn-sell')`,
     );
     expect(await listed()).toBe(true);
+  });
+
+  it('resolves a P2P appeal: the escrow goes to the buyer', async () => {
+    const { page } = operator;
+    const { orderId, buyer } = await appealedOrder();
+    await byId(page, 'admin-nav-appeals').click();
+    const row = page.locator('[data-testid="admin-appeal-row"]', { hasText: buyer.account });
+    await row.waitFor();
+    await byId(page, 'admin-totp').fill(totpCode(secret));
+    await byId(page, 'admin-reason').fill('bank statement checked');
+    await screenshot(page, 'admin-appeals-dark');
+    await click(page, '/api/admin/appeals/resolve', () =>
+      row.locator('[data-testid="admin-appeal-release"]').click(),
+    );
+    await row.waitFor({ state: 'detached' });
+    const order = await prisma.p2pOrder.findUniqueOrThrow({ where: { id: orderId } });
+    expect([order.resolution, order.resolution_reason]).toEqual(['release', 'bank statement checked']);
+    const wallet = await prisma.wallet.findUniqueOrThrow({
+      where: { user_id_currency_id: { user_id: buyer.id, currency_id: 1 } },
+    });
+    expect(wallet.legal_balance.toFixed()).toBe('30');
+    await expectCleanAudit('the console resolved an appeal');
   });
 
   it('publishes a notice that the home page then shows', async () => {
