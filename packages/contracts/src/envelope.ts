@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
 /**
- * A refusal: `type` is 'error', or a number the client acts on (document 3, section 8: 999 sign in again,
- * 998 verify identity, 997 payment settings, 996 trade password).
+ * A refusal: `type` is 'error', or a code the client acts on (document 3, section 8: '999' sign in again,
+ * '998' verify identity, '997'/'555' payment settings, '996'/'not' trade password).
  */
 export const errorEnvelopeSchema = z.object({
-  type: z.union([z.literal('error'), z.number().int()]),
+  type: z.union([z.literal('error'), z.enum(['999', '998', '997', '996', '555', 'not']), z.number().int()]),
   message: z.string(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;

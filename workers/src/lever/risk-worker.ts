@@ -1,3 +1,4 @@
+import type { LeverClosedPush } from '@exchange/contracts';
 import type { Emitter } from '@socket.io/redis-emitter';
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -205,7 +206,8 @@ export class RiskWorker {
     for (const position of settled)
       byUser.set(position.userId, [...(byUser.get(position.userId) ?? []), Number(position.id)]);
     for (const [userId, ids] of byUser) {
-      this.emitter.to(userRoom(userId)).emit('lever_closed', { type: 'lever_closed', to: userId, id: ids });
+      const push: LeverClosedPush = { type: 'lever_closed', to: userId, id: ids };
+      this.emitter.to(userRoom(userId)).emit('lever_closed', push);
       this.queuePushesOf(userId);
     }
     // An account whose last position closed is gone from the book: its owner still gets the empty state.

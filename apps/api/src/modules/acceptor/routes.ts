@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  acceptorDealSchema,
+  acceptorInfoSchema,
+  acceptorSchema,
+  answerSchema,
+  type AcceptorDeal as AcceptorDealRow,
+} from '@exchange/contracts';
 import type { AcceptorDeal, Db } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import { translate, type Locale, type MessageKey } from '@exchange/kernel/i18n';
@@ -56,7 +63,7 @@ function parseMoney(raw: string): Money {
 const wayName = (locale: Locale, way: string) => (isWay(way) ? translate(locale, WAY_NAMES[way]) : way);
 
 /** Deal rows; `hes_account` is the acceptor's account for the deal's way (what the user pays to). */
-async function dealRows(prisma: Db, locale: Locale, deals: AcceptorDeal[]) {
+async function dealRows(prisma: Db, locale: Locale, deals: AcceptorDeal[]): Promise<AcceptorDealRow[]> {
   const acceptors = await prisma.acceptor.findMany({
     where: { id: { in: [...new Set(deals.map((deal) => deal.acceptor_id))] } },
   });
@@ -70,7 +77,7 @@ async function dealRows(prisma: Db, locale: Locale, deals: AcceptorDeal[]) {
           : acceptor && `${acceptor.bank_name} ${acceptor.bank_account}`;
     return {
       id: deal.id,
-      type: deal.type,
+      type: deal.type as AcceptorDealRow['type'],
       acceptor_id: deal.acceptor_id,
       acceptor_name: acceptor?.name ?? '',
       hes_account: hesAccount ?? '',
@@ -100,25 +107,32 @@ export function acceptorRoutes(app: FastifyInstance): void {
   const push = (notices: Notice[]) =>
     pushNotices((userId, event, payload) => app.io.to(userRoom(userId)).emit(event, payload), notices);
 
-  typed.get('/api/acceptor/list', async () => {
-    const acceptors = await app.prisma.acceptor.findMany({ where: { status: 1 }, orderBy: { id: 'asc' } });
-    return {
-      type: 'ok',
-      message: acceptors.map((acceptor) => ({
-        id: acceptor.id,
-        user_id: acceptor.user_id,
-        name: acceptor.name,
-        recharge_amount: toAmountString(acceptor.recharge_amount.toFixed()),
-        recharge_rate: toAmountString(acceptor.recharge_rate.toFixed()),
-        cash_amount: toAmountString(acceptor.cash_amount.toFixed()),
-        cash_rate: toAmountString(acceptor.cash_rate.toFixed()),
-      })),
-    };
-  });
+  typed.get(
+    '/api/acceptor/list',
+    { schema: { response: { 200: answerSchema(z.array(acceptorSchema)) } } },
+    async () => {
+      const acceptors = await app.prisma.acceptor.findMany({ where: { status: 1 }, orderBy: { id: 'asc' } });
+      return {
+        type: 'ok' as const,
+        message: acceptors.map((acceptor) => ({
+          id: acceptor.id,
+          user_id: acceptor.user_id,
+          name: acceptor.name,
+          recharge_amount: toAmountString(acceptor.recharge_amount.toFixed()),
+          recharge_rate: toAmountString(acceptor.recharge_rate.toFixed()),
+          cash_amount: toAmountString(acceptor.cash_amount.toFixed()),
+          cash_rate: toAmountString(acceptor.cash_rate.toFixed()),
+        })),
+      };
+    },
+  );
 
   typed.get(
     '/api/acceptor/info',
-    { schema: { querystring: infoQuery }, onRequest: app.requireUser },
+    {
+      schema: { querystring: infoQuery, response: { 200: answerSchema(acceptorInfoSchema) } },
+      onRequest: app.requireUser,
+    },
     async (request) => {
       const id = /^\d{1,9}$/.test(request.query.id) ? Number(request.query.id) : 0;
       const acceptor = await app.prisma.acceptor.findFirst({ where: { id, status: 1 } });
@@ -132,7 +146,7 @@ export function acceptorRoutes(app: FastifyInstance): void {
         }),
       ]);
       return {
-        type: 'ok',
+        type: 'ok' as const,
         message: {
           id: acceptor.id,
           name: acceptor.name,
@@ -186,7 +200,10 @@ export function acceptorRoutes(app: FastifyInstance): void {
 
   typed.get(
     '/api/acceptor/my_deal',
-    { schema: { querystring: listQuery }, onRequest: app.requireUser },
+    {
+      schema: { querystring: listQuery, response: { 200: answerSchema(z.array(acceptorDealSchema)) } },
+      onRequest: app.requireUser,
+    },
     async (request) => {
       const kind = request.query.type || request.query.way;
       const deals = await app.prisma.acceptorDeal.findMany({
@@ -198,13 +215,16 @@ export function acceptorRoutes(app: FastifyInstance): void {
         skip: (request.query.page - 1) * DEAL_PAGE_SIZE,
         take: DEAL_PAGE_SIZE,
       });
-      return { type: 'ok', message: await dealRows(app.prisma, request.locale, deals) };
+      return { type: 'ok' as const, message: await dealRows(app.prisma, request.locale, deals) };
     },
   );
 
   typed.get(
     '/api/acceptor/orders',
-    { schema: { querystring: listQuery }, onRequest: app.requireUser },
+    {
+      schema: { querystring: listQuery, response: { 200: answerSchema(z.array(acceptorDealSchema)) } },
+      onRequest: app.requireUser,
+    },
     async (request) => {
       const acceptor = await app.prisma.acceptor.findUnique({ where: { user_id: currentUser(request).id } });
       if (!acceptor) throw new AppError('acceptor_not_acceptor');
@@ -215,7 +235,7 @@ export function acceptorRoutes(app: FastifyInstance): void {
         skip: (request.query.page - 1) * DEAL_PAGE_SIZE,
         take: DEAL_PAGE_SIZE,
       });
-      return { type: 'ok', message: await dealRows(app.prisma, request.locale, deals) };
+      return { type: 'ok' as const, message: await dealRows(app.prisma, request.locale, deals) };
     },
   );
 

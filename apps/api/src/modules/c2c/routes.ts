@@ -1,6 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  answerSchema,
+  p2pAdSchema,
+  p2pOrderSchema,
+  pageDataSchema,
+  sellerRecordSchema,
+} from '@exchange/contracts';
 import { AppError } from '@exchange/kernel/errors';
 import { translate, type MessageKey } from '@exchange/kernel/i18n';
 import { Money, parseAmount, roundReceived, toAmountString } from '@exchange/kernel/ledger';
@@ -124,7 +131,7 @@ function tradeRoutes(app: FastifyInstance, kind: Kind, paths: Paths): void {
   const push = (notices: Notice[]) =>
     pushNotices((userId, event, payload) => app.io.to(userRoom(userId)).emit(event, payload), notices);
   const ok = (request: FastifyRequest, key: MessageKey, extra: object = {}) => ({
-    type: 'ok',
+    type: 'ok' as const,
     message: translate(request.locale, key),
     ...extra,
   });
@@ -163,9 +170,12 @@ function tradeRoutes(app: FastifyInstance, kind: Kind, paths: Paths): void {
 
   typed.get(
     paths.platform,
-    { schema: { querystring: listQuery }, onRequest: app.optionalUser },
+    {
+      schema: { querystring: listQuery, response: { 200: answerSchema(pageDataSchema(p2pAdSchema)) } },
+      onRequest: app.optionalUser,
+    },
     async (request) => ({
-      type: 'ok',
+      type: 'ok' as const,
       message: await marketAds(app.prisma, request.locale, {
         kind,
         type: request.query.type,
@@ -264,9 +274,12 @@ function tradeRoutes(app: FastifyInstance, kind: Kind, paths: Paths): void {
 
   typed.get(
     paths.myAds,
-    { schema: { querystring: listQuery }, onRequest: app.requireUser },
+    {
+      schema: { querystring: listQuery, response: { 200: answerSchema(pageDataSchema(p2pAdSchema)) } },
+      onRequest: app.requireUser,
+    },
     async (request) => ({
-      type: 'ok',
+      type: 'ok' as const,
       message: await myAds(app.prisma, request.locale, currentUser(request).id, {
         kind,
         type: request.query.type,
@@ -278,12 +291,15 @@ function tradeRoutes(app: FastifyInstance, kind: Kind, paths: Paths): void {
 
   typed.get(
     paths.myOrders,
-    { schema: { querystring: listQuery }, onRequest: app.requireUser },
+    {
+      schema: { querystring: listQuery, response: { 200: answerSchema(pageDataSchema(p2pOrderSchema)) } },
+      onRequest: app.requireUser,
+    },
     async (request) => {
       const userId = currentUser(request).id;
       const { orders, total } = await takerOrders(app.prisma, userId, kind, request.query.page);
       return {
-        type: 'ok',
+        type: 'ok' as const,
         message: pageData(
           await orderRows(app.prisma, request.locale, userId, orders),
           request.query.page,
@@ -295,20 +311,26 @@ function tradeRoutes(app: FastifyInstance, kind: Kind, paths: Paths): void {
 
   typed.get(
     paths.order,
-    { schema: { querystring: idQuery }, onRequest: app.requireUser },
+    {
+      schema: { querystring: idQuery, response: { 200: answerSchema(p2pOrderSchema) } },
+      onRequest: app.requireUser,
+    },
     async (request) => {
       const userId = currentUser(request).id;
       const id = optionalId(request.query.id);
       const order = id ? await findOrderForParty(app.prisma, userId, id, kind) : null;
-      if (!order) throw new AppError('p2p_order_not_found');
-      const [row] = await orderRows(app.prisma, request.locale, userId, [order]);
-      return { type: 'ok', message: row };
+      const [row] = order ? await orderRows(app.prisma, request.locale, userId, [order]) : [];
+      if (!row) throw new AppError('p2p_order_not_found');
+      return { type: 'ok' as const, message: row };
     },
   );
 
   typed.get(
     paths.adOrders,
-    { schema: { querystring: idQuery }, onRequest: app.requireUser },
+    {
+      schema: { querystring: idQuery, response: { 200: answerSchema(pageDataSchema(p2pOrderSchema)) } },
+      onRequest: app.requireUser,
+    },
     async (request) => {
       const userId = currentUser(request).id;
       const adId = optionalId(request.query.id);
@@ -321,7 +343,7 @@ function tradeRoutes(app: FastifyInstance, kind: Kind, paths: Paths): void {
       if (!ad) throw new AppError('p2p_ad_not_found');
       const { orders, total } = await adOrders(app.prisma, userId, ad.id, kind, request.query.page);
       return {
-        type: 'ok',
+        type: 'ok' as const,
         message: pageData(
           await orderRows(app.prisma, request.locale, userId, orders),
           request.query.page,
@@ -333,9 +355,12 @@ function tradeRoutes(app: FastifyInstance, kind: Kind, paths: Paths): void {
 
   typed.get(
     paths.record,
-    { schema: { querystring: listQuery }, onRequest: app.requireUser },
+    {
+      schema: { querystring: listQuery, response: { 200: answerSchema(pageDataSchema(sellerRecordSchema)) } },
+      onRequest: app.requireUser,
+    },
     async (request) => ({
-      type: 'ok',
+      type: 'ok' as const,
       message: await sellerRecord(app.prisma, request.locale, currentUser(request).id, {
         kind,
         currencyId: optionalId(request.query.currency_id),
@@ -364,7 +389,7 @@ export function shopRoutes(app: FastifyInstance): void {
         adId: request.body.id,
       });
       return {
-        type: 'ok',
+        type: 'ok' as const,
         message: translate(request.locale, shelves === 1 ? 'p2p_shelves_on' : 'p2p_shelves_off'),
         is_shelves: shelves,
       };
@@ -381,7 +406,7 @@ export function shopRoutes(app: FastifyInstance): void {
       select: { id: true, name: true },
     });
     return {
-      type: 'ok',
+      type: 'ok' as const,
       message: shops.map((shop) => ({
         id: shop.id,
         name: shop.name,

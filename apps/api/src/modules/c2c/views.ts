@@ -1,3 +1,11 @@
+import type {
+  AdType,
+  CashInfo as CashInfoView,
+  P2pAd as AdRow,
+  P2pKind,
+  P2pOrder as OrderRow,
+  SellerRecord,
+} from '@exchange/contracts';
 import type { Db, P2pAd, P2pOrder, Prisma } from '@exchange/kernel/db';
 import { translate, type Locale } from '@exchange/kernel/i18n';
 import { toAmountString, toFixedString } from '@exchange/kernel/ledger';
@@ -47,7 +55,7 @@ async function ownerNames(prisma: Db, ads: P2pAd[]) {
 }
 
 /** Ad rows as the market and "my ads" list them; never a contact detail. */
-export async function adRows(prisma: Db, locale: Locale, ads: P2pAd[]) {
+export async function adRows(prisma: Db, locale: Locale, ads: P2pAd[]): Promise<AdRow[]> {
   const [names, owner] = await Promise.all([
     currencyNames(
       prisma,
@@ -59,8 +67,8 @@ export async function adRows(prisma: Db, locale: Locale, ads: P2pAd[]) {
     const sellerName = owner(ad);
     return {
       id: ad.id,
-      kind: ad.kind,
-      type: ad.type,
+      kind: ad.kind as P2pKind,
+      type: ad.type as AdType,
       seller_name: sellerName,
       seller_initial: sellerName.slice(0, 1).toUpperCase(),
       currency_id: ad.currency_id,
@@ -74,7 +82,7 @@ export async function adRows(prisma: Db, locale: Locale, ads: P2pAd[]) {
       min_number: toAmountString(ad.min_number.toFixed()),
       max_number: toAmountString(ad.max_number.toFixed()),
       is_done: ad.state === 'open' ? 0 : ad.state === 'done' ? 1 : 2,
-      state: ad.state,
+      state: ad.state as AdRow['state'],
       is_shelves: ad.is_shelves,
       create_time: formatDateTime(ad.created_at),
     };
@@ -125,7 +133,7 @@ export function myAds(prisma: Db, locale: Locale, userId: number, filter: AdFilt
 }
 
 type CashInfo = Awaited<ReturnType<Db['userCashInfo']['findUnique']>>;
-const cashFields = (info: CashInfo) =>
+const cashFields = (info: CashInfo): CashInfoView =>
   info
     ? {
         real_name: info.real_name,
@@ -156,7 +164,12 @@ const accountFor = (info: CashInfo, way: string) =>
  * of both parties (cash info, phones, real names) appear here and nowhere else: only the two parties of an
  * existing order ever read them.
  */
-export async function orderRows(prisma: Db, locale: Locale, viewerId: number, orders: P2pOrder[]) {
+export async function orderRows(
+  prisma: Db,
+  locale: Locale,
+  viewerId: number,
+  orders: P2pOrder[],
+): Promise<OrderRow[]> {
   const userIds = [...new Set(orders.flatMap((order) => [order.user_id, order.seller_id]))];
   const [names, users, cash, appealWait] = await Promise.all([
     currencyNames(
@@ -180,9 +193,9 @@ export async function orderRows(prisma: Db, locale: Locale, viewerId: number, or
     const receiverCash = cashOf(order.escrow_user_id);
     return {
       id: order.id,
-      kind: order.kind,
+      kind: order.kind as P2pKind,
       ad_id: order.ad_id,
-      type: order.type,
+      type: order.type as AdType,
       is_seller: viewerId === order.seller_id ? 1 : 0,
       role: viewerId === order.escrow_user_id ? 'seller' : 'buyer',
       currency_id: order.currency_id,
@@ -290,9 +303,9 @@ export async function sellerRecord(
       select: { id: true, account_number: true },
     }),
   ]);
-  const rows = orders.map((order) => ({
+  const rows = orders.map((order): SellerRecord => ({
     id: order.id,
-    type: order.type,
+    type: order.type as AdType,
     currency_name: names.get(order.currency_id) ?? '',
     create_time: formatDateTime(order.created_at),
     number: toAmountString(order.number.toFixed()),

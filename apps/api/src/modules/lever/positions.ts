@@ -1,3 +1,4 @@
+import type { LeverOrder } from '@exchange/contracts';
 import type { Sql } from '@exchange/kernel/db';
 import { Money, toAmountString, type Money as MoneyValue } from '@exchange/kernel/ledger';
 import { formatDateTime } from '../../http/format';
@@ -11,7 +12,8 @@ export interface PositionRow {
   match_id: number;
   legal_id: number;
   currency_id: number;
-  type: number;
+  /** 1 long, 2 short (a check constraint holds it). */
+  type: 1 | 2;
   status: number;
   share: number;
   number: string;
@@ -79,7 +81,7 @@ export function positionView(
   names: { currency: string; legal: string },
   mark: MoneyValue | undefined,
   locale: Locale,
-) {
+): LeverOrder {
   const money = (value: string | MoneyValue) => toAmountString(value);
   const profit = currentProfit(row, mark);
   const live = row.status === LEVER_STATUS.pending || row.status === LEVER_STATUS.trading;
@@ -121,7 +123,6 @@ export function positionView(
     complete_time: row.complete_time ? formatDateTime(row.complete_time) : '',
   };
 }
-export type PositionView = ReturnType<typeof positionView>;
 
 /** A user's positions in the given statuses (owner first: nobody else's rows are ever read). */
 export async function userPositions(

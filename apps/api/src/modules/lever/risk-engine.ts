@@ -1,3 +1,4 @@
+import type { LeverTradePush } from '@exchange/contracts';
 import type pg from 'pg';
 import { inTransaction, type Sql } from '@exchange/kernel/db';
 import { Money, type Money as MoneyValue } from '@exchange/kernel/ledger';
@@ -163,7 +164,7 @@ export class RiskEngine {
   }
 
   /** The `lever_trade` push of one account (contract notes section 5), from memory at the current marks. */
-  leverTradePayload(account: Account, locale: Locale = 'en') {
+  leverTradePayload(account: Account, locale: Locale = 'en'): LeverTradePush {
     const rows = [...account.entries.values()].map((entry) => entry.row);
     const names = (matchId: number) => this.pairNames.get(matchId) ?? { currency: '', legal: '' };
     const views = rows.map((row) =>

@@ -1,6 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  answerSchema,
+  leverDealSchema,
+  type LeverClosedPush,
+  leverMyTradeSchema,
+  leverPositionsSchema,
+} from '@exchange/contracts';
 import { prismaSql } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import { Money, toAmountString, type Money as MoneyValue } from '@exchange/kernel/ledger';
@@ -143,15 +150,16 @@ export function leverRoutes(app: FastifyInstance): void {
       ),
     );
   const announceClosed = (userId: number, ids: string[]) => {
-    if (ids.length > 0)
-      app.io
-        .to(userRoom(userId))
-        .emit('lever_closed', { type: 'lever_closed', to: userId, id: ids.map(Number) });
+    const push: LeverClosedPush = { type: 'lever_closed', to: userId, id: ids.map(Number) };
+    if (ids.length > 0) app.io.to(userRoom(userId)).emit('lever_closed', push);
   };
 
   typed.post(
     '/api/lever/deal',
-    { schema: { body: pairBody }, onRequest: app.requireUser },
+    {
+      schema: { body: pairBody, response: { 200: answerSchema(leverDealSchema) } },
+      onRequest: app.requireUser,
+    },
     async (request) => {
       const user = currentUser(request);
       const pair = await findLeverPair(app.prisma, request.body.legal_id, request.body.currency_id);
@@ -182,7 +190,7 @@ export function leverRoutes(app: FastifyInstance): void {
         .reduce((sum, row) => sum.plus(new Money(row.number).times(row.price)), new Money(0));
       const rate = await readSetting(app.prisma, 'USDTRate');
       return {
-        type: 'ok',
+        type: 'ok' as const,
         message: {
           lever_transaction: { in: side(LEVER_TYPE.long, true), out: side(LEVER_TYPE.short, false) },
           my_transaction: await views(request, mine, marks),
@@ -207,7 +215,10 @@ export function leverRoutes(app: FastifyInstance): void {
 
   typed.post(
     '/api/lever/dealall',
-    { schema: { body: dealAllBody }, onRequest: app.requireUser },
+    {
+      schema: { body: dealAllBody, response: { 200: answerSchema(leverPositionsSchema) } },
+      onRequest: app.requireUser,
+    },
     async (request) => {
       const user = currentUser(request);
       const { body } = request;
@@ -219,7 +230,7 @@ export function leverRoutes(app: FastifyInstance): void {
       const page = rows.slice((body.page - 1) * body.limit, body.page * body.limit);
       const { balance, marks, open: _open, ...totals } = summary;
       return {
-        type: 'ok',
+        type: 'ok' as const,
         message: {
           balance: toAmountString(balance),
           ...totals,
@@ -313,7 +324,10 @@ export function leverRoutes(app: FastifyInstance): void {
 
   typed.post(
     '/api/lever/my_trade',
-    { schema: { body: myTradeBody }, onRequest: app.requireUser },
+    {
+      schema: { body: myTradeBody, response: { 200: answerSchema(leverMyTradeSchema) } },
+      onRequest: app.requireUser,
+    },
     async (request) => {
       const user = currentUser(request);
       const { body } = request;
@@ -353,7 +367,7 @@ export function leverRoutes(app: FastifyInstance): void {
       const legalId = body.legal_id ?? rows[0]?.legal_id;
       const risk = legalId === undefined ? undefined : await riskSummary(app, user.id, legalId);
       return {
-        type: 'ok',
+        type: 'ok' as const,
         message: {
           rate_profits_total: {
             hazard_rate: risk?.hazard_rate ?? '0.00',

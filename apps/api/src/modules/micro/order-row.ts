@@ -4,6 +4,7 @@ import { toAmountString } from '@exchange/kernel/ledger';
 import { formatDateTime } from '../../http/format';
 import { ORDER_STATUS } from './options';
 import type { MicroOrderRow } from './submit-order';
+import type { MicroOrder } from '@exchange/contracts';
 
 /** The pair and currency names the contract's order rows carry. */
 export interface Names {
@@ -28,7 +29,7 @@ export async function loadNames(db: Sql): Promise<Names> {
 const RESULT_NAMES = { 1: 'micro_result_win', 0: 'micro_result_tie', [-1]: 'micro_result_loss' } as const;
 
 /** A seconds order as the contract shows it (MicroOrder and its appended fields). */
-export function orderView(order: MicroOrderRow, names: Names, locale: Locale, now = Date.now()) {
+export function orderView(order: MicroOrderRow, names: Names, locale: Locale, now = Date.now()): MicroOrder {
   const running = order.status === ORDER_STATUS.running;
   const result = order.profit_result as -1 | 0 | 1 | null;
   return {

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  answerSchema,
+  laravelPageSchema,
+  microOrderSchema,
+  payableCurrencySchema,
+  secondsOptionSchema,
+} from '@exchange/contracts';
 import { poolSql } from './pool-sql';
 import { AppError } from '@exchange/kernel/errors';
 import { Money, toAmountString } from '@exchange/kernel/ledger';
@@ -55,91 +62,108 @@ export function microRoutes(app: FastifyInstance, redisUrl: string): void {
     log: (fields: object, message: string) => app.log.error(fields, message),
   };
 
-  typed.get('/api/microtrade/payable_currencies', { onRequest: app.requireUser }, async (request) => {
-    const user = currentUser(request);
-    const currencies = await app.prisma.currency.findMany({
-      where: { is_micro: 1, is_display: 1 },
-      orderBy: { sort: 'asc' },
-    });
-    const ids = currencies.map((currency) => currency.id);
-    const [numbers, types, wallets, positions] = await Promise.all([
-      app.prisma.microNumber.findMany({ where: { currency_id: { in: ids } }, orderBy: { number: 'asc' } }),
-      app.prisma.insuranceType.findMany({
-        where: { currency_id: { in: ids }, status: 1 },
-        orderBy: { id: 'asc' },
-      }),
-      app.prisma.wallet.findMany({ where: { user_id: user.id, currency_id: { in: ids } } }),
-      app.prisma.userInsurance.findMany({
-        where: { user_id: user.id, status: { in: [POSITION_STATUS.active, POSITION_STATUS.terminated] } },
-        orderBy: { id: 'desc' },
-      }),
-    ]);
-    return {
-      type: 'ok',
-      message: currencies.map((currency) => {
-        const wallet = wallets.find((row) => row.currency_id === currency.id);
-        const held = positions.filter((position) => position.currency_id === currency.id);
-        const insurance = held.reduce((sum, position) => sum.plus(position.balance.toFixed()), new Money(0));
-        const micro = new Money(wallet?.micro_balance.toFixed() ?? '0');
-        const position = held.find((row) => row.status === POSITION_STATUS.active) ?? held[0];
-        return {
-          id: currency.id,
-          name: currency.name,
-          logo: currency.logo,
-          decimal_scale: currency.decimal_scale,
-          micro_trade_fee: plain(currency.micro_trade_fee),
-          micro_min: plain(currency.micro_min),
-          micro_max: plain(currency.micro_max),
-          micro_holdtrade_max: currency.micro_holdtrade_max,
-          is_micro: currency.is_micro,
-          micro_numbers: numbers
-            .filter((row) => row.currency_id === currency.id)
-            .map((row) => ({ id: row.id, currency_id: row.currency_id, number: plain(row.number) })),
-          insurance_types: types
-            .filter((type) => type.currency_id === currency.id)
-            .map((type) => typeView(type, currency.name)),
-          user_wallet: {
-            currency: currency.id,
-            micro_balance: micro.toFixed(8),
-            lock_micro_balance: new Money(wallet?.lock_micro_balance.toFixed() ?? '0').toFixed(8),
-            insurance_balance: insurance.toFixed(8),
-            micro_with_insurance: micro.plus(insurance).toFixed(8),
-          },
-          user_insurance: position
-            ? {
-                id: position.id,
-                insurance_type_id: position.insurance_type_id,
-                status: position.status,
-                insured_amount: plain(position.insured_amount),
-                insurance_balance: plain(position.balance),
-              }
-            : null,
-        };
-      }),
-    };
-  });
+  typed.get(
+    '/api/microtrade/payable_currencies',
+    {
+      schema: { response: { 200: answerSchema(z.array(payableCurrencySchema)) } },
+      onRequest: app.requireUser,
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const currencies = await app.prisma.currency.findMany({
+        where: { is_micro: 1, is_display: 1 },
+        orderBy: { sort: 'asc' },
+      });
+      const ids = currencies.map((currency) => currency.id);
+      const [numbers, types, wallets, positions] = await Promise.all([
+        app.prisma.microNumber.findMany({ where: { currency_id: { in: ids } }, orderBy: { number: 'asc' } }),
+        app.prisma.insuranceType.findMany({
+          where: { currency_id: { in: ids }, status: 1 },
+          orderBy: { id: 'asc' },
+        }),
+        app.prisma.wallet.findMany({ where: { user_id: user.id, currency_id: { in: ids } } }),
+        app.prisma.userInsurance.findMany({
+          where: { user_id: user.id, status: { in: [POSITION_STATUS.active, POSITION_STATUS.terminated] } },
+          orderBy: { id: 'desc' },
+        }),
+      ]);
+      return {
+        type: 'ok' as const,
+        message: currencies.map((currency) => {
+          const wallet = wallets.find((row) => row.currency_id === currency.id);
+          const held = positions.filter((position) => position.currency_id === currency.id);
+          const insurance = held.reduce(
+            (sum, position) => sum.plus(position.balance.toFixed()),
+            new Money(0),
+          );
+          const micro = new Money(wallet?.micro_balance.toFixed() ?? '0');
+          const position = held.find((row) => row.status === POSITION_STATUS.active) ?? held[0];
+          return {
+            id: currency.id,
+            name: currency.name,
+            logo: currency.logo,
+            decimal_scale: currency.decimal_scale,
+            micro_trade_fee: plain(currency.micro_trade_fee),
+            micro_min: plain(currency.micro_min),
+            micro_max: plain(currency.micro_max),
+            micro_holdtrade_max: currency.micro_holdtrade_max,
+            is_micro: currency.is_micro,
+            micro_numbers: numbers
+              .filter((row) => row.currency_id === currency.id)
+              .map((row) => ({ id: row.id, currency_id: row.currency_id, number: plain(row.number) })),
+            insurance_types: types
+              .filter((type) => type.currency_id === currency.id)
+              .map((type) => typeView(type, currency.name)),
+            user_wallet: {
+              currency: currency.id,
+              micro_balance: micro.toFixed(8),
+              lock_micro_balance: new Money(wallet?.lock_micro_balance.toFixed() ?? '0').toFixed(8),
+              insurance_balance: insurance.toFixed(8),
+              micro_with_insurance: micro.plus(insurance).toFixed(8),
+            },
+            user_insurance: position
+              ? {
+                  id: position.id,
+                  insurance_type_id: position.insurance_type_id,
+                  status: position.status,
+                  insured_amount: plain(position.insured_amount),
+                  insurance_balance: plain(position.balance),
+                }
+              : null,
+          };
+        }),
+      };
+    },
+  );
 
-  typed.get('/api/microtrade/seconds', async () => {
-    const durations = await activeDurations(app.prisma);
-    if (durations.length === 0) throw new AppError('micro_closed_market');
-    return {
-      type: 'ok',
-      message: durations.map((duration) => ({
-        id: duration.id,
-        seconds: duration.seconds,
-        status: duration.status,
-        profit_ratio: plain(duration.profit_ratio),
-        min_amount: plain(duration.min_amount),
-        max_amount: plain(duration.max_amount),
-        created_at: duration.created_at.toISOString(),
-        updated_at: duration.updated_at.toISOString(),
-      })),
-    };
-  });
+  typed.get(
+    '/api/microtrade/seconds',
+    { schema: { response: { 200: answerSchema(z.array(secondsOptionSchema)) } } },
+    async () => {
+      const durations = await activeDurations(app.prisma);
+      if (durations.length === 0) throw new AppError('micro_closed_market');
+      return {
+        type: 'ok' as const,
+        message: durations.map((duration) => ({
+          id: duration.id,
+          seconds: duration.seconds,
+          status: duration.status,
+          profit_ratio: plain(duration.profit_ratio),
+          min_amount: plain(duration.min_amount),
+          max_amount: plain(duration.max_amount),
+          created_at: duration.created_at.toISOString(),
+          updated_at: duration.updated_at.toISOString(),
+        })),
+      };
+    },
+  );
 
   typed.post(
     '/api/microtrade/submit',
-    { schema: { body: submitBody }, onRequest: app.requireSession },
+    {
+      schema: { body: submitBody, response: { 200: answerSchema(microOrderSchema) } },
+      onRequest: app.requireSession,
+    },
     async (request) => {
       const { match_id, currency_id } = request.body;
       if (match_id === undefined) throw new AppError('micro_pair_closed');
@@ -151,13 +175,22 @@ export function microRoutes(app: FastifyInstance, redisUrl: string): void {
         seconds: request.body.seconds,
         number: request.body.number,
       });
-      return { type: 'ok', message: orderView(order, await loadNames(poolSql(app.pg)), request.locale) };
+      return {
+        type: 'ok' as const,
+        message: orderView(order, await loadNames(poolSql(app.pg)), request.locale),
+      };
     },
   );
 
   typed.get(
     '/api/microtrade/lists',
-    { schema: { querystring: listQuery }, onRequest: app.requireSession },
+    {
+      schema: {
+        querystring: listQuery,
+        response: { 200: answerSchema(laravelPageSchema(microOrderSchema)) },
+      },
+      onRequest: app.requireSession,
+    },
     async (request) => {
       const userId = currentUserId(request);
       const { page, limit } = request.query;
@@ -191,7 +224,7 @@ export function microRoutes(app: FastifyInstance, redisUrl: string): void {
       ]);
       const now = Date.now();
       return {
-        type: 'ok',
+        type: 'ok' as const,
         message: laravelPaginator(
           rows.map((row) => orderView(row, names, request.locale, now)),
           counted[0]?.n ?? 0,

@@ -49,7 +49,8 @@ export interface MicroOrderRow {
   user_id: number;
   match_id: number;
   currency_id: number;
-  type: number;
+  /** 1 up, 2 down (a check constraint holds it). */
+  type: 1 | 2;
   insurance_id: number | null;
   seconds: number;
   number: string;

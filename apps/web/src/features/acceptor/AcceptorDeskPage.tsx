@@ -17,7 +17,7 @@ export default function AcceptorDeskPage() {
   return (
     <AcceptorFrame active="desk" title={t('desk.title')}>
       <section className="panel" data-testid="acceptor-desk">
-        <div className="acc-toolbar">
+        <div className="area-toolbar">
           <div className="pill-tabs">
             {(['', 'buy', 'sell'] as const).map((item) => (
               <button

@@ -19,7 +19,7 @@ export default function AcceptorListPage() {
   return (
     <AcceptorFrame active="list" title={t('list.title')}>
       <section className="panel" data-testid="acceptor-list">
-        <div className="acc-toolbar">
+        <div className="area-toolbar">
           <div className="pill-tabs" role="tablist">
             {(['cny', 'crypto'] as const).map((item) => (
               <button

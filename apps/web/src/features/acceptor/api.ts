@@ -1,59 +1,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Acceptor, AcceptorDeal, AcceptorInfo } from '@exchange/contracts';
 import { api } from '../../lib/api';
 import { useToken } from '../../lib/session';
 import { useSocketEvent } from '../../lib/socket';
 import { DEAL_ACTION_PATHS, type DealAction, type Direction } from './rules';
 
+export type { Acceptor, AcceptorDeal, AcceptorInfo } from '@exchange/contracts';
+
 /**
  * The acceptor calls of document 2, section 7 and contract notes section 9. Unlike the original client they
  * carry the token (the server ties every deal to the signed-in user); no address is stored or sent.
  */
-
-/** A row of `GET /api/acceptor/list`: quotas and rates (CNY per coin) for deposits and withdrawals. */
-export interface Acceptor {
-  id: number;
-  user_id: number;
-  name: string;
-  recharge_amount: string;
-  recharge_rate: string;
-  cash_amount: string;
-  cash_rate: string;
-}
-
-/** `GET /api/acceptor/info`: where to pay the acceptor, and the user's balance of its currency. */
-export interface AcceptorInfo extends Acceptor {
-  currency_id: number;
-  currency_name: string;
-  user_balance: string;
-  wechat_nickname: string;
-  wechat_account: string;
-  ali_nickname: string;
-  ali_account: string;
-  bank_name: string;
-  bank_account: string;
-  bank_address: string;
-}
-
-/** A deal, as the user's records and the acceptor's desk list them. */
-export interface AcceptorDeal {
-  id: number;
-  type: Direction;
-  acceptor_id: number;
-  acceptor_name: string;
-  hes_account: string;
-  deal_account: string;
-  mobile: string;
-  way: string;
-  way_name: string;
-  money: string;
-  rate: string;
-  number: string;
-  is_sure: number;
-  transferred: number;
-  auto_confirm_time: string;
-  create_time: string;
-  update_time: string;
-}
 
 export function useAcceptors() {
   return useQuery({

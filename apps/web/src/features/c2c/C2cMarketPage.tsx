@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '../../components/States';
 import { formatFixed } from '../../lib/format';
 import { useToken } from '../../lib/session';
-import { useLegalCurrencies, useMarketAds, useRefreshC2c, type MarketAd } from './api';
+import { useLegalCurrencies, useMarketAds, useRefreshC2c, type P2pAd } from './api';
 import { C2cFrame } from './C2cFrame';
 import { KindTabs, useKindParam } from './KindTabs';
 import { TakeDialog } from './TakeDialog';
@@ -42,7 +42,7 @@ export default function C2cMarketPage() {
       }
     >
       <section className="panel" data-testid="c2c-market">
-        <div className="c2c-toolbar">
+        <div className="area-toolbar">
           <KindTabs />
           <div className="c2c-side-tabs" role="tablist">
             {(['buy', 'sell'] as const).map((side) => (
@@ -87,10 +87,10 @@ function AdList({ kind, tab, currencyId }: { kind: Kind; tab: AdType; currencyId
   const navigate = useNavigate();
   const ads = useMarketAds(kind, adTypeForTab(tab), currencyId);
   const refresh = useRefreshC2c();
-  const [taking, setTaking] = useState<MarketAd | null>(null);
+  const [taking, setTaking] = useState<P2pAd | null>(null);
   const rows = ads.data?.pages.flatMap((page) => page.data) ?? [];
 
-  const take = (ad: MarketAd) => {
+  const take = (ad: P2pAd) => {
     if (!token) {
       void navigate('/components/login');
       return;

@@ -41,7 +41,7 @@ export default function C2cMyAdsPage() {
         />
       ) : (
         <>
-          <div className="c2c-toolbar c2c-toolbar-bare">
+          <div className="area-toolbar c2c-toolbar-bare">
             <CurrencyChips
               currencies={currencies.data ?? []}
               value={currency.id}

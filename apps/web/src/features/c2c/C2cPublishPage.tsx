@@ -26,7 +26,7 @@ export default function C2cPublishPage() {
         />
       ) : (
         <>
-          <div className="c2c-toolbar c2c-toolbar-bare">
+          <div className="area-toolbar c2c-toolbar-bare">
             <span className="muted">{t('publish.pickCurrency')}</span>
             <CurrencyChips currencies={currencies.data ?? []} value={currency.id} onChange={setPicked} />
           </div>

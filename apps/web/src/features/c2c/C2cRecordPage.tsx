@@ -32,7 +32,7 @@ export default function C2cRecordPage() {
       }
     >
       <section className="panel" data-testid="c2c-record">
-        <div className="c2c-toolbar">
+        <div className="area-toolbar">
           <div className="pill-tabs">
             {(['sell', 'buy'] as const).map((item) => (
               <button

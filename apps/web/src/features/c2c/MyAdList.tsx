@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { PasswordDialog } from '../../components/PasswordDialog';
 import { formatFixed } from '../../lib/format';
 import { toast } from '../../lib/notify';
-import { toggleShelves, useMyAds, useRefreshC2c, withdrawAd, type MyAd } from './api';
+import { toggleShelves, useMyAds, useRefreshC2c, withdrawAd, type P2pAd } from './api';
 import { ListState, MoreButton, PayWay } from './parts';
 import { AMOUNT_DECIMALS, PRICE_DECIMALS, type AdType, type Kind } from './rules';
 
@@ -14,7 +14,7 @@ export function MyAdList({ kind, type, currencyId }: { kind: Kind; type: AdType;
   const ads = useMyAds(kind, type, currencyId);
   const [shelving, setShelving] = useState<number | null>(null);
   const refresh = useRefreshC2c();
-  const [withdrawing, setWithdrawing] = useState<MyAd | null>(null);
+  const [withdrawing, setWithdrawing] = useState<P2pAd | null>(null);
   const rows = ads.data?.pages.flatMap((page) => page.data) ?? [];
 
   return (

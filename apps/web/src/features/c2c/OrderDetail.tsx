@@ -6,7 +6,7 @@ import { Spinner } from '../../components/States';
 import { SubmitButton } from '../../components/SubmitButton';
 import { formatFixed, toDecimal } from '../../lib/format';
 import { confirmDialog, toast } from '../../lib/notify';
-import { appealOrder, runOrderAction, useOrder, useRefreshC2c, type C2cOrder, type CashInfo } from './api';
+import { appealOrder, runOrderAction, useOrder, useRefreshC2c, type P2pOrder, type CashInfo } from './api';
 import { Countdown } from '../../components/Countdown';
 import { deadlineOf } from '../../lib/countdown';
 import { PayWay } from './parts';
@@ -38,7 +38,7 @@ export function OrderStatus({ isSure }: { isSure: number }) {
 }
 
 /** The unit price of an order: its own field, or what was paid over what was traded. */
-export function orderPrice(order: Pick<C2cOrder, 'price' | 'deal_money' | 'number'>): string | undefined {
+export function orderPrice(order: Pick<P2pOrder, 'price' | 'deal_money' | 'number'>): string | undefined {
   if (order.price) return order.price;
   const money = toDecimal(order.deal_money);
   const number = toDecimal(order.number);
@@ -138,7 +138,7 @@ function OrderBody({
   onAction,
   onAppeal,
 }: {
-  order: C2cOrder;
+  order: P2pOrder;
   view: OrderView;
   onAction: (action: OrderAction) => void;
   onAppeal: () => void;
@@ -280,7 +280,7 @@ function useReached(at: number | null): boolean {
 }
 
 /** Where an appeal stands: under review, or how it ended (an operator's decision, the seller's confirmation). */
-function AppealState({ order }: { order: C2cOrder }) {
+function AppealState({ order }: { order: P2pOrder }) {
   const { t } = useTranslation('c2c');
   const state = appealState(order);
   if (!state) return null;

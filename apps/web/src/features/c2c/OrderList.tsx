@@ -2,7 +2,7 @@ import type { UseInfiniteQueryResult, InfiniteData } from '@tanstack/react-query
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatFixed } from '../../lib/format';
-import type { C2cOrder, PageData } from './api';
+import type { P2pOrder, PageData } from './api';
 import { OrderDetail, OrderStatus } from './OrderDetail';
 import { ListState, MoreButton, PayWay } from './parts';
 import { AMOUNT_DECIMALS, PRICE_DECIMALS, viewerSide, type Kind, type OrderView } from './rules';
@@ -17,7 +17,7 @@ export function OrderList({
   view,
 }: {
   kind: Kind;
-  orders: UseInfiniteQueryResult<InfiniteData<PageData<C2cOrder>>>;
+  orders: UseInfiniteQueryResult<InfiniteData<PageData<P2pOrder>>>;
   view: OrderView;
 }) {
   const { t } = useTranslation('c2c');

@@ -52,7 +52,7 @@ export default function ShopPage() {
         )
       ) : (
         <div data-testid="shop-page">
-          <div className="c2c-toolbar c2c-toolbar-bare">
+          <div className="area-toolbar c2c-toolbar-bare">
             <CurrencyChips
               currencies={active.map((item) => ({ id: item.currency_id, name: item.currency_name }))}
               value={shop.currency_id}

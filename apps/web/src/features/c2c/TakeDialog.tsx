@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PasswordDialog } from '../../components/PasswordDialog';
 import { formatFixed, toDecimal } from '../../lib/format';
 import { toast } from '../../lib/notify';
-import { messageOf, takeAd, type MarketAd } from './api';
+import { messageOf, takeAd, type P2pAd } from './api';
 import { PayWay } from './parts';
 import { adTotal, AMOUNT_DECIMALS, PRICE_DECIMALS, type AdType, type Kind } from './rules';
 
@@ -20,7 +20,7 @@ export function TakeDialog({
 }: {
   kind: Kind;
   tab: AdType;
-  ad: MarketAd;
+  ad: P2pAd;
   onClose: () => void;
   onTaken: (orderId: number | undefined) => Promise<void>;
 }) {

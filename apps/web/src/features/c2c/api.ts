@@ -1,130 +1,21 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { P2pAd, P2pOrder, PageData, SellerRecord } from '@exchange/contracts';
 import { api } from '../../lib/api';
 import { useToken } from '../../lib/session';
 import { useSocketEvent } from '../../lib/socket';
 import { hasMorePages, PATHS, type AdType, type Kind, type OrderAction } from './rules';
+
+export type { CashInfo, P2pAd, P2pOrder, PageData, SellerRecord } from '@exchange/contracts';
 
 /**
  * The P2P (c2c) calls of document 2, section 7, with the field names of its section 3 and the contract
  * notes (section 8). Keys start with 'c2c' and the token, so signing out never shows another user's data.
  */
 
-/** `pageData()`: the shape of every c2c list (contract notes section 2). */
-export interface PageData<T> {
-  data: T[];
-  page: number;
-  pages: number;
-  total: number;
-}
-
 /** A legal currency of `GET /api/currency/list` (`message.legal`). */
 export interface LegalCurrency {
   id: number;
   name: string;
-}
-
-/** An ad in the market (`c2c_deal_platform`). */
-export interface MarketAd {
-  id: number;
-  seller_name: string;
-  surplus_number: string;
-  total_number?: string;
-  price: string;
-  coin_code: string;
-  currency_name: string;
-  currency_id?: number;
-  way: string;
-  way_name?: string;
-  type?: AdType;
-  kind?: Kind;
-  /** Shop ads: the smallest and largest quantity one order may take. */
-  min_number?: string;
-  max_number?: string;
-}
-
-/** One of my ads (`c2c/seller_trade`). */
-export interface MyAd {
-  id: number;
-  currency_name: string;
-  currency_id?: number;
-  total_number: string;
-  surplus_number?: string;
-  price: string;
-  coin_code: string;
-  way: string;
-  type?: AdType;
-  kind?: Kind;
-  is_done?: number;
-  /** Shop ads: 1 while on the shelf (listed), 0 when taken down. */
-  is_shelves?: number;
-  min_number?: string;
-  max_number?: string;
-  create_time?: string;
-}
-
-export interface CashInfo {
-  real_name?: string;
-  bank_name?: string;
-  bank_account?: string;
-  alipay_account?: string;
-  wechat_account?: string;
-  wechat_nickname?: string;
-  wechat_collect?: string;
-  alipay_collect?: string;
-}
-
-/** A P2P order (`c2c_user_deal`, `c2c_deal`, `c2c/legal_send_deal_list`); contact details only for its parties. */
-export interface C2cOrder {
-  id: number;
-  type: AdType;
-  currency_name: string;
-  number: string;
-  price?: string;
-  deal_money: string;
-  coin_code: string;
-  way?: string;
-  way_name: string;
-  create_time: string;
-  format_create_time: string;
-  update_time?: string;
-  is_sure: number;
-  out_fee?: string;
-  seller_name?: string;
-  seller_phone?: { phone?: string } | null;
-  phone?: { phone?: string } | null;
-  hes_realname?: string;
-  sell_cash_info?: CashInfo | null;
-  user_cash_info?: CashInfo | null;
-  kind?: Kind;
-  ad_id?: number;
-  /** 1 when the viewer owns the order's ad. */
-  is_seller?: number;
-  /** When an unpaid order cancels itself. */
-  pay_deadline_ms?: number;
-  pay_deadline?: string;
-  /** 0 none, 1 under appeal, 2 resolved by an operator. */
-  appeal_state?: number;
-  /** How an appeal ended: an operator's `release` or `refund`, or the seller's `confirm`. */
-  resolution?: string | null;
-  /** When a party of a paid order may appeal (ms since the epoch). */
-  appeal_from_ms?: number | null;
-  /** Who cancelled a cancelled order: the fiat `payer`, the `deadline`, or an `operator` (a refund). */
-  cancelled_by?: string | null;
-}
-
-/** A row of the seller record (`c2c_seller_deal`). */
-export interface SellerRecord {
-  id?: number;
-  type: AdType;
-  currency_name: string;
-  create_time: string;
-  number: string;
-  out_fee: string;
-  deal_money: string;
-  coin_code: string;
-  account_number: string;
-  price?: string;
-  is_sure?: number;
 }
 
 const nextPage = <T>(last: PageData<T>, _all: unknown, lastParam: number) =>
@@ -192,7 +83,7 @@ export function useMarketAds(kind: Kind, adType: AdType, currencyId: number | nu
   return useInfiniteQuery({
     queryKey: ['c2c', 'market', token, kind, adType, currencyId],
     queryFn: ({ pageParam }) =>
-      api.get<PageData<MarketAd>>(
+      api.get<PageData<P2pAd>>(
         PATHS[kind].platform,
         { type: adType, page: pageParam, currency_id: currencyId ?? '' },
         { quiet: true },
@@ -208,7 +99,7 @@ export function useMyAds(kind: Kind, adType: AdType, currencyId: number | null) 
   return useInfiniteQuery({
     queryKey: ['c2c', 'my-ads', token, kind, adType, currencyId],
     queryFn: ({ pageParam }) =>
-      api.get<PageData<MyAd>>(
+      api.get<PageData<P2pAd>>(
         PATHS[kind].myAds,
         { type: adType, page: pageParam, currency_id: currencyId ?? '' },
         { quiet: true },
@@ -224,7 +115,7 @@ export function useMyOrders(kind: Kind) {
   return useInfiniteQuery({
     queryKey: ['c2c', 'my-orders', token, kind],
     queryFn: ({ pageParam }) =>
-      api.get<PageData<C2cOrder>>(PATHS[kind].myOrders, { page: pageParam }, { quiet: true }),
+      api.get<PageData<P2pOrder>>(PATHS[kind].myOrders, { page: pageParam }, { quiet: true }),
     initialPageParam: 1,
     getNextPageParam: nextPage,
     enabled: token !== null,
@@ -236,7 +127,7 @@ export function useAdOrders(kind: Kind, adId: number | null) {
   return useInfiniteQuery({
     queryKey: ['c2c', 'ad-orders', token, kind, adId],
     queryFn: ({ pageParam }) =>
-      api.get<PageData<C2cOrder>>(PATHS[kind].adOrders, { page: pageParam, id: adId ?? '' }, { quiet: true }),
+      api.get<PageData<P2pOrder>>(PATHS[kind].adOrders, { page: pageParam, id: adId ?? '' }, { quiet: true }),
     initialPageParam: 1,
     getNextPageParam: nextPage,
     enabled: token !== null && adId !== null,
@@ -247,7 +138,7 @@ export function useOrder(kind: Kind, id: number | null) {
   const token = useToken();
   return useQuery({
     queryKey: ['c2c', 'order', token, kind, id],
-    queryFn: () => api.get<C2cOrder>(PATHS[kind].order, { id: id ?? '' }, { quiet: true }),
+    queryFn: () => api.get<P2pOrder>(PATHS[kind].order, { id: id ?? '' }, { quiet: true }),
     enabled: token !== null && id !== null,
   });
 }
@@ -289,7 +180,7 @@ export function publishAd(kind: Kind, input: PublishInput): Promise<string> {
 /** `do_legal_deal` answers `{msg, data: order}`. */
 export interface TakeAnswer {
   msg?: string;
-  data?: C2cOrder;
+  data?: P2pOrder;
 }
 
 /** Takes a whole c2c ad, or part of a shop ad (`means` number: coins, money: fiat). */

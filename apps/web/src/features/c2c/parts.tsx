@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../components/States';
+import { ListState as SharedListState, type ListStateProps } from '../../components/ListState';
 import type { LegalCurrency } from './api';
 import { avatarColour, initialOf } from './rules';
 
@@ -62,38 +62,16 @@ export function PayWay({ way, showName = true }: { way: string; showName?: boole
   );
 }
 
-/** Loading, error and empty states of a list, or null when it has rows to show. */
-export function ListState({
-  pending,
-  error,
-  empty,
-  onRetry,
-  emptyText,
-}: {
-  pending: boolean;
-  error: boolean;
-  empty: boolean;
-  onRetry: () => void;
-  emptyText?: string;
-}) {
+/** Loading, error and empty states of a P2P list, or null when it has rows to show. */
+export function ListState(props: ListStateProps) {
   const { t } = useTranslation('c2c');
-  if (pending) return <Spinner />;
-  if (error && empty)
-    return (
-      <div className="empty" data-testid="c2c-list-error">
-        {t('list.loadError')}{' '}
-        <button type="button" className="btn btn-sm btn-ghost" onClick={onRetry}>
-          {t('list.retry')}
-        </button>
-      </div>
-    );
-  if (empty)
-    return (
-      <div className="empty" data-testid="c2c-list-empty">
-        {emptyText ?? t('common:noData')}
-      </div>
-    );
-  return null;
+  return (
+    <SharedListState
+      {...props}
+      area="c2c"
+      text={{ loadError: t('list.loadError'), retry: t('list.retry') }}
+    />
+  );
 }
 
 /** The more button of a paged list: shown while pages come back full; "no more" once they stop. */

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useQuotations, type Quotation } from '../../api/markets';
-import { Spinner } from '../../components/States';
+import { MarketsGate } from '../../components/MarketsGate';
 import { formatFixed } from '../../lib/format';
 import { STORAGE_KEYS, writeStored } from '../../lib/storage';
 import { useMarket } from '../../api/market-data';
@@ -40,30 +40,14 @@ export default function ExchangePage() {
     setParams({ legal_id: String(next.legal_id), currency_id: String(next.currency_id) });
   };
 
-  if (quotations.isPending)
+  if (quotations.isPending || !pair)
     return (
-      <div className="ex-page" data-testid="exchange-page">
-        <Spinner />
-      </div>
-    );
-  if (!pair)
-    return (
-      <div className="ex-page" data-testid="exchange-page">
-        <div className="empty">
-          {quotations.isError ? t('page.loadError') : t('page.noMarkets')}
-          {quotations.isError && (
-            <div>
-              <button
-                type="button"
-                className="btn btn-sm btn-ghost ex-retry"
-                onClick={() => void quotations.refetch()}
-              >
-                {t('page.retry')}
-              </button>
-            </div>
-          )}
-        </div>
-      </div>
+      <MarketsGate
+        className="ex-page"
+        testId="exchange-page"
+        markets={quotations}
+        text={{ loadError: t('page.loadError'), noMarkets: t('page.noMarkets'), retry: t('page.retry') }}
+      />
     );
   return <Exchange key={pair.match_id} pair={pair} onChoose={choose} />;
 }

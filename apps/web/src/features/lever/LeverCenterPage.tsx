@@ -5,6 +5,7 @@ import { useMarket } from '../../api/market-data';
 import { useQuotations, type Quotation, type QuotationGroup } from '../../api/markets';
 import { ChartPanel } from '../../components/market/ChartPanel';
 import { OrderBook } from '../../components/market/OrderBook';
+import { MarketsGate } from '../../components/MarketsGate';
 import { Spinner } from '../../components/States';
 import { direction, formatChange, formatCny, formatFixed } from '../../lib/format';
 import { toast } from '../../lib/notify';
@@ -48,30 +49,14 @@ export default function LeverCenterPage() {
     if (delisted) toast(t('page.delisted'), 'error');
   }, [delisted, t]);
 
-  if (quotations.isPending)
+  if (quotations.isPending || !choice.pair)
     return (
-      <div className="lv-page" data-testid="lever-page">
-        <Spinner />
-      </div>
-    );
-  if (!choice.pair)
-    return (
-      <div className="lv-page" data-testid="lever-page">
-        <div className="empty">
-          {quotations.isError ? t('page.loadError') : t('page.noMarkets')}
-          {quotations.isError && (
-            <div>
-              <button
-                type="button"
-                className="btn btn-sm btn-ghost"
-                onClick={() => void quotations.refetch()}
-              >
-                {t('page.retry')}
-              </button>
-            </div>
-          )}
-        </div>
-      </div>
+      <MarketsGate
+        className="lv-page"
+        testId="lever-page"
+        markets={quotations}
+        text={{ loadError: t('page.loadError'), noMarkets: t('page.noMarkets'), retry: t('page.retry') }}
+      />
     );
   return (
     <LeverCenter

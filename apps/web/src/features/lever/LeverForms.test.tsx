@@ -21,6 +21,7 @@ const pair = {
 } as Quotation;
 
 const deal: LeverDeal = {
+  lever_transaction: { in: [], out: [] },
   my_transaction: [],
   lever_share_limit: { min: 2, max: 50 },
   multiple: { muit: [{ value: 5 }, { value: 10 }], share: [{ value: 5 }] },
@@ -29,7 +30,10 @@ const deal: LeverDeal = {
   all_levers: '0',
   lever_trade_fee: '0.1',
   spread: '0',
+  overnight: '0.05',
   lever_share_num: '0.01',
+  ustd_price: '1',
+  ExRAte: '7.2',
 };
 
 type Call = { url: string; body: URLSearchParams };

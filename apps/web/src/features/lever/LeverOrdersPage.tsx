@@ -1,12 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../components/States';
 import { useLeverOrders, useLeverPushes } from './api';
 import { LEVER_STATUSES, type LeverStatus } from './lever-math';
 import { LeverPageHeader } from './LeverNav';
-import { Pager } from './Pager';
-import { PositionTable, type PositionColumn } from './PositionTable';
-import { LoadError } from './LoadError';
+import { PagedPositions, type PositionColumn } from './PositionTable';
 import './i18n';
 import './lever.css';
 
@@ -72,22 +69,16 @@ export default function LeverOrdersPage() {
             </button>
           ))}
         </nav>
-        {orders.isPending ? (
-          <Spinner />
-        ) : orders.isError ? (
-          <LoadError error={orders.error} onRetry={() => void orders.refetch()} />
-        ) : (
-          <>
-            <PositionTable
-              orders={orders.data.message.data}
-              columns={COLUMNS[status]}
-              actions={status === 0 ? ['cancel'] : status === 1 ? ['close'] : []}
-              empty={t('orders.empty')}
-              testId="lever-orders-table"
-            />
-            <Pager page={page} last={orders.data.message.last_page} onPage={setPage} />
-          </>
-        )}
+        <PagedPositions
+          query={{ ...orders, data: orders.data?.message }}
+          page={page}
+          onPage={setPage}
+
+          columns={COLUMNS[status]}
+          actions={status === 0 ? ['cancel'] : status === 1 ? ['close'] : []}
+          empty={t('orders.empty')}
+          testId="lever-orders-table"
+        />
       </section>
     </div>
   );

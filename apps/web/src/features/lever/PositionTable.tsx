@@ -1,9 +1,13 @@
+import type { LaravelPage } from '@exchange/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../components/States';
 import { direction, formatFixed } from '../../lib/format';
 import { confirmDialog, toast } from '../../lib/notify';
 import { cancelLever, closeLever, useRefreshLever, type LeverOrder } from './api';
 import { LEVER_AMOUNT_DECIMALS, LEVER_PRICE_DECIMALS } from './lever-math';
+import { LoadError } from './LoadError';
+import { Pager } from './Pager';
 import { StopModal } from './StopModal';
 import './i18n';
 
@@ -214,5 +218,30 @@ export function PositionTable({ orders, columns, actions = [], empty, lotSizeOf,
         <StopModal order={stopFor} lotSize={lotSizeOf?.(stopFor)} onClose={() => setStopFor(null)} />
       )}
     </div>
+  );
+}
+
+interface PagedProps extends Omit<Props, 'orders'> {
+  query: {
+    isPending: boolean;
+    isError: boolean;
+    error: Error | null;
+    refetch: () => unknown;
+    data?: LaravelPage<LeverOrder> | undefined;
+  };
+  page: number;
+  onPage: (page: number) => void;
+}
+
+/** A page of lever orders: loading, a load error with retry, or the table and its pager. */
+export function PagedPositions({ query, page, onPage, ...table }: PagedProps) {
+  if (query.isPending) return <Spinner />;
+  if (query.isError || !query.data)
+    return <LoadError error={query.error ?? new Error()} onRetry={() => void query.refetch()} />;
+  return (
+    <>
+      <PositionTable orders={query.data.data} {...table} />
+      <Pager page={page} last={query.data.last_page} onPage={onPage} />
+    </>
   );
 }

@@ -2,16 +2,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useQuotations } from '../../api/markets';
-import { Spinner } from '../../components/States';
 import { direction, formatFixed, toDecimal } from '../../lib/format';
 import { readStored, STORAGE_KEYS } from '../../lib/storage';
 import { useLeverPositions, useLeverPushes } from './api';
 import { BatchCloseModal } from './BatchCloseModal';
 import { chooseLeverPair, hazardTone, leverGroups, LEVER_AMOUNT_DECIMALS } from './lever-math';
 import { LeverPageHeader } from './LeverNav';
-import { Pager } from './Pager';
-import { PositionTable } from './PositionTable';
-import { LoadError } from './LoadError';
+import { PagedPositions } from './PositionTable';
 import './i18n';
 import './lever.css';
 
@@ -101,36 +98,30 @@ export default function PositionsPage() {
         </button>
       </section>
       <section className="panel">
-        {positions.isPending ? (
-          <Spinner />
-        ) : positions.isError ? (
-          <LoadError error={positions.error} onRetry={() => void positions.refetch()} />
-        ) : (
-          <>
-            <PositionTable
-              orders={positions.data.order.data}
-              columns={[
-                'pair',
-                'side',
-                'hands',
-                'multiple',
-                'openPrice',
-                'markPrice',
-                'margin',
-                'overnight',
-                'profit',
-                'takeProfit',
-                'stopLoss',
-                'time',
-              ]}
-              actions={['setStop', 'close']}
-              empty={t('positions.empty')}
-              lotSizeOf={() => pair?.lever_share_num}
-              testId="lever-positions-table"
-            />
-            <Pager page={page} last={positions.data.order.last_page} onPage={setPage} />
-          </>
-        )}
+        <PagedPositions
+          query={{ ...positions, data: positions.data?.order }}
+          page={page}
+          onPage={setPage}
+
+          columns={[
+            'pair',
+            'side',
+            'hands',
+            'multiple',
+            'openPrice',
+            'markPrice',
+            'margin',
+            'overnight',
+            'profit',
+            'takeProfit',
+            'stopLoss',
+            'time',
+          ]}
+          actions={['setStop', 'close']}
+          empty={t('positions.empty')}
+          lotSizeOf={() => pair?.lever_share_num}
+          testId="lever-positions-table"
+        />
       </section>
       {batch && <BatchCloseModal legalId={legalId} onClose={() => setBatch(false)} />}
     </div>

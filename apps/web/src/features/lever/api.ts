@@ -1,4 +1,12 @@
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  LeverClosedPush,
+  LeverDeal,
+  LeverMyTrade,
+  LeverOrder,
+  LeverPositions,
+  LeverTradePush,
+} from '@exchange/contracts';
 import { api } from '../../lib/api';
 import { useToken } from '../../lib/session';
 import { useSocketEvent } from '../../lib/socket';
@@ -10,100 +18,18 @@ import {
   type LeverStatus,
 } from './lever-math';
 
+export type {
+  LeverDeal,
+  LeverMyTrade,
+  LeverOrder,
+  LeverPositions,
+  LeverTradePush,
+} from '@exchange/contracts';
+
 /**
  * The lever calls of document 3, section 7 and contract notes sections 4-5. Every key starts with 'lever' and
  * carries whether someone is signed in, so signing out never shows the previous user's positions.
  */
-
-/** A lever order (document 3, section 3). */
-export interface LeverOrder {
-  id: number;
-  type: LeverSide;
-  symbol: string;
-  legal: number;
-  currency: number;
-  share: number | string;
-  number?: string;
-  multiple: number | string;
-  price: string;
-  origin_price: string;
-  update_price: string;
-  caution_money: string;
-  origin_caution_money: string;
-  target_profit_price: string;
-  stop_loss_price: string;
-  trade_fee: string;
-  overnight_money: string;
-  profits: string;
-  fact_profits?: string;
-  /** Once claimed for closing: the mark it closed at, and why (user, batch, stop_profit, stop_loss, burst, overnight). */
-  close_price?: string;
-  close_reason?: string;
-  status: LeverStatus;
-  status_name: string;
-  type_name?: string;
-  time?: string;
-  transaction_time: string;
-  handle_time: string;
-  complete_time?: string;
-}
-
-/** `POST /api/lever/deal`: the pair's options, the user's open positions on it, the lever balance. */
-export interface LeverDeal {
-  my_transaction: LeverOrder[];
-  lever_share_limit: { min: string | number; max: string | number };
-  multiple: { muit: { value: string | number }[]; share: { value: string | number }[] };
-  last_price: string;
-  user_lever: string;
-  all_levers: string;
-  /** Our server adds the pair's fee and spread percents when it has them, for the estimate. */
-  lever_trade_fee?: string;
-  spread?: string;
-  lever_share_num?: string;
-}
-
-export interface Paginator<T> {
-  current_page: number;
-  data: T[];
-  last_page: number;
-  per_page: number;
-  total: number;
-}
-
-/** `POST /api/lever/dealall`: the positions of one quote currency with the risk summary. */
-export interface LeverPositions {
-  balance: string;
-  hazard_rate: string;
-  caution_money_total: string;
-  origin_caution_money_total: string;
-  profits_total: string;
-  caution_money: string;
-  origin_caution_money: string;
-  profits: string;
-  order: Paginator<LeverOrder>;
-}
-
-/** `POST /api/lever/my_trade`: a page of orders in one state (the answer's `message.message.data`). */
-export interface LeverMyTrade {
-  rate_profits_total?: { hazard_rate: string; profits_total: string };
-  message: Paginator<LeverOrder>;
-}
-
-/** The `lever_trade` push to the user's room (contract notes section 5). */
-export interface LeverTradePush {
-  legal_id: number;
-  hazard_rate: string;
-  profits_all: string;
-  profits?: string;
-  caution_money_all?: string;
-  origin_caution_money_all?: string;
-  trades_all: unknown;
-  trades_entrust: unknown;
-}
-
-export interface LeverClosedPush {
-  id: number[] | number;
-}
 
 /** Section 9: positions are polled every 3 s on the lever panel. */
 export const POSITION_POLL_MS = 3_000;

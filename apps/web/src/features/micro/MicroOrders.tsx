@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useQuotations, type Quotation } from '../../api/markets';
@@ -120,6 +120,48 @@ function DirectionBadge({ type }: { type: 1 | 2 }) {
   );
 }
 
+/** A list of orders: its table once it has rows, else its loading, error or empty state; then "load more". */
+function OrdersTable({
+  query,
+  testId,
+  columns,
+  alignRightFrom,
+  empty,
+  children,
+}: {
+  query: ReturnType<typeof useMicroOrders>;
+  testId: string;
+  /** Column headings (keys under `orders.`); amounts and prices, from the `alignRightFrom`th on, align right. */
+  columns: string[];
+  alignRightFrom: number;
+  empty: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('micro');
+  const hasRows = (query.data?.pages ?? []).some((page) => page.rows.length > 0);
+  return (
+    <div className="micro-table-wrap">
+      {hasRows ? (
+        <table className="table micro-table" data-testid={testId}>
+          <thead>
+            <tr>
+              {columns.map((column, index) => (
+                <th key={column} className={index >= alignRightFrom ? 'right' : undefined}>
+                  {t(`orders.${column}`)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>{children}</tbody>
+        </table>
+      ) : (
+        <ListState query={query} empty={empty} />
+      )}
+      <LoadMore query={query} />
+    </div>
+  );
+}
+
 /**
  * Running orders of this pair: the countdown and, against the live price, what the order would make now
  * (document 3, section 4). A `micro_closed` push turns a row finished (end price, result) before it leaves.
@@ -130,47 +172,29 @@ function RunningOrders({ pair, livePrice }: { pair: Quotation; livePrice: string
   const query = useMicroOrders(1, pair.match_id);
   const rows = rowsOf(query.data?.pages);
   const now = useNow(rows.length > 0);
-  const state = <ListState query={query} empty={t('orders.emptyRunning')} />;
   const decimals = pair.price_decimals;
 
   return (
-    <div className="micro-table-wrap">
-      {rows.length > 0 && (
-        <table className="table micro-table" data-testid="micro-running">
-          <thead>
-            <tr>
-              <th>{t('orders.symbol')}</th>
-              <th>{t('orders.direction')}</th>
-              <th className="right">{t('orders.amount')}</th>
-              <th className="right">{t('orders.duration')}</th>
-              <th className="right">{t('orders.openPrice')}</th>
-              <th className="right">{t('orders.livePrice')}</th>
-              <th className="right">{t('orders.remaining')}</th>
-              <th className="right">{t('orders.profit')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map(({ row, receivedAt }) => (
-              <RunningRow
-                key={String(row.id)}
-                row={row}
-                // The clock ticks every 250 ms (and not at all while the list was empty): a row that
-                // arrived since the last tick counts from its arrival, or a 5 s order would read 0:06.
-                left={secondsLeft(
-                  deadlineOf(row.remain_milli_seconds, receivedAt),
-                  Math.max(now, receivedAt),
-                )}
-                livePrice={livePrice}
-                decimals={decimals}
-                duration={durationLabel(row.seconds)}
-              />
-            ))}
-          </tbody>
-        </table>
-      )}
-      {rows.length === 0 && state}
-      <LoadMore query={query} />
-    </div>
+    <OrdersTable
+      query={query}
+      testId="micro-running"
+      empty={t('orders.emptyRunning')}
+      columns={['symbol', 'direction', 'amount', 'duration', 'openPrice', 'livePrice', 'remaining', 'profit']}
+      alignRightFrom={2}
+    >
+      {rows.map(({ row, receivedAt }) => (
+        <RunningRow
+          key={String(row.id)}
+          row={row}
+          // The clock ticks every 250 ms (and not at all while the list was empty): a row that
+          // arrived since the last tick counts from its arrival, or a 5 s order would read 0:06.
+          left={secondsLeft(deadlineOf(row.remain_milli_seconds, receivedAt), Math.max(now, receivedAt))}
+          livePrice={livePrice}
+          decimals={decimals}
+          duration={durationLabel(row.seconds)}
+        />
+      ))}
+    </OrdersTable>
   );
 }
 
@@ -247,59 +271,54 @@ function FinishedOrders() {
   const rows = rowsOf(query.data?.pages);
 
   return (
-    <div className="micro-table-wrap">
-      {rows.length > 0 && (
-        <table className="table micro-table" data-testid="micro-finished">
-          <thead>
-            <tr>
-              <th>{t('orders.time')}</th>
-              <th>{t('orders.symbol')}</th>
-              <th>{t('orders.direction')}</th>
-              <th className="right">{t('orders.amount')}</th>
-              <th className="right">{t('orders.duration')}</th>
-              <th className="right">{t('orders.openPrice')}</th>
-              <th className="right">{t('orders.endPrice')}</th>
-              <th className="right">{t('orders.ratio')}</th>
-              <th className="right">{t('orders.fee')}</th>
-              <th className="right">{t('orders.profit')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map(({ row }) => {
-              const tone = signOf(row.fact_profits);
-              const decimals = decimalsOf(row.symbol_name);
-              return (
-                <tr key={String(row.id)} data-testid="micro-finished-row" data-id={String(row.id)}>
-                  <td className="num secondary">{row.complete_at || row.created_at || '--'}</td>
-                  <td>
-                    <strong>{row.symbol_name}</strong>
-                  </td>
-                  <td>
-                    <DirectionBadge type={row.type} />
-                  </td>
-                  <td className="right num">
-                    {formatStakeAmount(row.number, 0)} {row.currency_name}
-                  </td>
-                  <td className="right">{durationLabel(row.seconds)}</td>
-                  <td className="right num">{formatFixed(row.open_price, decimals)}</td>
-                  <td className="right num">{formatFixed(row.end_price, decimals)}</td>
-                  <td className="right num">{formatFixed(row.profit_ratio, 2)}%</td>
-                  <td className="right num">{formatStakeAmount(row.fee, 4)}</td>
-                  <td
-                    className={`right num ${tone > 0 ? 'up' : tone < 0 ? 'down' : ''}`}
-                    data-testid="micro-fact-profits"
-                  >
-                    {formatSignedAmount(row.fact_profits)}{' '}
-                    <span className="muted">{t(`orders.${resultKey(row, tone)}`)}</span>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      )}
-      {rows.length === 0 && <ListState query={query} empty={t('orders.emptyFinished')} />}
-      <LoadMore query={query} />
-    </div>
+    <OrdersTable
+      query={query}
+      testId="micro-finished"
+      empty={t('orders.emptyFinished')}
+      columns={[
+        'time',
+        'symbol',
+        'direction',
+        'amount',
+        'duration',
+        'openPrice',
+        'endPrice',
+        'ratio',
+        'fee',
+        'profit',
+      ]}
+      alignRightFrom={3}
+    >
+      {rows.map(({ row }) => {
+        const tone = signOf(row.fact_profits);
+        const decimals = decimalsOf(row.symbol_name);
+        return (
+          <tr key={String(row.id)} data-testid="micro-finished-row" data-id={String(row.id)}>
+            <td className="num secondary">{row.complete_at || row.created_at || '--'}</td>
+            <td>
+              <strong>{row.symbol_name}</strong>
+            </td>
+            <td>
+              <DirectionBadge type={row.type} />
+            </td>
+            <td className="right num">
+              {formatStakeAmount(row.number, 0)} {row.currency_name}
+            </td>
+            <td className="right">{durationLabel(row.seconds)}</td>
+            <td className="right num">{formatFixed(row.open_price, decimals)}</td>
+            <td className="right num">{formatFixed(row.end_price, decimals)}</td>
+            <td className="right num">{formatFixed(row.profit_ratio, 2)}%</td>
+            <td className="right num">{formatStakeAmount(row.fee, 4)}</td>
+            <td
+              className={`right num ${tone > 0 ? 'up' : tone < 0 ? 'down' : ''}`}
+              data-testid="micro-fact-profits"
+            >
+              {formatSignedAmount(row.fact_profits)}{' '}
+              <span className="muted">{t(`orders.${resultKey(row, tone)}`)}</span>
+            </td>
+          </tr>
+        );
+      })}
+    </OrdersTable>
   );
 }

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useQuotations, type Quotation } from '../../api/markets';
 import { ChartPanel } from '../../components/market/ChartPanel';
-import { Spinner } from '../../components/States';
+import { MarketsGate } from '../../components/MarketsGate';
 import { useLivePrice, useMicroClosedPushes } from './api';
 import { MarketTabs } from './MarketTabs';
 import { chooseMicroPair, microPairs } from './micro-math';
@@ -29,30 +29,15 @@ export default function SecondsOrderPage() {
   const choose = (next: Quotation) =>
     setParams({ legalId: String(next.legal_id), currencyId: String(next.currency_id) });
 
-  if (quotations.isPending)
+  if (quotations.isPending || !pair)
     return (
-      <div className="micro-page" data-testid="micro-page">
-        <Spinner />
-      </div>
-    );
-  if (!pair)
-    return (
-      <div className="micro-page" data-testid="micro-page">
-        <div className="empty" data-testid="micro-no-markets">
-          {quotations.isError ? t('page.loadError') : t('page.noMarkets')}
-          {quotations.isError && (
-            <div>
-              <button
-                type="button"
-                className="btn btn-sm btn-ghost"
-                onClick={() => void quotations.refetch()}
-              >
-                {t('page.retry')}
-              </button>
-            </div>
-          )}
-        </div>
-      </div>
+      <MarketsGate
+        className="micro-page"
+        testId="micro-page"
+        markets={quotations}
+        text={{ loadError: t('page.loadError'), noMarkets: t('page.noMarkets'), retry: t('page.retry') }}
+        emptyTestId="micro-no-markets"
+      />
     );
   return (
     <div className="micro-page" data-testid="micro-page">

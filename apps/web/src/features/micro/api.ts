@@ -9,116 +9,33 @@ import { useState } from 'react';
 import { api } from '../../lib/api';
 import { useToken } from '../../lib/session';
 import { useSocketEvent } from '../../lib/socket';
-import type { TradePush } from '@exchange/contracts';
+import type {
+  InsuranceType,
+  LaravelPage,
+  MicroOrder,
+  PayableCurrency,
+  SecondsOption,
+  TradePush,
+} from '@exchange/contracts';
+
+export type {
+  InsuranceType,
+  MicroNumber,
+  MicroOrder,
+  PayableCurrency,
+  SecondsOption,
+} from '@exchange/contracts';
 
 /**
  * The seconds-contract calls (document 3, section 7; contract notes sections 4 and 6) and the pushes the
  * screen listens to. Every key carries the token, so signing out or in never shows the previous user's data.
  */
 
-/** A preset stake button of a payable currency. */
-export interface MicroNumber {
-  id: number;
-  currency_id: number;
-  number: string;
-}
-
-/**
- * An insurance type offered for a payable currency: a whole `quantity` within the range buys
- * quantity × unit_amount of insured balance for premium_rate (a fraction) of it; a claim pays claim_rate of
- * the loss once the balance has lost claim_loss_ratio; it ends at termination_profit_ratio profit.
- */
-export interface InsuranceType {
-  id: number;
-  currency_id: number;
-  currency_name?: string;
-  name: string;
-  min_quantity: number;
-  max_quantity: number;
-  unit_amount: string;
-  premium_rate: string;
-  claim_rate: string;
-  claim_loss_ratio?: string;
-  termination_profit_ratio?: string;
-  claims_per_day?: number;
-}
-
-/** `GET /api/microtrade/payable_currencies`: a currency seconds orders can be paid in. */
-export interface PayableCurrency {
-  id: number;
-  name: string;
-  decimal_scale?: number;
-  micro_trade_fee: string;
-  micro_min: string;
-  micro_max: string;
-  micro_holdtrade_max?: number;
-  micro_numbers: MicroNumber[];
-  insurance_types?: InsuranceType[];
-  user_wallet?: {
-    micro_balance: string;
-    lock_micro_balance?: string;
-    insurance_balance?: string;
-    micro_with_insurance?: string;
-  } | null;
-  user_insurance?: {
-    id: number;
-    insurance_type_id: number;
-    status?: number;
-    insured_amount?: string;
-    insurance_balance?: string;
-  } | null;
-}
-
-/** `GET /api/microtrade/seconds`: a duration with its profit ratio (percent) and stake limits (0 = none). */
-export interface SecondsOption {
-  id: number;
-  seconds: number;
-  profit_ratio: string;
-  min_amount?: string;
-  max_amount?: string;
-}
-
-/** A seconds order as the list and the `micro_closed` push give it. */
-export interface MicroOrder {
-  id: number | string;
-  match_id?: number;
-  currency_id?: number;
-  symbol_name: string;
-  currency_name: string;
-  seconds: number;
-  number: string;
-  open_price: string;
-  /** Empty while running. */
-  end_price: string | null;
-  /** 1 up, 2 down. */
-  type: 1 | 2;
-  /** 1 running, 3 finished. */
-  status: number;
-  profit_ratio: string;
-  remain_milli_seconds: number;
-  fact_profits: string;
-  fee: string;
-  /** 1 win, 0 tie, -1 loss (0 while running). */
-  profit_result?: number | null;
-  /** What settlement paid back: stake + profit on a win, the stake on a tie, 0 on a loss. */
-  payout?: string;
-  is_insurance?: 0 | 1;
-  created_at?: string;
-  complete_at?: string | null;
-}
-
 /** A page of orders, stamped with when it arrived so countdowns run from the answer's remaining time. */
 export interface OrderPage {
   rows: MicroOrder[];
   receivedAt: number;
   lastPage: number;
-}
-
-interface Paginator<T> {
-  data: T[];
-  current_page: number;
-  last_page: number;
-  total: number;
 }
 
 /** Document 3, section 9: micro order pages hold 20 rows. */
@@ -157,7 +74,7 @@ export function useMicroOrders(status: OrderStatus, matchId: number) {
   return useInfiniteQuery({
     queryKey: [...ordersKey(status), status === 1 ? matchId : 0, token],
     queryFn: async ({ pageParam }): Promise<OrderPage> => {
-      const answer = await api.get<Paginator<MicroOrder>>(
+      const answer = await api.get<LaravelPage<MicroOrder>>(
         '/api/microtrade/lists',
         { page: pageParam, status, limit: ORDER_PAGE_SIZE, match_id: status === 1 ? matchId : undefined },
         { quiet: true },

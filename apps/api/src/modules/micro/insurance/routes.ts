@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { InsuranceType as InsuranceTypeView } from '@exchange/contracts';
 import type { InsuranceType } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import { translate } from '@exchange/kernel/i18n';
@@ -15,7 +16,7 @@ import { CLAIMS_PER_DAY, CLAIM_LOSS_SHARE, positionView, type PositionRow } from
 const plain = (value: { toFixed: () => string }) => toAmountString(value.toFixed());
 
 /** An insurance type as the purchase screen shows it. */
-export function typeView(type: InsuranceType, currencyName: string) {
+export function typeView(type: InsuranceType, currencyName: string): InsuranceTypeView {
   return {
     id: type.id,
     currency_id: type.currency_id,

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+
+/** Decimal amounts travel as strings, never as floats. */
+const decimal = z.string();
+
+/** A preset stake button of a payable currency. */
+export const microNumberSchema = z.object({
+  id: z.number().int(),
+  currency_id: z.number().int(),
+  number: decimal,
+});
+export type MicroNumber = z.infer<typeof microNumberSchema>;
+
+/**
+ * An insurance type offered for a payable currency: a whole `quantity` within the range buys
+ * quantity × unit_amount of insured balance for premium_rate (a fraction) of it; a claim pays claim_rate of
+ * the loss once the balance has lost claim_loss_ratio; it ends at termination_profit_ratio profit.
+ */
+export const insuranceTypeSchema = z.object({
+  id: z.number().int(),
+  currency_id: z.number().int(),
+  currency_name: z.string(),
+  name: z.string(),
+  min_quantity: z.number().int(),
+  max_quantity: z.number().int(),
+  unit_amount: decimal,
+  premium_rate: decimal,
+  claim_rate: decimal,
+  claim_loss_ratio: decimal,
+  termination_profit_ratio: decimal,
+  claims_per_day: z.number().int(),
+});
+export type InsuranceType = z.infer<typeof insuranceTypeSchema>;
+
+/** `GET /api/microtrade/payable_currencies`: a currency seconds orders can be paid in, with the caller's wallet. */
+export const payableCurrencySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  logo: z.string(),
+  decimal_scale: z.number().int(),
+  micro_trade_fee: decimal,
+  micro_min: decimal,
+  micro_max: decimal,
+  micro_holdtrade_max: z.number().int(),
+  is_micro: z.number().int(),
+  micro_numbers: z.array(microNumberSchema),
+  insurance_types: z.array(insuranceTypeSchema),
+  user_wallet: z.object({
+    currency: z.number().int(),
+    micro_balance: decimal,
+    lock_micro_balance: decimal,
+    insurance_balance: decimal,
+    micro_with_insurance: decimal,
+  }),
+  user_insurance: z
+    .object({
+      id: z.number().int(),
+      insurance_type_id: z.number().int(),
+      status: z.number().int(),
+      insured_amount: decimal,
+      insurance_balance: decimal,
+    })
+    .nullable(),
+});
+export type PayableCurrency = z.infer<typeof payableCurrencySchema>;
+
+/** `GET /api/microtrade/seconds`: a duration with its profit ratio (percent) and stake limits (0 = none). */
+export const secondsOptionSchema = z.object({
+  id: z.number().int(),
+  seconds: z.number().int(),
+  status: z.number().int(),
+  profit_ratio: decimal,
+  min_amount: decimal,
+  max_amount: decimal,
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type SecondsOption = z.infer<typeof secondsOptionSchema>;
+
+/** A seconds order as the submit answer, the lists and the `micro_closed` push give it. */
+export const microOrderSchema = z.object({
+  id: z.string(),
+  show_micro_id: z.number().int(),
+  match_id: z.number().int(),
+  currency_id: z.number().int(),
+  symbol_name: z.string(),
+  currency_name: z.string(),
+  /** 1 up, 2 down. */
+  type: z.union([z.literal(1), z.literal(2)]),
+  type_name: z.string(),
+  is_insurance: z.union([z.literal(0), z.literal(1)]),
+  seconds: z.number().int(),
+  number: decimal,
+  fee: decimal,
+  profit_ratio: decimal,
+  open_price: decimal,
+  /** Empty while running. */
+  end_price: z.string(),
+  /** 1 running, 3 finished. */
+  status: z.number().int(),
+  status_name: z.string(),
+  /** 1 win, 0 tie, -1 loss (0 while running). */
+  profit_result: z.union([z.literal(-1), z.literal(0), z.literal(1)]),
+  profit_result_name: z.string(),
+  fact_profits: decimal,
+  /** What settlement paid back: stake + profit on a win, the stake on a tie, 0 on a loss. */
+  payout: decimal,
+  remain_milli_seconds: z.number().int(),
+  created_at: z.string(),
+  handled_at: z.string(),
+  /** Empty while running. */
+  complete_at: z.string(),
+});
+export type MicroOrder = z.infer<typeof microOrderSchema>;
+
+/** `micro_closed`: a settled order, to its owner's room only. */
+export const microClosedPushSchema = z.object({ type: z.literal('micro_closed'), data: microOrderSchema });
+export type MicroClosedPush = z.infer<typeof microClosedPushSchema>;

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+
+/** Decimal amounts and prices travel as strings, never as floats. */
+const decimal = z.string();
+
+export const adTypeSchema = z.enum(['buy', 'sell']);
+/** An ad's side as its owner publishes it: `sell` offers crypto for fiat, `buy` asks for it. */
+export type AdType = z.infer<typeof adTypeSchema>;
+export const p2pKindSchema = z.enum(['c2c', 'shop']);
+/** User-to-user ads (`c2c`) or a seller shop's (`shop`, the original's "legal" deals). */
+export type P2pKind = z.infer<typeof p2pKindSchema>;
+
+/** `pageData()`: the shape of every P2P list (contract notes section 2), 10 rows a page. */
+export const pageDataSchema = <Row extends z.ZodType>(row: Row) =>
+  z.object({ data: z.array(row), page: z.number().int(), pages: z.number().int(), total: z.number().int() });
+export type PageData<Row> = { data: Row[]; page: number; pages: number; total: number };
+
+/** An ad as the market and "my ads" list it; never a contact detail. */
+export const p2pAdSchema = z.object({
+  id: z.number().int(),
+  kind: p2pKindSchema,
+  type: adTypeSchema,
+  /** A shop's name for shop ads, the owner's masked account for c2c. */
+  seller_name: z.string(),
+  seller_initial: z.string(),
+  currency_id: z.number().int(),
+  currency_name: z.string(),
+  /** The fiat currency paid. */
+  coin_code: z.string(),
+  way: z.string(),
+  way_name: z.string(),
+  price: decimal,
+  total_number: decimal,
+  surplus_number: decimal,
+  /** Shop ads: the smallest and largest quantity one order may take. */
+  min_number: decimal,
+  max_number: decimal,
+  /** 0 open, 1 done, 2 withdrawn. */
+  is_done: z.number().int(),
+  state: z.enum(['open', 'done', 'withdrawn']),
+  /** Shop ads: 1 while on the shelf (listed), 0 when taken down. */
+  is_shelves: z.number().int(),
+  create_time: z.string(),
+});
+export type P2pAd = z.infer<typeof p2pAdSchema>;
+
+/** Where a party is paid: present only on the orders of its two parties. */
+export const cashInfoSchema = z.object({
+  real_name: z.string().optional(),
+  bank_name: z.string().optional(),
+  bank_account: z.string().optional(),
+  alipay_account: z.string().optional(),
+  wechat_nickname: z.string().optional(),
+  wechat_account: z.string().optional(),
+  wechat_collect: z.string().optional(),
+  alipay_collect: z.string().optional(),
+});
+export type CashInfo = z.infer<typeof cashInfoSchema>;
+
+const contact = z.object({ phone: z.string() });
+
+/** A P2P order for one of its two parties, with their contact details and what the viewer may do. */
+export const p2pOrderSchema = z.object({
+  id: z.number().int(),
+  kind: p2pKindSchema,
+  ad_id: z.number().int(),
+  type: adTypeSchema,
+  /** 1 when the viewer owns the order's ad. */
+  is_seller: z.union([z.literal(0), z.literal(1)]),
+  /** Whether the viewer releases the crypto (`seller`) or pays the fiat (`buyer`). */
+  role: z.enum(['seller', 'buyer']),
+  currency_id: z.number().int(),
+  currency_name: z.string(),
+  number: decimal,
+  price: decimal,
+  deal_money: decimal,
+  coin_code: z.string(),
+  way: z.string(),
+  way_name: z.string(),
+  out_fee: decimal,
+  /** 0 unpaid, 1 paid, 2 cancelled, 3 done. */
+  is_sure: z.number().int(),
+  /** 0 none, 1 under appeal, 2 resolved by an operator. */
+  appeal_state: z.number().int(),
+  /** How an appeal ended: an operator's `release` or `refund`, or the seller's `confirm` (empty before). */
+  resolution: z.string(),
+  /** Who cancelled a cancelled order: the fiat `payer`, the `deadline`, or an `operator` (empty otherwise). */
+  cancelled_by: z.string(),
+  /** When a party of a paid order may appeal (ms since the epoch). */
+  appeal_from_ms: z.number().int().nullable(),
+  create_time: z.string(),
+  format_create_time: z.string(),
+  format_update_time: z.string(),
+  /** When an unpaid order cancels itself. */
+  pay_deadline: z.string(),
+  pay_deadline_ms: z.number().int(),
+  seller_name: z.string(),
+  account_number: z.string(),
+  seller_phone: contact,
+  phone: contact,
+  hes_realname: z.string(),
+  hes_account: z.string(),
+  sell_cash_info: cashInfoSchema,
+  user_cash_info: cashInfoSchema,
+  can_pay: z.union([z.literal(0), z.literal(1)]),
+  can_cancel: z.union([z.literal(0), z.literal(1)]),
+  can_confirm: z.union([z.literal(0), z.literal(1)]),
+});
+export type P2pOrder = z.infer<typeof p2pOrderSchema>;
+
+/** A finished order on the caller's ads (the seller record). */
+export const sellerRecordSchema = z.object({
+  id: z.number().int(),
+  type: adTypeSchema,
+  currency_name: z.string(),
+  create_time: z.string(),
+  number: decimal,
+  price: decimal,
+  out_fee: decimal,
+  deal_money: decimal,
+  coin_code: z.string(),
+  way_name: z.string(),
+  /** The taker's masked account. */
+  account_number: z.string(),
+});
+export type SellerRecord = z.infer<typeof sellerRecordSchema>;
