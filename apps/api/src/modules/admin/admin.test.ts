@@ -315,7 +315,7 @@ describe('identity review', () => {
     ]);
   });
 
-  it('rejects only with a reason, back to 0, and the user may submit again', async () => {
+  it('rejects only with a reason, back to 0, and tells the user why', async () => {
     const { user, id } = await submission();
     expect(
       (await ctx.post('/api/admin/identities/review', { id, decision: 'reject' }, operators.support.token))
