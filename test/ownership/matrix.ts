@@ -311,6 +311,11 @@ async function pendingWithdrawal(ctx: TestContext, owner: Owner): Promise<OwnedR
  * refuse them outright (admin.test.ts holds every role to its calls).
  */
 const ADMIN_OWNED: Record<string, MatrixEntry> = {
+  'GET /api/admin/users/detail': {
+    field: ['id'],
+    create: (_ctx, owner) =>
+      Promise.resolve({ id: owner.id, marker: owner.account, stillIntact: () => Promise.resolve(true) }),
+  },
   'POST /api/admin/identities/review': {
     field: ['id'],
     extra: { decision: 'reject', reason: 'tried by a trader' },

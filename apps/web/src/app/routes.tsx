@@ -26,6 +26,7 @@ export const routes: RouteObject[] = [
       { index: true, element: page(() => import('../features/admin/DashboardPage')) },
       { path: 'login', element: page(() => import('../features/admin/SignInPage')) },
       { path: 'enrol', element: page(() => import('../features/admin/EnrolPage')) },
+      { path: 'users', element: page(() => import('../features/admin/UsersPage')) },
       { path: 'identities', element: page(() => import('../features/admin/IdentitiesPage')) },
       { path: 'money', element: page(() => import('../features/admin/MoneyPage')) },
       { path: 'markets', element: page(() => import('../features/admin/MarketsPage')) },

@@ -41,7 +41,10 @@ const ROUTES: {
   path: string;
   minimum: OperatorRole;
   body?: Record<string, string>;
+  query?: () => string;
 }[] = [
+  { method: 'GET', path: '/api/admin/users', minimum: 'viewer' },
+  { method: 'GET', path: '/api/admin/users/detail', minimum: 'viewer', query: () => `?id=${trader.id}` },
   { method: 'GET', path: '/api/admin/dashboard', minimum: 'viewer' },
   { method: 'GET', path: '/api/admin/trail', minimum: 'viewer' },
   { method: 'GET', path: '/api/admin/identities', minimum: 'viewer' },
@@ -94,11 +97,12 @@ describe('access: every call x every role, a trader token and no token', () => {
   for (const route of ROUTES) {
     it(`${route.method} ${route.path} needs ${route.minimum}`, async () => {
       const body = route.body ?? {};
-      expect(await send(route.method, route.path, body)).toEqual(SIGN_IN_REQUIRED);
-      expect(await send(route.method, route.path, body, trader.token)).toEqual(SIGN_IN_REQUIRED);
-      expect(await send(route.method, route.path, body, 'Bearer ' + trader.token)).toEqual(SIGN_IN_REQUIRED);
+      const path = route.path + (route.query?.() ?? '');
+      expect(await send(route.method, path, body)).toEqual(SIGN_IN_REQUIRED);
+      expect(await send(route.method, path, body, trader.token)).toEqual(SIGN_IN_REQUIRED);
+      expect(await send(route.method, path, body, 'Bearer ' + trader.token)).toEqual(SIGN_IN_REQUIRED);
       for (const role of ROLES) {
-        const answer = await send(route.method, route.path, body, operators[role].token);
+        const answer = await send(route.method, path, body, operators[role].token);
         if (rank(role) < rank(route.minimum)) {
           expect(answer, `${role} on ${route.path}`).toEqual(FORBIDDEN);
         } else {
@@ -593,6 +597,38 @@ describe('markets, appeals and notices', () => {
       (await ctx.post('/api/admin/notices/save', { c_id: 999, lang: 'en', title: 'x' }, support.token)).body
         .type,
     ).toBe('error');
+  });
+});
+
+describe('users', () => {
+  it('finds a user by account or id and shows their four accounts and latest account log', async () => {
+    const user = await ctx.signedInUser();
+    await ctx.deposit(user.account, 'USDT', '42');
+    const viewer = operators.viewer.token;
+    const byAccount = (await ctx.get(`/api/admin/users?q=${encodeURIComponent(user.account)}`, viewer)).body
+      .message;
+    expect(byAccount.list.map((row: { id: number }) => row.id)).toEqual([user.id]);
+    const byId = (await ctx.get(`/api/admin/users?q=${user.id}`, viewer)).body.message;
+    expect(byId.list.map((row: { id: number }) => row.id)).toContain(user.id);
+    const detail = (await ctx.get(`/api/admin/users/detail?id=${user.id}`, viewer)).body.message;
+    expect(detail).toMatchObject({ id: user.id, account: user.account, open_orders: 0, open_positions: 0 });
+    expect(detail.balances.find((row: { currency: string }) => row.currency === 'USDT')).toMatchObject({
+      change: '42',
+      lock_change: '0',
+      legal: '0',
+    });
+    expect(detail.logs[0]).toMatchObject({
+      currency: 'USDT',
+      account: 'change',
+      delta: '42',
+      balance_after: '42',
+    });
+    expect((await ctx.get('/api/admin/users/detail?id=999999', viewer)).body.message).toBe('No such record');
+    for (const bad of ['abc', '-1', '1e40', '99999999999']) {
+      const answer = await ctx.get(`/api/admin/users/detail?id=${bad}`, viewer);
+      expect(answer.status).toBe(200);
+      expect(answer.body.type).toBe('error');
+    }
   });
 });
 

@@ -14,12 +14,16 @@ import { listPairs, PAIR_FLAGS, setPairFlags, type PairFlag } from './markets';
 import { confirmDeposit, finishWithdrawal, listDeposits, listWithdrawals } from './money';
 import { deleteNotice, listNotices, saveNotice } from './notices';
 import { listTrail } from './trail';
+import { searchUsers, viewUser } from './users';
 
 export interface AdminDeps {
   redisUrl: string;
   /** The ledger audit of the whole exchange (areas.ts), for the dashboard's status. */
   audit: () => Promise<AuditReport>;
 }
+
+/** A row id: 32-bit, so a huge number is refused at validation instead of failing in the query. */
+const recordId = positiveId.max(2_147_483_647, { error: 'bad_request' });
 
 const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess((value) => value ?? '', z.enum(values, { error: 'bad_request' }));
@@ -36,14 +40,16 @@ const withdrawalQuery = z.object({
   limit: limitField(50, 200),
 });
 const noticeQuery = z.object({
-  c_id: z.coerce.number({ error: 'bad_request' }).int().positive().optional(),
+  c_id: recordId.optional(),
   limit: limitField(50, 200),
 });
 const trailQuery = pageQuery.extend({ target_type: optionalText(24) });
+const userQuery = pageQuery.extend({ q: optionalText(100) });
+const userIdQuery = z.object({ id: recordId });
 
-const reviewBody = form({ id: positiveId, decision: choice(['approve', 'reject']), reason: reasonField });
+const reviewBody = form({ id: recordId, decision: choice(['approve', 'reject']), reason: reasonField });
 const withdrawalBody = form({
-  id: positiveId,
+  id: recordId,
   decision: choice(['complete', 'reject']),
   txid: optionalText(128),
   reason: reasonField,
@@ -56,23 +62,23 @@ const depositBody = form({
   txid: requiredText('bad_request', 128),
   totp_code: totpField,
 });
-const pairBody = form({ id: positiveId, ...Object.fromEntries(PAIR_FLAGS.map((name) => [name, flag])) });
+const pairBody = form({ id: recordId, ...Object.fromEntries(PAIR_FLAGS.map((name) => [name, flag])) });
 const appealBody = form({
-  id: positiveId,
+  id: recordId,
   decision: choice(['release', 'refund']),
   reason: reasonField,
   totp_code: totpField,
 });
 const noticeBody = form({
-  id: positiveId.optional(),
-  c_id: positiveId,
+  id: recordId.optional(),
+  c_id: recordId,
   lang: choice(['en', 'zh', 'hk', 'jp', 'kor', 'th', 'ind']),
   title: requiredText('admin_reason_required', 200),
   abstract: optionalText(500),
   content: optionalText(20_000),
   sorts: z.coerce.number({ error: 'bad_request' }).int().min(0).max(1_000_000).optional().default(0),
 });
-const idBody = form({ id: positiveId });
+const idBody = form({ id: recordId });
 
 const ok = <T>(message: T) => ({ type: 'ok' as const, message });
 
@@ -112,6 +118,15 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
           ...(request.query.target_type ? { targetType: request.query.target_type } : {}),
         }),
       ),
+  );
+
+  typed.get('/api/admin/users', { schema: { querystring: userQuery }, preHandler: viewer }, async (request) =>
+    ok(await searchUsers(app.prisma, request.query)),
+  );
+  typed.get(
+    '/api/admin/users/detail',
+    { schema: { querystring: userIdQuery }, preHandler: viewer },
+    async (request) => ok(await viewUser(app.prisma, request.query.id)),
   );
 
   typed.get(

@@ -10,6 +10,7 @@ import './i18n';
 
 const NAV = [
   ['/admin', 'dashboard'],
+  ['/admin/users', 'users'],
   ['/admin/identities', 'identities'],
   ['/admin/money', 'money'],
   ['/admin/markets', 'markets'],

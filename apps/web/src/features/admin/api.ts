@@ -190,6 +190,39 @@ export const useMarkets = () => useQuery(listQuery<PairRow[]>('markets', 'market
 export const useAppeals = () => useQuery(listQuery<AppealRow[]>('appeals', 'appeals'));
 export const useNotices = () => useQuery(listQuery<NoticeRow[]>('notices', 'notices', { limit: 50 }));
 
+export interface UserRow {
+  id: number;
+  account: string;
+  review_status: number;
+  is_seller: number;
+  status: number;
+  created_at: string;
+}
+
+export interface UserDetail extends UserRow {
+  parent: string;
+  open_orders: number;
+  open_positions: number;
+  balances: ({ currency: string } & Record<string, string>)[];
+  logs: {
+    id: string;
+    currency: string;
+    account: string;
+    delta: string;
+    balance_after: string;
+    type: number;
+    created_at: string;
+  }[];
+}
+
+export const useUsers = (q: string) =>
+  useQuery({
+    ...listQuery<{ total: number; list: UserRow[] }>('users', 'users', { q, limit: 50 }),
+    select: (page) => page.list,
+  });
+export const useUserDetail = (id: number | null) =>
+  useQuery({ ...listQuery<UserDetail>('user', 'users/detail', { id: id ?? 0 }), enabled: id !== null });
+
 /** A change: posted, told in a toast, and every console list read again. */
 export function useAdminAction(path: string) {
   const client = useQueryClient();
