@@ -352,6 +352,11 @@ describe('the operator console', () => {
       await page.locator('[data-testid="admin-pair-row"]').first().waitFor();
       expect(await byId(page, 'admin-list-toggle').count()).toBe(0);
       await screenshot(page, 'admin-viewer-markets-dark');
+      await byId(page, 'admin-nav-users').click();
+      await byId(page, 'admin-user-search').fill(TRADER.account);
+      await page.locator('[data-testid="admin-user-row"]', { hasText: TRADER.account }).click();
+      await page.locator('[data-testid="admin-user-detail"]', { hasText: TRADER.account }).waitFor();
+      await screenshot(page, 'admin-viewer-users-dark');
       await byId(page, 'admin-nav-money').click();
       await byId(page, 'admin-read-only').waitFor();
       expect(await byId(page, 'admin-deposit-submit').count()).toBe(0);

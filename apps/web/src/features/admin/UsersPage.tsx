@@ -95,7 +95,7 @@ export default function UsersPage() {
           )}
         </ListTable>
       </Section>
-      <Section title={t('users.balances')}>
+      <Section title={t('account')}>
         {picked === null ? (
           <div className="empty">{t('users.pick')}</div>
         ) : (
