@@ -1,3 +1,4 @@
+import type { SpotOrderPush } from '@exchange/contracts';
 import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import formbody from '@fastify/formbody';
@@ -156,12 +157,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     for (const result of results) {
       const room = userRoom(result.userId);
       if (!io.sockets.adapter.rooms.has(room)) continue;
-      io.local.to(room).emit('spot_order', {
+      const push: SpotOrderPush = {
         ...market,
         id: result.orderId,
         state: result.state,
         filled: toAmountString(result.filled),
-      });
+      };
+      io.local.to(room).emit('spot_order', push);
     }
   });
   return app;

@@ -6,3 +6,4 @@ export * from './market';
 export * from './micro';
 export * from './spot';
 export * from './p2p';
+export * from './user';

@@ -5,7 +5,7 @@ const decimal = z.string();
 const flag = z.union([z.literal(0), z.literal(1)]);
 
 /** The names of a market every push about it carries. */
-const marketNames = {
+export const marketNames = {
   symbol: z.string(),
   match_id: z.number().int(),
   legal_id: z.number().int(),
@@ -45,8 +45,8 @@ export const quotationSchema = z.object({
 });
 export type Quotation = z.infer<typeof quotationSchema>;
 
-/** The pairs of one quote currency, with its CNY rate (`GET /api/currency/quotation_new`). */
-export const quotationGroupSchema = z.object({
+/** A currency as the market calls name it. */
+export const currencySchema = z.object({
   id: z.number().int(),
   name: z.string(),
   full_name: z.string(),
@@ -58,6 +58,14 @@ export const quotationGroupSchema = z.object({
   is_match: z.number().int(),
   is_micro: z.number().int(),
   decimal_scale: z.number().int(),
+});
+
+/** `GET /api/currency/detail`: a currency with its description. */
+export const currencyDetailSchema = currencySchema.extend({ desc: z.string() });
+export type CurrencyDetail = z.infer<typeof currencyDetailSchema>;
+
+/** The pairs of one quote currency, with its CNY rate (`GET /api/currency/quotation_new`). */
+export const quotationGroupSchema = currencySchema.extend({
   rmb_relation: decimal,
   fiat_convert_cny: decimal,
   quotation: z.array(quotationSchema),
@@ -142,3 +150,28 @@ export const klinePushSchema = z.object({
   time: z.number().int(),
 });
 export type KlinePush = z.infer<typeof klinePushSchema>;
+
+/** A candle of `GET /api/currency/new_timeshar`, in the original's field names (time in ms, id in s). */
+export const candleSchema = z.object({
+  id: z.number().int(),
+  period: z.string(),
+  'base-currency': z.string(),
+  'quote-currency': z.string(),
+  open: decimal,
+  close: decimal,
+  high: decimal,
+  low: decimal,
+  vol: decimal,
+  amount: decimal,
+  volume: decimal,
+  time: z.number().int(),
+});
+export type Candle = z.infer<typeof candleSchema>;
+
+/** `new_timeshar` answers outside the envelope: code 1 with the candles, or -1 and why. */
+export const candleAnswerSchema = z.object({
+  code: z.number().int(),
+  msg: z.string(),
+  data: z.array(candleSchema),
+});
+export type CandleAnswer = z.infer<typeof candleAnswerSchema>;

@@ -10,11 +10,6 @@ export const p2pKindSchema = z.enum(['c2c', 'shop']);
 /** User-to-user ads (`c2c`) or a seller shop's (`shop`, the original's "legal" deals). */
 export type P2pKind = z.infer<typeof p2pKindSchema>;
 
-/** `pageData()`: the shape of every P2P list (contract notes section 2), 10 rows a page. */
-export const pageDataSchema = <Row extends z.ZodType>(row: Row) =>
-  z.object({ data: z.array(row), page: z.number().int(), pages: z.number().int(), total: z.number().int() });
-export type PageData<Row> = { data: Row[]; page: number; pages: number; total: number };
-
 /** An ad as the market and "my ads" list it; never a contact detail. */
 export const p2pAdSchema = z.object({
   id: z.number().int(),

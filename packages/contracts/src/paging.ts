@@ -17,3 +17,8 @@ export const laravelPageSchema = <Row extends z.ZodType>(row: Row) =>
     total: z.number().int(),
   });
 export type LaravelPage<Row> = Omit<z.infer<ReturnType<typeof laravelPageSchema>>, 'data'> & { data: Row[] };
+
+/** `pageData()`: the shape of the P2P and region lists (contract notes section 2). */
+export const pageDataSchema = <Row extends z.ZodType>(row: Row) =>
+  z.object({ data: z.array(row), page: z.number().int(), pages: z.number().int(), total: z.number().int() });
+export type PageData<Row> = { data: Row[]; page: number; pages: number; total: number };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { marketNames } from './market';
 
 /** A spot order as `GET /api/coin/list` and the order answers show it. */
 export const spotOrderRowSchema = z.object({
@@ -19,3 +20,12 @@ export const spotOrderRowSchema = z.object({
   updated_at: z.string(),
 });
 export type SpotOrderRow = z.infer<typeof spotOrderRowSchema>;
+
+/** `spot_order`: the matcher's verdict on one of the user's orders, to that user's sockets only. */
+export const spotOrderPushSchema = z.object({
+  ...marketNames,
+  id: z.string(),
+  state: z.string(),
+  filled: z.string(),
+});
+export type SpotOrderPush = z.infer<typeof spotOrderPushSchema>;

@@ -1,12 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import type { EnvConfig } from '@exchange/contracts';
 import { api } from '../lib/api';
 import { STORAGE_KEYS, writeStored } from '../lib/storage';
-
-export interface EnvConfig {
-  socket_io_port: number;
-  is_demo: boolean;
-  login_need_smscode: boolean;
-}
 
 /** `GET /api/env.json` answers bare JSON (no envelope); the client keeps `socketPort` as the spec's did. */
 async function fetchEnv(): Promise<EnvConfig> {

@@ -9,10 +9,10 @@ import {
   type BookLevel,
   type RecentTrade,
 } from '../lib/book';
-import { candleWindow, type Period, type RawCandle } from '../lib/chart-data';
+import { candleWindow, type Period } from '../lib/chart-data';
 import { useSocketEvent } from '../lib/socket';
 import { STORAGE_KEYS, writeStored } from '../lib/storage';
-import type { DepthPush, KlinePush, MarketDeal, TradePush } from '@exchange/contracts';
+import type { CandleAnswer, DepthPush, KlinePush, MarketDeal, TradePush } from '@exchange/contracts';
 import type { Quotation } from './markets';
 
 export type { KlinePush };
@@ -117,12 +117,6 @@ export function useMarket(pair: Quotation | undefined) {
 }
 
 /* ---------- Candles ---------- */
-
-interface CandleAnswer {
-  code: number;
-  msg?: string;
-  data?: RawCandle[];
-}
 
 /** Candles of `new_timeshar` (outside the envelope): code other than 1, or no rows, means no data. */
 export function useCandles(symbol: string, period: Period) {

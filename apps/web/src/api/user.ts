@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { UserInfo } from '@exchange/contracts';
 import { api } from '../lib/api';
 import { queryClient } from '../lib/query';
 import { endSession, startSession, useToken } from '../lib/session';
@@ -6,28 +7,7 @@ import { relogSocket } from '../lib/socket';
 import { STORAGE_KEYS, writeStored } from '../lib/storage';
 import { storedLocale } from '../i18n';
 
-/** `GET /api/user/info` (document 1, section 3). */
-export interface UserInfo {
-  id: number;
-  account_number: string;
-  account: string;
-  email: string;
-  phone: string;
-  area_code: string;
-  area_code_id: number;
-  nationality: string;
-  extension_code: string;
-  parent_id: number | null;
-  parent_name: string;
-  type: number;
-  is_seller: number;
-  locale: string;
-  status: number;
-  has_trade_password: number;
-  review_status: 0 | 1 | 2;
-  name: string;
-  create_date: string;
-}
+export type { UserInfo } from '@exchange/contracts';
 
 async function fetchUserInfo(): Promise<UserInfo> {
   const user = await api.get<UserInfo>('/api/user/info');

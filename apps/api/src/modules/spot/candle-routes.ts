@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { candleAnswerSchema, errorEnvelopeSchema } from '@exchange/contracts';
 import { AppError } from '@exchange/kernel/errors';
 import { translate } from '@exchange/kernel/i18n';
 import { Money, toAmountString } from '@exchange/kernel/ledger';
@@ -76,6 +77,8 @@ export function candleRoutes(app: FastifyInstance): void {
           from: optionalText(16),
           to: optionalText(16),
         }),
+        // A request the input checks refuse still answers the usual error envelope.
+        response: { 200: z.union([candleAnswerSchema, errorEnvelopeSchema]) },
       },
     },
     async (request) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { answerSchema, quotationGroupSchema } from '@exchange/contracts';
+import { answerSchema, currencyDetailSchema, quotationGroupSchema } from '@exchange/contracts';
 import type { Currency } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import { Money, toAmountString, toFixedString } from '@exchange/kernel/ledger';
@@ -61,11 +61,16 @@ export function marketListRoutes(app: FastifyInstance): void {
 
   typed.get(
     '/api/currency/detail',
-    { schema: { querystring: z.object({ id: positiveId }) } },
+    {
+      schema: {
+        querystring: z.object({ id: positiveId }),
+        response: { 200: answerSchema(currencyDetailSchema) },
+      },
+    },
     async (request) => {
       const currency = await app.prisma.currency.findUnique({ where: { id: request.query.id } });
       if (!currency) throw new AppError('currency_not_found');
-      return { type: 'ok', message: { ...currencyFields(currency), desc: currency.description } };
+      return { type: 'ok' as const, message: { ...currencyFields(currency), desc: currency.description } };
     },
   );
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { envConfigSchema } from '@exchange/contracts';
 import { AppError } from '@exchange/kernel/errors';
 import { isLocale, LANGUAGE_COOKIE } from '@exchange/kernel/i18n';
 import { form, optionalText } from '../../http/schemas';
@@ -9,15 +10,17 @@ import { okMessage } from '../../http/envelope';
 const langBody = form({ lang: optionalText(8) });
 
 export function systemRoutes(app: FastifyInstance): void {
-  app.get('/api/env.json', async () => {
-    const settings = await readSettings(app.prisma);
-    // socket.io shares the API's port (path /wss/), so the client connects back to where it loaded from.
-    return {
-      socket_io_port: app.config.PORT,
-      is_demo: isOn(settings.is_demo),
-      login_need_smscode: isOn(settings.login_need_smscode),
-    };
-  });
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/api/env.json', { schema: { response: { 200: envConfigSchema } } }, async () => {
+      const settings = await readSettings(app.prisma);
+      // socket.io shares the API's port (path /wss/), so the client connects back to where it loaded from.
+      return {
+        socket_io_port: app.config.PORT,
+        is_demo: isOn(settings.is_demo),
+        login_need_smscode: isOn(settings.login_need_smscode),
+      };
+    });
 
   app
     .withTypeProvider<ZodTypeProvider>()

@@ -5,15 +5,9 @@ import { useToken } from '../../lib/session';
 import { useSocketEvent } from '../../lib/socket';
 import { readStored, STORAGE_KEYS, writeStored } from '../../lib/storage';
 import type { Side } from './order-math';
-import type { SpotOrderRow } from '@exchange/contracts';
+import type { CurrencyDetail, SpotOrderPush, SpotOrderRow } from '@exchange/contracts';
 
 export type { SpotOrderRow };
-
-interface SpotOrderPush {
-  id: string;
-  state: string;
-  filled: string;
-}
 
 /* ---------- Balances ---------- */
 
@@ -120,19 +114,10 @@ export function revokeOrder(id: string): Promise<string> {
 
 /* ---------- Coin information ---------- */
 
-export interface CoinDetail {
-  id: number;
-  name: string;
-  full_name: string;
-  desc: string;
-  logo: string;
-  decimal_scale: number;
-}
-
 export function useCoinDetail(currencyId: number | undefined) {
   return useQuery({
     queryKey: ['exchange', 'coin', currencyId],
-    queryFn: () => api.get<CoinDetail>('/api/currency/detail', { id: currencyId }, { quiet: true }),
+    queryFn: () => api.get<CurrencyDetail>('/api/currency/detail', { id: currencyId }, { quiet: true }),
     enabled: currencyId !== undefined,
     staleTime: 10 * 60_000,
   });

@@ -1,23 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import type { PageData, RegionUser } from '@exchange/contracts';
 import { api } from '../../lib/api';
 import { useToken } from '../../lib/session';
 
-/** A user of the agent's region (`GET /api/user/region_users`, document 2 section 3). */
-export interface RegionUser {
-  user_id?: number;
-  account_number?: string;
-  city_name: string;
-  district_name: string;
-  phone: string;
-  time: string;
-}
-
-export interface RegionPage {
-  data: RegionUser[];
-  page: number;
-  pages?: number;
-  total?: number;
-}
+export type { RegionUser } from '@exchange/contracts';
 
 /**
  * The agent's users, a page at a time with load more; the next page is asked for while the last one came
@@ -28,7 +14,7 @@ export function useRegionUsers() {
   return useInfiniteQuery({
     queryKey: ['region', 'users', token],
     queryFn: ({ pageParam }) =>
-      api.get<RegionPage>('/api/user/region_users', { page: pageParam }, { quiet: true }),
+      api.get<PageData<RegionUser>>('/api/user/region_users', { page: pageParam }, { quiet: true }),
     initialPageParam: 1,
     getNextPageParam: (last, _all, page) =>
       last.data.length > 0 && (last.pages === undefined || page < last.pages) ? page + 1 : undefined,

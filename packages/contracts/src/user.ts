@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { pageDataSchema } from './paging';
+
+/** `GET /api/user/info` (document 1, section 3): the caller's own profile; secrets never leave the server. */
+export const userInfoSchema = z.object({
+  id: z.number().int(),
+  account_number: z.string(),
+  /** The account, masked for display. */
+  account: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  area_code: z.string(),
+  area_code_id: z.number().int(),
+  nationality: z.string(),
+  /** The user's own invite code. */
+  extension_code: z.string(),
+  parent_id: z.number().int().nullable(),
+  parent_name: z.string(),
+  type: z.number().int(),
+  is_seller: z.number().int(),
+  locale: z.string(),
+  status: z.number().int(),
+  has_trade_password: z.union([z.literal(0), z.literal(1)]),
+  /** 0 not submitted (or rejected), 1 under review, 2 verified. */
+  review_status: z.number().int(),
+  /** The verified name, once verified. */
+  name: z.string(),
+  create_date: z.string(),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
+
+/** `GET /api/user/center`: the profile with the identity summary (the id number masked). */
+export const userCenterSchema = userInfoSchema.extend({ card_id: z.string() });
+export type UserCenter = z.infer<typeof userCenterSchema>;
+
+/** `GET /api/env.json`, bare JSON without the envelope: what the client needs before anything else. */
+export const envConfigSchema = z.object({
+  socket_io_port: z.number().int(),
+  is_demo: z.boolean(),
+  login_need_smscode: z.boolean(),
+});
+export type EnvConfig = z.infer<typeof envConfigSchema>;
+
+/** A user of a regional agent's region (`GET /api/user/region_users`, document 2 section 3), masked. */
+export const regionUserSchema = z.object({
+  user_id: z.number().int(),
+  account_number: z.string(),
+  city_name: z.string(),
+  district_name: z.string(),
+  phone: z.string(),
+  time: z.string(),
+});
+export type RegionUser = z.infer<typeof regionUserSchema>;
+export const regionUsersSchema = pageDataSchema(regionUserSchema);
