@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './harness';
@@ -237,6 +237,60 @@ describe('npm run ops', () => {
       expect(
         (await ops('savings:plan', '--currency', 'ETH', '--day', '0', '--rate', '1', '--min', '1')).code,
       ).toBe(1);
+    },
+    OPS_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'creates operators (a one-time password, or one from standard input), changes roles and disables them',
+    async () => {
+      const created = await ops('operator:create', 'first-admin', 'admin');
+      expect(created.code).toBe(0);
+      const { password } = created.json as { password: string };
+      expect(password.length).toBeGreaterThanOrEqual(16);
+      expect(created.json).toMatchObject({ login: 'first-admin', role: 'admin', disabled: false });
+      const signIn = await ctx.post('/api/admin/login', { login: 'first-admin', password });
+      expect(signIn.body.message).toMatchObject({ role: 'admin', needs_enrolment: true });
+      const stored = await ctx.prisma.operator.findUniqueOrThrow({ where: { login: 'first-admin' } });
+      expect(stored.password_hash).toMatch(/^\$argon2id\$/);
+
+      const piped = await new Promise<string>((resolve) => {
+        const child = spawn(
+          'npx',
+          ['tsx', 'apps/api/src/ops/cli.ts', 'operator:create', 'helper', 'support', '--password-stdin'],
+          {
+            env: { ...process.env, DATABASE_URL: ctx.databaseUrl, LOG_LEVEL: 'silent' },
+          },
+        );
+        let out = '';
+        child.stdout.on('data', (chunk) => (out += String(chunk)));
+        child.on('close', () => resolve(out));
+        child.stdin.end('Piped-password-1\n');
+      });
+      expect(piped).not.toContain('Piped-password-1');
+      expect(
+        (await ctx.post('/api/admin/login', { login: 'helper', password: 'Piped-password-1' })).body.type,
+      ).toBe('ok');
+
+      expect((await ops('operator:role', 'helper', 'finance')).json).toMatchObject({ role: 'finance' });
+      expect((await ops('operator:role', 'helper', 'boss')).code).toBe(1);
+      expect((await ops('operator:create', 'helper', 'viewer')).json).toEqual({
+        error: 'operator helper exists',
+      });
+      expect((await ops('operator:disable', 'helper')).json).toMatchObject({ disabled: true });
+      expect(
+        (await ctx.post('/api/admin/login', { login: 'helper', password: 'Piped-password-1' })).body.type,
+      ).toBe('error');
+      const trail = await ctx.prisma.operatorAuditTrail.findMany({
+        where: { target_type: 'operator' },
+        orderBy: { id: 'asc' },
+      });
+      expect(trail.map((line) => [line.action, line.operator_id])).toEqual([
+        ['operator.create', null],
+        ['operator.create', null],
+        ['operator.role', null],
+        ['operator.disable', null],
+      ]);
     },
     OPS_TEST_TIMEOUT_MS,
   );

@@ -48,3 +48,40 @@ export async function legalOf(ctx: TestContext, userId: number, currency = 'USDT
   });
   return [wallet?.legal_balance.toFixed() ?? '0', wallet?.lock_legal_balance.toFixed() ?? '0'];
 }
+
+/** A c2c order paid by its buyer and under the buyer's appeal, `amount` USDT in the seller's escrow. */
+export async function appealedOrder(ctx: TestContext, amount = '30') {
+  const usdt = await ctx.currencyId('USDT');
+  const seller = await p2pTrader(ctx, amount, 'seller');
+  const buyer = await p2pTrader(ctx, '0', 'buyer');
+  const common = { password: TRADE_PASSWORD };
+  const ad = await ctx.post(
+    '/api/c2c_send',
+    {
+      type: 'sell',
+      way: 'bank',
+      price: '7.10',
+      total_number: amount,
+      currency_id: usdt,
+      coin_code: 'CNY',
+      ...common,
+    },
+    seller.token,
+  );
+  if (ad.body.type !== 'ok') throw new Error(`ad refused: ${JSON.stringify(ad.body)}`);
+  const taken = await ctx.post(
+    '/api/c2c/do_legal_deal',
+    { id: ad.body.data.id as number, ...common },
+    buyer.token,
+  );
+  if (taken.body.type !== 'ok') throw new Error(`take refused: ${JSON.stringify(taken.body)}`);
+  const orderId = taken.body.message.data.id as number;
+  await ctx.post('/api/c2c/user_legal_pay', { id: orderId, ...common }, buyer.token);
+  await ctx.prisma.p2pOrder.update({
+    where: { id: orderId },
+    data: { paid_at: new Date(Date.now() - 3_600_000) },
+  });
+  const appealed = await ctx.post('/api/c2c/appeal', { id: orderId, reason: 'no release' }, buyer.token);
+  if (appealed.body.type !== 'ok') throw new Error(`appeal refused: ${JSON.stringify(appealed.body)}`);
+  return { seller, buyer, orderId };
+}

@@ -45,6 +45,7 @@ function expectedType(field: Model['fields'][number]): string {
           Boolean: 'boolean',
           DateTime: 'timestamp without time zone(3)',
           Decimal: 'numeric(65,30)',
+          Json: 'jsonb',
         }[field.type] ?? field.type
       );
   }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../harness';
+import { signedInOperator } from '../operators';
 import { fuzzRoutes } from './fuzz';
 import { routesOf } from './routes';
 import { stateSnapshot } from './snapshot';
@@ -24,6 +25,8 @@ describe('every route, fed bad input (a fixed-seed slice of npm run fuzz)', () =
       (route) => !NOT_CONTRACT_CALLS.has(route.path),
     );
     expect(routes.length).toBeGreaterThan(40);
+    // The operator console's calls, also with an operator's session: a viewer, whom every change refuses.
+    const viewer = await signedInOperator(ctx, 'viewer');
     const before = await stateSnapshot(ctx.prisma);
 
     const visitor = await fuzzRoutes({
@@ -41,7 +44,17 @@ describe('every route, fed bad input (a fixed-seed slice of npm run fuzz)', () =
       perRoute: 4,
     });
 
-    expect([...visitor.failures, ...signedIn.failures]).toEqual([]);
+    const operator = await fuzzRoutes({
+      http: ctx.http,
+      routes: routes.filter(
+        (route) => route.path.startsWith('/api/admin/') && route.path !== '/api/admin/logout',
+      ),
+      identities: [viewer.token],
+      seed: 3,
+      perRoute: 4,
+    });
+
+    expect([...visitor.failures, ...signedIn.failures, ...operator.failures]).toEqual([]);
     expect(await stateSnapshot(ctx.prisma)).toEqual(before);
     expect((await ctx.audit()).problems).toEqual([]);
   }, 240_000);

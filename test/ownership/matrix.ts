@@ -302,6 +302,71 @@ const P2P_OWNED: Record<string, MatrixEntry> = Object.fromEntries(
   }),
 );
 
+/** The owner's identity submission (made with the owner, as operators make demo users). */
+async function identitySubmission(ctx: TestContext, owner: Owner): Promise<OwnedRecord> {
+  const identity = await ctx.prisma.identityVerification.findUniqueOrThrow({ where: { user_id: owner.id } });
+  return {
+    id: identity.id,
+    marker: owner.account,
+    stillIntact: async () =>
+      (await ctx.prisma.identityVerification.findUniqueOrThrow({ where: { id: identity.id } }))
+        .review_status === identity.review_status,
+  };
+}
+
+/** A withdrawal of the owner's waiting for an operator. */
+async function pendingWithdrawal(ctx: TestContext, owner: Owner): Promise<OwnedRecord> {
+  const out = await ctx.post(
+    '/api/wallet/out',
+    {
+      currency: await ctx.currencyId('USDT'),
+      number: '20',
+      address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
+      rate: '0',
+      pay_password: '123456',
+    },
+    owner.token,
+  );
+  if (out.body.type !== 'ok') throw new Error(`fixture withdrawal refused: ${JSON.stringify(out.body)}`);
+  const withdrawal = await ctx.prisma.withdrawal.findFirstOrThrow({
+    where: { user_id: owner.id },
+    orderBy: { id: 'desc' },
+  });
+  return {
+    id: withdrawal.id,
+    marker: owner.account,
+    stillIntact: async () =>
+      (await ctx.prisma.withdrawal.findUniqueOrThrow({ where: { id: withdrawal.id } })).status === 1,
+  };
+}
+
+/**
+ * Operator calls that name a user's record: a trader (here, the other user) is no operator, so each must
+ * refuse them outright (admin.test.ts holds every role to its calls).
+ */
+const ADMIN_OWNED: Record<string, MatrixEntry> = {
+  'GET /api/admin/users/detail': {
+    field: ['id'],
+    create: (_ctx, owner) =>
+      Promise.resolve({ id: owner.id, marker: owner.account, stillIntact: () => Promise.resolve(true) }),
+  },
+  'POST /api/admin/identities/review': {
+    field: ['id'],
+    extra: { decision: 'reject', reason: 'tried by a trader' },
+    create: identitySubmission,
+  },
+  'POST /api/admin/withdrawals/finish': {
+    field: ['id'],
+    extra: { decision: 'reject', reason: 'tried by a trader', totp_code: '000000' },
+    create: pendingWithdrawal,
+  },
+  'POST /api/admin/appeals/resolve': {
+    field: ['id'],
+    extra: { decision: 'refund', reason: 'tried by a trader', totp_code: '000000' },
+    create: p2pOrder('c2c'),
+  },
+};
+
 /** Routes that act on one of the caller's records named by id: keyed `METHOD path`. */
 export const OWNED_RECORDS: Record<string, MatrixEntry> = {
   'PUT /api/coin/trade': { field: ['id'], create: restingSpotOrder },
@@ -323,6 +388,7 @@ export const OWNED_RECORDS: Record<string, MatrixEntry> = {
   },
   'POST /api/lever/cancel': { field: ['id'], create: leverPosition(0) },
   'POST /api/getNode': { field: ['user_id'], create: teamNode },
+  ...ADMIN_OWNED,
 };
 
 /** P2P lists share one query schema whose `id` these calls ignore; `currency_id` names a currency. */
@@ -359,6 +425,11 @@ export const PUBLIC_IDS: Record<string, string[]> = {
   'POST /api/sms_mail': ['area_code_id'],
   // The number on the identity card the caller submits, not the id of a record.
   'POST /api/user/real_name': ['card_id'],
+  // Operator calls on the exchange's own records: a pair, a notice, a news category.
+  'POST /api/admin/markets/flags': ['id'],
+  'GET /api/admin/notices': ['c_id'],
+  'POST /api/admin/notices/save': ['id', 'c_id'],
+  'POST /api/admin/notices/delete': ['id'],
   ...Object.fromEntries(P2P_LISTS.map((route) => [route, ['id', 'currency_id']])),
   'GET /api/c2c_deal': ['currency_id'],
   'GET /api/legal_deal': ['currency_id'],

@@ -11,7 +11,8 @@ import type { Redis } from 'ioredis';
 import type { Config } from '@exchange/kernel/config';
 import type { Db } from '@exchange/kernel/db';
 import { createPool } from '@exchange/kernel/db';
-import { TRANSFER_GUARDS } from './areas';
+import { auditExchange, TRANSFER_GUARDS } from './areas';
+import { adminRoutes } from './modules/admin';
 import { registerAuth } from './http/auth';
 import { BODY_LIMIT_BYTES, registerErrorHandling } from './http/error-handler';
 import { clientErrorHandler, registerSecurityHeaders } from './http/security-headers';
@@ -144,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   microRoutes(app, deps.redisUrl);
   savingsRoutes(app, deps.redisUrl);
+  adminRoutes(app, { redisUrl: deps.redisUrl, audit: () => auditExchange(app.prisma) });
 
   mkdirSync(resolve(deps.config.UPLOAD_DIR), { recursive: true });
   await app.register(fastifyStatic, {

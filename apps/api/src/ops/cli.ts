@@ -17,6 +17,7 @@ import { opsLeverOptions } from './lever';
 import { poolSql, verifySettlements } from '../modules/micro';
 import { earnCommands } from './earn';
 import { rebuildTeamCounters } from '../modules/team';
+import { operatorCommands } from './operators';
 
 /**
  * `npm run ops -- <command> [options]`: operator commands against the exchange's database. Each prints one
@@ -154,6 +155,7 @@ const commands: Record<string, Command> = {
   },
   ...p2pCommands,
   ...earnCommands,
+  ...operatorCommands,
   audit: async (prisma) => {
     const report = await auditExchange(prisma);
     if (!report.ok) process.exitCode = 1;

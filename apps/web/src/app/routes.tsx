@@ -37,6 +37,22 @@ function assetsRoutes(): RouteObject[] {
 
 /** The hash routes of document 1, section 2.1, so links into the original client keep working. */
 export const routes: RouteObject[] = [
+  // The operator console: its own frame without the trader's header, in its own lazily loaded chunks.
+  {
+    path: '/admin',
+    element: page(() => import('../features/admin/AdminLayout')),
+    children: [
+      { index: true, element: page(() => import('../features/admin/DashboardPage')) },
+      { path: 'login', element: page(() => import('../features/admin/SignInPage')) },
+      { path: 'enrol', element: page(() => import('../features/admin/EnrolPage')) },
+      { path: 'users', element: page(() => import('../features/admin/UsersPage')) },
+      { path: 'identities', element: page(() => import('../features/admin/IdentitiesPage')) },
+      { path: 'money', element: page(() => import('../features/admin/MoneyPage')) },
+      { path: 'markets', element: page(() => import('../features/admin/MarketsPage')) },
+      { path: 'appeals', element: page(() => import('../features/admin/AppealsPage')) },
+      { path: 'notices', element: page(() => import('../features/admin/NoticesPage')) },
+    ],
+  },
   {
     element: <Layout />,
     children: [

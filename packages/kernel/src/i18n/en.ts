@@ -307,6 +307,19 @@ export const en = {
   log_team_rebate: 'Team rebate',
   log_team_rebate_generation: 'Team rebate, generation {generation}',
   log_savings_interest: 'Savings interest',
+  admin_login_required: 'Operator sign-in required',
+  admin_forbidden: 'Your role may not do this',
+  admin_totp_enrolment_required: 'Set up two-factor authentication first',
+  admin_totp_required: 'Enter the code of your authenticator app',
+  admin_totp_invalid: 'The two-factor code is wrong or was already used',
+  admin_totp_enabled: 'Two-factor authentication is on',
+  admin_record_not_found: 'No such record',
+  admin_already_processed: 'This record was already processed',
+  admin_reason_required: 'Please give a reason',
+  admin_done: 'Done',
+  admin_field_required: '{field} is required',
+  admin_identity_approved: 'Your identity verification was approved',
+  admin_identity_rejected: 'Your identity verification was rejected: {reason}',
 } as const;
 
 export type MessageKey = keyof typeof en;

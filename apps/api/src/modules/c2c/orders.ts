@@ -148,7 +148,12 @@ async function currencyName(tx: Tx, id: number): Promise<string> {
 export type Caller =
   | { by: 'user'; userId: number; side?: 'owner' | 'taker' }
   | { by: 'deadline' }
-  | { by: 'operator'; reason: string };
+  | {
+      by: 'operator';
+      reason: string;
+      /** Runs inside the resolving transaction, after the escrow moved (the console's audit trail). */
+      within?: (tx: Tx, before: P2pOrder, after: P2pOrder) => Promise<void>;
+    };
 
 const NOTICE_KEYS = {
   pay: 'p2p_notice_paid',
@@ -247,6 +252,7 @@ export async function transition(
           detail: JSON.stringify({ number: toAmountString(moved.number.toFixed()), from: order.is_sure }),
         },
       });
+      if (caller.within) await caller.within(tx, order, moved);
     }
 
     const counterparties =
@@ -349,13 +355,18 @@ export async function appealOrder(
 /** An operator's decision on an appealed order, logged (in the same transaction) with the operator's reason. */
 export async function resolveAppeal(
   prisma: Db,
-  input: { id: number; decision: 'release' | 'refund'; reason: string },
+  input: {
+    id: number;
+    decision: 'release' | 'refund';
+    reason: string;
+    within?: (tx: Tx, before: P2pOrder, after: P2pOrder) => Promise<void>;
+  },
 ) {
   if (!input.reason.trim()) throw new Error('a resolution needs --reason');
   const result = await transition(prisma, {
     id: input.id,
     action: input.decision,
-    caller: { by: 'operator', reason: input.reason },
+    caller: { by: 'operator', reason: input.reason, ...(input.within ? { within: input.within } : {}) },
   });
   if (!result) throw new Error(`order ${input.id} could not be resolved`);
   return result;

@@ -76,6 +76,38 @@ describe('POST /api/user/real_name', () => {
     expect(again.body.message).toBe('An identity application has already been submitted');
   });
 
+  it('replaces a submission an operator rejected (review_status 0), never one waiting or approved', async () => {
+    const user = await ctx.signedInUser();
+    const first = {
+      name: 'Han Meimei',
+      card_id: '110101199202021111',
+      ...(await threePhotos(user.token, 'r1')),
+    };
+    expect((await ctx.post('/api/user/real_name', first, user.token)).body.type).toBe('ok');
+    await ctx.prisma.identityVerification.updateMany({
+      where: { user_id: user.id },
+      data: { review_status: 0 },
+    });
+    const second = {
+      name: 'Han Meimei',
+      card_id: '110101199202022222',
+      ...(await threePhotos(user.token, 'r2')),
+    };
+    expect((await ctx.post('/api/user/real_name', second, user.token)).body).toEqual({
+      type: 'ok',
+      message: 'Submitted, awaiting review',
+    });
+    const row = await ctx.prisma.identityVerification.findUniqueOrThrow({ where: { user_id: user.id } });
+    expect([row.review_status, row.card_id, row.front_pic]).toEqual([
+      1,
+      '110101199202022222',
+      second.front_pic,
+    ]);
+    expect((await ctx.post('/api/user/real_name', second, user.token)).body.message).toBe(
+      'An identity application has already been submitted',
+    );
+  });
+
   it('refuses missing fields, repeated photos, someone else’s photos and a used ID number', async () => {
     const owner = await ctx.signedInUser();
     const ownerPhotos = await threePhotos(owner.token, 'owner');

@@ -47,22 +47,28 @@ export function realNameRoutes(app: FastifyInstance): void {
         if (new Set(photos.map((photo) => photo?.sha256)).size !== 3)
           throw new AppError('identity_images_distinct');
 
-        if (await app.prisma.identityVerification.findUnique({ where: { user_id: user.id } })) {
-          throw new AppError('identity_exists');
-        }
+        // A submission an operator rejected (review_status 0) may be replaced; any other stands.
+        const existing = await app.prisma.identityVerification.findUnique({ where: { user_id: user.id } });
+        if (existing && existing.review_status !== 0) throw new AppError('identity_exists');
         const card_id = body.card_id.toUpperCase();
+        const submission = {
+          name: body.name,
+          card_id,
+          front_pic: `${UPLOAD_URL_PREFIX}${uploadedFileName(body.front_pic)}`,
+          reverse_pic: `${UPLOAD_URL_PREFIX}${uploadedFileName(body.reverse_pic)}`,
+          hand_pic: `${UPLOAD_URL_PREFIX}${uploadedFileName(body.hand_pic)}`,
+          review_status: 1,
+        };
         try {
-          await app.prisma.identityVerification.create({
-            data: {
-              user_id: user.id,
-              name: body.name,
-              card_id,
-              front_pic: `${UPLOAD_URL_PREFIX}${uploadedFileName(body.front_pic)}`,
-              reverse_pic: `${UPLOAD_URL_PREFIX}${uploadedFileName(body.reverse_pic)}`,
-              hand_pic: `${UPLOAD_URL_PREFIX}${uploadedFileName(body.hand_pic)}`,
-              review_status: 1,
-            },
-          });
+          if (existing) {
+            const replaced = await app.prisma.identityVerification.updateMany({
+              where: { id: existing.id, review_status: 0 },
+              data: submission,
+            });
+            if (replaced.count === 0) throw new AppError('identity_exists');
+          } else {
+            await app.prisma.identityVerification.create({ data: { user_id: user.id, ...submission } });
+          }
         } catch (error) {
           if (!isUniqueViolation(error)) throw error;
           const sameUser = await app.prisma.identityVerification.findUnique({ where: { user_id: user.id } });

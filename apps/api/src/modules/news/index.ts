@@ -1,2 +1,2 @@
 /** News: the area's one public surface (other areas, workers and ops import only this). */
-export { newsRoutes } from './routes';
+export { NEWS_CATEGORIES, newsRoutes } from './routes';

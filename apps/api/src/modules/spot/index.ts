@@ -37,6 +37,7 @@ export type { CandleRow } from './candles';
 export {
   findPairBySymbol,
   findTradablePair,
+  forgetCachedPairs,
   lotsToAmount,
   marketNameOf,
   ticksToPrice,

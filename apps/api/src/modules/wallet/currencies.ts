@@ -7,7 +7,8 @@ import { readSetting } from '../system';
 /** A currency named by id (as the contract sends it) or by name. */
 export async function findCurrency(prisma: Db, raw: string): Promise<Currency> {
   const value = raw.trim();
-  const currency = /^\d+$/.test(value)
+  // Ids are 32-bit: a longer run of digits names nothing (and must not reach the query as an overflow).
+  const currency = /^\d{1,9}$/.test(value)
     ? await prisma.currency.findUnique({ where: { id: Number(value) } })
     : value
       ? await prisma.currency.findUnique({ where: { name: value.toUpperCase() } })

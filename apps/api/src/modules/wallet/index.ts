@@ -2,7 +2,13 @@
 export { findCurrency } from './currencies';
 export { bookDeposit, creditDeposit } from './deposit';
 export { walletRoutes } from './routes';
-export { completeWithdrawal, rejectWithdrawal, requireTradePassword, WITHDRAWAL_STATUS } from './withdraw';
+export {
+  completeWithdrawal,
+  rejectWithdrawal,
+  requireTradePassword,
+  WITHDRAWAL_STATUS,
+  type WithinWithdrawal,
+} from './withdraw';
 export { walletAudit } from './audit';
 export type { TransferGuard } from './transfer';
 export { fundHousePool, TREASURY_ACCOUNT } from './house-funding';

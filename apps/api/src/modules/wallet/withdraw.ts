@@ -1,4 +1,4 @@
-import type { Db, Currency, User } from '@exchange/kernel/db';
+import type { Db, Currency, Tx, User, Withdrawal } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import {
   bookHouse,
@@ -84,8 +84,20 @@ export async function submitWithdrawal(
   });
 }
 
+/**
+ * Runs inside the transaction that finishes a withdrawal, after its money moved (the operator console
+ * records its audit trail there, so the line exists exactly when the change does).
+ */
+export type WithinWithdrawal = (tx: Tx, withdrawal: Withdrawal) => Promise<void>;
+
 /** Moves a submitted withdrawal to a final status exactly once; a second attempt finds nothing to move. */
-async function finish(prisma: Db, id: number, status: 2 | 3, details: { txid?: string; notes?: string }) {
+async function finish(
+  prisma: Db,
+  id: number,
+  status: 2 | 3,
+  details: { txid?: string; notes?: string },
+  within?: WithinWithdrawal,
+) {
   return prisma.$transaction(async (tx) => {
     const [withdrawal] = await tx.withdrawal.updateManyAndReturn({
       where: { id, status: WITHDRAWAL_STATUS.submitted },
@@ -115,14 +127,15 @@ async function finish(prisma: Db, id: number, status: 2 | 3, details: { txid?: s
     } else {
       await unlock(tx, { ...movement, type: LOG_TYPES.WITHDRAW_FAILED });
     }
+    if (within) await within(tx, withdrawal);
     return withdrawal;
   });
 }
 
 /** An operator paid the withdrawal out: the locked amount leaves the user, the fee goes to the house. */
-export const completeWithdrawal = (prisma: Db, id: number, txid: string) =>
-  finish(prisma, id, WITHDRAWAL_STATUS.done, { txid });
+export const completeWithdrawal = (prisma: Db, id: number, txid: string, within?: WithinWithdrawal) =>
+  finish(prisma, id, WITHDRAWAL_STATUS.done, { txid }, within);
 
 /** An operator refused the withdrawal: the locked amount returns to the user's available balance. */
-export const rejectWithdrawal = (prisma: Db, id: number, notes: string) =>
-  finish(prisma, id, WITHDRAWAL_STATUS.failed, { notes });
+export const rejectWithdrawal = (prisma: Db, id: number, notes: string, within?: WithinWithdrawal) =>
+  finish(prisma, id, WITHDRAWAL_STATUS.failed, { notes }, within);

@@ -1,0 +1,148 @@
+import { isUniqueViolation, type Db } from '@exchange/kernel/db';
+import { AppError } from '@exchange/kernel/errors';
+import { parseAmount, toAmountString } from '@exchange/kernel/ledger';
+import { parseAccount } from '../user';
+import {
+  completeWithdrawal,
+  creditDeposit,
+  rejectWithdrawal,
+  WITHDRAWAL_STATUS,
+  type WithinWithdrawal,
+} from '../wallet';
+import { recordTrail, type Actor } from './trail';
+
+const amount = (value: { toFixed: () => string }) => toAmountString(value.toFixed());
+
+export async function listWithdrawals(prisma: Db, options: { status: number; limit: number }) {
+  const rows = await prisma.withdrawal.findMany({
+    where: { status: options.status },
+    include: { user: { select: { account_number: true } }, currency: { select: { name: true } } },
+    orderBy: { id: options.status === WITHDRAWAL_STATUS.submitted ? 'asc' : 'desc' },
+    take: options.limit,
+  });
+  return rows.map((row) => ({
+    id: row.id,
+    account: row.user.account_number,
+    currency: row.currency.name,
+    address: row.address,
+    memo: row.memo,
+    number: amount(row.number),
+    rate: amount(row.rate),
+    real_number: amount(row.real_number),
+    status: row.status,
+    txid: row.txid,
+    notes: row.notes,
+    created_at: row.created_at.toISOString(),
+  }));
+}
+
+export async function listDeposits(prisma: Db, options: { limit: number }) {
+  const rows = await prisma.deposit.findMany({
+    include: { user: { select: { account_number: true } }, currency: { select: { name: true } } },
+    orderBy: { id: 'desc' },
+    take: options.limit,
+  });
+  return rows.map((row) => ({
+    id: row.id,
+    account: row.user.account_number,
+    currency: row.currency.name,
+    amount: amount(row.amount),
+    source: row.source,
+    txid: row.external_id,
+    created_at: row.created_at.toISOString(),
+  }));
+}
+
+/**
+ * Pays out (complete, with the chain txid) or refuses (reject, with a reason) a waiting withdrawal through
+ * the wallet's own functions, which move the locked funds through the ledger; the trail line is written in
+ * their transaction. A withdrawal already finished by someone else is refused, never finished twice.
+ */
+export async function finishWithdrawal(
+  prisma: Db,
+  actor: Actor,
+  input: { id: number; decision: 'complete' | 'reject'; txid: string; reason: string },
+) {
+  const before = await prisma.withdrawal.findUnique({ where: { id: input.id } });
+  if (!before) throw new AppError('admin_record_not_found');
+  if (before.status !== WITHDRAWAL_STATUS.submitted) throw new AppError('admin_already_processed');
+  if (input.decision === 'complete' && !input.txid)
+    throw new AppError('admin_field_required', { field: 'txid' });
+  if (input.decision === 'reject' && !input.reason) throw new AppError('admin_reason_required');
+  const trail: WithinWithdrawal = (tx, after) =>
+    recordTrail(tx, actor, {
+      action: `withdrawal.${input.decision}`,
+      targetType: 'withdrawal',
+      targetId: after.id,
+      before: { status: before.status, number: amount(before.number) },
+      after: { status: after.status, txid: after.txid, notes: after.notes },
+      reason: input.reason,
+    });
+  try {
+    const done =
+      input.decision === 'complete'
+        ? await completeWithdrawal(prisma, input.id, input.txid, trail)
+        : await rejectWithdrawal(prisma, input.id, input.reason, trail);
+    return { id: done.id, status: done.status };
+  } catch (error) {
+    // Another operator finished it between our read and the wallet's guarded update.
+    if (error instanceof Error && error.message.includes('is not waiting'))
+      throw new AppError('admin_already_processed');
+    throw error;
+  }
+}
+
+/**
+ * Books a confirmed chain deposit to a user's spot account (as `npm run ops -- deposit` does), through the
+ * wallet's creditDeposit in one transaction with the trail line; a txid already booked is refused.
+ */
+export async function confirmDeposit(
+  prisma: Db,
+  actor: Actor,
+  input: { account: string; currency: string; amount: string; txid: string },
+) {
+  let accountNumber: string;
+  try {
+    accountNumber = parseAccount(input.account).account_number;
+  } catch {
+    throw new AppError('admin_record_not_found');
+  }
+  const [user, currency] = await Promise.all([
+    prisma.user.findUnique({ where: { account_number: accountNumber } }),
+    prisma.currency.findUnique({ where: { name: input.currency.toUpperCase() } }),
+  ]);
+  if (!user) throw new AppError('admin_record_not_found');
+  if (!currency) throw new AppError('currency_not_found');
+  const value = parseAmount(input.amount, currency.decimal_scale);
+  try {
+    return await prisma.$transaction(async (tx) => {
+      const deposit = await creditDeposit(tx, {
+        userId: user.id,
+        currencyId: currency.id,
+        amount: value,
+        source: 'chain',
+        externalId: input.txid,
+      });
+      await recordTrail(tx, actor, {
+        action: 'deposit.confirm',
+        targetType: 'deposit',
+        targetId: deposit.id,
+        after: {
+          account: user.account_number,
+          currency: currency.name,
+          amount: value.toFixed(),
+          txid: input.txid,
+        },
+      });
+      return {
+        id: deposit.id,
+        account: user.account_number,
+        currency: currency.name,
+        amount: value.toFixed(),
+      };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('admin_already_processed');
+    throw error;
+  }
+}

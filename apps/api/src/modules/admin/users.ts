@@ -1,0 +1,86 @@
+import type { Db } from '@exchange/kernel/db';
+import { AppError } from '@exchange/kernel/errors';
+import { toAmountString } from '@exchange/kernel/ledger';
+
+const ACCOUNTS = ['change', 'legal', 'lever', 'micro'] as const;
+const plain = (value: { toFixed: () => string }) => toAmountString(value.toFixed());
+
+/** Users whose account (e-mail or phone) contains the text, or whose id it is; newest first. */
+export async function searchUsers(prisma: Db, options: { q: string; page: number; limit: number }) {
+  const text = options.q.trim();
+  const byId = /^\d{1,9}$/.test(text) ? [{ id: Number(text) }] : [];
+  const where = text
+    ? { OR: [...byId, { account_number: { contains: text, mode: 'insensitive' as const } }] }
+    : {};
+  const [total, rows] = await Promise.all([
+    prisma.user.count({ where }),
+    prisma.user.findMany({
+      where,
+      orderBy: { id: 'desc' },
+      skip: (options.page - 1) * options.limit,
+      take: options.limit,
+      include: { identity: { select: { review_status: true } } },
+    }),
+  ]);
+  return {
+    total,
+    list: rows.map((user) => ({
+      id: user.id,
+      account: user.account_number,
+      review_status: user.identity?.review_status ?? -1,
+      is_seller: user.is_seller,
+      status: user.status,
+      created_at: user.created_at.toISOString(),
+    })),
+  };
+}
+
+/** One user: the four accounts per currency, the latest account-log lines, what is open, and the team parent. */
+export async function viewUser(prisma: Db, id: number) {
+  const user = await prisma.user.findUnique({
+    where: { id },
+    include: { parent: { select: { account_number: true } }, identity: { select: { review_status: true } } },
+  });
+  if (!user) throw new AppError('admin_record_not_found');
+  const [wallets, logs, openOrders, positions] = await Promise.all([
+    prisma.wallet.findMany({ where: { user_id: id }, include: { currency: { select: { name: true } } } }),
+    prisma.accountLog.findMany({
+      where: { user_id: id },
+      orderBy: { id: 'desc' },
+      take: 20,
+      include: { currency: { select: { name: true } } },
+    }),
+    prisma.spotOrder.count({ where: { user_id: id, state: { in: ['new', 'open'] } } }),
+    prisma.leverTransaction.count({ where: { user_id: id, status: { in: [0, 1, 2] } } }),
+  ]);
+  return {
+    id: user.id,
+    account: user.account_number,
+    parent: user.parent?.account_number ?? '',
+    review_status: user.identity?.review_status ?? -1,
+    is_seller: user.is_seller,
+    status: user.status,
+    created_at: user.created_at.toISOString(),
+    open_orders: openOrders,
+    open_positions: positions,
+    balances: wallets.map((wallet) => ({
+      currency: wallet.currency.name,
+      ...Object.fromEntries(
+        ACCOUNTS.flatMap((account) => [
+          [account, plain(wallet[`${account}_balance`])],
+          [`lock_${account}`, plain(wallet[`lock_${account}_balance`])],
+        ]),
+      ),
+    })),
+    logs: logs.map((log) => ({
+      id: log.id.toString(),
+      currency: log.currency.name,
+      account: log.account,
+      is_lock: log.is_lock,
+      delta: plain(log.delta),
+      balance_after: plain(log.balance_after),
+      type: log.type,
+      created_at: log.created_at.toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,46 @@
+import { parseArgs } from 'node:util';
+import type { Db } from '@exchange/kernel/db';
+import { createOperator, disableOperator, OPERATOR_ROLES, setOperatorRole } from '../modules/admin';
+
+type Command = (prisma: Db, args: string[]) => Promise<unknown>;
+
+/** The first line of standard input (a password piped in, so it never shows in the process list). */
+async function readStdinLine(): Promise<string> {
+  let text = '';
+  for await (const chunk of process.stdin) {
+    text += String(chunk);
+    if (text.includes('\n')) break;
+  }
+  return text.split('\n')[0]?.trim() ?? '';
+}
+
+const roles = OPERATOR_ROLES.join('|');
+
+/**
+ * The only way operators are made or changed: no route of the API creates one. `operator:create` prints a
+ * one-time password (or takes one from standard input with --password-stdin).
+ */
+export const operatorCommands: Record<string, Command> = {
+  'operator:create': async (prisma, args) => {
+    const { values, positionals } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { 'password-stdin': { type: 'boolean', default: false } },
+    });
+    const [login, role] = positionals;
+    if (!login || !role) throw new Error(`operator:create LOGIN ${roles} [--password-stdin]`);
+    const password = values['password-stdin'] ? await readStdinLine() : undefined;
+    const created = await createOperator(prisma, { login, role, password });
+    return values['password-stdin'] ? { ...created, password: '(from standard input)' } : created;
+  },
+  'operator:role': (prisma, args) => {
+    const [login, role] = args;
+    if (!login || !role) throw new Error(`operator:role LOGIN ${roles}`);
+    return setOperatorRole(prisma, login, role);
+  },
+  'operator:disable': (prisma, args) => {
+    const [login] = args;
+    if (!login) throw new Error('operator:disable LOGIN');
+    return disableOperator(prisma, login);
+  },
+};

@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useOutletContext } from 'react-router';
+import { roleAtLeast, useAdminAction, useAppeals, type Me } from './api';
+import { CodeAndReason, formatTime, ReadOnlyNote, Section, ListTable } from './parts';
+
+/** P2P orders under appeal; finance releases the escrow to the buyer or refunds the seller, with a reason. */
+export default function AppealsPage() {
+  const { t } = useTranslation('admin');
+  const me = useOutletContext<Me>();
+  const canAct = roleAtLeast(me.role, 'finance');
+  const appeals = useAppeals();
+  const resolve = useAdminAction('appeals/resolve');
+  const [code, setCode] = useState('');
+  const [reason, setReason] = useState('');
+
+  return (
+    <Section title={t('nav.appeals')} testId="admin-appeals">
+      {canAct ? (
+        <CodeAndReason
+          codeLabel={t('totpCode')}
+          code={code}
+          setCode={setCode}
+          reason={reason}
+          setReason={setReason}
+        />
+      ) : (
+        <ReadOnlyNote />
+      )}
+      <ListTable
+        query={appeals}
+        head={[
+          t('appeals.order'),
+          t('amount'),
+          t('appeals.money'),
+          t('appeals.taker'),
+          t('appeals.seller'),
+          t('reason'),
+          t('time'),
+          ...(canAct ? [''] : []),
+        ]}
+      >
+        {(row) => (
+          <tr key={row.id} data-testid="admin-appeal-row">
+            <td>{row.id}</td>
+            <td className="num">{row.number}</td>
+            <td className="num">{row.deal_money}</td>
+            <td>{row.taker}</td>
+            <td>{row.seller}</td>
+            <td>{row.reason}</td>
+            <td className="secondary">{formatTime(row.created_at)}</td>
+            {canAct && (
+              <td>
+                <div className="admin-actions">
+                  {(['release', 'refund'] as const).map((decision) => (
+                    <button
+                      key={decision}
+                      type="button"
+                      className={`btn btn-sm ${decision === 'release' ? 'btn-buy' : 'btn-sell'}`}
+                      data-testid={`admin-appeal-${decision}`}
+                      disabled={resolve.isPending}
+                      onClick={() => resolve.mutate({ id: row.id, decision, reason, totp_code: code })}
+                    >
+                      {t(`appeals.${decision}`)}
+                    </button>
+                  ))}
+                </div>
+              </td>
+            )}
+          </tr>
+        )}
+      </ListTable>
+    </Section>
+  );
+}

@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useOutletContext } from 'react-router';
+import { roleAtLeast, useAdminAction, useIdentities, type Me } from './api';
+import { formatTime, ReadOnlyNote, Section, TextField, ListTable } from './parts';
+
+/** The queue of identity submissions with their three photos; support and above approve or reject. */
+export default function IdentitiesPage() {
+  const { t } = useTranslation('admin');
+  const me = useOutletContext<Me>();
+  const identities = useIdentities();
+  const review = useAdminAction('identities/review');
+  const [reason, setReason] = useState('');
+  const canReview = roleAtLeast(me.role, 'support');
+
+  return (
+    <Section title={t('nav.identities')} testId="admin-identities">
+      {canReview ? (
+        <div className="admin-section">
+          <TextField
+            label={t('identities.reasonPrompt')}
+            testId="admin-reason"
+            value={reason}
+            onChange={setReason}
+          />
+        </div>
+      ) : (
+        <ReadOnlyNote />
+      )}
+      <ListTable
+        query={identities}
+        head={[
+          t('account'),
+          t('identities.name'),
+          t('identities.cardId'),
+          t('identities.photos'),
+          t('time'),
+          ...(canReview ? [''] : []),
+        ]}
+      >
+        {(row) => (
+          <tr key={row.id} data-testid="admin-identity-row">
+            <td>{row.account}</td>
+            <td>{row.name}</td>
+            <td>{row.card_id}</td>
+            <td>
+              <div className="admin-photos">
+                {[row.front_pic, row.reverse_pic, row.hand_pic].map((src) => (
+                  <a key={src} href={src} target="_blank" rel="noreferrer">
+                    <img src={src} alt="" />
+                  </a>
+                ))}
+              </div>
+            </td>
+            <td className="secondary">{formatTime(row.created_at)}</td>
+            {canReview && (
+              <td>
+                <div className="admin-actions">
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-buy"
+                    data-testid="admin-approve"
+                    disabled={review.isPending}
+                    onClick={() => review.mutate({ id: row.id, decision: 'approve' })}
+                  >
+                    {t('identities.approve')}
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-sell"
+                    data-testid="admin-reject"
+                    disabled={review.isPending}
+                    onClick={() => review.mutate({ id: row.id, decision: 'reject', reason })}
+                  >
+                    {t('identities.reject')}
+                  </button>
+                </div>
+              </td>
+            )}
+          </tr>
+        )}
+      </ListTable>
+    </Section>
+  );
+}

@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useOutletContext } from 'react-router';
+import { roleAtLeast, useAdminAction, useNotices, type Me } from './api';
+import { formatTime, ReadOnlyNote, Section, TextField, ListTable } from './parts';
+
+const CATEGORIES = [4, 11, 5, 10] as const;
+const LANGUAGES = ['en', 'zh', 'hk', 'jp', 'kor', 'th', 'ind'] as const;
+
+/** Notices per language for the client's notice list, home strip and banners; support publishes them. */
+export default function NoticesPage() {
+  const { t } = useTranslation('admin');
+  const me = useOutletContext<Me>();
+  const canEdit = roleAtLeast(me.role, 'support');
+  const notices = useNotices();
+  const save = useAdminAction('notices/save');
+  const remove = useAdminAction('notices/delete');
+  const empty = { c_id: '11', lang: 'en', title: '', abstract: '', content: '' };
+  const [draft, setDraft] = useState(empty);
+  const set = (name: keyof typeof draft) => (event: { target: { value: string } }) =>
+    setDraft({ ...draft, [name]: event.target.value });
+
+  return (
+    <>
+      {canEdit ? (
+        <Section title={t('notices.publishTitle')} testId="admin-notice-form">
+          <form
+            className="admin-stack"
+            onSubmit={(event) => {
+              event.preventDefault();
+              save.mutate(draft, { onSuccess: () => setDraft(empty) });
+            }}
+          >
+            <div className="admin-form">
+              <label className="field">
+                <span className="field-label">{t('notices.category')}</span>
+                <select
+                  className="select input"
+                  data-testid="admin-notice-category"
+                  value={draft.c_id}
+                  onChange={set('c_id')}
+                >
+                  {CATEGORIES.map((id) => (
+                    <option key={id} value={id}>
+                      {t(`notices.categories.c${id}`)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className="field">
+                <span className="field-label">{t('notices.lang')}</span>
+                <select
+                  className="select input"
+                  data-testid="admin-notice-lang"
+                  value={draft.lang}
+                  onChange={set('lang')}
+                >
+                  {LANGUAGES.map((lang) => (
+                    <option key={lang} value={lang}>
+                      {lang}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </div>
+            <TextField
+              label={t('notices.heading')}
+              testId="admin-notice-title"
+              value={draft.title}
+              onChange={(value) => setDraft({ ...draft, title: value })}
+            />
+            <TextField
+              label={t('notices.abstract')}
+              testId="admin-notice-abstract"
+              value={draft.abstract}
+              onChange={(value) => setDraft({ ...draft, abstract: value })}
+            />
+            <label className="field">
+              <span className="field-label">{t('notices.content')}</span>
+              <textarea
+                className="input"
+                rows={4}
+                data-testid="admin-notice-content"
+                value={draft.content}
+                onChange={set('content')}
+              />
+            </label>
+            <button
+              type="submit"
+              className="btn btn-primary"
+              disabled={save.isPending}
+              data-testid="admin-notice-publish"
+            >
+              {t('notices.publish')}
+            </button>
+          </form>
+        </Section>
+      ) : (
+        <ReadOnlyNote />
+      )}
+      <Section title={t('nav.notices')} testId="admin-notices">
+        <ListTable
+          query={notices}
+          head={[
+            t('notices.heading'),
+            t('notices.category'),
+            t('notices.lang'),
+            t('time'),
+            ...(canEdit ? [''] : []),
+          ]}
+        >
+          {(row) => (
+            <tr key={row.id} data-testid="admin-notice-row">
+              <td>{row.title}</td>
+              <td>{CATEGORIES.includes(row.c_id as 4) ? t(`notices.categories.c${row.c_id}`) : row.c_id}</td>
+              <td>{row.lang}</td>
+              <td className="secondary">{formatTime(row.update_time)}</td>
+              {canEdit && (
+                <td>
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-ghost"
+                    data-testid="admin-notice-delete"
+                    disabled={remove.isPending}
+                    onClick={() => remove.mutate({ id: row.id })}
+                  >
+                    {t('notices.delete')}
+                  </button>
+                </td>
+              )}
+            </tr>
+          )}
+        </ListTable>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,237 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import i18n from '../../i18n';
+import { navigateTo } from '../../lib/navigate';
+import { toast } from '../../lib/notify';
+
+/**
+ * The operator console's own API hook: its own token (never the trader's), kept under its own storage key,
+ * sent to `/api/admin/*` only. A `999` answer (no operator session) forgets it and goes to the sign-in.
+ */
+const TOKEN_KEY = 'admin_token';
+const listeners = new Set<() => void>();
+
+function readToken(): string | null {
+  try {
+    return localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function setAdminToken(token: string | null): void {
+  try {
+    if (token) localStorage.setItem(TOKEN_KEY, token);
+    else localStorage.removeItem(TOKEN_KEY);
+  } catch {
+    // Private mode: the session lasts as long as the page.
+  }
+  for (const listener of listeners) listener();
+}
+
+export function useAdminToken(): string | null {
+  return useSyncExternalStore((listener) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  }, readToken);
+}
+
+export class AdminError extends Error {
+  constructor(
+    readonly type: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AdminError';
+  }
+}
+
+type Params = Record<string, string | number | undefined>;
+
+function encode(params: Params): URLSearchParams {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, String(value));
+  return search;
+}
+
+async function call<T>(method: 'GET' | 'POST', path: string, params: Params = {}): Promise<T> {
+  const headers: Record<string, string> = { lang: i18n.language };
+  const token = readToken();
+  if (token) headers.Authorization = token;
+  const query = method === 'GET' ? `?${encode(params).toString()}` : '';
+  const response = await fetch(`/api/admin/${path}${query}`, {
+    method,
+    headers,
+    ...(method === 'POST' ? { body: encode(params) } : {}),
+  });
+  const body = (await response.json()) as { type: string; message: unknown };
+  if (body.type === 'ok') return body.message as T;
+  if (body.type === '999') {
+    setAdminToken(null);
+    navigateTo('/admin/login');
+  }
+  throw new AdminError(body.type, typeof body.message === 'string' ? body.message : body.type);
+}
+
+export const adminApi = {
+  get: <T>(path: string, params?: Params) => call<T>('GET', path, params),
+  post: <T>(path: string, params?: Params) => call<T>('POST', path, params),
+};
+
+export const ROLES = ['viewer', 'support', 'finance', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+/** Whether a role may use a change (the server checks again; this only hides buttons it would refuse). */
+export const roleAtLeast = (role: string | undefined, minimum: Role) =>
+  ROLES.indexOf(role as Role) >= ROLES.indexOf(minimum);
+
+export interface Me {
+  login: string;
+  role: Role;
+  totp_enrolled: boolean;
+  totp_passed: boolean;
+  needs_enrolment: boolean;
+}
+
+export interface Dashboard {
+  users: { total: number; today: number };
+  deposits_today: { currency: string; count: number; amount: string }[];
+  withdrawals_today: { currency: string; status: number; count: number; amount: string }[];
+  markets: { symbol: string; open_orders: number; open_positions: number }[];
+  house: { currency: string; account: string; balance: string }[];
+  audit: { ok: boolean; problems: string[] };
+  queues: {
+    name: string;
+    workers: number;
+    waiting: number;
+    active: number;
+    delayed: number;
+    failed: number;
+  }[];
+}
+
+export interface Identity {
+  id: number;
+  account: string;
+  name: string;
+  card_id: string;
+  front_pic: string;
+  reverse_pic: string;
+  hand_pic: string;
+  created_at: string;
+}
+
+export interface WithdrawalRow {
+  id: number;
+  account: string;
+  currency: string;
+  address: string;
+  number: string;
+  rate: string;
+  real_number: string;
+  status: number;
+  created_at: string;
+}
+
+export interface DepositRow {
+  id: number;
+  account: string;
+  currency: string;
+  amount: string;
+  txid: string;
+  created_at: string;
+}
+
+export interface PairRow {
+  id: number;
+  symbol: string;
+  is_display: number;
+  open_coin_trade: number;
+  open_lever: number;
+  open_microtrade: number;
+}
+
+export interface AppealRow {
+  id: number;
+  number: string;
+  deal_money: string;
+  taker: string;
+  ad_owner: string;
+  seller: string;
+  reason: string;
+  created_at: string;
+}
+
+export interface NoticeRow {
+  id: number;
+  c_id: number;
+  lang: string;
+  title: string;
+  update_time: string;
+}
+
+const listQuery = <T>(key: string, path: string, params: Params = {}) => ({
+  queryKey: ['admin', key, params],
+  queryFn: () => adminApi.get<T>(path, params),
+  retry: false,
+});
+
+export const useMe = (token: string | null) =>
+  useQuery({ ...listQuery<Me>('me', 'me'), queryKey: ['admin', 'me', token], enabled: token !== null });
+export const useDashboard = () => useQuery(listQuery<Dashboard>('dashboard', 'dashboard'));
+export const useIdentities = () =>
+  useQuery({
+    ...listQuery<{ total: number; list: Identity[] }>('identities', 'identities', { status: 1 }),
+    select: (page) => page.list,
+  });
+export const useWithdrawals = () =>
+  useQuery(listQuery<WithdrawalRow[]>('withdrawals', 'withdrawals', { status: 1 }));
+export const useDeposits = () => useQuery(listQuery<DepositRow[]>('deposits', 'deposits', { limit: 20 }));
+export const useMarkets = () => useQuery(listQuery<PairRow[]>('markets', 'markets'));
+export const useAppeals = () => useQuery(listQuery<AppealRow[]>('appeals', 'appeals'));
+export const useNotices = () => useQuery(listQuery<NoticeRow[]>('notices', 'notices', { limit: 50 }));
+
+export interface UserRow {
+  id: number;
+  account: string;
+  review_status: number;
+  is_seller: number;
+  status: number;
+  created_at: string;
+}
+
+export interface UserDetail extends UserRow {
+  parent: string;
+  open_orders: number;
+  open_positions: number;
+  balances: ({ currency: string } & Record<string, string>)[];
+  logs: {
+    id: string;
+    currency: string;
+    account: string;
+    delta: string;
+    balance_after: string;
+    type: number;
+    created_at: string;
+  }[];
+}
+
+export const useUsers = (q: string) =>
+  useQuery({
+    ...listQuery<{ total: number; list: UserRow[] }>('users', 'users', { q, limit: 50 }),
+    select: (page) => page.list,
+  });
+export const useUserDetail = (id: number | null) =>
+  useQuery({ ...listQuery<UserDetail>('user', 'users/detail', { id: id ?? 0 }), enabled: id !== null });
+
+/** A change: posted, told in a toast, and every console list read again. */
+export function useAdminAction(path: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (params: Params) => adminApi.post<unknown>(path, params),
+    onSuccess: () => {
+      toast(i18n.t('admin:done'), 'success');
+      void client.invalidateQueries({ queryKey: ['admin'] });
+    },
+    onError: (error) => toast(error.message, 'error'),
+  });
+}

@@ -1,0 +1,133 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../components/States';
+
+/** Loading, error (with retry) and empty states of a console list, then the list itself. */
+export function QueryView<T>({
+  query,
+  isEmpty,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  isEmpty?: (data: T) => boolean;
+  children: (data: T) => ReactNode;
+}) {
+  const { t } = useTranslation('admin');
+  if (query.isPending) return <Spinner />;
+  if (query.isError)
+    return (
+      <div className="empty admin-error" data-testid="admin-error">
+        {t('failed', { message: query.error.message })}{' '}
+        <button type="button" className="btn btn-sm btn-ghost" onClick={() => void query.refetch()}>
+          {t('retry')}
+        </button>
+      </div>
+    );
+  if (isEmpty?.(query.data)) return <div className="empty">{t('empty')}</div>;
+  return <>{children(query.data)}</>;
+}
+
+export function Section({
+  title,
+  children,
+  testId,
+}: {
+  title: string;
+  children: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <section className="panel admin-section" data-testid={testId}>
+      <div className="panel-header">{title}</div>
+      <div className="panel-body">{children}</div>
+    </section>
+  );
+}
+
+export const formatTime = (iso: string) => new Date(iso).toLocaleString();
+
+/** A labelled one-line input of the console's forms. */
+export function TextField(props: {
+  label: string;
+  testId: string;
+  value: string;
+  onChange: (value: string) => void;
+  type?: string;
+  autoComplete?: string;
+}) {
+  return (
+    <label className="field">
+      <span className="field-label">{props.label}</span>
+      <input
+        className="input"
+        type={props.type ?? 'text'}
+        data-testid={props.testId}
+        autoComplete={props.autoComplete ?? 'off'}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+    </label>
+  );
+}
+
+/** Shown instead of a page's controls to a role that may only look. */
+export function ReadOnlyNote() {
+  const { t } = useTranslation('admin');
+  return (
+    <div className="admin-note" data-testid="admin-read-only">
+      {t('readOnly')}
+    </div>
+  );
+}
+
+/** The fresh two-factor code and the reason that a page's money decisions send with each click. */
+export function CodeAndReason(props: {
+  codeLabel: string;
+  code: string;
+  setCode: (value: string) => void;
+  reason: string;
+  setReason: (value: string) => void;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <div className="admin-form admin-section">
+      <TextField
+        label={props.codeLabel}
+        testId="admin-totp"
+        autoComplete="one-time-code"
+        value={props.code}
+        onChange={props.setCode}
+      />
+      <TextField label={t('reason')} testId="admin-reason" value={props.reason} onChange={props.setReason} />
+    </div>
+  );
+}
+
+/** A console list as a table: its states (QueryView), a header row, and one row per item. */
+export function ListTable<T>({
+  query,
+  head,
+  children,
+}: {
+  query: UseQueryResult<T[]>;
+  head: string[];
+  children: (item: T) => ReactNode;
+}) {
+  return (
+    <QueryView query={query} isEmpty={(rows) => rows.length === 0}>
+      {(rows) => (
+        <table className="table">
+          <thead>
+            <tr>
+              {head.map((cell, index) => (
+                <th key={index}>{cell}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>{rows.map(children)}</tbody>
+        </table>
+      )}
+    </QueryView>
+  );
+}

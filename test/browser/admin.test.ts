@@ -1,0 +1,378 @@
+import { randomBytes } from 'node:crypto';
+import QRCode from 'qrcode';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPrisma, type Db } from '@exchange/kernel/db';
+import { createOperator, totpCode } from '../../apps/api/src/modules/admin';
+import { createOpsUser } from '../../apps/api/src/ops/users';
+import { opsDeposit } from '../../apps/api/src/ops/wallet';
+import {
+  apiAnswer,
+  byId,
+  expectNoPageErrors,
+  inPage,
+  launchBrowser,
+  screenshot,
+  server,
+  untilInPage,
+  visit,
+  type Visit,
+} from './browser';
+import { cashInfoOf } from '../p2p';
+import { expectCleanAudit } from './p2p';
+
+/**
+ * Issue #15's "Done when" in a real browser: an operator made as `npm run ops -- operator:create` does
+ * enrols two-factor from the QR screen (the test plays the authenticator app with the same library),
+ * approves an identity, confirms a deposit, pays out a withdrawal, delists and relists a pair, publishes a
+ * notice the home page then shows and reads a clean audit; a viewer sees no change buttons and the server
+ * refuses the viewer's change anyway.
+ */
+const suffix = randomBytes(3).toString('hex');
+const ADMIN = { login: `chief-${suffix}`, password: 'Chief-pass-2026' };
+const VIEWER = { login: `watcher-${suffix}`, password: 'Watcher-pass-2026' };
+const TRADER = { account: `kyc-${suffix}@test.exchange`, password: 'Secret123', trade: '246810' };
+const TRON = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
+
+let prisma: Db;
+let browser: Browser;
+let operator: Visit;
+let secret = '';
+
+/** A call of the exchange's API as the trader's own client makes it. */
+async function traderCall(path: string, body: Record<string, string>, token: string) {
+  const answer = await fetch(`${server().baseUrl}${path}`, {
+    method: 'POST',
+    headers: { Authorization: token, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(body),
+  });
+  return (await answer.json()) as { type: string; message: unknown };
+}
+
+/** A trader who submitted their identity (three distinct photos) and asked to withdraw 30 USDT. */
+async function traderWithWork(): Promise<{ id: number; token: string }> {
+  const user = await createOpsUser(prisma, {
+    account: TRADER.account,
+    password: TRADER.password,
+    tradePassword: TRADER.trade,
+    kycApproved: false,
+    seller: false,
+  });
+  const login = await traderCall(
+    '/api/user/login',
+    { user_string: TRADER.account, password: TRADER.password },
+    '',
+  );
+  const token = login.message as string;
+  const photos: string[] = [];
+  for (const side of ['front', 'back', 'hand']) {
+    const form = new FormData();
+    const png = await QRCode.toBuffer(`${side}-${suffix}`, { width: 120 });
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), `${side}.png`);
+    const uploaded = await fetch(`${server().baseUrl}/api/upload`, {
+      method: 'POST',
+      headers: { Authorization: token },
+      body: form,
+    });
+    photos.push(((await uploaded.json()) as { message: string }).message);
+  }
+  const submitted = await traderCall(
+    '/api/user/real_name',
+    {
+      name: 'Kim Tester',
+      card_id: `K${suffix}0001`,
+      front_pic: photos[0] ?? '',
+      reverse_pic: photos[1] ?? '',
+      hand_pic: photos[2] ?? '',
+    },
+    token,
+  );
+  expect(submitted.type, JSON.stringify(submitted)).toBe('ok');
+  await opsDeposit(prisma, { account: TRADER.account, currency: 'USDT', amount: '100' });
+  const out = await traderCall(
+    '/api/wallet/out',
+    { currency: '1', number: '30', address: TRON, rate: '0', pay_password: TRADER.trade },
+    token,
+  );
+  expect(out.type, JSON.stringify(out)).toBe('ok');
+  return { id: user.id, token };
+}
+
+/** A ready P2P trader (identity verified, payment account saved), signed in through the API. */
+async function p2pParty(name: string) {
+  const account = `${name}-${suffix}@test.exchange`;
+  const user = await createOpsUser(prisma, {
+    account,
+    password: TRADER.password,
+    tradePassword: TRADER.trade,
+    kycApproved: true,
+    seller: false,
+  });
+  const login = await traderCall('/api/user/login', { user_string: account, password: TRADER.password }, '');
+  const token = login.message as string;
+  const saved = await traderCall('/api/user/cash_save', cashInfoOf(`${name}${user.id}`), token);
+  expect(saved.type, JSON.stringify(saved)).toBe('ok');
+  return { id: user.id, account, token };
+}
+
+/** A c2c order of 30 USDT that its buyer paid and then appealed: the seller's 30 USDT sit in escrow. */
+async function appealedOrder() {
+  const seller = await p2pParty('seller');
+  const buyer = await p2pParty('buyer');
+  await opsDeposit(prisma, { account: seller.account, currency: 'USDT', amount: '30' });
+  const moved = await traderCall(
+    '/api/wallet/change',
+    { currency_id: '1', number: '30', from_field: 'change', to_field: 'legal' },
+    seller.token,
+  );
+  expect(moved.type, JSON.stringify(moved)).toBe('ok');
+  const password = TRADER.trade;
+  const ad = (await traderCall(
+    '/api/c2c_send',
+    {
+      type: 'sell',
+      way: 'bank',
+      price: '7.10',
+      total_number: '30',
+      currency_id: '1',
+      coin_code: 'CNY',
+      password,
+    },
+    seller.token,
+  )) as unknown as { type: string; data: { id: number } };
+  expect(ad.type, JSON.stringify(ad)).toBe('ok');
+  const taken = await traderCall('/api/c2c/do_legal_deal', { id: String(ad.data.id), password }, buyer.token);
+  const orderId = (taken.message as { data: { id: number } }).data.id;
+  expect(
+    (await traderCall('/api/c2c/user_legal_pay', { id: String(orderId), password }, buyer.token)).type,
+  ).toBe('ok');
+  await prisma.p2pOrder.update({
+    where: { id: orderId },
+    data: { paid_at: new Date(Date.now() - 3_600_000) },
+  });
+  const appealed = await traderCall(
+    '/api/c2c/appeal',
+    { id: String(orderId), reason: 'no release' },
+    buyer.token,
+  );
+  expect(appealed.type, JSON.stringify(appealed)).toBe('ok');
+  return { orderId, buyer };
+}
+
+const click = async (page: Page, path: string, target: () => Promise<void>) => {
+  const { body } = await apiAnswer(page, path, 'POST', target);
+  expect(body.type, `${path} answered ${JSON.stringify(body)}`).toBe('ok');
+  return body;
+};
+
+async function signIn(session: Visit, login: string, password: string, code = '') {
+  await session.open('/admin/login');
+  await byId(session.page, 'admin-login').fill(login);
+  await byId(session.page, 'admin-password').fill(password);
+  if (code) await byId(session.page, 'admin-code').fill(code);
+  await click(session.page, '/api/admin/login', () => byId(session.page, 'admin-submit').click());
+}
+
+async function setTheme(page: Page, theme: 'dark' | 'light') {
+  await inPage(page, `localStorage.setItem('theme', '${theme}')`);
+  await page.reload();
+}
+
+describe('the operator console', () => {
+  let trader: { id: number; token: string };
+
+  beforeAll(async () => {
+    prisma = createPrisma(server().databaseUrl, 2);
+    await createOperator(prisma, { login: ADMIN.login, role: 'admin', password: ADMIN.password });
+    await createOperator(prisma, { login: VIEWER.login, role: 'viewer', password: VIEWER.password });
+    trader = await traderWithWork();
+    browser = await launchBrowser();
+    operator = await visit(browser);
+  }, 120_000);
+
+  afterAll(async () => {
+    await operator?.close();
+    await browser?.close();
+    await prisma?.$disconnect();
+  });
+
+  it('an admin signs in, must enrol two-factor from the QR code, then reaches the dashboard', async () => {
+    const { page } = operator;
+    await signIn(operator, ADMIN.login, ADMIN.password);
+    await byId(page, 'admin-enrol').waitFor();
+    await click(page, '/api/admin/totp/setup', () => byId(page, 'admin-enrol-start').click());
+    await byId(page, 'admin-qr').waitFor();
+    secret = (await byId(page, 'admin-secret').textContent())?.trim() ?? '';
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await screenshot(page, 'admin-enrol-dark');
+    await byId(page, 'admin-enrol-code').fill(totpCode(secret));
+    await click(page, '/api/admin/totp/confirm', () => byId(page, 'admin-enrol-confirm').click());
+    await byId(page, 'admin-audit-status').waitFor();
+    expect(await byId(page, 'admin-audit-status').getAttribute('data-ok')).toBe('true');
+    expect(await byId(page, 'admin-who').textContent()).toContain(`${ADMIN.login} · admin`);
+    await screenshot(page, 'admin-dashboard-dark');
+  });
+
+  it('approves the identity: the trader is verified and told', async () => {
+    const { page } = operator;
+    await byId(page, 'admin-nav-identities').click();
+    const row = page.locator('[data-testid="admin-identity-row"]', { hasText: TRADER.account });
+    await row.waitFor();
+    await screenshot(page, 'admin-identities-dark');
+    await click(page, '/api/admin/identities/review', () =>
+      row.locator('[data-testid="admin-approve"]').click(),
+    );
+    await row.waitFor({ state: 'detached' });
+    const identity = await prisma.identityVerification.findUniqueOrThrow({ where: { user_id: trader.id } });
+    expect(identity.review_status).toBe(2);
+    expect(await prisma.messageOutbox.count({ where: { to: TRADER.account, scene: 'notice' } })).toBe(1);
+  });
+
+  it('confirms a chain deposit and pays out the withdrawal, with a fresh code; the audit stays clean', async () => {
+    const { page } = operator;
+    await byId(page, 'admin-nav-money').click();
+    await byId(page, 'admin-totp').fill(totpCode(secret));
+    await byId(page, 'admin-deposit-account').fill(TRADER.account);
+    await byId(page, 'admin-deposit-amount').fill('25');
+    await byId(page, 'admin-deposit-txid').fill(`0xbrowser-${suffix}`);
+    await click(page, '/api/admin/deposits/confirm', () => byId(page, 'admin-deposit-submit').click());
+    const row = page.locator('[data-testid="admin-withdrawal-row"]', { hasText: TRADER.account });
+    await row.locator('[data-testid="admin-withdrawal-txid"]').fill(`0xpaid-${suffix}`);
+    await screenshot(page, 'admin-money-dark');
+    await byId(page, 'admin-totp').fill(totpCode(secret));
+    await click(page, '/api/admin/withdrawals/finish', () =>
+      row.locator('[data-testid="admin-withdrawal-complete"]').click(),
+    );
+    await row.waitFor({ state: 'detached' });
+    const wallet = await prisma.wallet.findUniqueOrThrow({
+      where: { user_id_currency_id: { user_id: trader.id, currency_id: 1 } },
+    });
+    expect([wallet.change_balance.toFixed(), wallet.lock_change_balance.toFixed()]).toEqual(['95', '0']);
+    await expectCleanAudit('the console moved money');
+  });
+
+  it('delists and relists a pair: the market list follows', async () => {
+    const { page } = operator;
+    const listed = async () => {
+      const answer = await fetch(`${server().baseUrl}/api/currency/quotation_new`);
+      const groups = (
+        (await answer.json()) as {
+          message: { quotation: { symbol?: string; currency_name?: string; legal_name?: string }[] }[];
+        }
+      ).message;
+      return groups.some((group) =>
+        group.quotation.some((row) => `${row.currency_name}/${row.legal_name}` === 'ETH/USDT'),
+      );
+    };
+    expect(await listed()).toBe(true);
+    await byId(page, 'admin-nav-markets').click();
+    const row = page.locator('[data-testid="admin-pair-row"][data-symbol="ETH/USDT"]');
+    await click(page, '/api/admin/markets/flags', () =>
+      row.locator('[data-testid="admin-list-toggle"]').click(),
+    );
+    await untilInPage(
+      page,
+      `document.querySelector('[data-symbol="ETH/USDT"] [data-testid="admin-list-toggle"]').classList.contains('btn-primary')`,
+    );
+    expect(await listed()).toBe(false);
+    await screenshot(page, 'admin-markets-dark');
+    await click(page, '/api/admin/markets/flags', () =>
+      row.locator('[data-testid="admin-list-toggle"]').click(),
+    );
+    await untilInPage(
+      page,
+      `document.querySelector('[data-symbol="ETH/USDT"] [data-testid="admin-list-toggle"]').classList.contains('btn-sell')`,
+    );
+    expect(await listed()).toBe(true);
+  });
+
+  it('resolves a P2P appeal: the escrow goes to the buyer', async () => {
+    const { page } = operator;
+    const { orderId, buyer } = await appealedOrder();
+    await byId(page, 'admin-nav-appeals').click();
+    const row = page.locator('[data-testid="admin-appeal-row"]', { hasText: buyer.account });
+    await row.waitFor();
+    await byId(page, 'admin-totp').fill(totpCode(secret));
+    await byId(page, 'admin-reason').fill('bank statement checked');
+    await screenshot(page, 'admin-appeals-dark');
+    await click(page, '/api/admin/appeals/resolve', () =>
+      row.locator('[data-testid="admin-appeal-release"]').click(),
+    );
+    await row.waitFor({ state: 'detached' });
+    const order = await prisma.p2pOrder.findUniqueOrThrow({ where: { id: orderId } });
+    expect([order.resolution, order.resolution_reason]).toEqual(['release', 'bank statement checked']);
+    const wallet = await prisma.wallet.findUniqueOrThrow({
+      where: { user_id_currency_id: { user_id: buyer.id, currency_id: 1 } },
+    });
+    expect(wallet.legal_balance.toFixed()).toBe('30');
+    await expectCleanAudit('the console resolved an appeal');
+  });
+
+  it('publishes a notice that the home page then shows', async () => {
+    const { page } = operator;
+    const title = `Operator notice ${suffix}`;
+    await byId(page, 'admin-nav-notices').click();
+    await byId(page, 'admin-notice-title').fill(title);
+    await byId(page, 'admin-notice-abstract').fill('Published from the console');
+    await click(page, '/api/admin/notices/save', () => byId(page, 'admin-notice-publish').click());
+    await page.locator('[data-testid="admin-notice-row"]', { hasText: title }).waitFor();
+    const home = await visit(browser);
+    try {
+      await home.open('/');
+      await home.page.getByText(title).first().waitFor();
+      expectNoPageErrors(home);
+    } finally {
+      await home.close();
+    }
+  });
+
+  it('shows the dashboard in light and in Chinese, with the audit green', async () => {
+    const { page } = operator;
+    await byId(page, 'admin-nav-dashboard').click();
+    await setTheme(page, 'light');
+    await byId(page, 'admin-audit-status').waitFor();
+    expect(await byId(page, 'admin-audit-status').getAttribute('data-ok')).toBe('true');
+    await screenshot(page, 'admin-dashboard-light');
+    await byId(page, 'admin-language').click();
+    await page.getByText('账本审计').waitFor();
+    await screenshot(page, 'admin-dashboard-light-zh');
+    await byId(page, 'admin-language').click();
+    await setTheme(page, 'dark');
+    expectNoPageErrors(operator);
+  });
+
+  it('a viewer sees no change buttons, and the server refuses the viewer and a trader anyway', async () => {
+    const viewer = await visit(browser);
+    try {
+      const { page } = viewer;
+      await signIn(viewer, VIEWER.login, VIEWER.password);
+      await byId(page, 'admin-audit-status').waitFor();
+      await byId(page, 'admin-nav-markets').click();
+      await byId(page, 'admin-read-only').waitFor();
+      await page.locator('[data-testid="admin-pair-row"]').first().waitFor();
+      expect(await byId(page, 'admin-list-toggle').count()).toBe(0);
+      await screenshot(page, 'admin-viewer-markets-dark');
+      await byId(page, 'admin-nav-users').click();
+      await byId(page, 'admin-user-search').fill(TRADER.account);
+      await page.locator('[data-testid="admin-user-row"]', { hasText: TRADER.account }).click();
+      await page.locator('[data-testid="admin-user-detail"]', { hasText: TRADER.account }).waitFor();
+      await screenshot(page, 'admin-viewer-users-dark');
+      await byId(page, 'admin-nav-money').click();
+      await byId(page, 'admin-read-only').waitFor();
+      expect(await byId(page, 'admin-deposit-submit').count()).toBe(0);
+      expect(await byId(page, 'admin-withdrawal-complete').count()).toBe(0);
+      const refused = await inPage<{ type: string; message: string }>(
+        page,
+        `fetch('/api/admin/markets/flags', { method: 'POST', headers: { Authorization: localStorage.getItem('admin_token'), 'content-type': 'application/x-www-form-urlencoded' }, body: 'id=1&is_display=0' }).then((answer) => answer.json())`,
+      );
+      expect(refused).toEqual({ type: 'error', message: 'Your role may not do this' });
+      const asTrader = await fetch(`${server().baseUrl}/api/admin/dashboard`, {
+        headers: { Authorization: trader.token },
+      });
+      expect(await asTrader.json()).toEqual({ type: '999', message: 'Operator sign-in required' });
+      expectNoPageErrors(viewer);
+    } finally {
+      await viewer.close();
+    }
+  });
+});
