@@ -21,7 +21,6 @@ export default function AllPositionsPage() {
           query={{ ...orders, data: orders.data?.message }}
           page={page}
           onPage={setPage}
-
           columns={[
             'pair',
             'side',

@@ -73,7 +73,6 @@ export default function LeverOrdersPage() {
           query={{ ...orders, data: orders.data?.message }}
           page={page}
           onPage={setPage}
-
           columns={COLUMNS[status]}
           actions={status === 0 ? ['cancel'] : status === 1 ? ['close'] : []}
           empty={t('orders.empty')}

@@ -102,7 +102,6 @@ export default function PositionsPage() {
           query={{ ...positions, data: positions.data?.order }}
           page={page}
           onPage={setPage}
-
           columns={[
             'pair',
             'side',

@@ -99,7 +99,8 @@ describe('Header', () => {
       '/dealFinance?tab=log',
       '/userSetting?tab=bank',
       '/authentication',
-      '/userSetting?tab=points',
+      '/integralExchanges',
+      '/manage',
       'mailto:support@exchange.local',
     ]);
     expect(screen.getByTestId('logout')).toBeTruthy();
@@ -115,7 +116,7 @@ describe('Header', () => {
     const links = Array.from(screen.getByRole('menu').querySelectorAll('a')).map((link) =>
       link.getAttribute('href'),
     );
-    expect(links).not.toContain('/userSetting?tab=points');
+    expect(links).not.toContain('/integralExchanges');
   });
 
   it('closes a menu on Escape, on a click outside and after a second click', () => {
