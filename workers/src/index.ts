@@ -1,6 +1,6 @@
 import { Queue, Worker } from 'bullmq';
 import type { Db } from '@exchange/kernel/db';
-import { bullConnection, bullPrefix } from '@exchange/kernel/redis';
+import { bullConnection, bullPrefix, WORKER_QUEUES } from '@exchange/kernel/redis';
 import { purgeExpired } from './maintenance/purge-expired';
 import { Matcher } from './matcher/matcher';
 import { MarketMaker } from './market-maker/market-maker';
@@ -20,7 +20,7 @@ export interface WorkerDeps {
   log: (fields: object, message: string) => void;
 }
 
-export const MAINTENANCE_QUEUE = 'maintenance';
+export const MAINTENANCE_QUEUE = WORKER_QUEUES.maintenance;
 const HOUR_MS = 3_600_000;
 
 /** Starts every background worker of the exchange; the returned function stops them. */

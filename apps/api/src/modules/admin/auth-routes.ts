@@ -8,7 +8,7 @@ import { returnLoginGuess, takeLoginGuess, verifySecret } from '../user';
 import { currentOperator, operatorGuard, useTotpOnce } from './guard';
 import { roleNeedsTotp } from './roles';
 import { openOperatorSession, revokeOperatorSession, type OperatorIdentity } from './sessions';
-import { newTotpSecret, totpEnrolment, totpStep } from './totp';
+import { newTotpSecret, openTotpSecret, sealTotpSecret, totpEnrolment, totpStep } from './totp';
 import { recordTrail } from './trail';
 
 const SIGN_INS_PER_IP = { name: 'admin-login-ip', limit: 60, windowSeconds: 900 };
@@ -48,7 +48,8 @@ export function adminAuthRoutes(app: FastifyInstance): void {
     const enrolled = operator.totp_enabled_at !== null && operator.totp_secret !== null;
     if (enrolled) {
       if (!code) throw new AppError('admin_totp_required');
-      await useTotpOnce(app, operator.id, operator.totp_secret ?? '', code);
+      const secret = openTotpSecret(app.config.OPERATOR_TOTP_KEY, operator.id, operator.totp_secret ?? '');
+      await useTotpOnce(app, operator.id, secret, code);
     }
     await returnLoginGuess(app.redis, guessKey, request.ip);
     const token = await openOperatorSession(app.prisma, {
@@ -75,7 +76,8 @@ export function adminAuthRoutes(app: FastifyInstance): void {
     const operator = currentOperator(request);
     if (operator.totpEnrolled) throw new AppError('admin_already_processed');
     const secret = newTotpSecret();
-    await app.prisma.operator.update({ where: { id: operator.id }, data: { totp_pending: secret } });
+    const sealed = sealTotpSecret(app.config.OPERATOR_TOTP_KEY, operator.id, secret);
+    await app.prisma.operator.update({ where: { id: operator.id }, data: { totp_pending: sealed } });
     return { type: 'ok' as const, message: await totpEnrolment(operator.login, secret) };
   });
 
@@ -87,7 +89,8 @@ export function adminAuthRoutes(app: FastifyInstance): void {
       const operator = currentOperator(request);
       const row = await app.prisma.operator.findUniqueOrThrow({ where: { id: operator.id } });
       if (row.totp_enabled_at || !row.totp_pending) throw new AppError('admin_already_processed');
-      const step = totpStep(row.totp_pending, request.body.code);
+      const pending = openTotpSecret(app.config.OPERATOR_TOTP_KEY, operator.id, row.totp_pending);
+      const step = totpStep(pending, request.body.code);
       if (step === null) throw new AppError('admin_totp_invalid');
       await app.prisma.$transaction(async (tx) => {
         const enabled = await tx.operator.updateMany({

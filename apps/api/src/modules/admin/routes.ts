@@ -15,6 +15,7 @@ import { confirmDeposit, finishWithdrawal, listDeposits, listWithdrawals } from 
 import { deleteNotice, listNotices, saveNotice } from './notices';
 import { listTrail } from './trail';
 import { searchUsers, viewUser } from './users';
+import { adminUsersRoutes } from './users-routes';
 
 export interface AdminDeps {
   redisUrl: string;
@@ -97,6 +98,7 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
   app.addHook('onClose', () => queues.close());
 
   adminAuthRoutes(app);
+  adminUsersRoutes(app);
 
   typed.get('/api/admin/dashboard', { preHandler: viewer }, async () => {
     const [figures, audit, workers] = await Promise.all([
