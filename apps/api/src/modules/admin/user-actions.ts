@@ -138,12 +138,9 @@ export async function setFrozenFunds(
       data: { frozen_funds: input.frozen },
     });
     if (!after) throw new AppError('admin_already_processed');
-    await notifyUser(
-      tx,
-      after.id,
-      input.frozen === 1 ? 'admin_notice_frozen' : 'admin_notice_unfrozen',
-      { reason: input.reason },
-    );
+    await notifyUser(tx, after.id, input.frozen === 1 ? 'admin_notice_frozen' : 'admin_notice_unfrozen', {
+      reason: input.reason,
+    });
     await recordTrail(tx, actor, {
       action: input.frozen === 1 ? 'user.freeze_funds' : 'user.unfreeze_funds',
       targetType: 'user',

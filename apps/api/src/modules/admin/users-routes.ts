@@ -134,8 +134,10 @@ export function adminUsersRoutes(app: FastifyInstance): void {
     async (request) => ok(await appealDetail(app.prisma, request.query.id)),
   );
 
-  typed.get('/api/admin/sellers', { schema: { querystring: pageQuery }, preHandler: viewer }, async (request) =>
-    ok(await listSellers(app.prisma, request.query)),
+  typed.get(
+    '/api/admin/sellers',
+    { schema: { querystring: pageQuery }, preHandler: viewer },
+    async (request) => ok(await listSellers(app.prisma, request.query)),
   );
   typed.post(
     '/api/admin/sellers/approve',
