@@ -157,7 +157,7 @@ describe('frozen funds (finance, with a fresh code)', () => {
       { id: 'abc', frozen: '1' },
       { id: user.id, frozen: '2' },
       {},
-    ]) {
+    ] as Record<string, string | number>[]) {
       const answer = await ctx.post(
         '/api/admin/users/freeze',
         { ...bad, reason: 'x', totp_code: code(finance) },
@@ -507,7 +507,7 @@ describe('P2P parties: sellers, acceptors, appeal detail', () => {
       { cash_rate: '0' },
       { cash_rate: '1.123456789' },
       { recharge_amount: 'abc' },
-    ]) {
+    ] as Record<string, string>[]) {
       const answer = await ctx.post(
         '/api/admin/acceptors/approve',
         { ...base, ...bad, totp_code: code(finance) },

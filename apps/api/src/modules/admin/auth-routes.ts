@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminMeSchema, answerSchema } from '@exchange/contracts';
 import { AppError } from '@exchange/kernel/errors';
 import { okMessage } from '../../http/envelope';
 import { consumeRate } from '../../http/rate-limit';
@@ -66,10 +67,14 @@ export function adminAuthRoutes(app: FastifyInstance): void {
     return okMessage(request.locale, 'logged_out');
   });
 
-  typed.get('/api/admin/me', { preHandler: anySession }, (request) => ({
-    type: 'ok' as const,
-    message: whoAmI(currentOperator(request)),
-  }));
+  typed.get(
+    '/api/admin/me',
+    { schema: { response: { 200: answerSchema(adminMeSchema) } }, preHandler: anySession },
+    (request) => ({
+      type: 'ok' as const,
+      message: whoAmI(currentOperator(request)),
+    }),
+  );
 
   // A new secret waits in totp_pending until a code from it is confirmed; asking again replaces it.
   typed.post('/api/admin/totp/setup', { preHandler: anySession }, async (request) => {

@@ -20,7 +20,15 @@ export function workerQueues(redisUrl: string, redisPrefix: string) {
         queues.map(async (queue) => {
           const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed');
           const workers = await queue.getWorkersCount().catch(() => -1);
-          return { name: queue.name, workers, ...counts };
+          return {
+            name: queue.name,
+            workers,
+            waiting: counts.waiting ?? 0,
+            active: counts.active ?? 0,
+            delayed: counts.delayed ?? 0,
+            failed: counts.failed ?? 0,
+            completed: counts.completed ?? 0,
+          };
         }),
       );
     },

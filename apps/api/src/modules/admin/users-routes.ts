@@ -1,6 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  adminAcceptorResultSchema,
+  adminAcceptorSchema,
+  adminAgentResultSchema,
+  adminAppealDetailSchema,
+  adminFreezeResultSchema,
+  adminPaymentPageSchema,
+  adminResetResultSchema,
+  adminSellerPageSchema,
+  adminSellerResultSchema,
+  adminStatusResultSchema,
+  adminUserRecordsSchema,
+  answerSchema,
+} from '@exchange/contracts';
 import { form, limitField, optionalText, pageField, positiveId } from '../../http/schemas';
 import { actorOf, operatorGuard, requireFreshTotp } from './guard';
 import { listPaymentOrders } from './channel';
@@ -76,6 +90,8 @@ const acceptorStatusBody = form({
 });
 
 const ok = <T>(message: T) => ({ type: 'ok' as const, message });
+/** The answer's schema (packages/contracts/src/admin.ts): the server checks every answer against it. */
+const answers = <Message extends z.ZodType>(message: Message) => ({ 200: answerSchema(message) });
 
 /**
  * The console's users, payment-channel records and P2P parties (issue #15, part A). Roles: viewer reads;
@@ -91,12 +107,12 @@ export function adminUsersRoutes(app: FastifyInstance): void {
 
   typed.get(
     '/api/admin/users/records',
-    { schema: { querystring: recordsQuery }, preHandler: viewer },
+    { schema: { querystring: recordsQuery, response: answers(adminUserRecordsSchema) }, preHandler: viewer },
     async (request) => ok(await userRecords(app.prisma, request.query)),
   );
   typed.post(
     '/api/admin/users/freeze',
-    { schema: { body: freezeBody }, preHandler: finance },
+    { schema: { body: freezeBody, response: answers(adminFreezeResultSchema) }, preHandler: finance },
     async (request) => {
       await requireFreshTotp(app, request, request.body.totp_code);
       const { id, reason } = request.body;
@@ -106,7 +122,7 @@ export function adminUsersRoutes(app: FastifyInstance): void {
   );
   typed.post(
     '/api/admin/users/agent',
-    { schema: { body: agentBody }, preHandler: support },
+    { schema: { body: agentBody, response: answers(adminAgentResultSchema) }, preHandler: support },
     async (request) => {
       const { id, city, district, reason } = request.body;
       const on = request.body.on === '1';
@@ -115,7 +131,7 @@ export function adminUsersRoutes(app: FastifyInstance): void {
   );
   typed.post(
     '/api/admin/users/reset-trade-password',
-    { schema: { body: resetBody }, preHandler: support },
+    { schema: { body: resetBody, response: answers(adminResetResultSchema) }, preHandler: support },
     async (request) => {
       await requireFreshTotp(app, request, request.body.totp_code);
       return ok(await resetTradePassword(app.prisma, app.redis, actorOf(request), request.body));
@@ -124,24 +140,24 @@ export function adminUsersRoutes(app: FastifyInstance): void {
 
   typed.get(
     '/api/admin/payments',
-    { schema: { querystring: paymentsQuery }, preHandler: viewer },
+    { schema: { querystring: paymentsQuery, response: answers(adminPaymentPageSchema) }, preHandler: viewer },
     async (request) => ok(await listPaymentOrders(app.prisma, request.query)),
   );
 
   typed.get(
     '/api/admin/appeals/detail',
-    { schema: { querystring: idQuery }, preHandler: viewer },
+    { schema: { querystring: idQuery, response: answers(adminAppealDetailSchema) }, preHandler: viewer },
     async (request) => ok(await appealDetail(app.prisma, request.query.id)),
   );
 
   typed.get(
     '/api/admin/sellers',
-    { schema: { querystring: pageQuery }, preHandler: viewer },
+    { schema: { querystring: pageQuery, response: answers(adminSellerPageSchema) }, preHandler: viewer },
     async (request) => ok(await listSellers(app.prisma, request.query)),
   );
   typed.post(
     '/api/admin/sellers/approve',
-    { schema: { body: sellerBody }, preHandler: support },
+    { schema: { body: sellerBody, response: answers(adminSellerResultSchema) }, preHandler: support },
     async (request) => {
       const { id, name, reason } = request.body;
       const currency = request.body.currency || 'USDT';
@@ -150,14 +166,18 @@ export function adminUsersRoutes(app: FastifyInstance): void {
   );
   typed.post(
     '/api/admin/sellers/suspend',
-    { schema: { body: suspendBody }, preHandler: support },
+    { schema: { body: suspendBody, response: answers(adminStatusResultSchema) }, preHandler: support },
     async (request) => ok(await suspendSeller(app.prisma, actorOf(request), request.body)),
   );
 
-  typed.get('/api/admin/acceptors', { preHandler: viewer }, async () => ok(await listAcceptors(app.prisma)));
+  typed.get(
+    '/api/admin/acceptors',
+    { schema: { response: answers(z.array(adminAcceptorSchema)) }, preHandler: viewer },
+    async () => ok(await listAcceptors(app.prisma)),
+  );
   typed.post(
     '/api/admin/acceptors/approve',
-    { schema: { body: acceptorBody }, preHandler: finance },
+    { schema: { body: acceptorBody, response: answers(adminAcceptorResultSchema) }, preHandler: finance },
     async (request) => {
       await requireFreshTotp(app, request, request.body.totp_code);
       return ok(await approveAcceptor(app.prisma, actorOf(request), request.body));
@@ -165,7 +185,7 @@ export function adminUsersRoutes(app: FastifyInstance): void {
   );
   typed.post(
     '/api/admin/acceptors/status',
-    { schema: { body: acceptorStatusBody }, preHandler: finance },
+    { schema: { body: acceptorStatusBody, response: answers(adminStatusResultSchema) }, preHandler: finance },
     async (request) => {
       await requireFreshTotp(app, request, request.body.totp_code);
       const { id, reason } = request.body;

@@ -2,7 +2,6 @@ import type { Db } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import { toAmountString } from '@exchange/kernel/ledger';
 
-const ACCOUNTS = ['change', 'legal', 'lever', 'micro'] as const;
 const plain = (value: { toFixed: () => string }) => toAmountString(value.toFixed());
 
 /** Users whose account (e-mail or phone) contains the text, or whose id it is; newest first. */
@@ -87,12 +86,14 @@ export async function viewUser(prisma: Db, id: number) {
     acceptor: acceptor ? { id: acceptor.id, status: acceptor.status } : null,
     balances: wallets.map((wallet) => ({
       currency: wallet.currency.name,
-      ...Object.fromEntries(
-        ACCOUNTS.flatMap((account) => [
-          [account, plain(wallet[`${account}_balance`])],
-          [`lock_${account}`, plain(wallet[`lock_${account}_balance`])],
-        ]),
-      ),
+      change: plain(wallet.change_balance),
+      lock_change: plain(wallet.lock_change_balance),
+      legal: plain(wallet.legal_balance),
+      lock_legal: plain(wallet.lock_legal_balance),
+      lever: plain(wallet.lever_balance),
+      lock_lever: plain(wallet.lock_lever_balance),
+      micro: plain(wallet.micro_balance),
+      lock_micro: plain(wallet.lock_micro_balance),
     })),
     logs: logs.map((log) => ({
       id: log.id.toString(),
