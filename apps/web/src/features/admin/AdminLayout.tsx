@@ -7,6 +7,7 @@ import { writeStored, STORAGE_KEYS } from '../../lib/storage';
 import { adminApi, setAdminToken, useAdminToken, useMe } from './api';
 import './admin.css';
 import './i18n';
+import './i18n-users';
 
 const NAV = [
   ['/admin', 'dashboard'],
@@ -15,6 +16,8 @@ const NAV = [
   ['/admin/money', 'money'],
   ['/admin/markets', 'markets'],
   ['/admin/appeals', 'appeals'],
+  ['/admin/sellers', 'sellers'],
+  ['/admin/channel', 'channel'],
   ['/admin/notices', 'notices'],
 ] as const;
 
