@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../../test/harness';
 import { signedInOperator, type TestOperator } from '../../../../../test/operators';
-import { appealedOrder, fundLegal, legalOf, p2pTrader, TRADE_PASSWORD } from '../../../../../test/p2p';
+import { appealedOrder, legalOf, p2pTrader, TRADE_PASSWORD } from '../../../../../test/p2p';
 import { totpCode, type OperatorRole } from '.';
 
 let ctx: TestContext;
