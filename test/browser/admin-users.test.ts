@@ -162,13 +162,21 @@ describe('the operator console: users, frozen funds and sellers', () => {
     );
     expect(order.type, JSON.stringify(order)).toBe('ok');
     await byId(page, 'admin-nav-channel').click();
+    await byId(page, 'admin-channel-status-2').click();
+    await page.getByText('Nothing here').waitFor();
+    await screenshot(page, 'admin-channel-empty-dark');
     await byId(page, 'admin-channel-status-0').click();
     await page.locator('[data-testid="admin-payment-row"]', { hasText: TRADER.account }).first().waitFor();
+    // The filter buttons fade between colours: let the transition end before the picture.
+    await page.waitForTimeout(400);
     await screenshot(page, 'admin-channel-dark');
   });
 
-  it('shows the user page in light and in Chinese', async () => {
+  it('shows the user page in light and in Chinese, and an unknown user as an error', async () => {
     const { page } = operator;
+    await operator.open('/admin/users/999999');
+    await page.locator('[data-testid="admin-error"]', { hasText: 'No such record' }).waitFor();
+    await screenshot(page, 'admin-user-missing-dark');
     await operator.open(`/admin/users/${trader.id}`);
     await setTheme(page, 'light');
     await byId(page, 'admin-user-detail').waitFor();

@@ -197,7 +197,7 @@ export default function SellersPage() {
   return (
     <>
       {support ? (
-        <Section title={t('reason')}>
+        <Section title={t('person.codeAndReason')}>
           <CodeAndReason
             codeLabel={t('person.codeLabel')}
             code={code}

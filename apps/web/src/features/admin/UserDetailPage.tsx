@@ -9,6 +9,9 @@ import './i18n-users';
 
 const ACCOUNTS = ['change', 'legal', 'lever', 'micro'] as const;
 const KINDS: RecordKind[] = ['logs', 'spot', 'lever', 'micro'];
+/** Amounts and codes line up in the table's number font; names and symbols stay in the text font. */
+const numeric = (cell: ReactNode) =>
+  typeof cell === 'number' || (typeof cell === 'string' && /^-?\d/.test(cell));
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -99,7 +102,7 @@ function useColumns() {
       cells: (row: RecordRows['logs']) => [
         formatTime(row.created_at),
         row.currency,
-        row.account + (row.is_lock ? ' 🔒' : ''),
+        row.is_lock ? `${row.account} (${t('person.locked')})` : row.account,
         row.delta,
         row.balance_after,
         row.type,
@@ -214,7 +217,10 @@ function Records({ id }: { id: number }) {
                   {data.list.map((row) => (
                     <tr key={row.id}>
                       {columns.cells(row).map((cell, index) => (
-                        <td key={index} className={index === 0 ? 'secondary' : 'num'}>
+                        <td
+                          key={index}
+                          className={index === 0 ? 'secondary' : numeric(cell) ? 'num' : undefined}
+                        >
                           {cell}
                         </td>
                       ))}
@@ -380,7 +386,7 @@ export default function UserDetailPage() {
             <Section title={`#${user.id} ${user.account}`}>
               <Summary user={user} />
             </Section>
-            <Section title={t('nav.users')} testId="admin-user-actions">
+            <Section title={t('person.actions')} testId="admin-user-actions">
               <Actions user={user} me={me} />
             </Section>
             <Section title={t('users.balances')}>

@@ -9,6 +9,9 @@ const en: Dictionary = {
   nav: { sellers: 'Sellers & acceptors', channel: 'Payment channel' },
   person: {
     back: 'All users',
+    actions: 'Changes',
+    codeAndReason: 'Your code and the reason, sent with each change',
+    locked: 'locked',
     frozen: 'Funds frozen',
     active: 'Funds free',
     tradePassword: 'Trade password',
@@ -101,6 +104,9 @@ const zh: Dictionary = {
   nav: { sellers: '商家与承兑商', channel: '支付通道' },
   person: {
     back: '全部用户',
+    actions: '操作',
+    codeAndReason: '验证码与原因（随每次操作提交）',
+    locked: '冻结',
     frozen: '资金已冻结',
     active: '资金正常',
     tradePassword: '交易密码',
