@@ -16,6 +16,7 @@ import {
   visit,
   type Visit,
 } from './browser';
+import { cashInfoOf } from '../p2p';
 import { expectCleanAudit } from './p2p';
 
 /**
@@ -53,6 +54,62 @@ const withdraw = () =>
     { currency: '1', number: '10', address: TRON, rate: '0', pay_password: TRADER.trade },
     trader.token,
   );
+
+/** A c2c order of 20 USDT its buyer paid and then appealed (as the parties' own clients do it). */
+async function appealedOrder() {
+  const party = async (name: string) => {
+    const account = `${name}-${suffix}@test.exchange`;
+    const user = await createOpsUser(prisma, {
+      account,
+      password: TRADER.password,
+      tradePassword: TRADER.trade,
+      kycApproved: true,
+      seller: false,
+    });
+    const login = await call('/api/user/login', { user_string: account, password: TRADER.password }, '');
+    const token = login.message as string;
+    expect((await call('/api/user/cash_save', cashInfoOf(`${name}${user.id}`), token)).type).toBe('ok');
+    return { id: user.id, account, token };
+  };
+  const seller = await party('appealseller');
+  const buyer = await party('appealbuyer');
+  await opsDeposit(prisma, { account: seller.account, currency: 'USDT', amount: '20' });
+  const password = TRADER.trade;
+  const moved = await call(
+    '/api/wallet/change',
+    { currency_id: '1', number: '20', from_field: 'change', to_field: 'legal' },
+    seller.token,
+  );
+  expect(moved.type, JSON.stringify(moved)).toBe('ok');
+  const ad = (await call(
+    '/api/c2c_send',
+    {
+      type: 'sell',
+      way: 'bank',
+      price: '7.10',
+      total_number: '20',
+      currency_id: '1',
+      coin_code: 'CNY',
+      password,
+    },
+    seller.token,
+  )) as unknown as { type: string; data: { id: number } };
+  expect(ad.type, JSON.stringify(ad)).toBe('ok');
+  const taken = await call('/api/c2c/do_legal_deal', { id: String(ad.data.id), password }, buyer.token);
+  const orderId = (taken.message as { data: { id: number } }).data.id;
+  expect((await call('/api/c2c/user_legal_pay', { id: String(orderId), password }, buyer.token)).type).toBe(
+    'ok',
+  );
+  await prisma.p2pOrder.update({
+    where: { id: orderId },
+    data: { paid_at: new Date(Date.now() - 3_600_000) },
+  });
+  const statement = 'I paid 142 CNY at 10:05, the seller does not release';
+  expect((await call('/api/c2c/appeal', { id: String(orderId), reason: statement }, buyer.token)).type).toBe(
+    'ok',
+  );
+  return { orderId, buyer, seller, statement };
+}
 
 const click = async (page: Page, path: string, target: () => Promise<void>) => {
   const { body } = await apiAnswer(page, path, 'POST', target);
@@ -170,6 +227,19 @@ describe('the operator console: users, frozen funds and sellers', () => {
     // The filter buttons fade between colours: let the transition end before the picture.
     await page.waitForTimeout(400);
     await screenshot(page, 'admin-channel-dark');
+  });
+
+  it('opens an appeal: both parties, who pays the fiat, and the appellant’s statement', async () => {
+    const { page } = operator;
+    const { buyer, seller, statement } = await appealedOrder();
+    await byId(page, 'admin-nav-appeals').click();
+    const row = page.locator('[data-testid="admin-appeal-row"]', { hasText: buyer.account });
+    await row.locator('[data-testid="admin-appeal-view"]').click();
+    const detail = byId(page, 'admin-appeal-detail');
+    await detail.getByText(statement).waitFor();
+    await detail.locator('[data-testid="admin-appeal-party"]', { hasText: seller.account }).waitFor();
+    expect(await detail.locator('[data-testid="admin-appeal-party"]').count()).toBe(2);
+    await screenshot(page, 'admin-appeal-detail-dark');
   });
 
   it('shows the user page in light and in Chinese, and an unknown user as an error', async () => {
