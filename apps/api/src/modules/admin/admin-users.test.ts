@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '@exchange/kernel/config';
 import { createTestContext, type TestContext } from '../../../../../test/harness';
 import { signedInOperator, type TestOperator } from '../../../../../test/operators';
 import { appealedOrder, legalOf, p2pTrader, TRADE_PASSWORD } from '../../../../../test/p2p';
 import { totpCode, type OperatorRole } from '.';
+import { openTotpSecret, sealTotpSecret } from './totp';
 
 let ctx: TestContext;
 let trader: { id: number; account: string; token: string };
@@ -621,5 +623,19 @@ describe('operators’ two-factor secrets at rest', () => {
     // A row enrolled before sealing existed (plain base32) is read as it is.
     await ctx.prisma.operator.update({ where: { id: other.id }, data: { totp_secret: other.secret } });
     expect((await freeze(user.id, '1', other)).body.type).toBe('ok');
+  });
+});
+
+describe('the sealing key', () => {
+  it('is required in production, and a secret sealed under one key does not open under another', () => {
+    const production = { NODE_ENV: 'production', APP_SECRET: 'a-private-app-secret-for-tests' };
+    expect(() => loadConfig(production)).toThrow(/OPERATOR_TOTP_KEY/);
+    expect(() => loadConfig({ ...production, OPERATOR_TOTP_KEY: 'too-short' })).toThrow(/OPERATOR_TOTP_KEY/);
+    const key = 'k'.repeat(40);
+    expect(loadConfig({ ...production, OPERATOR_TOTP_KEY: key }).OPERATOR_TOTP_KEY).toBe(key);
+    const sealed = sealTotpSecret(key, 7, 'JBSWY3DPEHPK3PXP');
+    expect(openTotpSecret(key, 7, sealed)).toBe('JBSWY3DPEHPK3PXP');
+    expect(() => openTotpSecret('x'.repeat(40), 7, sealed)).toThrow(/does not open/);
+    expect(() => openTotpSecret(key, 8, sealed)).toThrow(/does not open/);
   });
 });

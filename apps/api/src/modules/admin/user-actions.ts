@@ -6,6 +6,7 @@ import { assignAgent } from '../region';
 import { clearTradePasswordGuesses } from '../safe';
 import { notifyUser } from './identity-review';
 import { recordTrail, type Actor } from './trail';
+import { logLine } from './users';
 
 const plain = (value: { toFixed: () => string } | null) => (value ? toAmountString(value.toFixed()) : '');
 
@@ -18,6 +19,28 @@ async function requireUser(prisma: Db, id: number) {
   return user;
 }
 
+/** A page of rows and their total, read together. */
+async function pageOf<Row, Out>(
+  count: Promise<number>,
+  rows: Promise<Row[]>,
+  view: (rows: Row[]) => Promise<Out[]>,
+) {
+  const [total, list] = await Promise.all([count, rows]);
+  return { total, list: await view(list) };
+}
+
+/** "BTC/USDT" for each pair id the rows name, read once per page. */
+async function symbolsOf(prisma: Db, ids: number[]) {
+  const rows = await prisma.currencyMatch.findMany({
+    where: { id: { in: [...new Set(ids)] } },
+    select: { id: true, currency: { select: { name: true } }, legal: { select: { name: true } } },
+  });
+  return (id: number) => {
+    const pair = rows.find((row) => row.id === id);
+    return pair ? `${pair.currency.name}/${pair.legal.name}` : String(id);
+  };
+}
+
 /** A page of one user's account log, spot orders, lever positions or seconds orders, newest first. */
 export async function userRecords(
   prisma: Db,
@@ -25,45 +48,23 @@ export async function userRecords(
 ) {
   await requireUser(prisma, input.id);
   const where = { user_id: input.id };
-  const page = { orderBy: { id: 'desc' as const }, skip: (input.page - 1) * input.limit, take: input.limit };
-  const pairs = async (ids: number[]) => {
-    const rows = await prisma.currencyMatch.findMany({
-      where: { id: { in: [...new Set(ids)] } },
-      select: { id: true, currency: { select: { name: true } }, legal: { select: { name: true } } },
-    });
-    return (id: number) => {
-      const pair = rows.find((row) => row.id === id);
-      return pair ? `${pair.currency.name}/${pair.legal.name}` : String(id);
-    };
+  const page = {
+    where,
+    orderBy: { id: 'desc' as const },
+    skip: (input.page - 1) * input.limit,
+    take: input.limit,
   };
   if (input.kind === 'logs') {
-    const [total, rows] = await Promise.all([
-      prisma.accountLog.count({ where }),
-      prisma.accountLog.findMany({ where, ...page, include: { currency: { select: { name: true } } } }),
-    ]);
-    return {
-      total,
-      list: rows.map((log) => ({
-        id: log.id.toString(),
-        currency: log.currency.name,
-        account: log.account,
-        is_lock: log.is_lock,
-        delta: plain(log.delta),
-        balance_after: plain(log.balance_after),
-        type: log.type,
-        created_at: log.created_at.toISOString(),
-      })),
-    };
+    const rows = prisma.accountLog.findMany({ ...page, include: { currency: { select: { name: true } } } });
+    return pageOf(prisma.accountLog.count({ where }), rows, (list) => Promise.resolve(list.map(logLine)));
   }
   if (input.kind === 'spot') {
-    const [total, rows] = await Promise.all([
-      prisma.spotOrder.count({ where }),
-      prisma.spotOrder.findMany({ where, ...page }),
-    ]);
-    const symbol = await pairs(rows.map((row) => row.match_id));
-    return {
-      total,
-      list: rows.map((order) => ({
+    return pageOf(prisma.spotOrder.count({ where }), prisma.spotOrder.findMany(page), async (list) => {
+      const symbol = await symbolsOf(
+        prisma,
+        list.map((row) => row.match_id),
+      );
+      return list.map((order) => ({
         id: order.id.toString(),
         symbol: symbol(order.match_id),
         side: order.side,
@@ -73,18 +74,17 @@ export async function userRecords(
         filled: plain(order.filled),
         state: order.state,
         created_at: order.created_at.toISOString(),
-      })),
-    };
+      }));
+    });
   }
   if (input.kind === 'lever') {
-    const [total, rows] = await Promise.all([
-      prisma.leverTransaction.count({ where }),
-      prisma.leverTransaction.findMany({ where, ...page }),
-    ]);
-    const symbol = await pairs(rows.map((row) => row.match_id));
-    return {
-      total,
-      list: rows.map((position) => ({
+    const rows = prisma.leverTransaction.findMany(page);
+    return pageOf(prisma.leverTransaction.count({ where }), rows, async (list) => {
+      const symbol = await symbolsOf(
+        prisma,
+        list.map((row) => row.match_id),
+      );
+      return list.map((position) => ({
         id: position.id.toString(),
         symbol: symbol(position.match_id),
         type: position.type,
@@ -95,17 +95,15 @@ export async function userRecords(
         caution_money: plain(position.caution_money),
         fact_profits: plain(position.fact_profits),
         created_at: position.created_at.toISOString(),
-      })),
-    };
+      }));
+    });
   }
-  const [total, rows] = await Promise.all([
-    prisma.microOrder.count({ where }),
-    prisma.microOrder.findMany({ where, ...page }),
-  ]);
-  const symbol = await pairs(rows.map((row) => row.match_id));
-  return {
-    total,
-    list: rows.map((order) => ({
+  return pageOf(prisma.microOrder.count({ where }), prisma.microOrder.findMany(page), async (list) => {
+    const symbol = await symbolsOf(
+      prisma,
+      list.map((row) => row.match_id),
+    );
+    return list.map((order) => ({
       id: order.id.toString(),
       symbol: symbol(order.match_id),
       type: order.type,
@@ -116,8 +114,8 @@ export async function userRecords(
       status: order.status,
       fact_profits: plain(order.fact_profits),
       created_at: order.accepted_at.toISOString(),
-    })),
-  };
+    }));
+  });
 }
 
 /**

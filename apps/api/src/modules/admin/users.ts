@@ -95,15 +95,27 @@ export async function viewUser(prisma: Db, id: number) {
       micro: plain(wallet.micro_balance),
       lock_micro: plain(wallet.lock_micro_balance),
     })),
-    logs: logs.map((log) => ({
-      id: log.id.toString(),
-      currency: log.currency.name,
-      account: log.account,
-      is_lock: log.is_lock,
-      delta: plain(log.delta),
-      balance_after: plain(log.balance_after),
-      type: log.type,
-      created_at: log.created_at.toISOString(),
-    })),
+    logs: logs.map(logLine),
   };
 }
+
+/** An account-log line as the console shows it (a user's page, and their paged account log). */
+export const logLine = (log: {
+  id: bigint;
+  currency: { name: string };
+  account: string;
+  is_lock: boolean;
+  delta: { toFixed: () => string };
+  balance_after: { toFixed: () => string };
+  type: number;
+  created_at: Date;
+}) => ({
+  id: log.id.toString(),
+  currency: log.currency.name,
+  account: log.account,
+  is_lock: log.is_lock,
+  delta: plain(log.delta),
+  balance_after: plain(log.balance_after),
+  type: log.type,
+  created_at: log.created_at.toISOString(),
+});

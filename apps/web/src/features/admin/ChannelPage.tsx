@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Pager } from './Pager';
 import { formatTime, QueryView, Section } from './parts';
 import { usePayments } from './users-api';
 import './admin-users.css';
@@ -36,7 +37,6 @@ export default function ChannelPage() {
       </div>
       <QueryView query={payments} isEmpty={(data) => data.list.length === 0}>
         {(data) => {
-          const pages = Math.max(1, Math.ceil(data.total / PAGE_SIZE));
           return (
             <>
               <table className="table">
@@ -75,25 +75,7 @@ export default function ChannelPage() {
                   ))}
                 </tbody>
               </table>
-              <div className="admin-actions admin-pager">
-                <button
-                  type="button"
-                  className="btn btn-sm btn-ghost"
-                  disabled={page <= 1}
-                  onClick={() => setPage(page - 1)}
-                >
-                  {t('person.prev')}
-                </button>
-                <span className="secondary">{t('person.pageOf', { page, pages })}</span>
-                <button
-                  type="button"
-                  className="btn btn-sm btn-ghost"
-                  disabled={page >= pages}
-                  onClick={() => setPage(page + 1)}
-                >
-                  {t('person.next')}
-                </button>
-              </div>
+              <Pager page={page} total={data.total} pageSize={PAGE_SIZE} onPage={setPage} />
             </>
           );
         }}

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useOutletContext, useParams } from 'react-router';
 import { roleAtLeast, useAdminAction, useUserDetail, type Me, type UserDetail } from './api';
+import { Pager } from './Pager';
 import { CodeAndReason, formatTime, QueryView, ReadOnlyNote, Section, TextField } from './parts';
 import { RECORDS_PAGE_SIZE, useUserRecords, type RecordKind, type RecordRows } from './users-api';
 import './admin-users.css';
@@ -202,7 +203,6 @@ function Records({ id }: { id: number }) {
       </div>
       <QueryView query={records} isEmpty={(data) => data.list.length === 0}>
         {(data) => {
-          const pages = Math.max(1, Math.ceil(data.total / RECORDS_PAGE_SIZE));
           return (
             <>
               <table className="table" data-testid="admin-records">
@@ -228,26 +228,7 @@ function Records({ id }: { id: number }) {
                   ))}
                 </tbody>
               </table>
-              <div className="admin-actions admin-pager">
-                <button
-                  type="button"
-                  className="btn btn-sm btn-ghost"
-                  disabled={page <= 1}
-                  onClick={() => setPage(page - 1)}
-                >
-                  {t('person.prev')}
-                </button>
-                <span className="secondary">{t('person.pageOf', { page, pages })}</span>
-                <button
-                  type="button"
-                  className="btn btn-sm btn-ghost"
-                  disabled={page >= pages}
-                  data-testid="admin-records-next"
-                  onClick={() => setPage(page + 1)}
-                >
-                  {t('person.next')}
-                </button>
-              </div>
+              <Pager page={page} total={data.total} pageSize={RECORDS_PAGE_SIZE} onPage={setPage} />
             </>
           );
         }}
