@@ -1,7 +1,5 @@
 import { z } from 'zod';
-
-/** Decimal amounts travel as strings, never as floats. */
-const decimal = z.string();
+import { decimal } from './primitives';
 
 /** A preset stake button of a payable currency. */
 export const microNumberSchema = z.object({

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-
-/** Decimal amounts and prices travel as strings, never as floats. */
-const decimal = z.string();
+import { decimal } from './primitives';
 
 export const adTypeSchema = z.enum(['buy', 'sell']);
 /** An ad's side as its owner publishes it: `sell` offers crypto for fiat, `buy` asks for it. */

@@ -1,19 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useWalletDetail } from '../../api/wallet';
 import { useNavigate } from 'react-router';
 import { Modal } from '../../components/Modal';
 import { PasswordDialog } from '../../components/PasswordDialog';
 import { SubmitButton } from '../../components/SubmitButton';
 import { formatFixed, roundDown } from '../../lib/format';
 import { toast } from '../../lib/notify';
-import {
-  publishAd,
-  transferToLegal,
-  useChangeWallet,
-  useLegalWallet,
-  useRefreshC2c,
-  type LegalCurrency,
-} from './api';
+import { publishAd, transferToLegal, useRefreshC2c, type LegalCurrency } from './api';
 import {
   adTotal,
   AMOUNT_DECIMALS,
@@ -32,7 +26,7 @@ const EMPTY_SHOP_FORM: PublishForm = { ...EMPTY_FORM, min_number: '', max_number
 /** The legal balance the ads draw on, and a way to move coins in from the spot account. */
 export function Balance({ currency }: { currency: LegalCurrency }) {
   const { t } = useTranslation('c2c');
-  const wallet = useLegalWallet(currency.id);
+  const wallet = useWalletDetail(currency.id, 'legal');
   const [transferring, setTransferring] = useState(false);
   return (
     <div className="panel c2c-balance" data-testid="c2c-balance">
@@ -62,7 +56,7 @@ export function Balance({ currency }: { currency: LegalCurrency }) {
 /** Moves coins from the spot account into the legal (fiat) account, which P2P ads trade from. */
 function TransferDialog({ currency, onClose }: { currency: LegalCurrency; onClose: () => void }) {
   const { t } = useTranslation('c2c');
-  const spot = useChangeWallet(currency.id);
+  const spot = useWalletDetail(currency.id, 'change');
   const refresh = useRefreshC2c();
   const [amount, setAmount] = useState('');
   const [busy, setBusy] = useState(false);
@@ -154,7 +148,7 @@ export function AdForm({
 }) {
   const { t } = useTranslation('c2c');
   const navigate = useNavigate();
-  const wallet = useLegalWallet(currency.id);
+  const wallet = useWalletDetail(currency.id, 'legal');
   const refresh = useRefreshC2c();
   const empty = kind === 'shop' ? EMPTY_SHOP_FORM : EMPTY_FORM;
   const [form, setForm] = useState<PublishForm>(empty);

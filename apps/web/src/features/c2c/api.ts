@@ -31,43 +31,6 @@ export function useLegalCurrencies() {
   });
 }
 
-/** `POST /api/wallet/detail {currency, type: 'legal'}`: the legal (fiat) account of one currency. */
-export interface LegalWallet {
-  currency: number;
-  currency_name: string;
-  legal_balance: string;
-  lock_legal_balance: string;
-}
-
-export function useLegalWallet(currencyId: number | null) {
-  const token = useToken();
-  return useQuery({
-    queryKey: ['c2c', 'legal-wallet', token, currencyId],
-    queryFn: () =>
-      api.post<LegalWallet>(
-        '/api/wallet/detail',
-        { currency: currencyId ?? '', type: 'legal' },
-        { quiet: true },
-      ),
-    enabled: token !== null && currencyId !== null,
-  });
-}
-
-/** The spot ("change") balance, for moving coins into the legal account before selling. */
-export function useChangeWallet(currencyId: number | null) {
-  const token = useToken();
-  return useQuery({
-    queryKey: ['c2c', 'change-wallet', token, currencyId],
-    queryFn: () =>
-      api.post<{ change_balance: string }>(
-        '/api/wallet/detail',
-        { currency: currencyId ?? '', type: 'change' },
-        { quiet: true },
-      ),
-    enabled: token !== null && currencyId !== null,
-  });
-}
-
 /** `POST /api/wallet/change`: moves coins from the spot account to the legal one. */
 export function transferToLegal(currencyId: number, number: string): Promise<string> {
   return api.post<string>('/api/wallet/change', {
@@ -242,7 +205,11 @@ export function messageOf(answer: unknown, fallback: string): string {
 /** Everything P2P shown on screen is refetched: after an action, or when the counterparty acts. */
 export function useRefreshC2c() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ['c2c'] });
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['c2c'] }),
+      queryClient.invalidateQueries({ queryKey: ['wallet'] }),
+    ]);
 }
 
 /**

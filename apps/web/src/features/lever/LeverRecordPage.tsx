@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/States';
 import { direction, formatFixed } from '../../lib/format';
-import { useLeverLog, useLeverWallets } from './api';
+import { useAccountLogPages, useWalletList } from '../../api/wallet';
 import { LeverPageHeader } from './LeverNav';
 import { LoadError } from './LoadError';
 import './i18n';
@@ -15,8 +15,8 @@ const LOG_DECIMALS = 8;
 export default function LeverRecordPage() {
   const { t } = useTranslation('lever');
   const [currency, setCurrency] = useState<number | null>(null);
-  const wallets = useLeverWallets();
-  const log = useLeverLog(currency);
+  const wallets = useWalletList();
+  const log = useAccountLogPages('lever', currency ?? 'all');
   const rows = log.data?.pages.flatMap((page) => page.list) ?? [];
   const coins = wallets.data?.lever_wallet.balance ?? [];
 
