@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorEnvelopeSchema } from './envelope';
 import { pageDataSchema } from './paging';
 
 /** `GET /api/user/info` (document 1, section 3): the caller's own profile; secrets never leave the server. */
@@ -52,3 +53,18 @@ export const regionUserSchema = z.object({
 });
 export type RegionUser = z.infer<typeof regionUserSchema>;
 export const regionUsersSchema = pageDataSchema(regionUserSchema);
+
+/**
+ * `POST /api/user/login` (and the points variant): the token is the envelope's `message`, with the user's id
+ * and account beside it, the one answer of the contract that carries fields outside `message`.
+ */
+export const loginAnswerSchema = z.union([
+  z.object({
+    type: z.literal('ok'),
+    message: z.string(),
+    id: z.number().int(),
+    account_number: z.string(),
+  }),
+  errorEnvelopeSchema,
+]);
+export type LoginEnvelope = z.infer<typeof loginAnswerSchema>;
