@@ -117,3 +117,17 @@ export const sellerRecordSchema = z.object({
   account_number: z.string(),
 });
 export type SellerRecord = z.infer<typeof sellerRecordSchema>;
+
+/** Taking an ad: a sentence for the toast and the new order. */
+export const p2pTakeAnswerSchema = z.object({ msg: z.string(), data: p2pOrderSchema });
+export type P2pTakeAnswer = z.infer<typeof p2pTakeAnswerSchema>;
+
+/** `GET /api/my_seller`: the shops (one per currency) an operator approved for the signed-in seller. */
+export const myShopSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  currency_id: z.number().int(),
+  currency_name: z.string(),
+  status: z.number().int(),
+});
+export type MyShop = z.infer<typeof myShopSchema>;

@@ -175,3 +175,17 @@ export type CurrencyInfo = z.infer<typeof currencyInfoSchema>;
 /** The four accounts of a wallet: currency ("change", spot), legal (fiat), lever (contract), micro (options). */
 export const WALLET_ACCOUNTS = ['change', 'legal', 'lever', 'micro'] as const;
 export type WalletAccount = (typeof WALLET_ACCOUNTS)[number];
+
+/** A currency of `GET /api/currency/list`. */
+export const listedCurrencySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  full_name: z.string(),
+});
+export type ListedCurrency = z.infer<typeof listedCurrencySchema>;
+
+/** `GET /api/currency/list`: the fiat-tradable (`legal`) currencies and every displayed one. */
+export const currencyListSchema = z.object({
+  legal: z.array(listedCurrencySchema),
+  all: z.array(listedCurrencySchema),
+});

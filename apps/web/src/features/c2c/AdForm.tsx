@@ -7,7 +7,7 @@ import { PasswordDialog } from '../../components/PasswordDialog';
 import { SubmitButton } from '../../components/SubmitButton';
 import { formatFixed, roundDown } from '../../lib/format';
 import { toast } from '../../lib/notify';
-import { publishAd, transferToLegal, useRefreshC2c, type LegalCurrency } from './api';
+import { publishAd, transferToLegal, useRefreshC2c, type CurrencyRef } from './api';
 import {
   adTotal,
   AMOUNT_DECIMALS,
@@ -24,7 +24,7 @@ const EMPTY_FORM: PublishForm = { total_number: '', price: '', way: '', coin_cod
 const EMPTY_SHOP_FORM: PublishForm = { ...EMPTY_FORM, min_number: '', max_number: '' };
 
 /** The legal balance the ads draw on, and a way to move coins in from the spot account. */
-export function Balance({ currency }: { currency: LegalCurrency }) {
+export function Balance({ currency }: { currency: CurrencyRef }) {
   const { t } = useTranslation('c2c');
   const wallet = useWalletDetail(currency.id, 'legal');
   const [transferring, setTransferring] = useState(false);
@@ -54,7 +54,7 @@ export function Balance({ currency }: { currency: LegalCurrency }) {
 }
 
 /** Moves coins from the spot account into the legal (fiat) account, which P2P ads trade from. */
-function TransferDialog({ currency, onClose }: { currency: LegalCurrency; onClose: () => void }) {
+function TransferDialog({ currency, onClose }: { currency: CurrencyRef; onClose: () => void }) {
   const { t } = useTranslation('c2c');
   const spot = useWalletDetail(currency.id, 'change');
   const refresh = useRefreshC2c();
@@ -143,7 +143,7 @@ export function AdForm({
 }: {
   kind: Kind;
   type: AdType;
-  currency: LegalCurrency;
+  currency: CurrencyRef;
   done: string;
 }) {
   const { t } = useTranslation('c2c');

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ListState as SharedListState, type ListStateProps } from '../../components/ListState';
-import type { LegalCurrency } from './api';
+import type { CurrencyRef } from './api';
 import { avatarColour, initialOf } from './rules';
 
 /** The legal currencies as chips; the first is chosen until the user picks another. */
@@ -9,7 +9,7 @@ export function CurrencyChips({
   value,
   onChange,
 }: {
-  currencies: LegalCurrency[];
+  currencies: CurrencyRef[];
   value: number | null;
   onChange: (id: number) => void;
 }) {
