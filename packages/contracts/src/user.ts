@@ -68,3 +68,16 @@ export const loginAnswerSchema = z.union([
   errorEnvelopeSchema,
 ]);
 export type LoginEnvelope = z.infer<typeof loginAnswerSchema>;
+
+/** The payout bank card of `POST /api/user/get_user_bank` (answered `{}` until one is saved). */
+export const bankCardSchema = z.object({
+  receive_name: z.string(),
+  receive_account: z.string(),
+  bank_code: z.string(),
+  bank_name: z.string(),
+});
+export type BankCard = z.infer<typeof bankCardSchema>;
+
+/** A bank of the third-party payout channel (`POST /api/user/get_bank_list`). */
+export const payoutBankSchema = z.object({ code: z.string(), name: z.string() });
+export type PayoutBank = z.infer<typeof payoutBankSchema>;

@@ -163,31 +163,6 @@ export function depositNotice(input: { currency: number; amount: string; account
   return api.post<string>('/api/wallet/charge_req', { ...input });
 }
 
-/** The payout bank card of `get_user_bank` (`{}` until one is saved) and the banks it may name. */
-export interface BankCard {
-  receive_name: string;
-  receive_account: string;
-  bank_code: string;
-  bank_name: string;
-}
-
-export function usePayoutCard() {
-  const token = useToken();
-  return useQuery({
-    queryKey: ['payment', 'bank', token],
-    queryFn: () => api.post<Partial<BankCard>>('/api/user/get_user_bank', {}, { quiet: true }),
-    enabled: token !== null,
-  });
-}
-
-export function usePayBanks() {
-  return useQuery({
-    queryKey: ['payment', 'bank-list'],
-    queryFn: () => api.post<{ code: string; name: string }[]>('/api/user/get_bank_list', {}, { quiet: true }),
-    staleTime: Infinity,
-  });
-}
-
 /** `POST /api/wallet/get_address`: the caller's bound addresses, of one currency when one is named. */
 export function useWithdrawAddresses(currency: number | null) {
   const token = useToken();
