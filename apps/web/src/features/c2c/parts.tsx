@@ -73,36 +73,3 @@ export function ListState(props: ListStateProps) {
     />
   );
 }
-
-/** The more button of a paged list: shown while pages come back full; "no more" once they stop. */
-export function MoreButton({
-  hasMore,
-  loading,
-  shown,
-  onMore,
-}: {
-  hasMore: boolean;
-  loading: boolean;
-  shown: number;
-  onMore: () => void;
-}) {
-  const { t } = useTranslation('c2c');
-  if (shown === 0) return null;
-  return (
-    <div className="c2c-more">
-      {hasMore ? (
-        <button
-          type="button"
-          className="btn btn-sm btn-ghost"
-          disabled={loading}
-          onClick={onMore}
-          data-testid="c2c-more"
-        >
-          {loading ? t('common:loading') : t('common:action.more')}
-        </button>
-      ) : (
-        <span className="muted">{t('list.noMore')}</span>
-      )}
-    </div>
-  );
-}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadMore } from '../../components/LoadMore';
 import { Spinner } from '../../components/States';
 import { direction, formatFixed } from '../../lib/format';
 import { useAccountLogPages, useWalletList } from '../../api/wallet';
@@ -79,19 +80,7 @@ export default function LeverRecordPage() {
               </tbody>
             </table>
             {rows.length === 0 && <div className="empty">{t('record.empty')}</div>}
-            {log.hasNextPage && (
-              <div className="lv-more">
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-sm"
-                  disabled={log.isFetchingNextPage}
-                  onClick={() => void log.fetchNextPage()}
-                  data-testid="lever-record-more"
-                >
-                  {t('record.more')}
-                </button>
-              </div>
-            )}
+            <LoadMore pages={log} className="lv-more" label={t('record.more')} testId="lever-record-more" />
           </div>
         )}
       </section>
