@@ -20,7 +20,7 @@ export default function ProfitPage() {
       onRetry={() => void profits.refetch()}
       emptyText={t('profitEmpty')}
       area="profit"
-      text={{ loadError: t('profitFailed'), retry: t('retry') }}
+      text={{ loadError: t('profitFailed') }}
     />
   );
   let body;
@@ -51,13 +51,7 @@ export default function ProfitPage() {
           </tbody>
         </table>
         {profits.hasNextPage ? (
-          <LoadMore
-            className="team-more"
-            fetching={profits.isFetchingNextPage}
-            onMore={() => void profits.fetchNextPage()}
-            label={t('more')}
-            testId="profit-more"
-          />
+          <LoadMore className="team-more" pages={profits} label={t('more')} testId="profit-more" />
         ) : null}
       </>
     );
