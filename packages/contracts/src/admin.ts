@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { decimal } from './primitives';
 
 /**
  * The operator console's answers under `/api/admin` (issue #15): the server checks each answer against
  * these, the console's client takes its types from them. Amounts are decimal strings; times ISO 8601.
  */
-const decimal = z.string();
 const time = z.string();
 const int = z.number().int();
 const paged = <Row extends z.ZodType>(row: Row) => z.object({ total: int, list: z.array(row) });
