@@ -320,10 +320,12 @@ export const en = {
   admin_field_required: '{field} is required',
   admin_identity_approved: 'Your identity verification was approved',
   admin_identity_rejected: 'Your identity verification was rejected: {reason}',
-  funds_frozen: 'Your funds are frozen: transfers, withdrawals and P2P sales are unavailable. Please contact support',
+  funds_frozen:
+    'Your funds are frozen: transfers, withdrawals and P2P sales are unavailable. Please contact support',
   admin_notice_frozen: 'Your funds were frozen by support: {reason}',
   admin_notice_unfrozen: 'Your funds were unfrozen',
-  admin_notice_trade_password_reset: 'Support reset your trade password: set a new one under Security before your next withdrawal',
+  admin_notice_trade_password_reset:
+    'Support reset your trade password: set a new one under Security before your next withdrawal',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -322,5 +322,6 @@ export const jp: Messages = {
   funds_frozen: '資金が凍結されています。振替・出金・P2P売却はできません。サポートにお問い合わせください',
   admin_notice_frozen: 'サポートにより資金が凍結されました：{reason}',
   admin_notice_unfrozen: '資金の凍結が解除されました',
-  admin_notice_trade_password_reset: 'サポートが取引パスワードをリセットしました。次回の出金前にセキュリティで新しく設定してください',
+  admin_notice_trade_password_reset:
+    'サポートが取引パスワードをリセットしました。次回の出金前にセキュリティで新しく設定してください',
 };
