@@ -50,7 +50,7 @@ const upload = (token: string | undefined, content: Buffer, name = 'banner.png')
   if (token) void request.set('Authorization', token);
   return request
     .attach('file', content, name)
-    .then((answer) => answer.body as { type: string; message: any });
+    .then((answer) => answer.body as { type: string; message: { url: string } });
 };
 
 /**
@@ -569,7 +569,7 @@ describe('banners and notices', () => {
       type: 'ok',
       message: { url: expect.stringMatching(/^\/upload\/op\d+-[0-9a-f]{32}\.png$/) },
     });
-    const url = stored.message.url as string;
+    const url = stored.message.url;
     const served = await ctx.http.get(url);
     expect(served.status).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');

@@ -62,7 +62,6 @@ const wholeList = z.preprocess(
     })
     .optional(),
 );
-const onOff = z.preprocess(blankAsMissing, z.enum(['0', '1'], { error: '0 | 1' }).optional());
 
 const pairBody = form({
   id: recordId,

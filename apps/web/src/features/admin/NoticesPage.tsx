@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
-import { roleAtLeast, useAdminAction, useNotices, type Me } from './api';
+import { roleAtLeast, useAdminAction, useNotices, type Me, type NoticeRow } from './api';
 import { formatTime, ReadOnlyNote, Section, TextField, ListTable } from './parts';
 import { noticeDetail } from './products-api';
 import { toast } from '../../lib/notify';
@@ -21,6 +21,20 @@ export default function NoticesPage() {
   // `id` set: the form edits that notice in place (its text read through the public detail call).
   const empty = { id: '', c_id: '11', lang: 'en', title: '', abstract: '', content: '' };
   const [draft, setDraft] = useState(empty);
+  const edit = (row: NoticeRow) => {
+    noticeDetail(row.id)
+      .then((notice) =>
+        setDraft({
+          id: String(row.id),
+          c_id: String(row.c_id),
+          lang: row.lang,
+          title: notice.title,
+          abstract: notice.abstract,
+          content: notice.content,
+        }),
+      )
+      .catch((error: unknown) => toast(error instanceof Error ? error.message : String(error), 'error'));
+  };
   const set = (name: keyof typeof draft) => (event: { target: { value: string } }) =>
     setDraft({ ...draft, [name]: event.target.value });
 
@@ -134,22 +148,7 @@ export default function NoticesPage() {
                     type="button"
                     className="btn btn-sm btn-ghost"
                     data-testid="admin-notice-edit"
-                    onClick={() =>
-                      noticeDetail(row.id)
-                        .then((notice) =>
-                          setDraft({
-                            id: String(row.id),
-                            c_id: String(row.c_id),
-                            lang: row.lang,
-                            title: notice.title,
-                            abstract: notice.abstract,
-                            content: notice.content,
-                          }),
-                        )
-                        .catch((error: unknown) =>
-                          toast(error instanceof Error ? error.message : String(error), 'error'),
-                        )
-                    }
+                    onClick={() => edit(row)}
                   >
                     {t('products.edit')}
                   </button>
