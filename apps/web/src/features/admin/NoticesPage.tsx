@@ -107,19 +107,21 @@ export default function NoticesPage() {
                 onChange={set('content')}
               />
             </label>
-            <button
-              type="submit"
-              className="btn btn-primary"
-              disabled={save.isPending}
-              data-testid="admin-notice-publish"
-            >
-              {draft.id ? t('products.saveChanges') : t('notices.publish')}
-            </button>
-            {draft.id && (
-              <button type="button" className="btn btn-ghost" onClick={() => setDraft(empty)}>
-                {t('products.cancel')}
+            <div className="admin-actions">
+              <button
+                type="submit"
+                className="btn btn-primary"
+                disabled={save.isPending}
+                data-testid="admin-notice-publish"
+              >
+                {draft.id ? t('products.saveChanges') : t('notices.publish')}
               </button>
-            )}
+              {draft.id && (
+                <button type="button" className="btn btn-ghost" onClick={() => setDraft(empty)}>
+                  {t('products.cancel')}
+                </button>
+              )}
+            </div>
           </form>
         </Section>
       ) : (
@@ -143,24 +145,26 @@ export default function NoticesPage() {
               <td>{row.lang}</td>
               <td className="secondary">{formatTime(row.update_time)}</td>
               {canEdit && (
-                <td className="admin-actions">
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-ghost"
-                    data-testid="admin-notice-edit"
-                    onClick={() => edit(row)}
-                  >
-                    {t('products.edit')}
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-ghost"
-                    data-testid="admin-notice-delete"
-                    disabled={remove.isPending}
-                    onClick={() => remove.mutate({ id: row.id })}
-                  >
-                    {t('notices.delete')}
-                  </button>
+                <td>
+                  <div className="admin-actions">
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-ghost"
+                      data-testid="admin-notice-edit"
+                      onClick={() => edit(row)}
+                    >
+                      {t('products.edit')}
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-ghost"
+                      data-testid="admin-notice-delete"
+                      disabled={remove.isPending}
+                      onClick={() => remove.mutate({ id: row.id })}
+                    >
+                      {t('notices.delete')}
+                    </button>
+                  </div>
                 </td>
               )}
             </tr>

@@ -113,6 +113,7 @@ function PairEditor({ pair, onClose }: { pair: AdminPairSettings; onClose: () =>
           saveSpot.mutate({ id: pair.id, ...spot });
         }}
       >
+        <h3 className="admin-subhead">{t('products.spot')}</h3>
         <div className="admin-note">{t('products.precisionNote')}</div>
         <div className="admin-form">
           <Fields draft={spot} setDraft={setSpot} names={SPOT_FIELDS} prefix="admin-pair" />
@@ -127,12 +128,13 @@ function PairEditor({ pair, onClose }: { pair: AdminPairSettings; onClose: () =>
         </div>
       </form>
       <form
-        className="admin-stack admin-section"
+        className="admin-stack admin-section admin-divided"
         onSubmit={(event) => {
           event.preventDefault();
           saveLever.mutate({ id: pair.id, ...lever });
         }}
       >
+        <h3 className="admin-subhead">{t('products.lever')}</h3>
         <div className="admin-form">
           <Fields draft={lever} setDraft={setLever} names={LEVER_FIELDS} prefix="admin-lever" />
           <button

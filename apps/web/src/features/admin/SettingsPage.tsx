@@ -13,8 +13,8 @@ function SettingRow({ setting, canChange }: { setting: AdminSetting; canChange: 
   const save = useAdminAction('products/settings/save');
   const [value, setValue] = useState(setting.value);
   const changed = value !== setting.value;
-  const shown =
-    setting.kind === 'switch' ? (setting.value === '1' ? t('markets.on') : t('markets.off')) : setting.value;
+  const label = (raw: string) =>
+    setting.kind === 'switch' ? (raw === '1' ? t('markets.on') : t('markets.off')) : raw;
   return (
     <tr data-testid="admin-setting-row" data-key={setting.key}>
       <td>
@@ -58,11 +58,11 @@ function SettingRow({ setting, canChange }: { setting: AdminSetting; canChange: 
             </button>
           </form>
         ) : (
-          <span data-testid="admin-setting-value">{shown || '—'}</span>
+          <span data-testid="admin-setting-value">{label(setting.value) || '—'}</span>
         )}
       </td>
       <td className="secondary">{t(`settings.kinds.${setting.kind}`)}</td>
-      <td className="secondary">{setting.default || '—'}</td>
+      <td className="secondary">{label(setting.default) || '—'}</td>
     </tr>
   );
 }

@@ -9,6 +9,8 @@ const en: Dictionary = {
   nav: { products: 'Products', settings: 'Settings', banners: 'Banners' },
   notices: { editTitle: 'Edit notice' },
   products: {
+    spot: 'Spot trading',
+    lever: 'Lever contracts',
     pairs: 'Pairs: spot fees, minimum, precision, lever',
     seconds: 'Seconds contracts: durations',
     savings: 'Savings plans',
@@ -105,6 +107,8 @@ const zh: Dictionary = {
   nav: { products: '产品', settings: '系统设置', banners: '轮播图' },
   notices: { editTitle: '编辑公告' },
   products: {
+    spot: '币币交易',
+    lever: '杠杆合约',
     pairs: '交易对：币币手续费、最小数量、精度、杠杆',
     seconds: '秒合约：周期',
     savings: '存币理财方案',
@@ -201,6 +205,8 @@ const hk: Dictionary = {
   nav: { products: '產品', settings: '系統設定', banners: '輪播圖' },
   notices: { editTitle: '編輯公告' },
   products: {
+    spot: '幣幣交易',
+    lever: '槓桿合約',
     pairs: '交易對：幣幣手續費、最小數量、精度、槓桿',
     seconds: '秒合約：週期',
     savings: '存幣理財方案',
@@ -297,6 +303,8 @@ const jp: Dictionary = {
   nav: { products: '商品', settings: '設定', banners: 'バナー' },
   notices: { editTitle: 'お知らせを編集' },
   products: {
+    spot: '現物取引',
+    lever: 'レバレッジ取引',
     pairs: '通貨ペア：現物手数料・最小数量・精度・レバレッジ',
     seconds: '秒取引：期間',
     savings: '積立プラン',
@@ -393,6 +401,8 @@ const kor: Dictionary = {
   nav: { products: '상품', settings: '설정', banners: '배너' },
   notices: { editTitle: '공지 수정' },
   products: {
+    spot: '현물 거래',
+    lever: '레버리지 계약',
     pairs: '거래쌍: 현물 수수료, 최소 수량, 정밀도, 레버리지',
     seconds: '초 계약: 기간',
     savings: '예치 플랜',
@@ -489,6 +499,8 @@ const th: Dictionary = {
   nav: { products: 'ผลิตภัณฑ์', settings: 'การตั้งค่า', banners: 'แบนเนอร์' },
   notices: { editTitle: 'แก้ไขประกาศ' },
   products: {
+    spot: 'การซื้อขายสปอต',
+    lever: 'สัญญาเลเวอเรจ',
     pairs: 'คู่เทรด: ค่าธรรมเนียมสปอต จำนวนขั้นต่ำ ความละเอียด เลเวอเรจ',
     seconds: 'สัญญาวินาที: ระยะเวลา',
     savings: 'แผนเงินฝาก',
@@ -585,6 +597,8 @@ const ind: Dictionary = {
   nav: { products: 'Produk', settings: 'Pengaturan', banners: 'Banner' },
   notices: { editTitle: 'Ubah pengumuman' },
   products: {
+    spot: 'Perdagangan spot',
+    lever: 'Kontrak leverage',
     pairs: 'Pasangan: biaya spot, jumlah minimum, presisi, leverage',
     seconds: 'Kontrak detik: durasi',
     savings: 'Paket tabungan',
