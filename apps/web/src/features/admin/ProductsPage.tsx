@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
 import { roleAtLeast, useAdminAction, type Me } from './api';
@@ -213,84 +214,73 @@ function PairsSection({ canChange }: { canChange: boolean }) {
   );
 }
 
-const emptySeconds: Draft = { seconds: '', profit_ratio: '', min_amount: '0', max_amount: '0', status: '1' };
-const secondsDraft = (row: AdminSecondsOption): Draft => ({
-  id: String(row.id),
-  seconds: String(row.seconds),
-  profit_ratio: row.profit_ratio,
-  min_amount: row.min_amount,
-  max_amount: row.max_amount,
-  status: String(row.status),
-});
-
-function SecondsSection({ canChange }: { canChange: boolean }) {
+/**
+ * A product list with its add-or-change form: the form adds a row (no id) or, after Edit, changes that row;
+ * every row has a status (offered or withdrawn).
+ */
+function OptionsSection<T extends { id: number; status: number }>(props: {
+  canChange: boolean;
+  title: string;
+  /** Names test ids (`admin-<name>-save`, `admin-<name>-row`...). */
+  name: string;
+  query: UseQueryResult<T[]>;
+  path: string;
+  fields: string[];
+  empty: Draft;
+  draftOf: (row: T) => Draft;
+  head: string[];
+  cells: (row: T) => ReactNode;
+  rowData?: (row: T) => Record<string, string | number>;
+}) {
   const { t } = useTranslation('admin');
-  const options = useSecondsOptions();
-  const save = useAdminAction('products/seconds/save');
-  const [draft, setDraft] = useState<Draft>(emptySeconds);
+  const save = useAdminAction(props.path);
+  const [draft, setDraft] = useState<Draft>(props.empty);
+  const reset = () => setDraft(props.empty);
   return (
-    <Section title={t('products.seconds')} testId="admin-products-seconds">
-      {canChange && (
+    <Section title={props.title} testId={`admin-products-${props.name}`}>
+      {props.canChange && (
         <form
           className="admin-form admin-section"
           onSubmit={(event) => {
             event.preventDefault();
-            save.mutate(draft, { onSuccess: () => setDraft(emptySeconds) });
+            save.mutate(draft, { onSuccess: reset });
           }}
         >
-          <Fields
-            draft={draft}
-            setDraft={setDraft}
-            names={['seconds', 'profit_ratio', 'min_amount', 'max_amount']}
-            prefix="admin-seconds"
-          />
+          <Fields draft={draft} setDraft={setDraft} names={props.fields} prefix={`admin-${props.name}`} />
           <StatusSelect
             value={draft.status ?? '1'}
             onChange={(status) => setDraft({ ...draft, status })}
-            testId="admin-seconds-status"
+            testId={`admin-${props.name}-status`}
           />
           <button
             type="submit"
             className="btn btn-primary"
             disabled={save.isPending}
-            data-testid="admin-seconds-save"
+            data-testid={`admin-${props.name}-save`}
           >
             {draft.id ? t('products.saveChanges') : t('products.add')}
           </button>
           {draft.id && (
-            <button type="button" className="btn btn-ghost" onClick={() => setDraft(emptySeconds)}>
+            <button type="button" className="btn btn-ghost" onClick={reset}>
               {t('products.cancel')}
             </button>
           )}
         </form>
       )}
-      <ListTable
-        query={options}
-        head={[
-          t('products.fields.seconds'),
-          t('products.fields.profit_ratio'),
-          t('products.fields.min_amount'),
-          t('products.fields.max_amount'),
-          t('status'),
-          ...(canChange ? [''] : []),
-        ]}
-      >
+      <ListTable query={props.query} head={[...props.head, t('status'), ...(props.canChange ? [''] : [])]}>
         {(row) => (
-          <tr key={row.id} data-testid="admin-seconds-row" data-seconds={row.seconds}>
-            <td>{row.seconds}s</td>
-            <td data-testid="admin-seconds-ratio">{row.profit_ratio}%</td>
-            <td>{row.min_amount}</td>
-            <td>{row.max_amount}</td>
+          <tr key={row.id} data-testid={`admin-${props.name}-row`} {...props.rowData?.(row)}>
+            {props.cells(row)}
             <td className={row.status === 1 ? 'up' : 'muted'}>
               {row.status === 1 ? t('products.offered') : t('products.withdrawn')}
             </td>
-            {canChange && (
+            {props.canChange && (
               <td>
                 <button
                   type="button"
                   className="btn btn-sm btn-ghost"
-                  data-testid="admin-seconds-edit"
-                  onClick={() => setDraft(secondsDraft(row))}
+                  data-testid={`admin-${props.name}-edit`}
+                  onClick={() => setDraft(props.draftOf(row))}
                 >
                   {t('products.edit')}
                 </button>
@@ -303,7 +293,43 @@ function SecondsSection({ canChange }: { canChange: boolean }) {
   );
 }
 
-const emptyPlan: Draft = { currency: 'USDT', day: '', rate: '', save_min: '', status: '1' };
+const secondsDraft = (row: AdminSecondsOption): Draft => ({
+  id: String(row.id),
+  seconds: String(row.seconds),
+  profit_ratio: row.profit_ratio,
+  min_amount: row.min_amount,
+  max_amount: row.max_amount,
+  status: String(row.status),
+});
+
+function SecondsSection({ canChange }: { canChange: boolean }) {
+  const { t } = useTranslation('admin');
+  return (
+    <OptionsSection
+      canChange={canChange}
+      title={t('products.seconds')}
+      name="seconds"
+      query={useSecondsOptions()}
+      path="products/seconds/save"
+      fields={['seconds', 'profit_ratio', 'min_amount', 'max_amount']}
+      empty={{ seconds: '', profit_ratio: '', min_amount: '0', max_amount: '0', status: '1' }}
+      draftOf={secondsDraft}
+      head={['seconds', 'profit_ratio', 'min_amount', 'max_amount'].map((field) =>
+        t(`products.fields.${field}`),
+      )}
+      rowData={(row) => ({ 'data-seconds': row.seconds })}
+      cells={(row) => (
+        <>
+          <td>{row.seconds}s</td>
+          <td data-testid="admin-seconds-ratio">{row.profit_ratio}%</td>
+          <td>{row.min_amount}</td>
+          <td>{row.max_amount}</td>
+        </>
+      )}
+    />
+  );
+}
+
 const planDraft = (row: AdminSavingsPlan): Draft => ({
   id: String(row.id),
   currency: row.currency,
@@ -315,81 +341,26 @@ const planDraft = (row: AdminSavingsPlan): Draft => ({
 
 function SavingsSection({ canChange }: { canChange: boolean }) {
   const { t } = useTranslation('admin');
-  const plans = useSavingsPlans();
-  const save = useAdminAction('products/savings/save');
-  const [draft, setDraft] = useState<Draft>(emptyPlan);
   return (
-    <Section title={t('products.savings')} testId="admin-products-savings">
-      {canChange && (
-        <form
-          className="admin-form admin-section"
-          onSubmit={(event) => {
-            event.preventDefault();
-            save.mutate(draft, { onSuccess: () => setDraft(emptyPlan) });
-          }}
-        >
-          <Fields
-            draft={draft}
-            setDraft={setDraft}
-            names={['currency', 'day', 'rate', 'save_min']}
-            prefix="admin-savings"
-          />
-          <StatusSelect
-            value={draft.status ?? '1'}
-            onChange={(status) => setDraft({ ...draft, status })}
-            testId="admin-savings-status"
-          />
-          <button
-            type="submit"
-            className="btn btn-primary"
-            disabled={save.isPending}
-            data-testid="admin-savings-save"
-          >
-            {draft.id ? t('products.saveChanges') : t('products.add')}
-          </button>
-          {draft.id && (
-            <button type="button" className="btn btn-ghost" onClick={() => setDraft(emptyPlan)}>
-              {t('products.cancel')}
-            </button>
-          )}
-        </form>
+    <OptionsSection
+      canChange={canChange}
+      title={t('products.savings')}
+      name="savings"
+      query={useSavingsPlans()}
+      path="products/savings/save"
+      fields={['currency', 'day', 'rate', 'save_min']}
+      empty={{ currency: 'USDT', day: '', rate: '', save_min: '', status: '1' }}
+      draftOf={planDraft}
+      head={[t('currency'), ...['day', 'rate', 'save_min'].map((field) => t(`products.fields.${field}`))]}
+      cells={(row) => (
+        <>
+          <td>{row.currency}</td>
+          <td>{row.day}</td>
+          <td>{row.rate}%</td>
+          <td>{row.save_min}</td>
+        </>
       )}
-      <ListTable
-        query={plans}
-        head={[
-          t('currency'),
-          t('products.fields.day'),
-          t('products.fields.rate'),
-          t('products.fields.save_min'),
-          t('status'),
-          ...(canChange ? [''] : []),
-        ]}
-      >
-        {(row) => (
-          <tr key={row.id} data-testid="admin-savings-row">
-            <td>{row.currency}</td>
-            <td>{row.day}</td>
-            <td>{row.rate}%</td>
-            <td>{row.save_min}</td>
-            <td className={row.status === 1 ? 'up' : 'muted'}>
-              {row.status === 1 ? t('products.offered') : t('products.withdrawn')}
-            </td>
-            {canChange && (
-              <td>
-                <button
-                  type="button"
-                  className="btn btn-sm btn-ghost"
-                  data-testid="admin-savings-edit"
-                  onClick={() => setDraft(planDraft(row))}
-                >
-                  {t('products.edit')}
-                </button>
-              </td>
-            )}
-          </tr>
-        )}
-      </ListTable>
-    </Section>
+    />
   );
 }
 
