@@ -11,3 +11,4 @@ export * from './team';
 export * from './user';
 export * from './wallet';
 export * from './admin-products';
+export * from './news';
