@@ -7,7 +7,7 @@ import type {
   AdminSetting,
   AdminUploadedImage,
 } from '@exchange/contracts';
-import type { NewsDetail } from '../../api/news';
+import type { NewsDetail } from '@exchange/contracts';
 import i18n from '../../i18n';
 import { api } from '../../lib/api';
 import { adminApi, AdminError, readToken } from './api';
