@@ -326,6 +326,9 @@ export const en = {
   admin_notice_unfrozen: 'Your funds were unfrozen',
   admin_notice_trade_password_reset:
     'Support reset your trade password: set a new one under Security before your next withdrawal',
+  admin_field_invalid: '{field} is not valid: {rule}',
+  admin_pair_precision_locked:
+    'Close spot trading on this pair and wait until it has no open orders before lowering its precision',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -322,4 +322,6 @@ export const hk: Messages = {
   admin_notice_frozen: '您的資金已被客服凍結：{reason}',
   admin_notice_unfrozen: '您的資金已解凍',
   admin_notice_trade_password_reset: '客服已重置您的交易密碼，請在下次提幣前於安全中心重新設定',
+  admin_field_invalid: '{field}無效：{rule}',
+  admin_pair_precision_locked: '降低精度前請先關閉該交易對的幣幣交易，並等待其沒有未成交委託',
 };

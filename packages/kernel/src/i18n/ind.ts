@@ -327,4 +327,7 @@ export const ind: Messages = {
   admin_notice_unfrozen: 'Dana Anda telah dicairkan kembali',
   admin_notice_trade_password_reset:
     'Dukungan mengatur ulang kata sandi transaksi Anda: buat yang baru di Keamanan sebelum penarikan berikutnya',
+  admin_field_invalid: '{field} tidak valid: {rule}',
+  admin_pair_precision_locked:
+    'Tutup perdagangan spot pasangan ini dan tunggu hingga tidak ada order terbuka sebelum menurunkan presisinya',
 };

@@ -324,4 +324,7 @@ export const jp: Messages = {
   admin_notice_unfrozen: '資金の凍結が解除されました',
   admin_notice_trade_password_reset:
     'サポートが取引パスワードをリセットしました。次回の出金前にセキュリティで新しく設定してください',
+  admin_field_invalid: '{field}が正しくありません：{rule}',
+  admin_pair_precision_locked:
+    '精度を下げる前に、この通貨ペアの現物取引を停止し、未約定の注文がなくなるまでお待ちください',
 };

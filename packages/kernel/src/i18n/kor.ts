@@ -324,4 +324,7 @@ export const kor: Messages = {
   admin_notice_unfrozen: '자금 동결이 해제되었습니다',
   admin_notice_trade_password_reset:
     '고객지원이 거래 비밀번호를 초기화했습니다. 다음 출금 전에 보안 설정에서 새로 설정하세요',
+  admin_field_invalid: '{field}이(가) 올바르지 않습니다: {rule}',
+  admin_pair_precision_locked:
+    '정밀도를 낮추기 전에 이 거래쌍의 현물 거래를 닫고 미체결 주문이 없어질 때까지 기다리세요',
 };

@@ -323,4 +323,6 @@ export const th: Messages = {
   admin_notice_unfrozen: 'เงินของคุณได้รับการปลดอายัดแล้ว',
   admin_notice_trade_password_reset:
     'ฝ่ายบริการได้รีเซ็ตรหัสผ่านการซื้อขายของคุณ กรุณาตั้งใหม่ในหน้าความปลอดภัยก่อนถอนครั้งถัดไป',
+  admin_field_invalid: '{field} ไม่ถูกต้อง: {rule}',
+  admin_pair_precision_locked: 'ปิดการซื้อขายสปอตของคู่นี้และรอจนไม่มีคำสั่งค้างก่อนลดความละเอียด',
 };

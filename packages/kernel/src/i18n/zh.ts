@@ -322,4 +322,6 @@ export const zh: Messages = {
   admin_notice_frozen: '您的资金已被客服冻结：{reason}',
   admin_notice_unfrozen: '您的资金已解冻',
   admin_notice_trade_password_reset: '客服已重置您的交易密码，请在下次提币前于安全中心重新设置',
+  admin_field_invalid: '{field}无效：{rule}',
+  admin_pair_precision_locked: '降低精度前请先关闭该交易对的币币交易，并等待其没有未成交委托',
 };

@@ -29,6 +29,7 @@ import { listIdentities, reviewIdentity } from './identity-review';
 import { listPairs, PAIR_FLAGS, setPairFlags, type PairFlag } from './markets';
 import { confirmDeposit, finishWithdrawal, listDeposits, listWithdrawals } from './money';
 import { deleteNotice, listNotices, saveNotice } from './notices';
+import { productsRoutes } from './products-routes';
 import { listTrail } from './trail';
 import { searchUsers, viewUser } from './users';
 import { adminUsersRoutes } from './users-routes';
@@ -117,6 +118,7 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
 
   adminAuthRoutes(app);
   adminUsersRoutes(app);
+  productsRoutes(app);
 
   typed.get(
     '/api/admin/dashboard',

@@ -7,6 +7,7 @@ import { writeStored, STORAGE_KEYS } from '../../lib/storage';
 import { adminApi, setAdminToken, useAdminToken, useMe } from './api';
 import './admin.css';
 import './i18n';
+import './i18n-products';
 import './i18n-users';
 
 const NAV = [
@@ -19,6 +20,9 @@ const NAV = [
   ['/admin/sellers', 'sellers'],
   ['/admin/channel', 'channel'],
   ['/admin/notices', 'notices'],
+  ['/admin/products', 'products'],
+  ['/admin/settings', 'settings'],
+  ['/admin/banners', 'banners'],
 ] as const;
 
 /** English or simplified Chinese for the console; stored as the client's language like the trader's menu. */

@@ -23,7 +23,8 @@ import { toast } from '../../lib/notify';
 const TOKEN_KEY = STORAGE_KEYS.adminToken;
 const listeners = new Set<() => void>();
 
-function readToken(): string | null {
+/** The operator's token (the banner upload sends it with its own multipart request). */
+export function readToken(): string | null {
   try {
     return localStorage.getItem(TOKEN_KEY);
   } catch {
