@@ -330,3 +330,18 @@ export const adminAcceptorResultSchema = z.object({
   name: z.string(),
   currency: z.string(),
 });
+
+/** `GET /api/admin/markets`: every pair with its listing flags, decimals and spot fees. */
+export const adminMarketSchema = z.object({
+  id: z.number().int(),
+  symbol: z.string(),
+  is_display: z.number().int(),
+  open_coin_trade: z.number().int(),
+  open_lever: z.number().int(),
+  open_microtrade: z.number().int(),
+  price_decimals: z.number().int(),
+  amount_decimals: z.number().int(),
+  maker_fee: z.string(),
+  taker_fee: z.string(),
+});
+export type AdminMarket = z.infer<typeof adminMarketSchema>;

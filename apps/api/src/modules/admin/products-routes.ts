@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok } from '../../http/envelope';
 import { z } from 'zod';
 import { form, optionalText, requiredText } from '../../http/schemas';
 import { announcePairChange } from '../spot';
@@ -114,8 +115,6 @@ const bannerBody = form({
   cover: requiredText('upload_missing', 200),
   sorts: z.coerce.number({ error: 'bad_request' }).int().min(0).max(1_000_000).optional().default(0),
 });
-
-const ok = <T>(message: T) => ({ type: 'ok' as const, message });
 
 /**
  * The console's markets-and-products, business settings and banner calls (issue #15, part B), all under

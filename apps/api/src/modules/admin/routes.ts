@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok, answers } from '../../http/envelope';
 import { z } from 'zod';
 import {
   adminAppealResultSchema,
@@ -15,7 +16,7 @@ import {
   adminUserPageSchema,
   adminWithdrawalResultSchema,
   adminWithdrawalSchema,
-  answerSchema,
+  adminMarketSchema,
 } from '@exchange/contracts';
 import type { AuditReport } from '@exchange/kernel/ledger';
 import { userRoom } from '@exchange/kernel/realtime';
@@ -98,9 +99,7 @@ const noticeBody = form({
 });
 const idBody = form({ id: recordId });
 
-const ok = <T>(message: T) => ({ type: 'ok' as const, message });
 /** The answer's schema (packages/contracts/src/admin.ts): the server checks every answer against it. */
-const answers = <Message extends z.ZodType>(message: Message) => ({ 200: answerSchema(message) });
 
 /**
  * The operator console's calls under `/api/admin`. Each names its minimum role; the guard checks it on the
@@ -208,7 +207,11 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
     },
   );
 
-  typed.get('/api/admin/markets', { preHandler: viewer }, async () => ok(await listPairs(app.prisma)));
+  typed.get(
+    '/api/admin/markets',
+    { schema: { response: answers(z.array(adminMarketSchema)) }, preHandler: viewer },
+    async () => ok(await listPairs(app.prisma)),
+  );
   typed.post(
     '/api/admin/markets/flags',
     { schema: { body: pairBody }, preHandler: admin },

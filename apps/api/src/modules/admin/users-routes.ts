@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok, answers } from '../../http/envelope';
 import { z } from 'zod';
 import {
   adminAcceptorResultSchema,
@@ -13,7 +14,6 @@ import {
   adminSellerResultSchema,
   adminStatusResultSchema,
   adminUserRecordsSchema,
-  answerSchema,
 } from '@exchange/contracts';
 import { form, limitField, optionalText, pageField, positiveId } from '../../http/schemas';
 import { actorOf, operatorGuard, requireFreshTotp } from './guard';
@@ -89,9 +89,7 @@ const acceptorStatusBody = form({
   totp_code: totpField,
 });
 
-const ok = <T>(message: T) => ({ type: 'ok' as const, message });
 /** The answer's schema (packages/contracts/src/admin.ts): the server checks every answer against it. */
-const answers = <Message extends z.ZodType>(message: Message) => ({ 200: answerSchema(message) });
 
 /**
  * The console's users, payment-channel records and P2P parties (issue #15, part A). Roles: viewer reads;

@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CashInfo } from '@exchange/contracts';
-import type { UserInfo } from '../../api/user';
+import type { CashInfo, UserCenter } from '@exchange/contracts';
 import { api } from '../../lib/api';
 import { useToken } from '../../lib/session';
 
@@ -8,11 +7,6 @@ import { useToken } from '../../lib/session';
  * The account area's calls (document 1, sections 2.9 and 7; document 2 for wallets and payment accounts).
  * Every key starts with the token, so signing out or in never shows the previous user's data.
  */
-
-/** `GET /api/user/center`: the profile plus the identity application (name, masked ID number). */
-export interface UserCenter extends UserInfo {
-  card_id: string;
-}
 
 export const userCenterQuery = (token: string | null) =>
   queryOptions({

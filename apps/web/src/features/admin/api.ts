@@ -5,6 +5,7 @@ import type {
   AdminIdentity,
   AdminMe,
   AdminNotice,
+  AdminMarket,
   AdminUserDetail,
   AdminUserRow,
   AdminWithdrawal,
@@ -108,14 +109,7 @@ export type NoticeRow = AdminNotice;
 export type UserRow = AdminUserRow;
 export type UserDetail = AdminUserDetail;
 
-export interface PairRow {
-  id: number;
-  symbol: string;
-  is_display: number;
-  open_coin_trade: number;
-  open_lever: number;
-  open_microtrade: number;
-}
+export type PairRow = AdminMarket;
 
 export const listQuery = <T>(key: string, path: string, params: Params = {}) => ({
   queryKey: ['admin', key, params],
