@@ -17,7 +17,11 @@ import { AssetsLayout } from './AssetsLayout';
 import { LoadFailed, Loading } from './States';
 import './i18n';
 
-/** Document 3, section 4: the withdraw-address code can be asked again after 30 s. */
+/**
+ * Document 3, section 4: the withdraw-address code can be asked again after 30 s. The server's code service
+ * waits exactly this long for this purpose (RESEND_COOLDOWN_SECONDS in modules/verification), so the button
+ * never offers a send the server would refuse.
+ */
 const ADDRESS_CODE_SECONDS = 30;
 const MEMO_REQUIRED = 2;
 
