@@ -179,7 +179,7 @@ describe('the assets pages, from outside', () => {
         session.open(`${DETAIL_PATH[account]}?currency_id=${ids.USDT}`),
       );
       const detail = body.message as Record<string, string>;
-      expect(detail[`${account}_balance`], account).toBe(usdt[account][0]);
+      expect(new Money(detail[`${account}_balance`] ?? 'NaN').toFixed(), account).toBe(usdt[account][0]);
       await expect
         .poll(async () => plain(await byId(page, 'detail-available').innerText()), { message: account })
         .toBe(new Money(detail[`${account}_balance`] ?? 'NaN').toFixed());
