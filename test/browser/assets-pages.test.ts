@@ -205,6 +205,7 @@ describe('the assets pages, from outside', () => {
     const usdtRow = byId(page, 'assets-row').filter({ hasText: 'USDT' }).first();
     await usdtRow.locator('[data-testid="assets-deposit"]').click();
     const listed = await byId(page, 'deposit-address').innerText();
+    await screenshot(page, 'assets-deposit-panel-dark');
     await byId(page, 'deposit-open-page').click();
     await untilInPage(page, `location.hash === '#/coinDeposit?currency_id=${ids.USDT}'`);
     await byId(page, 'coin-page-deposit').waitFor();
@@ -299,7 +300,7 @@ describe('the assets pages, from outside', () => {
     await byId(page, 'withdraw-open-page').click();
     await untilInPage(page, `location.hash === '#/coinWithdraw?currency_id=${ids.USDT}'`);
     await byId(page, 'coin-page-withdraw').waitFor();
-    expect(readNumber(await byId(page, 'coin-page-available').innerText())).toBe(735);
+    await expect.poll(async () => readNumber(await byId(page, 'withdraw-available').innerText())).toBe(735);
 
     // Refused on the screen or by the server with a clear message, nothing changed.
     await byId(page, 'withdraw-address').waitFor();
@@ -322,7 +323,7 @@ describe('the assets pages, from outside', () => {
     const out = await apiAnswer(page, '/api/wallet/out', 'POST', () => byId(page, 'withdraw-submit').click());
     expect(out.body.type, JSON.stringify(out.body)).toBe('ok');
     expect((await stored('USDT')).change).toEqual(['715', '20']);
-    await expect.poll(async () => readNumber(await byId(page, 'coin-page-available').innerText())).toBe(715);
+    await expect.poll(async () => readNumber(await byId(page, 'withdraw-available').innerText())).toBe(715);
 
     // Online payment: no card yet, so the page sends the user straight to the bank-card form.
     await byId(page, 'channel-payment').click();

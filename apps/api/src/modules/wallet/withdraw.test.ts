@@ -204,11 +204,12 @@ describe('someone else’s records', () => {
 
     // The owner sees both; the other user, naming the owner's ids every way the contract carries one, none.
     expect((await ctx.post('/api/wallet/out_log', { type: 'sell' }, owner.token)).body.message.count).toBe(1);
-    for (const body of [
+    const named: Record<string, string | number>[] = [
       { type: 'sell', id: withdrawal.id },
       { type: 'sell', user_id: owner.id },
       { type: 'sell', currency: usdt, id: withdrawal.id, user_id: owner.id },
-    ]) {
+    ];
+    for (const body of named) {
       const answer = await ctx.post('/api/wallet/out_log', body, snoop.token);
       expect(answer.body, JSON.stringify(body)).toMatchObject({
         type: 'ok',

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useWalletList, type WalletList } from './api';
-import { availableOf, COIN_PAGE_PATH, formatBalance, LIST_PATH } from './assets';
+import { availableOf, COIN_PAGE_PATH, LIST_PATH } from './assets';
 import { AssetsLayout } from './AssetsLayout';
 import { DepositPanel } from './DepositPanel';
 import { LoadFailed, Loading } from './States';
@@ -52,11 +52,6 @@ function CoinPageBody({ kind, wallets }: { kind: Kind; wallets: WalletList }) {
             ))}
           </select>
         </label>
-        {kind === 'withdraw' && (
-          <span className="secondary num" data-testid="coin-page-available">
-            {t('form.available', { amount: formatBalance(available), coin: coin.currency_name })}
-          </span>
-        )}
       </header>
       {kind === 'deposit' ? (
         <DepositPanel currency={coin.currency} name={coin.currency_name} asPage />

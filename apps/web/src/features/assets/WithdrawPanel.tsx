@@ -91,7 +91,7 @@ function AmountField({
         testId="withdraw-amount"
         allTestId="withdraw-all"
       />
-      <span className="assets-hint muted">
+      <span className="assets-hint muted" data-testid="withdraw-available">
         {t('form.available', { amount: formatAmount(available), coin: name })}
       </span>
     </label>
