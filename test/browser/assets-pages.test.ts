@@ -21,6 +21,7 @@ import {
   visit,
   type Visit,
 } from './browser';
+import { ACCOUNT_LIST, confirmTransfer, type Account } from './assets';
 
 /**
  * The assets area from outside, second pass (document 2, sections 2-5; document 3, sections 2-4): transfers in
@@ -31,7 +32,6 @@ import {
  */
 const FIONA = { account: 'fiona@assets-pages.test', password: DEMO.password, tradePassword: '246810' };
 const TRON_ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
-type Account = 'change' | 'legal' | 'lever' | 'micro';
 const DETAIL_PATH: Record<Account, string> = {
   change: '/changeAccount',
   legal: '/dealAccount',
@@ -76,12 +76,7 @@ describe('the assets pages, from outside', () => {
     await byId(page, 'transfer-from-select').selectOption(from);
     await byId(page, 'transfer-to-select').selectOption(to);
     await byId(page, 'transfer-coin').selectOption({ label: 'USDT' });
-    await byId(page, 'transfer-amount').fill(amount);
-    await byId(page, 'transfer-submit').click();
-    await byId(page, 'confirm-yes').waitFor();
-    const { body } = await apiAnswer(page, '/api/wallet/change', 'POST', () =>
-      byId(page, 'confirm-yes').click(),
-    );
+    const body = await confirmTransfer(page, amount);
     expect(body, `${from} → ${to}`).toEqual({ type: 'ok', message: expect.any(String) });
   };
 
@@ -149,30 +144,8 @@ describe('the assets pages, from outside', () => {
       micro: ['25', '0'],
     });
 
-    for (const [account, route, testIds] of [
-      [
-        'change',
-        '/dealFinance',
-        { row: 'assets-row', available: 'assets-available', frozen: 'assets-frozen' },
-      ],
-      [
-        'legal',
-        '/legal',
-        { row: 'legal-assets-row', available: 'legal-assets-available', frozen: 'legal-assets-frozen' },
-      ],
-      [
-        'lever',
-        '/finance',
-        { row: 'lever-assets-row', available: 'lever-assets-available', frozen: 'lever-assets-frozen' },
-      ],
-      [
-        'micro',
-        '/micro',
-        { row: 'micro-account-row', available: 'micro-account-available', frozen: 'micro-account-frozen' },
-      ],
-    ] as const) {
-      await expectRowsAgree(await openWithList(route), account, testIds);
-    }
+    for (const account of ['change', 'legal', 'lever', 'micro'] as const)
+      await expectRowsAgree(await openWithList(ACCOUNT_LIST[account].path), account, ACCOUNT_LIST[account]);
 
     for (const account of ['change', 'legal', 'lever', 'micro'] as const) {
       const { body } = await apiAnswer(page, '/api/wallet/detail', 'POST', () =>

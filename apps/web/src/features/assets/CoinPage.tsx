@@ -3,6 +3,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { useWalletList, type WalletList } from './api';
 import { availableOf, COIN_PAGE_PATH, LIST_PATH } from './assets';
 import { AssetsLayout } from './AssetsLayout';
+import { CoinSelect } from './CoinSelect';
 import { DepositPanel } from './DepositPanel';
 import { LoadFailed, Loading } from './States';
 import { WithdrawPanel } from './WithdrawPanel';
@@ -39,18 +40,12 @@ function CoinPageBody({ kind, wallets }: { kind: Kind; wallets: WalletList }) {
         <span>{t(kind === 'deposit' ? 'pages.depositTitle' : 'pages.withdrawTitle')}</span>
         <label className="coin-page-chooser">
           <span className="muted">{t('pages.coin')}</span>
-          <select
-            className="select"
+          <CoinSelect
+            coins={coins}
             value={coin.currency}
-            onChange={(event) => setParams({ currency_id: event.target.value }, { replace: true })}
-            data-testid="coin-page-coin"
-          >
-            {coins.map((item) => (
-              <option key={item.currency} value={item.currency}>
-                {item.currency_name}
-              </option>
-            ))}
-          </select>
+            onChange={(currency) => setParams({ currency_id: String(currency) }, { replace: true })}
+            testId="coin-page-coin"
+          />
         </label>
       </header>
       {kind === 'deposit' ? (

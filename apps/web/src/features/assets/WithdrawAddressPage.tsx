@@ -14,6 +14,7 @@ import {
   type WalletList,
 } from './api';
 import { AssetsLayout } from './AssetsLayout';
+import { CoinSelect } from './CoinSelect';
 import { LoadFailed, Loading } from './States';
 import './i18n';
 
@@ -85,18 +86,7 @@ function BindForm({ wallets, onBound }: { wallets: WalletList; onBound: () => vo
       <div className="address-form-row">
         <label className="field">
           <span className="field-label">{t('table.coin')}</span>
-          <select
-            className="select"
-            value={currency ?? ''}
-            onChange={(event) => setCurrency(Number(event.target.value))}
-            data-testid="address-coin"
-          >
-            {coins.map((item) => (
-              <option key={item.currency} value={item.currency}>
-                {item.currency_name}
-              </option>
-            ))}
-          </select>
+          <CoinSelect coins={coins} value={currency} onChange={setCurrency} testId="address-coin" />
         </label>
         <label className="field">
           <span className="field-label">{t('address.chain')}</span>
