@@ -78,6 +78,8 @@ describe('the assets pages, from outside', () => {
     await byId(page, 'transfer-coin').selectOption({ label: 'USDT' });
     const body = await confirmTransfer(page, amount);
     expect(body, `${from} → ${to}`).toEqual({ type: 'ok', message: expect.any(String) });
+    // A success goes to the receiving account's list after 1 s; opening the next page sooner races it.
+    await untilInPage(page, `location.hash.startsWith('#${ACCOUNT_LIST[to].path}')`);
   };
 
   /** Opens an assets page and answers what the server said to the page's own `/api/wallet/list` call. */
