@@ -1,7 +1,5 @@
 import { z } from 'zod';
-
-/** Decimal amounts and rates travel as strings, never as floats. */
-const decimal = z.string();
+import { decimal } from './primitives';
 
 const quotaFields = {
   id: z.number().int(),

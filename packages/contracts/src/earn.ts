@@ -1,10 +1,8 @@
 import { z } from 'zod';
+import { decimal } from './primitives';
 import { laravelPageSchema } from './paging';
 
 /** Points exchange, partner binding and deposit savings (document 3; contract notes sections 10 and 12). */
-
-/** Decimal amounts, prices and rates travel as strings, never as floats. */
-const decimal = z.string();
 
 /** `GET /api/jc/bind`: the bound partner account ('' when none). */
 export const jcBindingSchema = z.object({ user_name: z.string() });

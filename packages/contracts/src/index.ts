@@ -10,3 +10,4 @@ export * from './earn';
 export * from './team';
 export * from './user';
 export * from './wallet';
+export * from './news';

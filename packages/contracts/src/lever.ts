@@ -1,8 +1,6 @@
 import { z } from 'zod';
+import { decimal } from './primitives';
 import { laravelPageSchema } from './paging';
-
-/** Decimal amounts and prices travel as strings, never as floats. */
-const decimal = z.string();
 
 /** A lever position or entrust, the contract's LeverTransaction with its appended fields (document 3, section 3). */
 export const leverOrderSchema = z.object({

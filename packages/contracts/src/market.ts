@@ -1,7 +1,6 @@
 import { z } from 'zod';
+import { decimal } from './primitives';
 
-/** Decimal amounts and prices travel as strings, never as floats. */
-const decimal = z.string();
 const flag = z.union([z.literal(0), z.literal(1)]);
 
 /** The names of a market every push about it carries. */

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-
-/** Decimal amounts travel as strings, never as floats. */
-const decimal = z.string();
+import { decimal } from './primitives';
 
 /** A preset stake button of a payable currency. */
 export const microNumberSchema = z.object({
@@ -31,6 +29,33 @@ export const insuranceTypeSchema = z.object({
   claims_per_day: z.number().int(),
 });
 export type InsuranceType = z.infer<typeof insuranceTypeSchema>;
+
+/** An insured position: status 1 active, 2 terminated (by a claim or at 100% profit), 3 exchanged back. */
+export const insurancePositionSchema = z.object({
+  id: z.number().int(),
+  insurance_type_id: z.number().int(),
+  insurance_type_name: z.string(),
+  currency_id: z.number().int(),
+  currency_name: z.string(),
+  quantity: z.number().int(),
+  insured_amount: decimal,
+  premium: decimal,
+  insurance_balance: decimal,
+  claim_amount: decimal,
+  status: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  end_reason: z.string(),
+  /** The balance at or below which a claim is due (50% lost). */
+  claim_line: decimal,
+  /** The balance at which the position terminates (100% profit). */
+  termination_line: decimal,
+  can_claim: z.union([z.literal(0), z.literal(1)]),
+  can_exchange: z.union([z.literal(0), z.literal(1)]),
+  created_at: z.string(),
+  claimed_at: z.string(),
+  terminated_at: z.string(),
+  exchanged_at: z.string(),
+});
+export type InsurancePosition = z.infer<typeof insurancePositionSchema>;
 
 /** `GET /api/microtrade/payable_currencies`: a currency seconds orders can be paid in, with the caller's wallet. */
 export const payableCurrencySchema = z.object({

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-
-/** Decimal amounts and prices travel as strings, never as floats. */
-const decimal = z.string();
+import { decimal } from './primitives';
 
 export const adTypeSchema = z.enum(['buy', 'sell']);
 /** An ad's side as its owner publishes it: `sell` offers crypto for fiat, `buy` asks for it. */
@@ -119,3 +117,17 @@ export const sellerRecordSchema = z.object({
   account_number: z.string(),
 });
 export type SellerRecord = z.infer<typeof sellerRecordSchema>;
+
+/** Taking an ad: a sentence for the toast and the new order. */
+export const p2pTakeAnswerSchema = z.object({ msg: z.string(), data: p2pOrderSchema });
+export type P2pTakeAnswer = z.infer<typeof p2pTakeAnswerSchema>;
+
+/** `GET /api/my_seller`: the shops (one per currency) an operator approved for the signed-in seller. */
+export const myShopSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  currency_id: z.number().int(),
+  currency_name: z.string(),
+  status: z.number().int(),
+});
+export type MyShop = z.infer<typeof myShopSchema>;

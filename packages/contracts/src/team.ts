@@ -1,8 +1,6 @@
 import { z } from 'zod';
+import { decimal } from './primitives';
 import { laravelPageSchema, type LaravelPage } from './paging';
-
-/** Decimal amounts travel as strings, never as floats. */
-const decimal = z.string();
 
 /** A team's performance in one currency: the fees its members paid on seconds and lever trades. */
 export const teamPerformanceSchema = z.object({

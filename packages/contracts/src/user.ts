@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorEnvelopeSchema } from './envelope';
 import { pageDataSchema } from './paging';
 
 /** `GET /api/user/info` (document 1, section 3): the caller's own profile; secrets never leave the server. */
@@ -52,3 +53,31 @@ export const regionUserSchema = z.object({
 });
 export type RegionUser = z.infer<typeof regionUserSchema>;
 export const regionUsersSchema = pageDataSchema(regionUserSchema);
+
+/**
+ * `POST /api/user/login` (and the points variant): the token is the envelope's `message`, with the user's id
+ * and account beside it, the one answer of the contract that carries fields outside `message`.
+ */
+export const loginAnswerSchema = z.union([
+  z.object({
+    type: z.literal('ok'),
+    message: z.string(),
+    id: z.number().int(),
+    account_number: z.string(),
+  }),
+  errorEnvelopeSchema,
+]);
+export type LoginEnvelope = z.infer<typeof loginAnswerSchema>;
+
+/** The payout bank card of `POST /api/user/get_user_bank` (answered `{}` until one is saved). */
+export const bankCardSchema = z.object({
+  receive_name: z.string(),
+  receive_account: z.string(),
+  bank_code: z.string(),
+  bank_name: z.string(),
+});
+export type BankCard = z.infer<typeof bankCardSchema>;
+
+/** A bank of the third-party payout channel (`POST /api/user/get_bank_list`). */
+export const payoutBankSchema = z.object({ code: z.string(), name: z.string() });
+export type PayoutBank = z.infer<typeof payoutBankSchema>;

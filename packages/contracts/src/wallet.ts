@@ -1,7 +1,5 @@
 import { z } from 'zod';
-
-/** Decimal amounts travel as strings, never as floats. */
-const decimal = z.string();
+import { decimal } from './primitives';
 
 /** A row of an account log (`POST /api/wallet/legal_log`, and the transfer record `hzhistory`). */
 export const accountLogSchema = z.object({
@@ -83,3 +81,111 @@ export const withdrawAddressSchema = z.object({
   memo: z.string(),
 });
 export type WithdrawAddress = z.infer<typeof withdrawAddressSchema>;
+
+/**
+ * One currency of one account in `POST /api/wallet/list` and `/detail`. The balance pair is named by the
+ * account (`change_balance`/`lock_change_balance`, `legal_…`, `lever_…`, `micro_…`), so all four are optional.
+ */
+export const balanceItemSchema = z.object({
+  id: z.number().int(),
+  currency: z.number().int(),
+  currency_name: z.string(),
+  currency_type: z.number().int(),
+  contract_address: z.string(),
+  multi_protocol: z.number().int(),
+  is_legal: z.number().int(),
+  is_lever: z.number().int(),
+  is_match: z.number().int(),
+  is_micro: z.number().int(),
+  is_show_memo: z.number().int(),
+  usdt_price: decimal.optional(),
+  pb_price: decimal.optional(),
+  cny_price: decimal.optional(),
+  is_charge: z.boolean().optional(),
+  change_balance: decimal.optional(),
+  lock_change_balance: decimal.optional(),
+  legal_balance: decimal.optional(),
+  lock_legal_balance: decimal.optional(),
+  lever_balance: decimal.optional(),
+  lock_lever_balance: decimal.optional(),
+  micro_balance: decimal.optional(),
+  lock_micro_balance: decimal.optional(),
+});
+export type BalanceItem = z.infer<typeof balanceItemSchema>;
+
+/** One account's currencies with its totals in USDT (`totle`, the contract's spelling) and CNY. */
+export const walletGroupSchema = z.object({
+  balance: z.array(balanceItemSchema),
+  totle: decimal,
+  usdt_totle: decimal,
+  CNY: decimal,
+});
+export type WalletGroup = z.infer<typeof walletGroupSchema>;
+
+/** `POST /api/wallet/list`: the four accounts, the CNY rate and whether deposits and withdrawals are open. */
+export const walletListSchema = z.object({
+  change_wallet: walletGroupSchema,
+  legal_wallet: walletGroupSchema,
+  lever_wallet: walletGroupSchema,
+  micro_wallet: walletGroupSchema,
+  ExRate: decimal,
+  is_open_CTbi: z.union([z.literal(0), z.literal(1)]),
+});
+export type WalletList = z.infer<typeof walletListSchema>;
+
+/** The older `GET /api/wallet/list` also answers the currency account as `list`. */
+export const legacyWalletListSchema = walletListSchema.extend({ list: z.array(balanceItemSchema) });
+
+/** `POST /api/wallet/detail`: one account of one currency (no `id` while the user has no wallet of it). */
+export const walletDetailSchema = balanceItemSchema.extend({
+  id: z.number().int().optional(),
+  address: z.string(),
+  ExRate: decimal,
+  coin_trade_fee: decimal,
+});
+export type WalletDetail = z.infer<typeof walletDetailSchema>;
+
+/** `POST /api/wallet/get_info`: a currency's withdrawal limits, fee, chain and the caller's balances. */
+export const currencyInfoSchema = z.object({
+  name: z.string(),
+  rate: decimal,
+  min_number: decimal,
+  max_number: decimal,
+  change_balance: decimal,
+  legal_balance: decimal,
+  type: z.string(),
+  contract_address: z.string(),
+  decimal_scale: z.number().int(),
+  multi_protocol: z.number().int(),
+  type_data: z.array(
+    z.object({
+      id: z.number().int(),
+      type: z.string(),
+      contract_address: z.string(),
+      min_number: decimal,
+      rate: decimal,
+    }),
+  ),
+  wallet_data: z.object({ currency: z.number().int(), label: z.string() }),
+  make_wallet: z.number().int(),
+  exchange_ate: decimal,
+});
+export type CurrencyInfo = z.infer<typeof currencyInfoSchema>;
+
+/** The four accounts of a wallet: currency ("change", spot), legal (fiat), lever (contract), micro (options). */
+export const WALLET_ACCOUNTS = ['change', 'legal', 'lever', 'micro'] as const;
+export type WalletAccount = (typeof WALLET_ACCOUNTS)[number];
+
+/** A currency of `GET /api/currency/list`. */
+export const listedCurrencySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  full_name: z.string(),
+});
+export type ListedCurrency = z.infer<typeof listedCurrencySchema>;
+
+/** `GET /api/currency/list`: the fiat-tradable (`legal`) currencies and every displayed one. */
+export const currencyListSchema = z.object({
+  legal: z.array(listedCurrencySchema),
+  all: z.array(listedCurrencySchema),
+});

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { NewsDetail, NewsList } from '@exchange/contracts';
 import { api } from '../lib/api';
 
 /** News categories by c_id (document 1, section 2.4). */
@@ -10,30 +11,6 @@ export const NEWS_CATEGORY = {
   footerSupport: 30,
   latestNotice: 10,
 } as const;
-
-export interface NewsItem {
-  id: number;
-  c_id: number;
-  lang: string;
-  title: string;
-  abstract: string;
-  thumbnail: string;
-  cover: string;
-  sorts: number;
-  update_time: string;
-}
-
-export interface NewsList {
-  version: { key: string; value: { ios_url: string; android_url: string }[] };
-  list: NewsItem[];
-  count: number;
-  page: number;
-  limit: number;
-}
-
-export interface NewsDetail extends NewsItem {
-  content: string;
-}
 
 export function useNewsList(categoryId: number, page = 1, limit = 15) {
   return useQuery({

@@ -3,8 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   answerSchema,
+  myShopSchema,
   p2pAdSchema,
   p2pOrderSchema,
+  p2pTakeAnswerSchema,
   pageDataSchema,
   sellerRecordSchema,
 } from '@exchange/contracts';
@@ -185,43 +187,57 @@ function tradeRoutes(app: FastifyInstance, kind: Kind, paths: Paths): void {
     }),
   );
 
-  typed.post(paths.take, { schema: { body: takeBody }, onRequest: app.requireUser }, async (request) => {
-    const user = currentUser(request);
-    const body = request.body;
-    const ad = await app.prisma.p2pAd.findFirst({
-      where: { id: body.id, kind, state: 'open', ...(kind === 'shop' ? { is_shelves: 1 } : {}) },
-    });
-    if (!ad) throw new AppError('p2p_ad_not_found');
-    if (ad.user_id === user.id) throw new AppError('p2p_own_ad');
-    let number: Money | undefined;
-    if (kind === 'shop') {
-      const currency = await app.prisma.currency.findUniqueOrThrow({ where: { id: ad.currency_id } });
-      const means = body.means || 'number';
-      if (means === 'money') {
-        const money = parseAmount(body.value, FIAT_DECIMALS);
-        number = roundReceived(money.div(ad.price.toFixed()), currency.decimal_scale);
-      } else if (means === 'number') {
-        number = parseAmount(body.value || body.number, currency.decimal_scale);
-      } else {
-        throw new AppError('p2p_means_invalid');
+  typed.post(
+    paths.take,
+    {
+      schema: { body: takeBody, response: { 200: answerSchema(p2pTakeAnswerSchema) } },
+      onRequest: app.requireUser,
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const body = request.body;
+      const ad = await app.prisma.p2pAd.findFirst({
+        where: { id: body.id, kind, state: 'open', ...(kind === 'shop' ? { is_shelves: 1 } : {}) },
+      });
+      if (!ad) throw new AppError('p2p_ad_not_found');
+      if (ad.user_id === user.id) throw new AppError('p2p_own_ad');
+      let number: Money | undefined;
+      if (kind === 'shop') {
+        const currency = await app.prisma.currency.findUniqueOrThrow({ where: { id: ad.currency_id } });
+        const means = body.means || 'number';
+        if (means === 'money') {
+          const money = parseAmount(body.value, FIAT_DECIMALS);
+          number = roundReceived(money.div(ad.price.toFixed()), currency.decimal_scale);
+        } else if (means === 'number') {
+          number = parseAmount(body.value || body.number, currency.decimal_scale);
+        } else {
+          throw new AppError('p2p_means_invalid');
+        }
+        const min = new Money(ad.min_number.toFixed());
+        const max = Money.min(ad.max_number.toFixed(), ad.surplus_number.toFixed());
+        if (number.lt(min) || number.gt(max))
+          throw new AppError('p2p_amount_out_of_range', {
+            min: toAmountString(min),
+            max: toAmountString(max),
+          });
       }
-      const min = new Money(ad.min_number.toFixed());
-      const max = Money.min(ad.max_number.toFixed(), ad.surplus_number.toFixed());
-      if (number.lt(min) || number.gt(max))
-        throw new AppError('p2p_amount_out_of_range', { min: toAmountString(min), max: toAmountString(max) });
-    }
-    await requireP2pGates(app.prisma, app.redis, user, body.password);
-    await requireCancelsLeft(app.prisma, user.id);
-    const { order, notices } = await takeAd(app.prisma, { kind, takerId: user.id, adId: ad.id, number });
-    push(notices);
-    await app.p2pDeadlines
-      .schedule({ kind: 'order-expire', id: order.id }, order.pay_deadline)
-      .catch((error: unknown) =>
-        request.log.warn({ err: error }, 'p2p deadline not queued; the sweeper will'),
-      );
-    const [row] = await orderRows(app.prisma, request.locale, user.id, [order]);
-    return { type: 'ok', message: { msg: translate(request.locale, 'p2p_order_created'), data: row } };
-  });
+      await requireP2pGates(app.prisma, app.redis, user, body.password);
+      await requireCancelsLeft(app.prisma, user.id);
+      const { order, notices } = await takeAd(app.prisma, { kind, takerId: user.id, adId: ad.id, number });
+      push(notices);
+      await app.p2pDeadlines
+        .schedule({ kind: 'order-expire', id: order.id }, order.pay_deadline)
+        .catch((error: unknown) =>
+          request.log.warn({ err: error }, 'p2p deadline not queued; the sweeper will'),
+        );
+      const [row] = await orderRows(app.prisma, request.locale, user.id, [order]);
+      if (!row) throw new Error(`p2p order ${order.id} not found right after it was taken`);
+      return {
+        type: 'ok' as const,
+        message: { msg: translate(request.locale, 'p2p_order_created'), data: row },
+      };
+    },
+  );
 
   const act = (path: string, action: OrderAction, side: 'owner' | 'taker' | undefined, done: MessageKey) =>
     typed.post(
@@ -396,24 +412,28 @@ export function shopRoutes(app: FastifyInstance): void {
     },
   );
 
-  typed.get('/api/my_seller', { onRequest: app.requireUser }, async (request) => {
-    const shops = await app.prisma.p2pSeller.findMany({
-      where: { user_id: currentUser(request).id },
-      orderBy: { id: 'asc' },
-    });
-    const currencies = await app.prisma.currency.findMany({
-      where: { id: { in: shops.map((shop) => shop.currency_id) } },
-      select: { id: true, name: true },
-    });
-    return {
-      type: 'ok' as const,
-      message: shops.map((shop) => ({
-        id: shop.id,
-        name: shop.name,
-        currency_id: shop.currency_id,
-        currency_name: currencies.find((currency) => currency.id === shop.currency_id)?.name ?? '',
-        status: shop.status,
-      })),
-    };
-  });
+  typed.get(
+    '/api/my_seller',
+    { schema: { response: { 200: answerSchema(z.array(myShopSchema)) } }, onRequest: app.requireUser },
+    async (request) => {
+      const shops = await app.prisma.p2pSeller.findMany({
+        where: { user_id: currentUser(request).id },
+        orderBy: { id: 'asc' },
+      });
+      const currencies = await app.prisma.currency.findMany({
+        where: { id: { in: shops.map((shop) => shop.currency_id) } },
+        select: { id: true, name: true },
+      });
+      return {
+        type: 'ok' as const,
+        message: shops.map((shop) => ({
+          id: shop.id,
+          name: shop.name,
+          currency_id: shop.currency_id,
+          currency_name: currencies.find((currency) => currency.id === shop.currency_id)?.name ?? '',
+          status: shop.status,
+        })),
+      };
+    },
+  );
 }

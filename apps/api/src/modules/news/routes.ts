@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { answerSchema, newsDetailSchema, newsListSchema } from '@exchange/contracts';
 import { AppError } from '@exchange/kernel/errors';
 import { formatDateTime } from '../../http/format';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@exchange/kernel/i18n';
@@ -28,59 +29,67 @@ const detailBody = form({ id: positiveId });
 export function newsRoutes(app: FastifyInstance): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  typed.post('/api/news/list', { schema: { body: listBody } }, async (request) => {
-    const { c_id, page, limit } = request.body;
-    const requested: Locale = isLocale(request.body.lang) ? request.body.lang : request.locale;
-    // A category with nothing in the reader's language falls back to English rather than looking empty.
-    const inRequested = await app.prisma.news.count({ where: { c_id, lang: requested } });
-    const lang = inRequested > 0 ? requested : DEFAULT_LOCALE;
-    const where = { c_id, lang };
-    const [count, rows, settings] = await Promise.all([
-      app.prisma.news.count({ where }),
-      app.prisma.news.findMany({
-        where,
-        orderBy: [{ sorts: 'asc' }, { update_time: 'desc' }, { id: 'desc' }],
-        skip: (page - 1) * limit,
-        take: limit,
-        select: {
-          id: true,
-          c_id: true,
-          lang: true,
-          title: true,
-          abstract: true,
-          thumbnail: true,
-          cover: true,
-          sorts: true,
-          update_time: true,
+  typed.post(
+    '/api/news/list',
+    { schema: { body: listBody, response: { 200: answerSchema(newsListSchema) } } },
+    async (request) => {
+      const { c_id, page, limit } = request.body;
+      const requested: Locale = isLocale(request.body.lang) ? request.body.lang : request.locale;
+      // A category with nothing in the reader's language falls back to English rather than looking empty.
+      const inRequested = await app.prisma.news.count({ where: { c_id, lang: requested } });
+      const lang = inRequested > 0 ? requested : DEFAULT_LOCALE;
+      const where = { c_id, lang };
+      const [count, rows, settings] = await Promise.all([
+        app.prisma.news.count({ where }),
+        app.prisma.news.findMany({
+          where,
+          orderBy: [{ sorts: 'asc' }, { update_time: 'desc' }, { id: 'desc' }],
+          skip: (page - 1) * limit,
+          take: limit,
+          select: {
+            id: true,
+            c_id: true,
+            lang: true,
+            title: true,
+            abstract: true,
+            thumbnail: true,
+            cover: true,
+            sorts: true,
+            update_time: true,
+          },
+        }),
+        readSettings(app.prisma),
+      ]);
+      return {
+        type: 'ok' as const,
+        message: {
+          version: {
+            key: 'version',
+            value: [{ ios_url: settings.app_ios_url, android_url: settings.app_android_url }],
+          },
+          list: rows.map((row) => ({ ...row, update_time: formatDateTime(row.update_time) })),
+          count,
+          page,
+          limit,
         },
-      }),
-      readSettings(app.prisma),
-    ]);
-    return {
-      type: 'ok',
-      message: {
-        version: {
-          key: 'version',
-          value: [{ ios_url: settings.app_ios_url, android_url: settings.app_android_url }],
-        },
-        list: rows.map((row) => ({ ...row, update_time: formatDateTime(row.update_time) })),
-        count,
-        page,
-        limit,
-      },
-    };
-  });
+      };
+    },
+  );
 
-  typed.post('/api/news/detail', { schema: { body: detailBody } }, async (request) => {
-    const news = await app.prisma.news.findUnique({ where: { id: request.body.id } });
-    if (!news) throw new AppError('news_not_found');
-    return {
-      type: 'ok',
-      message: {
-        ...news,
-        create_time: formatDateTime(news.create_time),
-        update_time: formatDateTime(news.update_time),
-      },
-    };
-  });
+  typed.post(
+    '/api/news/detail',
+    { schema: { body: detailBody, response: { 200: answerSchema(newsDetailSchema) } } },
+    async (request) => {
+      const news = await app.prisma.news.findUnique({ where: { id: request.body.id } });
+      if (!news) throw new AppError('news_not_found');
+      return {
+        type: 'ok' as const,
+        message: {
+          ...news,
+          create_time: formatDateTime(news.create_time),
+          update_time: formatDateTime(news.update_time),
+        },
+      };
+    },
+  );
 }

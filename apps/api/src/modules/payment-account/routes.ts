@@ -1,5 +1,7 @@
+import { answerSchema, bankCardSchema, cashInfoSchema, payoutBankSchema } from '@exchange/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { currentUser } from '../../http/auth';
 import { AppError } from '@exchange/kernel/errors';
 import { form, optionalText, requiredText } from '../../http/schemas';
@@ -36,10 +38,14 @@ const bankBody = form({
 export function paymentAccountRoutes(app: FastifyInstance): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  typed.post('/api/user/cash_info', { onRequest: app.requireUser }, async (request) => {
-    const info = await app.prisma.userCashInfo.findUnique({ where: { user_id: currentUser(request).id } });
-    return { type: 'ok', message: info ?? {} };
-  });
+  typed.post(
+    '/api/user/cash_info',
+    { schema: { response: { 200: answerSchema(cashInfoSchema) } }, onRequest: app.requireUser },
+    async (request) => {
+      const info = await app.prisma.userCashInfo.findUnique({ where: { user_id: currentUser(request).id } });
+      return { type: 'ok' as const, message: info ?? {} };
+    },
+  );
 
   typed.post(
     '/api/user/cash_save',
@@ -55,15 +61,23 @@ export function paymentAccountRoutes(app: FastifyInstance): void {
     },
   );
 
-  typed.post('/api/user/get_bank_list', () => Promise.resolve({ type: 'ok', message: PAYOUT_BANKS }));
+  typed.post(
+    '/api/user/get_bank_list',
+    { schema: { response: { 200: answerSchema(z.array(payoutBankSchema)) } } },
+    () => Promise.resolve({ type: 'ok' as const, message: [...PAYOUT_BANKS] }),
+  );
 
-  typed.post('/api/user/get_user_bank', { onRequest: app.requireUser }, async (request) => {
-    const bank = await app.prisma.userBank.findUnique({
-      where: { user_id: currentUser(request).id },
-      select: { receive_name: true, receive_account: true, bank_name: true, bank_code: true },
-    });
-    return { type: 'ok', message: bank ?? {} };
-  });
+  typed.post(
+    '/api/user/get_user_bank',
+    { schema: { response: { 200: answerSchema(bankCardSchema.partial()) } }, onRequest: app.requireUser },
+    async (request) => {
+      const bank = await app.prisma.userBank.findUnique({
+        where: { user_id: currentUser(request).id },
+        select: { receive_name: true, receive_account: true, bank_name: true, bank_code: true },
+      });
+      return { type: 'ok' as const, message: bank ?? {} };
+    },
+  );
 
   typed.post(
     '/api/user/add_bank',

@@ -1,3 +1,4 @@
+import { loginAnswerSchema } from '@exchange/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth';
@@ -73,19 +74,24 @@ async function signIn(
 
   await returnLoginGuess(app.redis, accountNumber, request.ip);
   const token = await openSession(app.prisma, user.id, request.ip, app.config.SESSION_TTL_HOURS);
-  return { type: 'ok', message: token, id: user.id, account_number: user.account_number };
+  return { type: 'ok' as const, message: token, id: user.id, account_number: user.account_number };
 }
 
 export function loginRoutes(app: FastifyInstance): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  typed.post('/api/user/login', { schema: { body: loginBody } }, async (request) =>
-    signIn(app, request, request.body, isOn(await readSetting(app.prisma, 'login_need_smscode'))),
+  typed.post(
+    '/api/user/login',
+    { schema: { body: loginBody, response: { 200: loginAnswerSchema } } },
+    async (request) =>
+      signIn(app, request, request.body, isOn(await readSetting(app.prisma, 'login_need_smscode'))),
   );
 
   // The points-exchange login variant: account and password only.
-  typed.post('/api/Independent/points', { schema: { body: loginBody } }, (request) =>
-    signIn(app, request, { ...request.body, sms_code: '' }, false),
+  typed.post(
+    '/api/Independent/points',
+    { schema: { body: loginBody, response: { 200: loginAnswerSchema } } },
+    (request) => signIn(app, request, { ...request.body, sms_code: '' }, false),
   );
 
   // Logout reads nothing from its body, so it takes any body of any content type: a client that sends

@@ -1,3 +1,4 @@
+import { answerSchema, currencyListSchema } from '@exchange/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Currency, Wallet } from '@exchange/kernel/db';
@@ -61,22 +62,26 @@ export function accountOverviewRoutes(app: FastifyInstance): void {
     };
   });
 
-  typed.get('/api/currency/list', async () => {
-    const currencies = await app.prisma.currency.findMany({
-      where: { is_display: 1 },
-      orderBy: { sort: 'asc' },
-    });
-    const describe = (currency: Currency) => ({
-      id: currency.id,
-      name: currency.name,
-      full_name: currency.full_name,
-    });
-    return {
-      type: 'ok',
-      message: {
-        legal: currencies.filter((currency) => currency.is_legal === 1).map(describe),
-        all: currencies.map(describe),
-      },
-    };
-  });
+  typed.get(
+    '/api/currency/list',
+    { schema: { response: { 200: answerSchema(currencyListSchema) } } },
+    async () => {
+      const currencies = await app.prisma.currency.findMany({
+        where: { is_display: 1 },
+        orderBy: { sort: 'asc' },
+      });
+      const describe = (currency: Currency) => ({
+        id: currency.id,
+        name: currency.name,
+        full_name: currency.full_name,
+      });
+      return {
+        type: 'ok' as const,
+        message: {
+          legal: currencies.filter((currency) => currency.is_legal === 1).map(describe),
+          all: currencies.map(describe),
+        },
+      };
+    },
+  );
 }

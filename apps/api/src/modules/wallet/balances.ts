@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  answerSchema,
+  currencyInfoSchema,
+  legacyWalletListSchema,
+  walletDetailSchema,
+  walletListSchema,
+} from '@exchange/contracts';
 import type { Currency, Wallet } from '@exchange/kernel/db';
 import { currentUser } from '../../http/auth';
 import { AppError } from '@exchange/kernel/errors';
@@ -84,7 +91,7 @@ async function walletGroups(app: FastifyInstance, userId: number, currencyName: 
     lever_wallet: group('lever'),
     micro_wallet: group('micro'),
     ExRate: settings.USDTRate,
-    is_open_CTbi: isCharge ? 1 : 0,
+    is_open_CTbi: isCharge ? (1 as const) : (0 as const),
   };
 }
 
@@ -97,22 +104,32 @@ export function balanceRoutes(app: FastifyInstance): void {
 
   typed.post(
     '/api/wallet/list',
-    { schema: { body: listBody }, onRequest: app.requireUser },
+    {
+      schema: { body: listBody, response: { 200: answerSchema(walletListSchema) } },
+      onRequest: app.requireUser,
+    },
     async (request) => ({
-      type: 'ok',
+      type: 'ok' as const,
       message: await walletGroups(app, currentUser(request).id, request.body.currency_name),
     }),
   );
 
   // The older GET variant names a user_id; it only ever shows the caller's own wallets.
-  typed.get('/api/wallet/list', { onRequest: app.requireUser }, async (request) => {
+  const legacyList = {
+    schema: { response: { 200: answerSchema(legacyWalletListSchema) } },
+    onRequest: app.requireUser,
+  };
+  typed.get('/api/wallet/list', legacyList, async (request) => {
     const groups = await walletGroups(app, currentUser(request).id, '');
-    return { type: 'ok', message: { list: groups.change_wallet.balance, ...groups } };
+    return { type: 'ok' as const, message: { list: groups.change_wallet.balance, ...groups } };
   });
 
   typed.post(
     '/api/wallet/detail',
-    { schema: { body: detailBody }, onRequest: app.requireUser },
+    {
+      schema: { body: detailBody, response: { 200: answerSchema(walletDetailSchema) } },
+      onRequest: app.requireUser,
+    },
     async (request) => {
       const account = request.body.type || 'change';
       if (!isAccount(account)) throw new AppError('account_type_invalid');
@@ -131,7 +148,7 @@ export function balanceRoutes(app: FastifyInstance): void {
             [lockedColumn(account)]: '0.00000000',
           };
       return {
-        type: 'ok',
+        type: 'ok' as const,
         message: {
           ...item,
           address: wallet?.address ?? '',
@@ -144,7 +161,10 @@ export function balanceRoutes(app: FastifyInstance): void {
 
   typed.post(
     '/api/wallet/get_info',
-    { schema: { body: currencyBody }, onRequest: app.requireUser },
+    {
+      schema: { body: currencyBody, response: { 200: answerSchema(currencyInfoSchema) } },
+      onRequest: app.requireUser,
+    },
     async (request) => {
       const user = currentUser(request);
       const currency = await findCurrency(app.prisma, request.body.currency);
@@ -160,7 +180,7 @@ export function balanceRoutes(app: FastifyInstance): void {
         rate: toAmountString(currency.rate.toFixed()),
       };
       return {
-        type: 'ok',
+        type: 'ok' as const,
         message: {
           name: currency.name,
           rate: typeData.rate,

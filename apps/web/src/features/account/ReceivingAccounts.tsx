@@ -4,22 +4,15 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/States';
 import { toast } from '../../lib/notify';
-import {
-  addBank,
-  CASH_INFO_FIELDS,
-  saveCashInfo,
-  useBankList,
-  useCashInfo,
-  useUserBank,
-  type BankCard,
-  type CashInfo,
-} from './api';
+import { addBank, CASH_INFO_FIELDS, saveCashInfo, type CashInfoForm } from './api';
+import { useBankList, useCashInfo, useUserBank } from '../../api/payment-account';
+import type { BankCard, CashInfo } from '@exchange/contracts';
 import { ImageUpload } from './ImageUpload';
 import './i18n';
 
 type CashField = (typeof CASH_INFO_FIELDS)[number];
 
-const EMPTY_CASH: CashInfo = {
+const EMPTY_CASH: CashInfoForm = {
   real_name: '',
   bank_name: '',
   bank_account: '',
@@ -31,21 +24,21 @@ const EMPTY_CASH: CashInfo = {
 };
 
 /** The first empty field in the order the server checks them, or null. */
-export function firstMissingCashField(info: CashInfo): CashField | null {
+export function firstMissingCashField(info: CashInfoForm): CashField | null {
   return CASH_INFO_FIELDS.find((field) => !info[field].trim()) ?? null;
 }
 
-function pickCash(saved: Partial<CashInfo> | undefined): CashInfo {
+function pickCash(saved: CashInfo | undefined): CashInfoForm {
   const result = { ...EMPTY_CASH };
   for (const field of CASH_INFO_FIELDS) result[field] = String(saved?.[field] ?? '');
   return result;
 }
 
 /** Payment account used by P2P buyers to pay this user: bank, Alipay and WeChat with their QR codes. */
-function PaymentAccountForm({ saved }: { saved: Partial<CashInfo> | undefined }) {
+function PaymentAccountForm({ saved }: { saved: CashInfo | undefined }) {
   const { t } = useTranslation('account');
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<CashInfo>(() => pickCash(saved));
+  const [form, setForm] = useState<CashInfoForm>(() => pickCash(saved));
   const [missing, setMissing] = useState<CashField | null>(null);
   const isSaved = Boolean(saved?.real_name);
 

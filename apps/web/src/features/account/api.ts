@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CashInfo } from '@exchange/contracts';
 import type { UserInfo } from '../../api/user';
 import { api } from '../../lib/api';
 import { useToken } from '../../lib/session';
@@ -48,17 +49,8 @@ export function submitRealName(input: RealNameInput): Promise<string> {
   return api.post<string>('/api/user/real_name', { ...input });
 }
 
-/** The payment (receiving) account of `POST /api/user/cash_info`; `{}` until one is saved. */
-export interface CashInfo {
-  real_name: string;
-  bank_name: string;
-  bank_account: string;
-  alipay_account: string;
-  wechat_nickname: string;
-  wechat_account: string;
-  wechat_collect: string;
-  alipay_collect: string;
-}
+/** The receiving account as the settings form holds it: every field, empty until typed. */
+export type CashInfoForm = Required<CashInfo>;
 
 export const CASH_INFO_FIELDS = [
   'real_name',
@@ -71,47 +63,8 @@ export const CASH_INFO_FIELDS = [
   'alipay_collect',
 ] as const satisfies readonly (keyof CashInfo)[];
 
-export function useCashInfo() {
-  const token = useToken();
-  return useQuery({
-    queryKey: ['payment', 'cash-info', token],
-    queryFn: () => api.post<Partial<CashInfo>>('/api/user/cash_info'),
-    enabled: token !== null,
-  });
-}
-
-export function saveCashInfo(input: CashInfo): Promise<string> {
+export function saveCashInfo(input: CashInfoForm): Promise<string> {
   return api.post<string>('/api/user/cash_save', { ...input });
-}
-
-/** The payout bank card (`get_user_bank`), `{}` until one is saved. */
-export interface BankCard {
-  receive_name: string;
-  receive_account: string;
-  bank_code: string;
-  bank_name: string;
-}
-
-export interface PayoutBank {
-  code: string;
-  name: string;
-}
-
-export function useUserBank() {
-  const token = useToken();
-  return useQuery({
-    queryKey: ['payment', 'bank', token],
-    queryFn: () => api.post<Partial<BankCard>>('/api/user/get_user_bank'),
-    enabled: token !== null,
-  });
-}
-
-export function useBankList() {
-  return useQuery({
-    queryKey: ['payment', 'bank-list'],
-    queryFn: () => api.post<PayoutBank[]>('/api/user/get_bank_list'),
-    staleTime: Infinity,
-  });
 }
 
 export function addBank(input: { receive_name: string; receive_account: string; bank_code: string }) {

@@ -48,7 +48,7 @@ export function BalanceTable({
           {rows.map((row) => {
             const panel = expanded?.(row);
             return (
-              <Fragment key={row.id}>
+              <Fragment key={row.currency}>
                 <tr data-testid={ids.row} data-currency={row.name}>
                   <td>
                     <div className="coin-cell">

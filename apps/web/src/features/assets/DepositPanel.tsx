@@ -6,7 +6,8 @@ import { SubmitButton } from '../../components/SubmitButton';
 import { copyText } from '../../lib/clipboard';
 import { isPositive, normalizeDecimal, sanitizeDecimalInput } from '../../lib/decimal-input';
 import { toast } from '../../lib/notify';
-import { depositByPayment, depositNotice, useCurrencyInfo, useDepositAddress, usePayBanks } from './api';
+import { useBankList } from '../../api/payment-account';
+import { depositByPayment, depositNotice, useCurrencyInfo, useDepositAddress } from './api';
 import { BALANCE_DECIMALS, COIN_PAGE_PATH } from './assets';
 import { AmountInput } from './AmountInput';
 import { ChannelSwitch, type Channel } from './ChannelSwitch';
@@ -112,7 +113,7 @@ function CryptoDeposit({ currency, name }: { currency: number; name: string }) {
 function PaymentDeposit({ currency, name }: { currency: number; name: string }) {
   const { t } = useTranslation('assets');
   const info = useCurrencyInfo(currency);
-  const banks = usePayBanks();
+  const banks = useBankList();
   const [amount, setAmount] = useState('');
   const [payType, setPayType] = useState<1 | 2>(1);
   const [bank, setBank] = useState(DEFAULT_BANK);

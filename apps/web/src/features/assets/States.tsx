@@ -1,6 +1,7 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadMore } from '../../components/LoadMore';
 import { Spinner } from '../../components/States';
 import './i18n';
 
@@ -15,41 +16,6 @@ export function LoadFailed({ error, onRetry }: { error: Error; onRetry: () => vo
       <button type="button" className="btn btn-ghost btn-sm" onClick={onRetry}>
         {t('action.retry')}
       </button>
-    </div>
-  );
-}
-
-/** The "load more" control of document 2, section 4: it turns into "no more" once a page comes back short. */
-export function LoadMore({
-  hasMore,
-  loading,
-  onMore,
-  count,
-}: {
-  hasMore: boolean;
-  loading: boolean;
-  onMore: () => void;
-  count: number;
-}) {
-  const { t } = useTranslation('assets');
-  if (count === 0) return null;
-  return (
-    <div className="assets-more">
-      {hasMore ? (
-        <button
-          type="button"
-          className="btn btn-ghost btn-sm"
-          disabled={loading}
-          onClick={onMore}
-          data-testid="load-more"
-        >
-          {loading ? t('loading') : t('loadMore')}
-        </button>
-      ) : (
-        <span className="muted" data-testid="no-more">
-          {t('noMore')}
-        </span>
-      )}
     </div>
   );
 }
@@ -82,10 +48,12 @@ export function PagedTable<Page, Row>({
         {rows.length === 0 && <div className="empty">{t('common:noData')}</div>}
       </div>
       <LoadMore
-        count={rows.length}
-        hasMore={query.hasNextPage}
-        loading={query.isFetchingNextPage}
-        onMore={() => void query.fetchNextPage()}
+        pages={query}
+        shown={rows.length}
+        className="assets-more"
+        label={t('loadMore')}
+        noMoreLabel={t('noMore')}
+        testId="load-more"
       />
     </>
   );

@@ -1,12 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUserBank } from '../../api/payment-account';
 import { Link } from 'react-router';
 import { SubmitButton } from '../../components/SubmitButton';
 import { normalizeDecimal } from '../../lib/decimal-input';
 import { toast } from '../../lib/notify';
 import {
   useCurrencyInfo,
-  usePayoutCard,
   useRefreshBalances,
   useWithdrawAddresses,
   useWithdrawFee,
@@ -251,7 +251,7 @@ function CryptoWithdraw({ currency, name, available }: WithdrawProps) {
 /** Withdrawal through the payment channel, paid to the bound bank card. */
 function PaymentWithdraw({ currency, name, available }: WithdrawProps) {
   const { t } = useTranslation('assets');
-  const card = usePayoutCard();
+  const card = useUserBank();
   const { amount, setAmount, password, setPassword, busy, send } = useWithdrawForm();
   if (card.isPending) return <Loading />;
   if (card.isError) return <LoadFailed error={card.error} onRetry={() => void card.refetch()} />;

@@ -2,6 +2,7 @@ import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@t
 import type {
   AccountLog,
   AccountLogPage,
+  CurrencyInfo,
   DepositAddress,
   LaravelPage,
   RecordPage,
@@ -12,64 +13,13 @@ import { api } from '../../lib/api';
 import { useToken } from '../../lib/session';
 import type { Account } from './assets';
 
+export { useAccountLogPages, useWalletDetail, useWalletList } from '../../api/wallet';
+export type { BalanceItem, CurrencyInfo, WalletDetail, WalletList } from '@exchange/contracts';
+
 /**
  * The assets area's calls (document 2, sections 3 and 7; document 3 for withdraw addresses). Every key
  * starts with the area and holds the token, so signing out or in never shows the previous user's data.
  */
-
-/** One currency of one account in `POST /api/wallet/list`; the balance fields are named by the account. */
-export interface BalanceItem {
-  id: number;
-  currency: number;
-  currency_name: string;
-  contract_address: string;
-  usdt_price: string;
-  cny_price: string;
-  is_charge: boolean;
-  is_match: number;
-  is_legal: number;
-  is_lever: number;
-  is_micro: number;
-  is_show_memo?: number;
-  change_balance?: string;
-  lock_change_balance?: string;
-  legal_balance?: string;
-  lock_legal_balance?: string;
-  lever_balance?: string;
-  lock_lever_balance?: string;
-  micro_balance?: string;
-  lock_micro_balance?: string;
-}
-
-export interface WalletGroup {
-  balance: BalanceItem[];
-  totle: string;
-  usdt_totle: string;
-  CNY: string;
-}
-
-/** The four accounts with their totals, and whether deposits and withdrawals are open. */
-export interface WalletList {
-  change_wallet: WalletGroup;
-  legal_wallet: WalletGroup;
-  lever_wallet: WalletGroup;
-  micro_wallet: WalletGroup;
-  ExRate: string;
-  is_open_CTbi: 0 | 1;
-}
-
-/** Balances refresh every 10 s while an assets screen is open (document 1, section 9). */
-export const BALANCE_REFRESH_MS = 10_000;
-
-export function useWalletList() {
-  const token = useToken();
-  return useQuery({
-    queryKey: ['wallet', 'list', token],
-    queryFn: () => api.post<WalletList>('/api/wallet/list', {}, { quiet: true }),
-    enabled: token !== null,
-    refetchInterval: BALANCE_REFRESH_MS,
-  });
-}
 
 /** After money moved: every wallet, lever and options figure on screen is read again. */
 export function useRefreshBalances() {
@@ -81,19 +31,6 @@ export function useRefreshBalances() {
 }
 
 /** `POST /api/wallet/get_info`: limits, fee and chain of a currency. */
-export interface CurrencyInfo {
-  name: string;
-  rate: string;
-  min_number: string;
-  max_number: string;
-  change_balance: string;
-  type: string;
-  contract_address: string;
-  decimal_scale: number;
-  type_data: { id: number; type: string; contract_address: string; min_number: string; rate: string }[];
-  make_wallet: number;
-  exchange_ate: string;
-}
 
 export function useCurrencyInfo(currency: number | null) {
   const token = useToken();
@@ -117,49 +54,6 @@ export function useDepositAddress(currency: number | null) {
   });
 }
 
-/** `POST /api/wallet/detail`: one account of one currency, with the rates to value it. */
-export interface WalletDetail extends BalanceItem {
-  ExRate: string;
-}
-
-export function useWalletDetail(currency: number | null, account: Account) {
-  const token = useToken();
-  return useQuery({
-    queryKey: ['assets', 'detail', token, currency, account],
-    queryFn: () =>
-      api.post<WalletDetail>(
-        '/api/wallet/detail',
-        { currency: currency ?? '', type: account },
-        { quiet: true },
-      ),
-    enabled: token !== null && currency !== null,
-    refetchInterval: BALANCE_REFRESH_MS,
-  });
-}
-
-/** Document 3, section 9: account logs load 20 rows a page, the more button hides after a shorter page. */
-export const LOG_PAGE_SIZE = 20;
-
-/** The contract's account numbers of `legal_log` (1 legal, 2 change, 3 lever, 4 micro). */
-const LOG_TYPE: Record<Account, number> = { legal: 1, change: 2, lever: 3, micro: 4 };
-
-/** The log of one account and currency, a page at a time ("load more"). */
-export function useAccountLogPages(account: Account, currency: number | null) {
-  const token = useToken();
-  return useInfiniteQuery({
-    queryKey: ['assets', 'log', token, account, currency],
-    queryFn: ({ pageParam }) =>
-      api.post<AccountLogPage>(
-        '/api/wallet/legal_log',
-        { type: LOG_TYPE[account], currency: currency ?? '', page: pageParam, limit: LOG_PAGE_SIZE },
-        { quiet: true },
-      ),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.list.length < LOG_PAGE_SIZE ? undefined : last.page + 1),
-    enabled: token !== null && currency !== null,
-  });
-}
-
 /** Every account's log, a numbered page at a time (the account log of the user menu). */
 export const ACCOUNT_LOG_PAGE_SIZE = 15;
 
@@ -172,7 +66,7 @@ export function useAccountLog(page: number, account?: Account) {
       api.post<AccountLogPage>(
         '/api/wallet/legal_log',
         account
-          ? { type: LOG_TYPE[account], page, limit: ACCOUNT_LOG_PAGE_SIZE }
+          ? { type: account, page, limit: ACCOUNT_LOG_PAGE_SIZE }
           : { page, limit: ACCOUNT_LOG_PAGE_SIZE },
         { quiet: true },
       ),
@@ -270,31 +164,6 @@ export function depositByPayment(input: {
 /** `POST /api/wallet/charge_req`: a deposit notice (what was sent, from which address). */
 export function depositNotice(input: { currency: number; amount: string; account: string }) {
   return api.post<string>('/api/wallet/charge_req', { ...input });
-}
-
-/** The payout bank card of `get_user_bank` (`{}` until one is saved) and the banks it may name. */
-export interface BankCard {
-  receive_name: string;
-  receive_account: string;
-  bank_code: string;
-  bank_name: string;
-}
-
-export function usePayoutCard() {
-  const token = useToken();
-  return useQuery({
-    queryKey: ['payment', 'bank', token],
-    queryFn: () => api.post<Partial<BankCard>>('/api/user/get_user_bank', {}, { quiet: true }),
-    enabled: token !== null,
-  });
-}
-
-export function usePayBanks() {
-  return useQuery({
-    queryKey: ['payment', 'bank-list'],
-    queryFn: () => api.post<{ code: string; name: string }[]>('/api/user/get_bank_list', {}, { quiet: true }),
-    staleTime: Infinity,
-  });
 }
 
 /** `POST /api/wallet/get_address`: the caller's bound addresses, of one currency when one is named. */

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { decimalOrNull } from '../../lib/decimal-input';
 import { formatGrouped, toDecimal } from '../../lib/format';
-import type { BalanceItem, WalletList } from './api';
+import type { BalanceItem, WalletAccount, WalletList } from '@exchange/contracts';
 
 /** Balances show 8 decimals, totals 4 (document 2, section 9); CNY 2 (document 1, section 9). */
 export const BALANCE_DECIMALS = 8;
@@ -9,8 +9,8 @@ export const TOTAL_DECIMALS = 4;
 export const CNY_DECIMALS = 2;
 
 /** The four accounts of document 2: currency ("change", spot), lever (contract), legal (fiat), micro. */
-export const ACCOUNTS = ['change', 'lever', 'legal', 'micro'] as const;
-export type Account = (typeof ACCOUNTS)[number];
+export const ACCOUNTS = ['change', 'lever', 'legal', 'micro'] as const satisfies readonly WalletAccount[];
+export type Account = WalletAccount;
 
 export const isAccount = (value: unknown): value is Account =>
   typeof value === 'string' && (ACCOUNTS as readonly string[]).includes(value);
@@ -62,7 +62,6 @@ export const TRANSFER_PAIRS: Record<string, readonly [Account, Account] | null> 
 
 /** One currency of one account, all decimal: a float never holds an amount. */
 export interface BalanceRow {
-  id: number;
   currency: number;
   name: string;
   network: string;
@@ -74,15 +73,16 @@ export interface BalanceRow {
 
 const zero = new Decimal(0);
 
-export const availableOf = (item: BalanceItem, account: Account) => item[`${account}_balance`] ?? '0';
-export const frozenOf = (item: BalanceItem, account: Account) => item[`lock_${account}_balance`] ?? '0';
+export const availableOf = (item: Omit<BalanceItem, 'id'>, account: Account) =>
+  item[`${account}_balance`] ?? '0';
+export const frozenOf = (item: Omit<BalanceItem, 'id'>, account: Account) =>
+  item[`lock_${account}_balance`] ?? '0';
 
-export function toBalanceRow(item: BalanceItem, account: Account): BalanceRow {
+export function toBalanceRow(item: Omit<BalanceItem, 'id'>, account: Account): BalanceRow {
   const available = toDecimal(availableOf(item, account)) ?? zero;
   const frozen = toDecimal(frozenOf(item, account)) ?? zero;
   const total = available.plus(frozen);
   return {
-    id: item.id,
     currency: item.currency,
     name: item.currency_name,
     network: item.contract_address,

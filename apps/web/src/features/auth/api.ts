@@ -1,6 +1,7 @@
 import i18n from '../../i18n';
 import { api, ApiError, type Params } from '../../lib/api';
 import { toast } from '../../lib/notify';
+import type { LoginEnvelope } from '@exchange/contracts';
 import type { LoginAnswer } from '../../api/user';
 import type { Country } from './countries';
 import { accountKind, areaCodeParams, isEmailAccount } from './validation';
@@ -10,13 +11,6 @@ import { accountKind, areaCodeParams, isEmailAccount } from './validation';
  * Everything goes through `lib/api` except the login answer, which carries `id` and `account_number` beside
  * the envelope's `message`.
  */
-
-interface LoginEnvelope {
-  type: string;
-  message: string;
-  id?: number;
-  account_number?: string;
-}
 
 /**
  * POST a login form and keep the whole answer. A refusal is toasted with the server's message and thrown as
@@ -35,11 +29,11 @@ async function postLogin(path: string, params: Params): Promise<LoginAnswer> {
   });
   const answer = (await response.json()) as LoginEnvelope;
   if (answer.type !== 'ok') {
-    const message = typeof answer.message === 'string' ? answer.message : answer.type;
+    const message = answer.message || String(answer.type);
     toast(message, 'error');
-    throw new ApiError(answer.type, message);
+    throw new ApiError(String(answer.type), message);
   }
-  return { token: answer.message, id: Number(answer.id), account_number: answer.account_number ?? '' };
+  return { token: answer.message, id: answer.id, account_number: answer.account_number };
 }
 
 export interface LoginInput {

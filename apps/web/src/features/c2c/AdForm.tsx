@@ -1,19 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useWalletDetail } from '../../api/wallet';
 import { useNavigate } from 'react-router';
 import { Modal } from '../../components/Modal';
 import { PasswordDialog } from '../../components/PasswordDialog';
 import { SubmitButton } from '../../components/SubmitButton';
 import { formatFixed, roundDown } from '../../lib/format';
 import { toast } from '../../lib/notify';
-import {
-  publishAd,
-  transferToLegal,
-  useChangeWallet,
-  useLegalWallet,
-  useRefreshC2c,
-  type LegalCurrency,
-} from './api';
+import { publishAd, transferToLegal, useRefreshC2c, type CurrencyRef } from './api';
 import {
   adTotal,
   AMOUNT_DECIMALS,
@@ -30,9 +24,9 @@ const EMPTY_FORM: PublishForm = { total_number: '', price: '', way: '', coin_cod
 const EMPTY_SHOP_FORM: PublishForm = { ...EMPTY_FORM, min_number: '', max_number: '' };
 
 /** The legal balance the ads draw on, and a way to move coins in from the spot account. */
-export function Balance({ currency }: { currency: LegalCurrency }) {
+export function Balance({ currency }: { currency: CurrencyRef }) {
   const { t } = useTranslation('c2c');
-  const wallet = useLegalWallet(currency.id);
+  const wallet = useWalletDetail(currency.id, 'legal');
   const [transferring, setTransferring] = useState(false);
   return (
     <div className="panel c2c-balance" data-testid="c2c-balance">
@@ -60,9 +54,9 @@ export function Balance({ currency }: { currency: LegalCurrency }) {
 }
 
 /** Moves coins from the spot account into the legal (fiat) account, which P2P ads trade from. */
-function TransferDialog({ currency, onClose }: { currency: LegalCurrency; onClose: () => void }) {
+function TransferDialog({ currency, onClose }: { currency: CurrencyRef; onClose: () => void }) {
   const { t } = useTranslation('c2c');
-  const spot = useChangeWallet(currency.id);
+  const spot = useWalletDetail(currency.id, 'change');
   const refresh = useRefreshC2c();
   const [amount, setAmount] = useState('');
   const [busy, setBusy] = useState(false);
@@ -149,12 +143,12 @@ export function AdForm({
 }: {
   kind: Kind;
   type: AdType;
-  currency: LegalCurrency;
+  currency: CurrencyRef;
   done: string;
 }) {
   const { t } = useTranslation('c2c');
   const navigate = useNavigate();
-  const wallet = useLegalWallet(currency.id);
+  const wallet = useWalletDetail(currency.id, 'legal');
   const refresh = useRefreshC2c();
   const empty = kind === 'shop' ? EMPTY_SHOP_FORM : EMPTY_FORM;
   const [form, setForm] = useState<PublishForm>(empty);

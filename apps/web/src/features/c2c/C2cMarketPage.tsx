@@ -1,3 +1,4 @@
+import { LoadMore } from '../../components/LoadMore';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -8,7 +9,7 @@ import { useLegalCurrencies, useMarketAds, useRefreshC2c, type P2pAd } from './a
 import { C2cFrame } from './C2cFrame';
 import { KindTabs, useKindParam } from './KindTabs';
 import { TakeDialog } from './TakeDialog';
-import { Avatar, CurrencyChips, ListState, MoreButton, PayWay } from './parts';
+import { Avatar, CurrencyChips, ListState, PayWay } from './parts';
 import { adTypeForTab, isAdType, PRICE_DECIMALS, type AdType, type Kind } from './rules';
 
 /** The P2P market (/c2c): Buy and Sell tabs, currency chips, the ads of the other side, take one. */
@@ -162,11 +163,12 @@ function AdList({ kind, tab, currencyId }: { kind: Kind; tab: AdType; currencyId
         </tbody>
       </table>
       {state}
-      <MoreButton
-        hasMore={ads.hasNextPage}
-        loading={ads.isFetchingNextPage}
+      <LoadMore
+        pages={ads}
         shown={rows.length}
-        onMore={() => void ads.fetchNextPage()}
+        className="c2c-more"
+        noMoreLabel={t('list.noMore')}
+        testId="c2c-more"
       />
       {taking && (
         <TakeDialog

@@ -1,3 +1,4 @@
+import { LoadMore } from '../../components/LoadMore';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { formatFixed } from '../../lib/format';
@@ -5,7 +6,7 @@ import { useLegalCurrencies, useSellerRecord } from './api';
 import { C2cFrame } from './C2cFrame';
 import { orderPrice } from './OrderDetail';
 import { useKindParam } from './KindTabs';
-import { ListState, MoreButton } from './parts';
+import { ListState } from './parts';
 import { AMOUNT_DECIMALS, isAdType, PRICE_DECIMALS, RECORD_PRICE_DECIMALS, type AdType } from './rules';
 
 /** The seller record (/c2cRecord?id=currency): finished orders of my ads, sell or buy. */
@@ -96,11 +97,12 @@ export default function C2cRecordPage() {
               empty={rows.length === 0}
               onRetry={() => void record.refetch()}
             />
-            <MoreButton
-              hasMore={record.hasNextPage}
-              loading={record.isFetchingNextPage}
+            <LoadMore
+              pages={record}
               shown={rows.length}
-              onMore={() => void record.fetchNextPage()}
+              className="c2c-more"
+              noMoreLabel={t('list.noMore')}
+              testId="c2c-more"
             />
           </>
         )}

@@ -1,3 +1,4 @@
+import { LoadMore } from '../../components/LoadMore';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -5,7 +6,7 @@ import { PasswordDialog } from '../../components/PasswordDialog';
 import { formatFixed } from '../../lib/format';
 import { toast } from '../../lib/notify';
 import { toggleShelves, useMyAds, useRefreshC2c, withdrawAd, type P2pAd } from './api';
-import { ListState, MoreButton, PayWay } from './parts';
+import { ListState, PayWay } from './parts';
 import { AMOUNT_DECIMALS, PRICE_DECIMALS, type AdType, type Kind } from './rules';
 
 /** My ads of one side and currency: remaining quantity, price, payment; see orders, withdraw, and for a shop ad its shelf. */
@@ -104,11 +105,12 @@ export function MyAdList({ kind, type, currencyId }: { kind: Kind; type: AdType;
         onRetry={() => void ads.refetch()}
         emptyText={t('ads.empty')}
       />
-      <MoreButton
-        hasMore={ads.hasNextPage}
-        loading={ads.isFetchingNextPage}
+      <LoadMore
+        pages={ads}
         shown={rows.length}
-        onMore={() => void ads.fetchNextPage()}
+        className="c2c-more"
+        noMoreLabel={t('list.noMore')}
+        testId="c2c-more"
       />
       {withdrawing && (
         <PasswordDialog

@@ -1,10 +1,11 @@
+import { LoadMore } from '../../components/LoadMore';
 import type { UseInfiniteQueryResult, InfiniteData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatFixed } from '../../lib/format';
 import type { P2pOrder, PageData } from './api';
 import { OrderDetail, OrderStatus } from './OrderDetail';
-import { ListState, MoreButton, PayWay } from './parts';
+import { ListState, PayWay } from './parts';
 import { AMOUNT_DECIMALS, PRICE_DECIMALS, viewerSide, type Kind, type OrderView } from './rules';
 
 /**
@@ -85,11 +86,12 @@ export function OrderList({
         onRetry={() => void orders.refetch()}
         emptyText={t('order.empty')}
       />
-      <MoreButton
-        hasMore={orders.hasNextPage}
-        loading={orders.isFetchingNextPage}
+      <LoadMore
+        pages={orders}
         shown={rows.length}
-        onMore={() => void orders.fetchNextPage()}
+        className="c2c-more"
+        noMoreLabel={t('list.noMore')}
+        testId="c2c-more"
       />
       {open !== null && <OrderDetail kind={kind} id={open} view={view} onClose={() => show(null)} />}
     </section>

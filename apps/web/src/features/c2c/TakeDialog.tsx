@@ -127,7 +127,7 @@ export function TakeDialog({
           ...(partial ? { means, value: value.trim() } : {}),
         });
         toast(messageOf(answer, t('market.taken')), 'success');
-        await onTaken(typeof answer === 'object' ? answer.data?.id : undefined);
+        await onTaken(answer.data.id);
       }}
     />
   );

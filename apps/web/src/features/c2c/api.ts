@@ -1,5 +1,13 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { P2pAd, P2pOrder, PageData, SellerRecord } from '@exchange/contracts';
+import type {
+  ListedCurrency,
+  MyShop,
+  P2pAd,
+  P2pOrder,
+  P2pTakeAnswer,
+  PageData,
+  SellerRecord,
+} from '@exchange/contracts';
 import { api } from '../../lib/api';
 import { useToken } from '../../lib/session';
 import { useSocketEvent } from '../../lib/socket';
@@ -7,16 +15,13 @@ import { hasMorePages, PATHS, type AdType, type Kind, type OrderAction } from '.
 
 export type { CashInfo, P2pAd, P2pOrder, PageData, SellerRecord } from '@exchange/contracts';
 
+/** A currency as the P2P screens show it: its id and name. */
+export type CurrencyRef = Pick<ListedCurrency, 'id' | 'name'>;
+
 /**
  * The P2P (c2c) calls of document 2, section 7, with the field names of its section 3 and the contract
  * notes (section 8). Keys start with 'c2c' and the token, so signing out never shows another user's data.
  */
-
-/** A legal currency of `GET /api/currency/list` (`message.legal`). */
-export interface LegalCurrency {
-  id: number;
-  name: string;
-}
 
 const nextPage = <T>(last: PageData<T>, _all: unknown, lastParam: number) =>
   hasMorePages(last.data.length) && (last.pages === undefined || lastParam < last.pages)
@@ -26,45 +31,8 @@ const nextPage = <T>(last: PageData<T>, _all: unknown, lastParam: number) =>
 export function useLegalCurrencies() {
   return useQuery({
     queryKey: ['c2c', 'legal-currencies'],
-    queryFn: async () => (await api.get<{ legal: LegalCurrency[] }>('/api/currency/list')).legal,
+    queryFn: async () => (await api.get<{ legal: ListedCurrency[] }>('/api/currency/list')).legal,
     staleTime: 60_000,
-  });
-}
-
-/** `POST /api/wallet/detail {currency, type: 'legal'}`: the legal (fiat) account of one currency. */
-export interface LegalWallet {
-  currency: number;
-  currency_name: string;
-  legal_balance: string;
-  lock_legal_balance: string;
-}
-
-export function useLegalWallet(currencyId: number | null) {
-  const token = useToken();
-  return useQuery({
-    queryKey: ['c2c', 'legal-wallet', token, currencyId],
-    queryFn: () =>
-      api.post<LegalWallet>(
-        '/api/wallet/detail',
-        { currency: currencyId ?? '', type: 'legal' },
-        { quiet: true },
-      ),
-    enabled: token !== null && currencyId !== null,
-  });
-}
-
-/** The spot ("change") balance, for moving coins into the legal account before selling. */
-export function useChangeWallet(currencyId: number | null) {
-  const token = useToken();
-  return useQuery({
-    queryKey: ['c2c', 'change-wallet', token, currencyId],
-    queryFn: () =>
-      api.post<{ change_balance: string }>(
-        '/api/wallet/detail',
-        { currency: currencyId ?? '', type: 'change' },
-        { quiet: true },
-      ),
-    enabled: token !== null && currencyId !== null,
   });
 }
 
@@ -178,17 +146,13 @@ export function publishAd(kind: Kind, input: PublishInput): Promise<string> {
 }
 
 /** `do_legal_deal` answers `{msg, data: order}`. */
-export interface TakeAnswer {
-  msg?: string;
-  data?: P2pOrder;
-}
 
 /** Takes a whole c2c ad, or part of a shop ad (`means` number: coins, money: fiat). */
 export function takeAd(
   kind: Kind,
   input: { id: number; password: string; means?: 'number' | 'money'; value?: string },
-): Promise<TakeAnswer | string> {
-  return api.post<TakeAnswer | string>(PATHS[kind].take, { ...input });
+): Promise<P2pTakeAnswer> {
+  return api.post<P2pTakeAnswer>(PATHS[kind].take, { ...input });
 }
 
 export function withdrawAd(kind: Kind, id: number, password: string): Promise<string> {
@@ -213,15 +177,6 @@ export async function toggleShelves(id: number): Promise<string> {
   return api.post<string>('/api/down', { id });
 }
 
-/** The shops (one per currency) an operator approved for the signed-in seller. */
-export interface MyShop {
-  id: number;
-  name: string;
-  currency_id: number;
-  currency_name: string;
-  status: number;
-}
-
 export function useMyShops() {
   const token = useToken();
   return useQuery({
@@ -242,7 +197,11 @@ export function messageOf(answer: unknown, fallback: string): string {
 /** Everything P2P shown on screen is refetched: after an action, or when the counterparty acts. */
 export function useRefreshC2c() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ['c2c'] });
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['c2c'] }),
+      queryClient.invalidateQueries({ queryKey: ['wallet'] }),
+    ]);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ListState as SharedListState, type ListStateProps } from '../../components/ListState';
-import type { LegalCurrency } from './api';
+import type { CurrencyRef } from './api';
 import { avatarColour, initialOf } from './rules';
 
 /** The legal currencies as chips; the first is chosen until the user picks another. */
@@ -9,7 +9,7 @@ export function CurrencyChips({
   value,
   onChange,
 }: {
-  currencies: LegalCurrency[];
+  currencies: CurrencyRef[];
   value: number | null;
   onChange: (id: number) => void;
 }) {
@@ -71,38 +71,5 @@ export function ListState(props: ListStateProps) {
       area="c2c"
       text={{ loadError: t('list.loadError'), retry: t('list.retry') }}
     />
-  );
-}
-
-/** The more button of a paged list: shown while pages come back full; "no more" once they stop. */
-export function MoreButton({
-  hasMore,
-  loading,
-  shown,
-  onMore,
-}: {
-  hasMore: boolean;
-  loading: boolean;
-  shown: number;
-  onMore: () => void;
-}) {
-  const { t } = useTranslation('c2c');
-  if (shown === 0) return null;
-  return (
-    <div className="c2c-more">
-      {hasMore ? (
-        <button
-          type="button"
-          className="btn btn-sm btn-ghost"
-          disabled={loading}
-          onClick={onMore}
-          data-testid="c2c-more"
-        >
-          {loading ? t('common:loading') : t('common:action.more')}
-        </button>
-      ) : (
-        <span className="muted">{t('list.noMore')}</span>
-      )}
-    </div>
   );
 }

@@ -1,3 +1,4 @@
+import { LoadMore } from '../../components/LoadMore';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -227,19 +228,7 @@ function OrderTable({
         </tbody>
       </table>
       {rows.length === 0 && <div className="ex-empty">{t('entrusts.empty')}</div>}
-      {orders.hasNextPage && (
-        <div className="ex-more">
-          <button
-            type="button"
-            className="btn btn-sm btn-ghost"
-            disabled={orders.isFetchingNextPage}
-            onClick={() => void orders.fetchNextPage()}
-            data-testid="entrusts-more"
-          >
-            {orders.isFetchingNextPage ? t('common:loading') : t('common:action.more')}
-          </button>
-        </div>
-      )}
+      <LoadMore pages={orders} className="ex-more" testId="entrusts-more" />
     </div>
   );
 }

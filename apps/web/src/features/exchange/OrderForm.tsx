@@ -7,7 +7,8 @@ import { ApiError } from '../../lib/api';
 import { formatFixed, formatGrouped, toDecimal } from '../../lib/format';
 import { confirmDialog, toast } from '../../lib/notify';
 import { useToken } from '../../lib/session';
-import { placeOrder, useRefreshAccount, useSpotBalance } from './api';
+import { useWalletDetail } from '../../api/wallet';
+import { placeOrder, useRefreshAccount } from './api';
 import { isBlockedKey, normalizeDecimal, sanitizeDecimalInput } from '../../lib/decimal-input';
 import {
   orderTotal,
@@ -51,8 +52,8 @@ export function OrderForm({ pair, lastPrice, ref }: Props) {
   const [buy, setBuy] = useState<SideState>(EMPTY);
   const [sell, setSell] = useState<SideState>(EMPTY);
   const [sending, setSending] = useState<Side | null>(null);
-  const quote = useSpotBalance(signedIn ? pair.legal_id : undefined);
-  const base = useSpotBalance(signedIn ? pair.currency_id : undefined);
+  const quote = useWalletDetail(signedIn ? pair.legal_id : undefined, 'change');
+  const base = useWalletDetail(signedIn ? pair.currency_id : undefined, 'change');
   const refresh = useRefreshAccount();
   const tradable = pair.open_coin_trade === 1;
   const cleanPrice = (price: string) => sanitizeDecimalInput(normalizeDecimal(price), pair.price_decimals);

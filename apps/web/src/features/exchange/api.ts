@@ -9,27 +9,6 @@ import type { CurrencyDetail, SpotOrderPush, SpotOrderRow } from '@exchange/cont
 
 export type { SpotOrderRow };
 
-/* ---------- Balances ---------- */
-
-interface WalletDetail {
-  currency: number;
-  currency_name: string;
-  change_balance: string;
-  lock_change_balance: string;
-}
-
-/** The spot (change) balance of one currency, every 10 s while signed in (document 1, section 4). */
-export function useSpotBalance(currencyId: number | undefined) {
-  const token = useToken();
-  return useQuery({
-    queryKey: ['exchange', 'balance', currencyId, token !== null],
-    queryFn: () => api.post<WalletDetail>('/api/wallet/detail', { currency: currencyId, type: 'change' }),
-    enabled: token !== null && currencyId !== undefined,
-    refetchInterval: 10_000,
-    retry: false,
-  });
-}
-
 /* ---------- Orders ---------- */
 
 export const ENTRUST_PAGE_SIZE = 10;
@@ -73,7 +52,7 @@ export function useRefreshAccount() {
   const queryClient = useQueryClient();
   return () => {
     void queryClient.invalidateQueries({ queryKey: entrustsKey });
-    void queryClient.invalidateQueries({ queryKey: ['exchange', 'balance'] });
+    void queryClient.invalidateQueries({ queryKey: ['wallet'] });
   };
 }
 

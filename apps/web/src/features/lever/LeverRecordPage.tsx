@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadMore } from '../../components/LoadMore';
 import { Spinner } from '../../components/States';
 import { direction, formatFixed } from '../../lib/format';
-import { useLeverLog, useLeverWallets } from './api';
+import { useAccountLogPages, useWalletList } from '../../api/wallet';
 import { LeverPageHeader } from './LeverNav';
 import { LoadError } from './LoadError';
 import './i18n';
@@ -15,8 +16,8 @@ const LOG_DECIMALS = 8;
 export default function LeverRecordPage() {
   const { t } = useTranslation('lever');
   const [currency, setCurrency] = useState<number | null>(null);
-  const wallets = useLeverWallets();
-  const log = useLeverLog(currency);
+  const wallets = useWalletList();
+  const log = useAccountLogPages('lever', currency ?? 'all');
   const rows = log.data?.pages.flatMap((page) => page.list) ?? [];
   const coins = wallets.data?.lever_wallet.balance ?? [];
 
@@ -79,19 +80,7 @@ export default function LeverRecordPage() {
               </tbody>
             </table>
             {rows.length === 0 && <div className="empty">{t('record.empty')}</div>}
-            {log.hasNextPage && (
-              <div className="lv-more">
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-sm"
-                  disabled={log.isFetchingNextPage}
-                  onClick={() => void log.fetchNextPage()}
-                  data-testid="lever-record-more"
-                >
-                  {t('record.more')}
-                </button>
-              </div>
-            )}
+            <LoadMore pages={log} className="lv-more" label={t('record.more')} testId="lever-record-more" />
           </div>
         )}
       </section>

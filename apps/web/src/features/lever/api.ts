@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   LeverClosedPush,
   LeverDeal,
@@ -203,80 +203,4 @@ export function setLeverStop(input: { id: number; target_profit_price: string; s
 
 export function batchCloseLever(type: BatchType, legalId?: number): Promise<string> {
   return api.post<string>('/api/lever/batch_close', { type, legal_id: legalId });
-}
-
-/* ---------- The lever account: balances, transfers, log ---------- */
-
-export interface AccountBalance {
-  id: number;
-  currency: number;
-  currency_name: string;
-  change_balance?: string;
-  lock_change_balance?: string;
-  lever_balance?: string;
-  lock_lever_balance?: string;
-  usdt_price: string;
-}
-
-interface WalletGroup {
-  balance: AccountBalance[];
-  totle: string;
-  usdt_totle: string;
-  CNY: string;
-}
-
-export interface LeverWallets {
-  change_wallet: WalletGroup;
-  lever_wallet: WalletGroup;
-}
-
-export function useLeverWallets() {
-  const token = useToken();
-  return useQuery({
-    queryKey: ['wallet', 'list', token],
-    queryFn: () => api.post<LeverWallets>('/api/wallet/list', {}, { quiet: true }),
-    enabled: token !== null,
-    refetchInterval: 10_000,
-  });
-}
-
-export interface LeverLogRow {
-  id: number;
-  currency: number;
-  currency_name: string;
-  type: number;
-  /** 1 when the move was in the locked (margin) column. */
-  is_lock: 0 | 1;
-  value: string;
-  after: string;
-  info: string;
-  created_time: string;
-}
-
-interface LogPage {
-  list: LeverLogRow[];
-  count: number;
-}
-
-/** Section 9: the account log shows 20 rows a page. */
-export const LOG_PAGE_SIZE = 20;
-
-/**
- * `POST /api/wallet/legal_log` with the lever type: the lever account's log, one currency or all, 20 rows a
- * page; another page loads while the last one was full.
- */
-export function useLeverLog(currency: number | null) {
-  const token = useToken();
-  return useInfiniteQuery({
-    queryKey: ['wallet', 'lever-log', token, currency],
-    queryFn: ({ pageParam }) =>
-      api.post<LogPage>(
-        '/api/wallet/legal_log',
-        { type: 'lever', currency: currency ?? undefined, page: pageParam, limit: LOG_PAGE_SIZE },
-        { quiet: true },
-      ),
-    initialPageParam: 1,
-    getNextPageParam: (last, pages) => (last.list.length === LOG_PAGE_SIZE ? pages.length + 1 : undefined),
-    enabled: token !== null,
-  });
 }

@@ -1,3 +1,4 @@
+import { LoadMore } from '../../components/LoadMore';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -90,24 +91,6 @@ function ListState({ query, empty }: { query: ReturnType<typeof useMicroOrders>;
   return count === 0 ? <div className="empty">{empty}</div> : null;
 }
 
-function LoadMore({ query }: { query: ReturnType<typeof useMicroOrders> }) {
-  const { t } = useTranslation('micro');
-  if (!query.hasNextPage) return null;
-  return (
-    <div className="micro-more">
-      <button
-        type="button"
-        className="btn btn-ghost btn-sm"
-        disabled={query.isFetchingNextPage}
-        onClick={() => void query.fetchNextPage()}
-        data-testid="micro-load-more"
-      >
-        {query.isFetchingNextPage ? t('common:loading') : t('orders.loadMore')}
-      </button>
-    </div>
-  );
-}
-
 const rowsOf = (pages: OrderPage[] | undefined) =>
   (pages ?? []).flatMap((page) => page.rows.map((row) => ({ row, receivedAt: page.receivedAt })));
 
@@ -157,7 +140,7 @@ function OrdersTable({
       ) : (
         <ListState query={query} empty={empty} />
       )}
-      <LoadMore query={query} />
+      <LoadMore pages={query} className="micro-more" label={t('orders.loadMore')} testId="micro-load-more" />
     </div>
   );
 }

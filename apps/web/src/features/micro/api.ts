@@ -10,6 +10,7 @@ import { api } from '../../lib/api';
 import { useToken } from '../../lib/session';
 import { useSocketEvent } from '../../lib/socket';
 import type {
+  InsurancePosition,
   InsuranceType,
   LaravelPage,
   MicroOrder,
@@ -19,6 +20,7 @@ import type {
 } from '@exchange/contracts';
 
 export type {
+  InsurancePosition,
   InsuranceType,
   MicroNumber,
   MicroOrder,
@@ -162,32 +164,6 @@ export function useLivePrice(matchId: number, quoted: string): string {
 }
 
 /* ---------- Insurance (document 3, section 4; the calls are the server's design, listed in OpenAPI) ---------- */
-
-/** An insured position: 1 active, 2 terminated (by a claim or at 100% profit), 3 exchanged back. */
-export interface InsurancePosition {
-  id: number;
-  insurance_type_id: number;
-  insurance_type_name: string;
-  currency_id: number;
-  currency_name: string;
-  quantity: number;
-  insured_amount: string;
-  premium: string;
-  insurance_balance: string;
-  claim_amount: string;
-  status: 1 | 2 | 3;
-  end_reason: string;
-  /** The balance at or below which a claim is due (50% lost). */
-  claim_line: string;
-  /** The balance at which the position terminates (100% profit). */
-  termination_line: string;
-  can_claim: 0 | 1;
-  can_exchange: 0 | 1;
-  created_at: string;
-  claimed_at: string;
-  terminated_at: string;
-  exchanged_at: string;
-}
 
 const insuranceKey = [...microKey, 'insurance'] as const;
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { NewsDetail } from '../../api/news';
+import type { NewsDetail } from '@exchange/contracts';
 import { api } from '../../lib/api';
 
 /**

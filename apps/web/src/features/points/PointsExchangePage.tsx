@@ -1,3 +1,4 @@
+import { LoadMore } from '../../components/LoadMore';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -193,18 +194,7 @@ function ExchangeHistory() {
             ))}
           </tbody>
         </table>
-        {history.hasNextPage && (
-          <div className="points-more">
-            <button
-              type="button"
-              className="btn btn-sm btn-ghost"
-              disabled={history.isFetchingNextPage}
-              onClick={() => void history.fetchNextPage()}
-            >
-              {history.isFetchingNextPage ? t('common:loading') : t('common:action.more')}
-            </button>
-          </div>
-        )}
+        <LoadMore pages={history} className="points-more" testId="points-more" />
       </>
     );
 

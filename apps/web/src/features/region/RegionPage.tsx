@@ -1,3 +1,4 @@
+import { LoadMore } from '../../components/LoadMore';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/States';
 import { useRegionUsers } from './api';
@@ -47,23 +48,13 @@ export default function RegionPage() {
           </tbody>
         </table>
         {rows.length === 0 && <div className="empty">{t('common:noData')}</div>}
-        {rows.length > 0 && (
-          <div className="region-more">
-            {users.hasNextPage ? (
-              <button
-                type="button"
-                className="btn btn-sm btn-ghost"
-                disabled={users.isFetchingNextPage}
-                onClick={() => void users.fetchNextPage()}
-                data-testid="region-more"
-              >
-                {users.isFetchingNextPage ? t('common:loading') : t('common:action.more')}
-              </button>
-            ) : (
-              <span className="muted">{t('noMore')}</span>
-            )}
-          </div>
-        )}
+        <LoadMore
+          pages={users}
+          shown={rows.length}
+          className="region-more"
+          noMoreLabel={t('noMore')}
+          testId="region-more"
+        />
       </>
     );
 

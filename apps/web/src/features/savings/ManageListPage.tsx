@@ -1,3 +1,4 @@
+import { LoadMore } from '../../components/LoadMore';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListState } from '../../components/ListState';
@@ -56,18 +57,7 @@ export default function ManageListPage() {
             </tbody>
           </table>
         </div>
-        {records.hasNextPage && (
-          <div className="savings-more">
-            <button
-              type="button"
-              className="btn btn-sm btn-ghost"
-              disabled={records.isFetchingNextPage}
-              onClick={() => void records.fetchNextPage()}
-            >
-              {records.isFetchingNextPage ? t('common:loading') : t('common:action.more')}
-            </button>
-          </div>
-        )}
+        <LoadMore pages={records} className="savings-more" testId="savings-more" />
       </>
     );
 

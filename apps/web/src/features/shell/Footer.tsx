@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { NEWS_CATEGORY, useNewsList, type NewsItem } from '../../api/news';
+import type { NewsItem } from '@exchange/contracts';
+import { NEWS_CATEGORY, useNewsList } from '../../api/news';
 import { SUPPORT_EMAIL } from './account';
 import { AndroidIcon, AppleIcon, LogoMark, MailIcon } from '../../components/icons';
 import './i18n';

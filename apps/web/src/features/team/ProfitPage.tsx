@@ -51,13 +51,7 @@ export default function ProfitPage() {
           </tbody>
         </table>
         {profits.hasNextPage ? (
-          <LoadMore
-            className="team-more"
-            fetching={profits.isFetchingNextPage}
-            onMore={() => void profits.fetchNextPage()}
-            label={t('more')}
-            testId="profit-more"
-          />
+          <LoadMore className="team-more" pages={profits} label={t('more')} testId="profit-more" />
         ) : null}
       </>
     );

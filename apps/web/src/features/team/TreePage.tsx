@@ -113,13 +113,7 @@ function TeamLevelList({ level, root = false }: { level: ReturnType<typeof useTe
         ))}
       </ul>
       {level.hasNextPage ? (
-        <LoadMore
-          className="team-more"
-          fetching={level.isFetchingNextPage}
-          onMore={() => void level.fetchNextPage()}
-          label={t('more')}
-          testId="team-more"
-        />
+        <LoadMore className="team-more" pages={level} label={t('more')} testId="team-more" />
       ) : null}
     </>
   );

@@ -4,6 +4,7 @@ import { Money, toAmountString } from '@exchange/kernel/ledger';
 import { formatDateTime } from '../../../http/format';
 
 export const POSITION_STATUS = { active: 1, terminated: 2, exchanged: 3 } as const;
+type PositionStatus = (typeof POSITION_STATUS)[keyof typeof POSITION_STATUS];
 /** A claim is due once the insured balance has lost this share of what it insured. */
 export const CLAIM_LOSS_SHARE = new Money('0.5');
 /** Payouts per user per exchange day; later claims wait for the next day. */
@@ -66,12 +67,14 @@ export function positionView(position: PositionRow, names: { currency: string; t
     premium: toAmountString(position.premium),
     insurance_balance: toAmountString(balance),
     claim_amount: toAmountString(position.claim_amount),
-    status: position.status,
+    // The table's CHECK admits only the three statuses.
+    status: position.status as PositionStatus,
     end_reason: position.end_reason,
     claim_line: toAmountString(insured.times(Money.sub(1, CLAIM_LOSS_SHARE))),
     termination_line: toAmountString(insured.times(2)),
-    can_claim: active && balance.lte(insured.times(Money.sub(1, CLAIM_LOSS_SHARE))) ? 1 : 0,
-    can_exchange: position.status === POSITION_STATUS.terminated ? 1 : 0,
+    can_claim:
+      active && balance.lte(insured.times(Money.sub(1, CLAIM_LOSS_SHARE))) ? (1 as const) : (0 as const),
+    can_exchange: position.status === POSITION_STATUS.terminated ? (1 as const) : (0 as const),
     created_at: formatDateTime(new Date(position.created_at)),
     claimed_at: position.claimed_at ? formatDateTime(new Date(position.claimed_at)) : '',
     terminated_at: position.terminated_at ? formatDateTime(new Date(position.terminated_at)) : '',

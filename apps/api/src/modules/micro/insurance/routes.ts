@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { InsuranceType as InsuranceTypeView } from '@exchange/contracts';
+import {
+  answerSchema,
+  insurancePositionSchema,
+  insuranceTypeSchema,
+  type InsuranceType as InsuranceTypeView,
+} from '@exchange/contracts';
 import type { InsuranceType } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import { translate } from '@exchange/kernel/i18n';
@@ -65,7 +70,10 @@ export function insuranceRoutes(app: FastifyInstance): void {
 
   typed.get(
     '/api/insurance/types',
-    { schema: { querystring: typesQuery }, onRequest: app.requireUser },
+    {
+      schema: { querystring: typesQuery, response: { 200: answerSchema(z.array(insuranceTypeSchema)) } },
+      onRequest: app.requireUser,
+    },
     async (request) => {
       const raw = request.query.currency_id;
       if (raw !== '' && !/^\d{1,9}$/.test(raw)) throw new AppError('currency_not_found');
@@ -77,19 +85,26 @@ export function insuranceRoutes(app: FastifyInstance): void {
         where: { id: { in: types.map((type) => type.currency_id) } },
       });
       const nameOf = (id: number) => currencies.find((currency) => currency.id === id)?.name ?? '';
-      return { type: 'ok', message: types.map((type) => typeView(type, nameOf(type.currency_id))) };
+      return { type: 'ok' as const, message: types.map((type) => typeView(type, nameOf(type.currency_id))) };
     },
   );
 
-  typed.get('/api/insurance/my', { onRequest: app.requireUser }, async (request) => {
-    const rows = await app.pg.query<PositionRow>(
-      `SELECT id, user_id, currency_id, insurance_type_id, quantity, insured_amount::text, premium::text,
+  typed.get(
+    '/api/insurance/my',
+    {
+      schema: { response: { 200: answerSchema(z.array(insurancePositionSchema)) } },
+      onRequest: app.requireUser,
+    },
+    async (request) => {
+      const rows = await app.pg.query<PositionRow>(
+        `SELECT id, user_id, currency_id, insurance_type_id, quantity, insured_amount::text, premium::text,
          balance::text, claim_amount::text, status, end_reason, claimed_at, terminated_at, exchanged_at, created_at
        FROM user_insurances WHERE user_id = $1 ORDER BY id DESC LIMIT 100`,
-      [currentUser(request).id],
-    );
-    return { type: 'ok', message: await Promise.all(rows.rows.map(view)) };
-  });
+        [currentUser(request).id],
+      );
+      return { type: 'ok' as const, message: await Promise.all(rows.rows.map(view)) };
+    },
+  );
 
   typed.post(
     '/api/insurance/buy',

@@ -1,0 +1,4 @@
+import { z } from 'zod';
+
+/** Decimal amounts travel as strings, never as floats. */
+export const decimal = z.string();
