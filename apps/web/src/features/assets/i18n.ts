@@ -1047,7 +1047,7 @@ export const assetsPageTranslations: Translations = {
   zh: {
     pages: {
       openPage: '在新页面打开',
-      depositTitle: '充币',
+      depositTitle: '充值',
       withdrawTitle: '提币',
       coin: '币种',
       noCoins: '暂无可充提的币种。',
@@ -1069,7 +1069,7 @@ export const assetsPageTranslations: Translations = {
   hk: {
     pages: {
       openPage: '在新頁面打開',
-      depositTitle: '充幣',
+      depositTitle: '充值',
       withdrawTitle: '提幣',
       coin: '幣種',
       noCoins: '暫無可充提的幣種。',
