@@ -386,8 +386,13 @@ describe('the assets pages, from outside', () => {
     expect(moved.body.type).toBe('ok');
     expect((await stored('USDT')).lever).toEqual(['50', '0']);
 
-    // The finance record: the contract account's own log, newest first, as the server has it.
+    // Leaving within the second before the success redirect: the user stays where they went.
     await session.open('/manger');
+    await byId(page, 'manger-row').first().waitFor();
+    await new Promise((wake) => setTimeout(wake, 1_500));
+    expect(await inPage(page, 'location.hash')).toBe('#/manger');
+
+    // The finance record: the contract account's own log, newest first, as the server has it.
     await byId(page, 'manger-finanrec').click();
     await untilInPage(page, "location.hash === '#/finanrec'");
     const logs = await prisma.accountLog.findMany({
