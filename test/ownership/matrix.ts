@@ -430,6 +430,12 @@ export const PUBLIC_IDS: Record<string, string[]> = {
   'GET /api/admin/notices': ['c_id'],
   'POST /api/admin/notices/save': ['id', 'c_id'],
   'POST /api/admin/notices/delete': ['id'],
+  // Markets and products (part B): a pair, a seconds duration, a savings plan, a banner notice.
+  'POST /api/admin/products/pairs/save': ['id'],
+  'POST /api/admin/products/pairs/lever': ['id'],
+  'POST /api/admin/products/seconds/save': ['id'],
+  'POST /api/admin/products/savings/save': ['id'],
+  'POST /api/admin/products/banners/save': ['id'],
   ...Object.fromEntries(P2P_LISTS.map((route) => [route, ['id', 'currency_id']])),
   'GET /api/c2c_deal': ['currency_id'],
   'GET /api/legal_deal': ['currency_id'],

@@ -10,4 +10,5 @@ export * from './earn';
 export * from './team';
 export * from './user';
 export * from './wallet';
+export * from './admin-products';
 export * from './news';

@@ -84,6 +84,8 @@ export const marketDealSchema = z.object({
   in: z.array(bookLevelRow),
   /** Asks, best (lowest) last, as the original lists them. */
   out: z.array(bookLevelRow),
+  /** The book's version these levels show, the `seq` of `market_depth` pushes. */
+  depth_seq: z.number().int(),
   complete: z.array(
     z.object({
       id: z.string(),
@@ -113,20 +115,25 @@ export const dayMarketPushSchema = z.object({
 });
 export type DayMarketPush = z.infer<typeof dayMarketPushSchema>;
 
-/** `market_depth`: the book's best levels, each `[price, amount]`, best first. */
+/**
+ * `market_depth`: the book's best levels, each `[price, amount]`, best first. `seq` counts the batches that
+ * changed the book, the same count the REST depth (`/api/transaction/deal`) answers: keep the newer.
+ */
 export const depthPushSchema = z.object({
   type: z.literal('market_depth'),
   ...marketNames,
   currency_name: z.string(),
   legal_name: z.string(),
+  seq: z.number().int(),
   bids: z.array(z.tuple([decimal, decimal])),
   asks: z.array(z.tuple([decimal, decimal])),
 });
 export type DepthPush = z.infer<typeof depthPushSchema>;
 
-/** `match_trade`: one trade; `way` is the taker's side (1 buy, 2 sell). */
+/** `match_trade`: one trade, `id` as the REST trade list names it; `way` is the taker's side (1 buy, 2 sell). */
 export const tradePushSchema = z.object({
   ...marketNames,
+  id: z.string(),
   price: decimal,
   number: decimal,
   way: z.number().int(),

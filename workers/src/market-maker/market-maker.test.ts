@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness';
+import { announcePairChange } from '@exchange/api/modules/spot';
 import { ladder, MAKER_ACCOUNT, MarketMaker, TAKER_ACCOUNT } from './market-maker';
 
 let ctx: TestContext;
@@ -74,6 +75,33 @@ describe('the market maker', () => {
       where: { account_number: { in: [MAKER_ACCOUNT, TAKER_ACCOUNT] } },
     });
     expect(accounts).toHaveLength(2);
+    expect((await ctx.audit()).problems).toEqual([]);
+  });
+
+  it('withdraws a closed pair’s quotes, and quotes a changed pair on its new grid (console changes)', async () => {
+    const pair = await ctx.prisma.currencyMatch.findFirstOrThrow({
+      where: { currency: { name: 'ETH' }, legal: { name: 'USDT' } },
+    });
+    const account = await ctx.prisma.user.findUniqueOrThrow({ where: { account_number: MAKER_ACCOUNT } });
+    const quotes = () =>
+      ctx.prisma.spotOrder.findMany({
+        where: { user_id: account.id, match_id: pair.id, state: { in: ['new', 'open'] } },
+      });
+    // As the console does it: the row changes, then the change is announced (caches, matcher).
+    const change = async (data: { open_coin_trade?: number; price_decimals?: number }) => {
+      await ctx.prisma.currencyMatch.update({ where: { id: pair.id }, data });
+      await announcePairChange(ctx.redis, ctx.config.REDIS_PREFIX, pair.id);
+    };
+    expect((await quotes()).length).toBeGreaterThan(0);
+    await change({ open_coin_trade: 0 });
+    await maker.tick();
+    await expect.poll(async () => (await quotes()).length, { timeout: 15_000 }).toBe(0);
+
+    await change({ open_coin_trade: 1, price_decimals: 1 });
+    await maker.tick();
+    await expect.poll(async () => (await quotes()).length, { timeout: 15_000 }).toBeGreaterThan(0);
+    for (const order of await quotes()) expect(order.price?.toFixed()).toMatch(/^\d+(\.\d)?$/);
+    await change({ price_decimals: pair.price_decimals });
     expect((await ctx.audit()).problems).toEqual([]);
   });
 });

@@ -128,7 +128,9 @@ export class MarketMaker {
     if (this.running) return;
     this.running = true;
     try {
+      const open = await this.refreshPairs();
       for (const market of this.markets) {
+        if (!open.has(market.pair.id)) continue;
         this.walk(market);
         await this.requote(market).catch((error: unknown) =>
           this.deps.log({ err: error, pair: market.pair.id }, 'market maker requote failed'),
@@ -143,6 +145,38 @@ export class MarketMaker {
     } finally {
       this.running = false;
     }
+  }
+
+  /**
+   * Reads the pairs again each round, so an operator's change (fees, minimum, precision, a pair closed for
+   * spot or delisted) reaches the quotes without a restart. A closed pair's quotes are cancelled, which also
+   * lets an operator lower its precision once no order rests. Answers the ids of the pairs open for spot.
+   */
+  private async refreshPairs(): Promise<Set<number>> {
+    const fresh = await this.deps.prisma.currencyMatch.findMany({
+      where: { id: { in: this.markets.map((market) => market.pair.id) } },
+      include: { legal: true, currency: true },
+    });
+    const byId = new Map(fresh.map((pair) => [pair.id, pair]));
+    const open = new Set<number>();
+    for (const market of this.markets) {
+      const pair = byId.get(market.pair.id);
+      if (!pair) continue;
+      market.pair = pair;
+      if (pair.open_coin_trade === 1 && pair.is_display === 1) open.add(pair.id);
+      else await this.withdrawQuotes(market);
+    }
+    return open;
+  }
+
+  private async withdrawQuotes(market: MarketState): Promise<void> {
+    const maker = this.maker;
+    if (!maker || market.quotes.size === 0) return;
+    for (const id of market.quotes.values())
+      await requestCancel({ prisma: this.deps.prisma, queues: this.queues }, maker.id, id).catch(
+        () => undefined,
+      );
+    market.quotes.clear();
   }
 
   private walk(market: MarketState): void {

@@ -18,9 +18,11 @@ import {
   type SpotCommand,
   type SpotJob,
   marketNameOf,
+  pairsChangedChannel,
   ticksToPrice,
   Market,
   settleBatch,
+  type Pair,
 } from '@exchange/api/modules/spot';
 import { publishTopOfBook } from '@exchange/api/modules/lever';
 import { MicroBatcher } from './batcher';
@@ -77,6 +79,9 @@ export class Matcher {
   private pushes?: MarketPushes;
   private timers: NodeJS.Timeout[] = [];
   private readonly lastTops = new Map<number, string>();
+  /** Pairs an operator changed (fees, precision...), applied by the market's next batch (see settle). */
+  private readonly changedPairs = new Map<number, Pair>();
+  private pairSubscriber?: Redis;
 
   constructor(private readonly deps: MatcherDeps) {
     // Auto-pipelining: the pushes of a batch (one PUBLISH per event) go out in one write, not one each.
@@ -89,6 +94,7 @@ export class Matcher {
   async start(): Promise<void> {
     await this.acquireLease();
     this.pushes = new MarketPushes(this.redis, this.deps.redisPrefix, this.deps.prisma);
+    await this.listenForPairChanges();
     const pairs = await this.deps.prisma.currencyMatch.findMany({
       where: { open_coin_trade: 1 },
       include: { legal: true, currency: true },
@@ -120,9 +126,44 @@ export class Matcher {
     this.deps.log({ markets: pairs.length }, 'matcher started');
   }
 
+  /**
+   * An operator's change of a pair (admin console) is announced on a channel: the fresh row waits here and the
+   * market's next batch takes it, inside the batcher's one-flush-at-a-time order, so a batch never sees the
+   * pair change half-way and a re-gridded book is never rebuilt under a running batch.
+   */
+  private async listenForPairChanges(): Promise<void> {
+    const subscriber = new Redis(this.deps.redisUrl, { maxRetriesPerRequest: null });
+    this.pairSubscriber = subscriber;
+    subscriber.on('message', (_channel: string, message: string) => {
+      const id = Number(message);
+      if (!this.markets.has(id)) return;
+      this.deps.prisma.currencyMatch
+        .findUnique({ where: { id }, include: { legal: true, currency: true } })
+        .then((pair) => {
+          if (pair) this.changedPairs.set(id, pair);
+        })
+        .catch((error: unknown) => this.deps.log({ err: error, market: id }, 'changed pair not reloaded'));
+    });
+    await subscriber.subscribe(pairsChangedChannel(this.deps.redisPrefix));
+  }
+
+  /** Takes an operator's change of the pair; a precision change re-grids the book from Postgres. */
+  private async applyChangedPair(market: Market): Promise<void> {
+    const fresh = this.changedPairs.get(market.pair.id);
+    if (!fresh) return;
+    this.changedPairs.delete(market.pair.id);
+    const regrid =
+      fresh.price_decimals !== market.pair.price_decimals ||
+      fresh.amount_decimals !== market.pair.amount_decimals;
+    market.pair = fresh;
+    if (regrid) await market.rebuild(this.deps.prisma);
+    this.deps.log({ market: fresh.id, regrid }, 'matcher took a changed pair');
+  }
+
   private async settle(market: Market, jobs: SpotCommand[]): Promise<void> {
     const started = performance.now();
     try {
+      await this.applyChangedPair(market);
       const outcome = await settleBatch(this.pool, market, jobs);
       this.stats.batches += 1;
       this.stats.commands += jobs.length;
@@ -291,6 +332,7 @@ export class Matcher {
     this.timers = [];
     this.pushes?.stop();
     this.running = false;
+    this.pairSubscriber?.disconnect();
     for (const reader of this.blockingReaders) reader.disconnect();
     await Promise.all([...this.workers.map((worker) => worker.close()), ...this.readers]);
     await this.queues.close();

@@ -51,6 +51,7 @@ export class MarketPushes {
     for (const trade of outcome.trades) {
       this.emitter.emit('match_trade', {
         ...base,
+        id: trade.id ?? '',
         price: toAmountString(trade.price),
         number: toAmountString(trade.amount),
         way: trade.takerSide,
@@ -96,6 +97,7 @@ export class MarketPushes {
         ...marketNameOf(market.pair),
         currency_name: market.pair.currency.name,
         legal_name: market.pair.legal.name,
+        seq: market.bookVersion,
         bids: bids.map(level),
         asks: asks.map(level),
       } satisfies DepthPush);

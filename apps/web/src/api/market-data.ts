@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../lib/api';
 import {
   fromPairs,
+  newerDepth,
   prependTrades,
   RECENT_TRADES,
   tickDirection,
@@ -32,6 +33,8 @@ export interface MarketSnapshot {
   lastPrice: string;
   /** The last price move: 1 up, -1 down, 0 unknown. */
   tick: -1 | 0 | 1;
+  /** The book version the levels show (`depth_seq`, the pushes' `seq`). */
+  depthSeq: number;
 }
 
 const marketKey = (matchId: number) => ['market', 'snapshot', matchId] as const;
@@ -51,10 +54,15 @@ async function fetchMarket(pair: Quotation, previous: MarketSnapshot | undefined
     time: trade.time,
   }));
   const last = answer.last_price && Number(answer.last_price) > 0 ? answer.last_price : pair.now_price;
-  return {
+  const depth = {
     bids: answer.in.map(level),
     // The answer lists asks highest first; the screen keeps them best (lowest) first.
     asks: answer.out.map(level).reverse(),
+    depthSeq: answer.depth_seq,
+  };
+  return {
+    // A push may have shown a later book while this answer travelled.
+    ...(previous ? newerDepth(previous, depth) : depth),
     trades: withOlderTrades(trades, previous?.trades ?? []),
     lastPrice: last,
     tick: previous
@@ -62,8 +70,6 @@ async function fetchMarket(pair: Quotation, previous: MarketSnapshot | undefined
       : tickDirection(answer.complete[1]?.price, last, 0),
   };
 }
-
-let pushedTradeSeq = 0;
 
 /**
  * The order book, the recent trades and the latest price of a pair: a snapshot from `transaction/deal`, then
@@ -84,13 +90,14 @@ export function useMarket(pair: Quotation | undefined) {
 
   useSocketEvent<DepthPush>('market_depth', (push) => {
     if (!pair || push.match_id !== matchId) return;
-    patch((snapshot) => ({ ...snapshot, bids: fromPairs(push.bids), asks: fromPairs(push.asks) }));
+    patch((snapshot) =>
+      newerDepth(snapshot, { bids: fromPairs(push.bids), asks: fromPairs(push.asks), depthSeq: push.seq }),
+    );
   });
   useSocketEvent<TradePush>('match_trade', (push) => {
     if (!pair || push.match_id !== matchId) return;
-    pushedTradeSeq += 1;
     const trade: RecentTrade = {
-      id: `push-${pushedTradeSeq}`,
+      id: push.id,
       price: push.price,
       amount: push.number,
       way: push.way,

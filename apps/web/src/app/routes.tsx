@@ -55,6 +55,9 @@ export const routes: RouteObject[] = [
       { path: 'markets', element: page(() => import('../features/admin/MarketsPage')) },
       { path: 'appeals', element: page(() => import('../features/admin/AppealsPage')) },
       { path: 'notices', element: page(() => import('../features/admin/NoticesPage')) },
+      { path: 'products', element: page(() => import('../features/admin/ProductsPage')) },
+      { path: 'settings', element: page(() => import('../features/admin/SettingsPage')) },
+      { path: 'banners', element: page(() => import('../features/admin/BannersPage')) },
     ],
   },
   {

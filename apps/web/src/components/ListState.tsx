@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from './LoadFailed';
 import { Spinner } from './States';
 
 export interface ListStateProps {
@@ -12,8 +13,8 @@ export interface ListStateProps {
 interface Props extends ListStateProps {
   /** Prefix of the states' test ids (`<prefix>-list-error`, `<prefix>-list-empty`). */
   area: string;
-  /** The area's words for a list that could not load, and for trying again. */
-  text: { loadError: string; retry: string };
+  /** The area's words for a list that could not load. */
+  text: { loadError: string };
 }
 
 /** Loading, error and empty states of a list, or null when it has rows to show. */
@@ -21,14 +22,7 @@ export function ListState({ pending, error, empty, onRetry, emptyText, area, tex
   const { t } = useTranslation();
   if (pending) return <Spinner />;
   if (error && empty)
-    return (
-      <div className="empty" data-testid={`${area}-list-error`}>
-        {text.loadError}{' '}
-        <button type="button" className="btn btn-sm btn-ghost" onClick={onRetry}>
-          {text.retry}
-        </button>
-      </div>
-    );
+    return <LoadFailed onRetry={onRetry} message={text.loadError} testId={`${area}-list-error`} />;
   if (empty)
     return (
       <div className="empty" data-testid={`${area}-list-empty`}>

@@ -7,6 +7,7 @@ import {
   depthScale,
   formatClock,
   fromPairs,
+  newerDepth,
   prependTrades,
   tickDirection,
   withOlderTrades,
@@ -56,12 +57,29 @@ describe('book helpers', () => {
     expect(next.filter((item) => item.id === 'old3')).toHaveLength(1);
   });
 
-  it('tops a refreshed snapshot up with older trades already shown', () => {
+  it('merges a refreshed snapshot with the trades already shown, by id, newest first', () => {
     const trade = (id: string, time: number): RecentTrade => ({ id, price: '1', amount: '1', way: 2, time });
     const snapshot = [trade('9', 900), trade('8', 800)];
-    const shown = [trade('push-1', 850), trade('push-0', 700), trade('7', 600)];
-    expect(withOlderTrades(snapshot, shown).map((item) => item.id)).toEqual(['9', '8', 'push-0', '7']);
+    // 10 was pushed after the snapshot was read; 9 came both ways; 7 is older than the snapshot.
+    const shown = [trade('10', 950), trade('9', 900), trade('7', 600)];
+    expect(withOlderTrades(snapshot, shown).map((item) => item.id)).toEqual(['10', '9', '8', '7']);
     expect(withOlderTrades([], shown)).toHaveLength(3);
+    // Two trades in the same millisecond: the later row first.
+    expect(withOlderTrades([trade('99', 5)], [trade('100', 5)]).map((item) => item.id)).toEqual([
+      '100',
+      '99',
+    ]);
+  });
+
+  it('keeps the depth of the later book version, whichever way it arrived', () => {
+    const depth = (depthSeq: number, price: string) => ({
+      bids: [{ price, amount: '1' }],
+      asks: [],
+      depthSeq,
+    });
+    const shown = { ...depth(5, '100'), lastPrice: '100' };
+    expect(newerDepth(shown, depth(4, '99'))).toBe(shown);
+    expect(newerDepth(shown, depth(6, '101'))).toEqual({ ...depth(6, '101'), lastPrice: '100' });
   });
 
   it('formats HH:mm:ss', () => {

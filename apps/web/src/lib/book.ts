@@ -89,14 +89,33 @@ export function prependTrades(current: RecentTrade[], incoming: RecentTrade[]): 
   return [...fresh, ...current].slice(0, RECENT_TRADES);
 }
 
+/** Trade ids are row ids in decimal: the longer is the later, and among equals the greater. */
+const laterFirst = (a: RecentTrade, b: RecentTrade) =>
+  b.time - a.time || b.id.length - a.id.length || (b.id > a.id ? 1 : b.id < a.id ? -1 : 0);
+
 /**
- * A fresh snapshot's trades (the server keeps 15) topped up to 20 with the older ones already shown, so a
- * periodic refresh does not shorten the list.
+ * A fresh snapshot's trades (the server keeps 15) with those already shown that it does not hold (pushed
+ * after it was read, or older), newest first, 20 at most: a periodic refresh neither shortens the list nor
+ * forgets a pushed trade. Pushes and snapshots name a trade by the same id.
  */
 export function withOlderTrades(snapshot: RecentTrade[], shown: RecentTrade[]): RecentTrade[] {
-  const oldest = snapshot.reduce((min, trade) => Math.min(min, trade.time), Number.POSITIVE_INFINITY);
-  const older = shown.filter((trade) => trade.time < oldest);
-  return [...snapshot, ...older].slice(0, RECENT_TRADES);
+  const ids = new Set(snapshot.map((trade) => trade.id));
+  const missing = shown.filter((trade) => !ids.has(trade.id));
+  return [...snapshot, ...missing].sort(laterFirst).slice(0, RECENT_TRADES);
+}
+
+/** Depth as a push or a snapshot delivers it, with the book version it shows. */
+export interface VersionedDepth {
+  bids: BookLevel[];
+  asks: BookLevel[];
+  depthSeq: number;
+}
+
+/** Whichever depth shows the later book: a push or a snapshot older than what is shown is dropped. */
+export function newerDepth<Shown extends VersionedDepth>(shown: Shown, incoming: VersionedDepth): Shown {
+  return incoming.depthSeq < shown.depthSeq
+    ? shown
+    : { ...shown, bids: incoming.bids, asks: incoming.asks, depthSeq: incoming.depthSeq };
 }
 
 /** HH:mm:ss in the viewer's time zone. */

@@ -320,6 +320,9 @@ export const en = {
   admin_field_required: '{field} is required',
   admin_identity_approved: 'Your identity verification was approved',
   admin_identity_rejected: 'Your identity verification was rejected: {reason}',
+  admin_field_invalid: '{field} is not valid: {rule}',
+  admin_pair_precision_locked:
+    'Close spot trading on this pair and wait until it has no open orders before lowering its precision',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -318,4 +318,6 @@ export const hk: Messages = {
   admin_field_required: '請填寫{field}',
   admin_identity_approved: '您的身份認證已通過',
   admin_identity_rejected: '您的身份認證未通過：{reason}',
+  admin_field_invalid: '{field}無效：{rule}',
+  admin_pair_precision_locked: '降低精度前請先關閉該交易對的幣幣交易，並等待其沒有未成交委託',
 };

@@ -321,4 +321,7 @@ export const ind: Messages = {
   admin_field_required: '{field} wajib diisi',
   admin_identity_approved: 'Verifikasi identitas Anda disetujui',
   admin_identity_rejected: 'Verifikasi identitas Anda ditolak: {reason}',
+  admin_field_invalid: '{field} tidak valid: {rule}',
+  admin_pair_precision_locked:
+    'Tutup perdagangan spot pasangan ini dan tunggu hingga tidak ada order terbuka sebelum menurunkan presisinya',
 };

@@ -319,4 +319,7 @@ export const jp: Messages = {
   admin_field_required: '{field}を入力してください',
   admin_identity_approved: '本人確認が承認されました',
   admin_identity_rejected: '本人確認が却下されました：{reason}',
+  admin_field_invalid: '{field}が正しくありません：{rule}',
+  admin_pair_precision_locked:
+    '精度を下げる前に、この通貨ペアの現物取引を停止し、未約定の注文がなくなるまでお待ちください',
 };

@@ -319,4 +319,7 @@ export const kor: Messages = {
   admin_field_required: '{field}을(를) 입력하세요',
   admin_identity_approved: '신원 인증이 승인되었습니다',
   admin_identity_rejected: '신원 인증이 거절되었습니다: {reason}',
+  admin_field_invalid: '{field}이(가) 올바르지 않습니다: {rule}',
+  admin_pair_precision_locked:
+    '정밀도를 낮추기 전에 이 거래쌍의 현물 거래를 닫고 미체결 주문이 없어질 때까지 기다리세요',
 };

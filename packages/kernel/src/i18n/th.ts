@@ -318,4 +318,6 @@ export const th: Messages = {
   admin_field_required: 'กรุณากรอก {field}',
   admin_identity_approved: 'การยืนยันตัวตนของคุณได้รับการอนุมัติแล้ว',
   admin_identity_rejected: 'การยืนยันตัวตนของคุณถูกปฏิเสธ: {reason}',
+  admin_field_invalid: '{field} ไม่ถูกต้อง: {rule}',
+  admin_pair_precision_locked: 'ปิดการซื้อขายสปอตของคู่นี้และรอจนไม่มีคำสั่งค้างก่อนลดความละเอียด',
 };

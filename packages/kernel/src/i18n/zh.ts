@@ -318,4 +318,6 @@ export const zh: Messages = {
   admin_field_required: '请填写{field}',
   admin_identity_approved: '您的身份认证已通过',
   admin_identity_rejected: '您的身份认证未通过：{reason}',
+  admin_field_invalid: '{field}无效：{rule}',
+  admin_pair_precision_locked: '降低精度前请先关闭该交易对的币币交易，并等待其没有未成交委托',
 };

@@ -13,6 +13,7 @@ import { listIdentities, reviewIdentity } from './identity-review';
 import { listPairs, PAIR_FLAGS, setPairFlags, type PairFlag } from './markets';
 import { confirmDeposit, finishWithdrawal, listDeposits, listWithdrawals } from './money';
 import { deleteNotice, listNotices, saveNotice } from './notices';
+import { productsRoutes } from './products-routes';
 import { listTrail } from './trail';
 import { searchUsers, viewUser } from './users';
 
@@ -97,6 +98,7 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
   app.addHook('onClose', () => queues.close());
 
   adminAuthRoutes(app);
+  productsRoutes(app);
 
   typed.get('/api/admin/dashboard', { preHandler: viewer }, async () => {
     const [figures, audit, workers] = await Promise.all([

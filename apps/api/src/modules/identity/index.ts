@@ -1,3 +1,3 @@
 /** Identity verification: the area's one public surface (other areas, workers and ops import only this). */
 export { realNameRoutes } from './real-name';
-export { UPLOAD_URL_PREFIX, uploadRoutes } from './upload';
+export { storeUploadedImage, UPLOAD_URL_PREFIX, uploadRoutes, type StoredImage } from './upload';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { currentUser } from '../../http/auth';
 import { AppError } from '@exchange/kernel/errors';
@@ -16,34 +16,66 @@ const IMAGE_TYPES = new Map([
 
 export const UPLOAD_URL_PREFIX = '/upload/';
 
+export interface StoredImage {
+  file_name: string;
+  sha256: string;
+  mime: string;
+  size_bytes: number;
+  /** Where it is served back from. */
+  url: string;
+}
+
 /**
- * Stores an image a signed-in user uploads. The type is read from the file's bytes, never its name; the
- * file is named by its content hash, and the answer is the URL it is served back from.
+ * Stores the one image of a multipart request under UPLOAD_DIR. The type is read from the file's bytes,
+ * never its name; the file is named `<owner>-<content hash>.<type>`, so the same image stored twice is one
+ * file. Shared by traders' identity images and the operators' banners.
  */
+export async function storeUploadedImage(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  owner: string,
+): Promise<StoredImage> {
+  if (!request.isMultipart()) throw new AppError('upload_missing');
+  const file = await request.file();
+  if (!file) throw new AppError('upload_missing');
+  const content = await file.toBuffer();
+  if (file.file.truncated) {
+    throw new AppError('upload_too_large', { size: formatBytes(app.config.UPLOAD_MAX_BYTES) });
+  }
+  if (content.length === 0) throw new AppError('upload_missing');
+  const detected = await fileTypeFromBuffer(content);
+  const extension = detected && IMAGE_TYPES.get(detected.mime);
+  if (!detected || !extension) throw new AppError('upload_not_image');
+
+  const sha256 = createHash('sha256').update(content).digest('hex');
+  const file_name = `${owner}-${sha256.slice(0, 32)}.${extension}`;
+  await mkdir(app.config.UPLOAD_DIR, { recursive: true });
+  await writeFile(join(app.config.UPLOAD_DIR, file_name), content);
+  return {
+    file_name,
+    sha256,
+    mime: detected.mime,
+    size_bytes: content.length,
+    url: `${UPLOAD_URL_PREFIX}${file_name}`,
+  };
+}
+
+/** Stores an image a signed-in user uploads; the answer is the URL it is served back from. */
 export function uploadRoutes(app: FastifyInstance): void {
   app.post('/api/upload', { onRequest: app.requireUser }, async (request) => {
     const user = currentUser(request);
-    if (!request.isMultipart()) throw new AppError('upload_missing');
-    const file = await request.file();
-    if (!file) throw new AppError('upload_missing');
-    const content = await file.toBuffer();
-    if (file.file.truncated) {
-      throw new AppError('upload_too_large', { size: formatBytes(app.config.UPLOAD_MAX_BYTES) });
-    }
-    if (content.length === 0) throw new AppError('upload_missing');
-    const detected = await fileTypeFromBuffer(content);
-    const extension = detected && IMAGE_TYPES.get(detected.mime);
-    if (!detected || !extension) throw new AppError('upload_not_image');
-
-    const sha256 = createHash('sha256').update(content).digest('hex');
-    const file_name = `${user.id}-${sha256.slice(0, 32)}.${extension}`;
-    await mkdir(app.config.UPLOAD_DIR, { recursive: true });
-    await writeFile(join(app.config.UPLOAD_DIR, file_name), content);
+    const stored = await storeUploadedImage(app, request, String(user.id));
     await app.prisma.upload.upsert({
-      where: { file_name },
-      create: { user_id: user.id, file_name, sha256, mime: detected.mime, size_bytes: content.length },
+      where: { file_name: stored.file_name },
+      create: {
+        user_id: user.id,
+        file_name: stored.file_name,
+        sha256: stored.sha256,
+        mime: stored.mime,
+        size_bytes: stored.size_bytes,
+      },
       update: {},
     });
-    return { type: 'ok', message: `${UPLOAD_URL_PREFIX}${file_name}` };
+    return { type: 'ok', message: stored.url };
   });
 }

@@ -1,4 +1,4 @@
-import type { Currency, CurrencyMatch, Db } from '@exchange/kernel/db';
+import type { Currency, CurrencyMatch, Db, Tx } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import { Money, type Money as MoneyValue } from '@exchange/kernel/ledger';
 import { isOn, readSettings } from '../system';
@@ -30,7 +30,7 @@ export interface LeverOptions {
   overnightPercent: MoneyValue;
 }
 
-export async function leverOptions(prisma: Db, pair: CurrencyMatch): Promise<LeverOptions> {
+export async function leverOptions(prisma: Db | Tx, pair: CurrencyMatch): Promise<LeverOptions> {
   const rows = await prisma.leverMultiple.findMany({
     where: { match_id: pair.id },
     orderBy: { value: 'asc' },
@@ -74,8 +74,11 @@ const nonNegative = (raw: string, name: string) => {
   return raw;
 };
 
-/** Changes a pair's lever options (`npm run ops -- lever:options BTC/USDT ...`); returns what it now offers. */
-export async function setLeverOptions(prisma: Db, pairId: number, change: LeverOptionsChange) {
+/**
+ * Writes a pair's lever options inside the caller's transaction (the console records its audit line in the
+ * same one); the checks throw plain errors that both callers turn into their own answers.
+ */
+export async function writeLeverOptions(tx: Tx, pairId: number, change: LeverOptionsChange): Promise<void> {
   for (const list of [change.multiples, change.shares])
     if (list?.some((value) => !Number.isInteger(value) || value <= 0))
       throw new Error('multiples and shares are positive integers');
@@ -85,36 +88,34 @@ export async function setLeverOptions(prisma: Db, pairId: number, change: LeverO
     throw new Error('the maximum is 0 (none) or a positive integer');
   if (change.shareNum !== undefined && new Money(nonNegative(change.shareNum, 'share-num')).lte(0))
     throw new Error('share-num must be positive');
-  await prisma.$transaction(async (tx) => {
-    await tx.currencyMatch.update({
-      where: { id: pairId },
-      data: {
-        ...(change.open === undefined ? {} : { open_lever: change.open ? 1 : 0 }),
-        ...(change.minShare === undefined ? {} : { lever_min_share: change.minShare }),
-        ...(change.maxShare === undefined ? {} : { lever_max_share: change.maxShare }),
-        ...(change.shareNum === undefined ? {} : { lever_share_num: change.shareNum }),
-        ...(change.feePercent === undefined
-          ? {}
-          : { lever_trade_fee: nonNegative(change.feePercent, 'fee') }),
-        ...(change.spreadPercent === undefined
-          ? {}
-          : { spread: nonNegative(change.spreadPercent, 'spread') }),
-        ...(change.overnightPercent === undefined
-          ? {}
-          : { overnight: nonNegative(change.overnightPercent, 'overnight') }),
-      },
-    });
-    for (const [type, values] of [
-      [OPTION_TYPE.multiple, change.multiples],
-      [OPTION_TYPE.share, change.shares],
-    ] as const) {
-      if (!values) continue;
-      await tx.leverMultiple.deleteMany({ where: { match_id: pairId, type } });
-      await tx.leverMultiple.createMany({
-        data: [...new Set(values)].map((value) => ({ match_id: pairId, type, value })),
-      });
-    }
+  await tx.currencyMatch.update({
+    where: { id: pairId },
+    data: {
+      ...(change.open === undefined ? {} : { open_lever: change.open ? 1 : 0 }),
+      ...(change.minShare === undefined ? {} : { lever_min_share: change.minShare }),
+      ...(change.maxShare === undefined ? {} : { lever_max_share: change.maxShare }),
+      ...(change.shareNum === undefined ? {} : { lever_share_num: change.shareNum }),
+      ...(change.feePercent === undefined ? {} : { lever_trade_fee: nonNegative(change.feePercent, 'fee') }),
+      ...(change.spreadPercent === undefined ? {} : { spread: nonNegative(change.spreadPercent, 'spread') }),
+      ...(change.overnightPercent === undefined
+        ? {}
+        : { overnight: nonNegative(change.overnightPercent, 'overnight') }),
+    },
   });
+  for (const [type, values] of [
+    [OPTION_TYPE.multiple, change.multiples],
+    [OPTION_TYPE.share, change.shares],
+  ] as const) {
+    if (!values) continue;
+    await tx.leverMultiple.deleteMany({ where: { match_id: pairId, type } });
+    await tx.leverMultiple.createMany({
+      data: [...new Set(values)].map((value) => ({ match_id: pairId, type, value })),
+    });
+  }
+}
+
+/** What a pair's lever options are now, as ops and the console show them. */
+export async function leverOptionsView(prisma: Db | Tx, pairId: number) {
   const pair = await prisma.currencyMatch.findUniqueOrThrow({ where: { id: pairId } });
   const options = await leverOptions(prisma, pair);
   return {
@@ -129,4 +130,10 @@ export async function setLeverOptions(prisma: Db, pairId: number, change: LeverO
     spread: options.spreadPercent.toFixed(),
     overnight: options.overnightPercent.toFixed(),
   };
+}
+
+/** Changes a pair's lever options (`npm run ops -- lever:options BTC/USDT ...`); returns what it now offers. */
+export async function setLeverOptions(prisma: Db, pairId: number, change: LeverOptionsChange) {
+  await prisma.$transaction((tx) => writeLeverOptions(tx, pairId, change));
+  return leverOptionsView(prisma, pairId);
 }

@@ -1,10 +1,11 @@
 import type { Sql } from '@exchange/kernel/db';
 import { toAmountString } from '@exchange/kernel/ledger';
 import { formatDateTime } from '../../http/format';
+import { pageOfUserRows } from '../../http/pagination';
 
 /** One page of a user's points exchanges, newest first, and how many there are in all. */
 export async function exchangeHistory(sql: Sql, userId: number, page: number, perPage: number) {
-  const rows = await sql.query<{
+  const { total, rows } = await pageOfUserRows<{
     id: string;
     integral: string;
     fee: string;
@@ -15,19 +16,18 @@ export async function exchangeHistory(sql: Sql, userId: number, page: number, pe
     exchange_num: string;
     currency_name: string;
     created_at: Date;
-  }>(
-    `SELECT e.id::text, e.integral::text, e.fee::text, e.fee_ratio::text, e.integral_price::text,
+  }>(sql, {
+    rowsSql: `SELECT e.id::text, e.integral::text, e.fee::text, e.fee_ratio::text, e.integral_price::text,
        e.market_price::text, e.fact_market_price::text, e.exchange_num::text, c.name AS currency_name, e.created_at
      FROM jc_exchanges e JOIN currencies c ON c.id = e.currency_id
      WHERE e.user_id = $1 ORDER BY e.id DESC LIMIT $2 OFFSET $3`,
-    [userId, perPage, (page - 1) * perPage],
-  );
-  const [count] = await sql.query<{ total: number }>(
-    'SELECT count(*)::int AS total FROM jc_exchanges WHERE user_id = $1',
-    [userId],
-  );
+    table: 'jc_exchanges',
+    userId,
+    page,
+    perPage,
+  });
   return {
-    total: count?.total ?? 0,
+    total,
     rows: rows.map((row) => ({
       id: Number(row.id),
       created_at: formatDateTime(row.created_at),

@@ -2,6 +2,7 @@ import type { Sql } from '@exchange/kernel/db';
 import { translate, type Locale } from '@exchange/kernel/i18n';
 import { toAmountString } from '@exchange/kernel/ledger';
 import { formatDateTime } from '../../http/format';
+import { pageOfUserRows } from '../../http/pagination';
 import { HOLDING_STATUS } from './holdings';
 
 interface RecordRow {
@@ -27,20 +28,19 @@ export async function holdingRecords(
   perPage: number,
   locale: Locale,
 ) {
-  const rows = await sql.query<RecordRow>(
-    `SELECT h.id, c.name AS currency_name, h.amount::text AS amount, h.rate::text AS rate, h.day,
+  const { total, rows } = await pageOfUserRows<RecordRow>(sql, {
+    rowsSql: `SELECT h.id, c.name AS currency_name, h.amount::text AS amount, h.rate::text AS rate, h.day,
        h.total_interest::text AS total_interest, h.interest_paid::text AS interest_paid, h.days_accrued,
        h.status, h.created_at, h.end_at, h.matured_at
      FROM savings_holdings h JOIN currencies c ON c.id = h.currency_id
      WHERE h.user_id = $1 ORDER BY h.id DESC LIMIT $2 OFFSET $3`,
-    [userId, perPage, (page - 1) * perPage],
-  );
-  const [count] = await sql.query<{ total: number }>(
-    'SELECT count(*)::int AS total FROM savings_holdings WHERE user_id = $1',
-    [userId],
-  );
+    table: 'savings_holdings',
+    userId,
+    page,
+    perPage,
+  });
   return {
-    total: count?.total ?? 0,
+    total,
     rows: rows.map((row) => ({
       id: row.id,
       currency_name: row.currency_name,

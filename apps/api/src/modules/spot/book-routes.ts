@@ -31,29 +31,20 @@ export function bookRoutes(app: FastifyInstance): void {
         include: { legal: true, currency: true },
       });
       if (!pair) throw new AppError('pair_not_tradable');
-      const level = async (side: number) => {
-        const rows = await app.prisma.$queryRawUnsafe<{ price: string; number: string }[]>(
-          `SELECT price::text, SUM(amount - filled)::text AS number FROM spot_orders
-         WHERE match_id = $1 AND state = 'open' AND side = $2 GROUP BY price ORDER BY price ${side === SIDE.buy ? 'DESC' : 'ASC'} LIMIT ${BOOK_LEVELS}`,
-          pair.id,
-          side,
-        );
-        return rows.map((row) => ({
-          currency: pair.currency_id,
-          legal: pair.legal_id,
-          price: toAmountString(row.price),
-          number: toAmountString(row.number),
-        }));
-      };
-      const [bids, asks, trades] = await Promise.all([
-        level(SIDE.buy),
-        level(SIDE.sell),
+      const [book, trades] = await Promise.all([
+        bookSnapshot(app, pair.id),
         app.prisma.spotTrade.findMany({
           where: { match_id: pair.id },
           orderBy: { id: 'desc' },
           take: RECENT_TRADES,
         }),
       ]);
+      const row = (level: BookLevel) => ({
+        currency: pair.currency_id,
+        legal: pair.legal_id,
+        price: toAmountString(level.price),
+        number: toAmountString(level.number),
+      });
       const lastPrice = trades[0] ? new Money(trades[0].price.toFixed()) : new Money(0);
       const balances = request.user
         ? await app.prisma.wallet.findMany({
@@ -67,8 +58,9 @@ export function bookRoutes(app: FastifyInstance): void {
       return {
         type: 'ok' as const,
         message: {
-          in: bids,
-          out: asks.reverse(),
+          in: book.bids.map(row),
+          out: book.asks.map(row).reverse(),
+          depth_seq: book.version,
           complete: trades.map((trade) => ({
             id: trade.id.toString(),
             price: toAmountString(trade.price.toFixed()),
@@ -85,4 +77,35 @@ export function bookRoutes(app: FastifyInstance): void {
       };
     },
   );
+}
+
+interface BookLevel {
+  price: string;
+  number: string;
+}
+
+/**
+ * Both sides' best levels and the book's version, read by ONE statement so they are one snapshot: the
+ * matcher writes the orders and bumps the version in the same transaction.
+ */
+async function bookSnapshot(app: FastifyInstance, matchId: number) {
+  // Prices travel as text: a JSON number would pass through a float.
+  const side = (sideValue: number, order: 'ASC' | 'DESC') =>
+    `(SELECT COALESCE(json_agg(json_build_object('price', l.price::text, 'number', l.number::text)
+        ORDER BY l.price ${order}), '[]') FROM (
+       SELECT price, SUM(amount - filled) AS number FROM spot_orders
+       WHERE match_id = $1 AND state = 'open' AND side = ${sideValue}
+       GROUP BY price ORDER BY price ${order} LIMIT ${BOOK_LEVELS}) l)`;
+  const [snapshot] = await app.prisma.$queryRawUnsafe<
+    { version: string; bids: BookLevel[]; asks: BookLevel[] }[]
+  >(
+    `SELECT COALESCE((SELECT version FROM spot_book_versions WHERE match_id = $1), 0)::text AS version,
+       ${side(SIDE.buy, 'DESC')} AS bids, ${side(SIDE.sell, 'ASC')} AS asks`,
+    matchId,
+  );
+  return {
+    version: Number(snapshot?.version ?? 0),
+    bids: snapshot?.bids ?? [],
+    asks: snapshot?.asks ?? [],
+  };
 }

@@ -35,11 +35,13 @@ export type { CandleRow } from './candles';
 
 // Pairs and market data.
 export {
+  announcePairChange,
   findPairBySymbol,
   findTradablePair,
   forgetCachedPairs,
   lotsToAmount,
   marketNameOf,
+  pairsChangedChannel,
   ticksToPrice,
   type Pair,
 } from './pairs';

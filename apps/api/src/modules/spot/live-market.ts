@@ -31,6 +31,8 @@ export class Market {
   resting = new Map<string, LiveOrder>();
   /** The price of the market's latest trade (the lever mark price reads it with the top of book). */
   lastPrice: MoneyValue | undefined;
+  /** How many committed batches have changed the book (`spot_book_versions`), the depth's sequence. */
+  bookVersion = 0;
 
   constructor(public pair: Pair) {}
 
@@ -42,6 +44,8 @@ export class Market {
     });
     this.book = new OrderBook({ firstTradeSequence: last ? Number(last.sequence) + 1 : 1 });
     this.lastPrice = last ? new Money(last.price.toFixed()) : undefined;
+    const version = await prisma.spotBookVersion.findUnique({ where: { match_id: this.pair.id } });
+    this.bookVersion = version ? Number(version.version) : 0;
     this.resting = new Map();
     const open = await prisma.spotOrder.findMany({
       where: { match_id: this.pair.id, state: 'open' },

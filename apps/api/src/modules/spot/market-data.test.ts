@@ -149,6 +149,14 @@ describe('market data from real trades', () => {
         asks: [['3010', '2']],
       });
     });
+    // Six batches changed the book (four resting orders, two takers): pushes and the REST answer name the
+    // same version, and a trade by the same id, so a client can tell which is newer and drop duplicates.
+    const latest = await ctx.post('/api/transaction/deal', { legal_id: usdt, currency_id: eth }, taker.token);
+    expect(latest.body.message.depth_seq).toBe(6);
+    expect(received.get('market_depth')?.at(-1)).toMatchObject({ seq: 6 });
+    expect(received.get('match_trade')?.map((push) => (push as { id: string }).id)).toEqual(
+      latest.body.message.complete.map((row: { id: string }) => row.id).reverse(),
+    );
     // The user's own order updates go only to sockets that proved the user's token.
     expect(received.get('spot_order')).toBeUndefined();
   });

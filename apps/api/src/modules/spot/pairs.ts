@@ -24,6 +24,22 @@ export function forgetCachedPairs(): void {
   pairCache.clear();
 }
 
+/** The Redis channel on which a changed pair's id is announced (the matcher reloads that pair). */
+export const pairsChangedChannel = (prefix: string) => `${prefix}spot:pairs-changed`;
+
+/**
+ * Tells every process that a pair's settings changed: this process forgets its cached pairs at once, the
+ * matcher reloads the pair before its next batch (other API processes' caches expire within PAIR_CACHE_MS).
+ */
+export async function announcePairChange(
+  redis: { publish: (channel: string, message: string) => Promise<number> },
+  prefix: string,
+  pairId: number,
+): Promise<void> {
+  forgetCachedPairs();
+  await redis.publish(pairsChangedChannel(prefix), String(pairId));
+}
+
 /** A pair open for spot trading, named by its quote (legal) and base (currency) ids. */
 export async function findTradablePair(prisma: Db, legalId: number, currencyId: number): Promise<Pair> {
   const key = `${legalId}:${currencyId}`;

@@ -20,6 +20,8 @@ import type { OrderResult, SpotCommand } from './queue';
 /** A trade of a settled batch: what it adds to its candles, and who took whom. */
 export interface SettledTrade extends CandleTrade {
   sequence: number;
+  /** The trade's row id, known once the batch is written. */
+  id?: string;
   takerSide: 1 | 2;
   takerUserId: number;
   makerUserId: number;
@@ -27,6 +29,8 @@ export interface SettledTrade extends CandleTrade {
 
 export interface BatchOutcome {
   results: OrderResult[];
+  /** The book's version after this batch (unchanged when the batch changed no order). */
+  bookVersion: number;
   trades: SettledTrade[];
   candles: CandleRow[];
   changedUsers: Set<number>;
@@ -275,12 +279,13 @@ class BatchState {
     const changed = [...this.touched]
       .map((id) => this.orders.get(id))
       .filter((order): order is LiveOrder => order !== undefined);
-    const [, , , , candles] = await Promise.all([
+    const [tradeIds, , , , candles, version] = await Promise.all([
       this.trades.length === 0
-        ? Promise.resolve(0)
-        : tx.execute(
+        ? Promise.resolve([])
+        : tx.query<{ id: string; sequence: string }>(
             `INSERT INTO spot_trades (match_id, sequence, price, amount, quote_amount, taker_order_id, maker_order_id, taker_user_id, maker_user_id, taker_side, buyer_fee, seller_fee, created_at)
-         SELECT $1, * FROM unnest($2::bigint[], $3::numeric[], $4::numeric[], $5::numeric[], $6::bigint[], $7::bigint[], $8::int[], $9::int[], $10::int[], $11::numeric[], $12::numeric[], $13::timestamptz[])`,
+         SELECT $1, * FROM unnest($2::bigint[], $3::numeric[], $4::numeric[], $5::numeric[], $6::bigint[], $7::bigint[], $8::int[], $9::int[], $10::int[], $11::numeric[], $12::numeric[], $13::timestamptz[])
+         RETURNING id::text, sequence::text`,
             [
               pair.id,
               this.trades.map((trade) => trade.sequence),
@@ -319,8 +324,13 @@ class BatchState {
       applyMovements(tx, this.movements).then(() => releaseEndedOrders(tx, pair.id, this.ended)),
       bookHouse(tx, this.house),
       recordCandles(tx, pair.id, this.trades),
+      changed.length === 0 ? Promise.resolve(undefined) : bumpBookVersion(tx, pair.id),
     ]);
     this.candleRows = candles;
+    const idOf = new Map(tradeIds.map((row) => [Number(row.sequence), row.id]));
+    for (const trade of this.trades) trade.id = idOf.get(trade.sequence);
+    // Like the resting orders, ahead of the commit: a failed commit rebuilds the market from Postgres.
+    if (version !== undefined) this.market.bookVersion = version;
   }
 
   private candleRows: CandleRow[] = [];
@@ -342,6 +352,22 @@ class BatchState {
         },
       ];
     });
-    return { results, trades: this.trades, candles: this.candleRows, changedUsers };
+    return {
+      results,
+      bookVersion: this.market.bookVersion,
+      trades: this.trades,
+      candles: this.candleRows,
+      changedUsers,
+    };
   }
+}
+
+/** Counts one more change of the book, in the batch's transaction; the new version. */
+async function bumpBookVersion(tx: Sql, matchId: number): Promise<number> {
+  const [row] = await tx.query<{ version: string }>(
+    `INSERT INTO spot_book_versions (match_id, version) VALUES ($1, 1)
+     ON CONFLICT (match_id) DO UPDATE SET version = spot_book_versions.version + 1 RETURNING version::text`,
+    [matchId],
+  );
+  return Number(row?.version);
 }

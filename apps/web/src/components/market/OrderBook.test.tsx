@@ -19,8 +19,12 @@ const pair = {
 const levels = (from: number, step: number, count: number) =>
   Array.from({ length: count }, (_, index) => ({ price: String(from + step * index), amount: '0.5' }));
 
-function market(data: MarketSnapshot): UseQueryResult<MarketSnapshot> {
-  return { data, isPending: false, isError: false } as UseQueryResult<MarketSnapshot>;
+function market(data: Omit<MarketSnapshot, 'depthSeq'>): UseQueryResult<MarketSnapshot> {
+  return {
+    data: { ...data, depthSeq: 1 },
+    isPending: false,
+    isError: false,
+  } as UseQueryResult<MarketSnapshot>;
 }
 
 afterEach(cleanup);

@@ -44,5 +44,5 @@ export function AcceptorFrame({
 /** Loading, error and empty states of an acceptor list, or null when it has rows to show. */
 export function ListState(props: ListStateProps) {
   const { t } = useTranslation('acceptor');
-  return <SharedListState {...props} area="acc" text={{ loadError: t('loadError'), retry: t('retry') }} />;
+  return <SharedListState {...props} area="acc" text={{ loadError: t('loadError') }} />;
 }

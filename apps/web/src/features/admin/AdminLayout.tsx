@@ -7,6 +7,7 @@ import { writeStored, STORAGE_KEYS } from '../../lib/storage';
 import { adminApi, setAdminToken, useAdminToken, useMe } from './api';
 import './admin.css';
 import './i18n';
+import './i18n-products';
 
 const NAV = [
   ['/admin', 'dashboard'],
@@ -16,6 +17,9 @@ const NAV = [
   ['/admin/markets', 'markets'],
   ['/admin/appeals', 'appeals'],
   ['/admin/notices', 'notices'],
+  ['/admin/products', 'products'],
+  ['/admin/settings', 'settings'],
+  ['/admin/banners', 'banners'],
 ] as const;
 
 /** English or simplified Chinese for the console; stored as the client's language like the trader's menu. */

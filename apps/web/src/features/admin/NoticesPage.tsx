@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
-import { roleAtLeast, useAdminAction, useNotices, type Me } from './api';
+import { roleAtLeast, useAdminAction, useNotices, type Me, type NoticeRow } from './api';
 import { formatTime, ReadOnlyNote, Section, TextField, ListTable } from './parts';
+import { noticeDetail } from './products-api';
+import { toast } from '../../lib/notify';
+import './i18n-products';
 
 const CATEGORIES = [4, 11, 5, 10] as const;
 const LANGUAGES = ['en', 'zh', 'hk', 'jp', 'kor', 'th', 'ind'] as const;
@@ -15,20 +18,39 @@ export default function NoticesPage() {
   const notices = useNotices();
   const save = useAdminAction('notices/save');
   const remove = useAdminAction('notices/delete');
-  const empty = { c_id: '11', lang: 'en', title: '', abstract: '', content: '' };
+  // `id` set: the form edits that notice in place (its text read through the public detail call).
+  const empty = { id: '', c_id: '11', lang: 'en', title: '', abstract: '', content: '' };
   const [draft, setDraft] = useState(empty);
+  const edit = (row: NoticeRow) => {
+    noticeDetail(row.id)
+      .then((notice) =>
+        setDraft({
+          id: String(row.id),
+          c_id: String(row.c_id),
+          lang: row.lang,
+          title: notice.title,
+          abstract: notice.abstract,
+          content: notice.content,
+        }),
+      )
+      .catch((error: unknown) => toast(error instanceof Error ? error.message : String(error), 'error'));
+  };
   const set = (name: keyof typeof draft) => (event: { target: { value: string } }) =>
     setDraft({ ...draft, [name]: event.target.value });
 
   return (
     <>
       {canEdit ? (
-        <Section title={t('notices.publishTitle')} testId="admin-notice-form">
+        <Section
+          title={draft.id ? t('notices.editTitle') : t('notices.publishTitle')}
+          testId="admin-notice-form"
+        >
           <form
             className="admin-stack"
             onSubmit={(event) => {
               event.preventDefault();
-              save.mutate(draft, { onSuccess: () => setDraft(empty) });
+              const { id, ...fields } = draft;
+              save.mutate(id ? draft : fields, { onSuccess: () => setDraft(empty) });
             }}
           >
             <div className="admin-form">
@@ -85,14 +107,21 @@ export default function NoticesPage() {
                 onChange={set('content')}
               />
             </label>
-            <button
-              type="submit"
-              className="btn btn-primary"
-              disabled={save.isPending}
-              data-testid="admin-notice-publish"
-            >
-              {t('notices.publish')}
-            </button>
+            <div className="admin-actions">
+              <button
+                type="submit"
+                className="btn btn-primary"
+                disabled={save.isPending}
+                data-testid="admin-notice-publish"
+              >
+                {draft.id ? t('products.saveChanges') : t('notices.publish')}
+              </button>
+              {draft.id && (
+                <button type="button" className="btn btn-ghost" onClick={() => setDraft(empty)}>
+                  {t('products.cancel')}
+                </button>
+              )}
+            </div>
           </form>
         </Section>
       ) : (
@@ -117,15 +146,25 @@ export default function NoticesPage() {
               <td className="secondary">{formatTime(row.update_time)}</td>
               {canEdit && (
                 <td>
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-ghost"
-                    data-testid="admin-notice-delete"
-                    disabled={remove.isPending}
-                    onClick={() => remove.mutate({ id: row.id })}
-                  >
-                    {t('notices.delete')}
-                  </button>
+                  <div className="admin-actions">
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-ghost"
+                      data-testid="admin-notice-edit"
+                      onClick={() => edit(row)}
+                    >
+                      {t('products.edit')}
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-ghost"
+                      data-testid="admin-notice-delete"
+                      disabled={remove.isPending}
+                      onClick={() => remove.mutate({ id: row.id })}
+                    >
+                      {t('notices.delete')}
+                    </button>
+                  </div>
                 </td>
               )}
             </tr>

@@ -11,7 +11,8 @@ import { toast } from '../../lib/notify';
 const TOKEN_KEY = 'admin_token';
 const listeners = new Set<() => void>();
 
-function readToken(): string | null {
+/** The operator's token (the banner upload sends it with its own multipart request). */
+export function readToken(): string | null {
   try {
     return localStorage.getItem(TOKEN_KEY);
   } catch {

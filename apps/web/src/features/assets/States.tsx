@@ -1,22 +1,17 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed as SharedLoadFailed } from '../../components/LoadFailed';
 import { LoadMore } from '../../components/LoadMore';
 import { Spinner } from '../../components/States';
 import './i18n';
 
 export const Loading = Spinner;
 
-/** A load failure with the server's reason and a retry. */
+/** A load failure with the server's reason and a retry, as the assets panels frame it. */
 export function LoadFailed({ error, onRetry }: { error: Error; onRetry: () => void }) {
-  const { t } = useTranslation('assets');
   return (
-    <div className="panel empty" data-testid="assets-load-failed">
-      <p>{error.message || t('loadFailed')}</p>
-      <button type="button" className="btn btn-ghost btn-sm" onClick={onRetry}>
-        {t('action.retry')}
-      </button>
-    </div>
+    <SharedLoadFailed error={error} onRetry={onRetry} className="panel empty" testId="assets-load-failed" />
   );
 }
 

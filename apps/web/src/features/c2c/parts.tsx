@@ -65,11 +65,5 @@ export function PayWay({ way, showName = true }: { way: string; showName?: boole
 /** Loading, error and empty states of a P2P list, or null when it has rows to show. */
 export function ListState(props: ListStateProps) {
   const { t } = useTranslation('c2c');
-  return (
-    <SharedListState
-      {...props}
-      area="c2c"
-      text={{ loadError: t('list.loadError'), retry: t('list.retry') }}
-    />
-  );
+  return <SharedListState {...props} area="c2c" text={{ loadError: t('list.loadError') }} />;
 }

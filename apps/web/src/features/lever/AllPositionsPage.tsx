@@ -18,7 +18,8 @@ export default function AllPositionsPage() {
       <LeverPageHeader title={t('all.title')} />
       <section className="panel">
         <PagedPositions
-          query={{ ...orders, data: orders.data?.message }}
+          query={orders}
+          data={orders.data?.message}
           page={page}
           onPage={setPage}
           columns={[

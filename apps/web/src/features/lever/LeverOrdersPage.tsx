@@ -70,7 +70,8 @@ export default function LeverOrdersPage() {
           ))}
         </nav>
         <PagedPositions
-          query={{ ...orders, data: orders.data?.message }}
+          query={orders}
+          data={orders.data?.message}
           page={page}
           onPage={setPage}
           columns={COLUMNS[status]}

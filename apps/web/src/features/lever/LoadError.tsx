@@ -1,25 +1,26 @@
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api';
+import { LoadFailed } from '../../components/LoadFailed';
 import './i18n';
 
-interface Props {
+/** A lever list that could not be loaded, in the lever pages' words, with a way to try again. */
+export function LoadError({
+  error,
+  onRetry,
+  className,
+}: {
   error: Error;
   onRetry: () => void;
   className?: string;
-}
-
-/**
- * A list that could not be loaded: the server's refusal as it worded it (in the user's language), or, when
- * no answer came at all, our own words instead of the browser's ("Failed to fetch"); and a way to try again.
- */
-export function LoadError({ error, onRetry, className = 'empty' }: Props) {
+}) {
   const { t } = useTranslation('lever');
   return (
-    <div className={className} role="alert" data-testid="lever-load-error">
-      <p>{error instanceof ApiError && error.message ? error.message : t('page.listError')}</p>
-      <button type="button" className="btn btn-sm btn-ghost" onClick={onRetry} data-testid="lever-retry">
-        {t('page.retry')}
-      </button>
-    </div>
+    <LoadFailed
+      error={error}
+      onRetry={onRetry}
+      message={t('page.listError')}
+      className={className}
+      testId="lever-load-error"
+      retryTestId="lever-retry"
+    />
   );
 }

@@ -222,26 +222,23 @@ export function PositionTable({ orders, columns, actions = [], empty, lotSizeOf,
 }
 
 interface PagedProps extends Omit<Props, 'orders'> {
-  query: {
-    isPending: boolean;
-    isError: boolean;
-    error: Error | null;
-    refetch: () => unknown;
-    data?: LaravelPage<LeverOrder> | undefined;
-  };
+  /** The state of the query that reads the page. */
+  query: { isPending: boolean; isError: boolean; error: Error | null; refetch: () => unknown };
+  /** The page itself, wherever the answer keeps it. */
+  data: LaravelPage<LeverOrder> | undefined;
   page: number;
   onPage: (page: number) => void;
 }
 
 /** A page of lever orders: loading, a load error with retry, or the table and its pager. */
-export function PagedPositions({ query, page, onPage, ...table }: PagedProps) {
+export function PagedPositions({ query, data, page, onPage, ...table }: PagedProps) {
   if (query.isPending) return <Spinner />;
-  if (query.isError || !query.data)
+  if (query.isError || !data)
     return <LoadError error={query.error ?? new Error()} onRetry={() => void query.refetch()} />;
   return (
     <>
-      <PositionTable orders={query.data.data} {...table} />
-      <Pager page={page} last={query.data.last_page} onPage={onPage} />
+      <PositionTable orders={data.data} {...table} />
+      <Pager page={page} last={data.last_page} onPage={onPage} />
     </>
   );
 }

@@ -99,7 +99,8 @@ export default function PositionsPage() {
       </section>
       <section className="panel">
         <PagedPositions
-          query={{ ...positions, data: positions.data?.order }}
+          query={positions}
+          data={positions.data?.order}
           page={page}
           onPage={setPage}
           columns={[

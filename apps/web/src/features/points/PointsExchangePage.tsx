@@ -208,7 +208,7 @@ function ExchangeHistory() {
         onRetry={() => void history.refetch()}
         emptyText={t('history.empty')}
         area="points-history"
-        text={{ loadError: t('history.loadError'), retry: t('history.retry') }}
+        text={{ loadError: t('history.loadError') }}
       />
       {body}
     </section>

@@ -45,7 +45,6 @@ export const pointsTranslations: Translations = {
       received: 'Received',
       empty: 'No exchanges yet',
       loadError: 'The history could not be loaded',
-      retry: 'Retry',
     },
   },
   zh: {
@@ -90,7 +89,6 @@ export const pointsTranslations: Translations = {
       received: '到账',
       empty: '暂无兑换记录',
       loadError: '兑换记录加载失败',
-      retry: '重试',
     },
   },
   hk: {
@@ -135,7 +133,6 @@ export const pointsTranslations: Translations = {
       received: '到賬',
       empty: '暫無兌換記錄',
       loadError: '兌換記錄載入失敗',
-      retry: '重試',
     },
   },
   jp: {
@@ -180,7 +177,6 @@ export const pointsTranslations: Translations = {
       received: '受取',
       empty: '交換履歴はありません',
       loadError: '履歴を読み込めませんでした',
-      retry: '再試行',
     },
   },
   kor: {
@@ -225,7 +221,6 @@ export const pointsTranslations: Translations = {
       received: '수령',
       empty: '교환 내역이 없습니다',
       loadError: '내역을 불러오지 못했습니다',
-      retry: '다시 시도',
     },
   },
   th: {
@@ -270,7 +265,6 @@ export const pointsTranslations: Translations = {
       received: 'ได้รับ',
       empty: 'ยังไม่มีการแลก',
       loadError: 'โหลดประวัติไม่ได้',
-      retry: 'ลองอีกครั้ง',
     },
   },
   ind: {
@@ -315,7 +309,6 @@ export const pointsTranslations: Translations = {
       received: 'Diterima',
       empty: 'Belum ada penukaran',
       loadError: 'Riwayat tidak dapat dimuat',
-      retry: 'Coba lagi',
     },
   },
 };

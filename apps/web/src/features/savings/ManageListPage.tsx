@@ -77,7 +77,7 @@ export default function ManageListPage() {
           onRetry={() => void records.refetch()}
           emptyText={t('list.empty')}
           area="savings"
-          text={{ loadError: t('loadError'), retry: t('retry') }}
+          text={{ loadError: t('loadError') }}
         />
         {body}
       </section>

@@ -20,7 +20,7 @@ export default function ProfitPage() {
       onRetry={() => void profits.refetch()}
       emptyText={t('profitEmpty')}
       area="profit"
-      text={{ loadError: t('profitFailed'), retry: t('retry') }}
+      text={{ loadError: t('profitFailed') }}
     />
   );
   let body;

@@ -102,7 +102,7 @@ function TeamLevelList({ level, root = false }: { level: ReturnType<typeof useTe
         onRetry={() => void level.refetch()}
         emptyText={t('empty')}
         area="team"
-        text={{ loadError: t('loadFailed'), retry: t('retry') }}
+        text={{ loadError: t('loadFailed') }}
       />
     ) : null;
   return (

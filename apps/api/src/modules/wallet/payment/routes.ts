@@ -134,7 +134,7 @@ export function paymentRoutes(app: FastifyInstance): void {
       return reply
         .type('text/html')
         .send(
-          `<!doctype html><html><head><meta charset="utf-8"><title>Sandbox payment</title></head><body style="font-family:system-ui;background:#0b0e11;color:#eaecef;padding:40px">` +
+          `<!doctype html><html><head><meta charset="utf-8"><title>Sandbox payment</title><link rel="icon" type="image/svg+xml" href="/favicon.svg"></head><body style="font-family:system-ui;background:#0b0e11;color:#eaecef;padding:40px">` +
             `<h1>Sandbox payment #${order.id}</h1><p>Amount: <strong>${escapeHtml(amount)} ${escapeHtml(order.currency.name)}</strong></p><p>Status: ${status}</p>` +
             (order.status === PAYMENT_STATUS.pending
               ? `${button(true, 'Pay now')}${button(false, 'Cancel payment')}`

@@ -1,0 +1,217 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { form, optionalText, requiredText } from '../../http/schemas';
+import { announcePairChange } from '../spot';
+import { listBanners, saveBanner, uploadBannerImage } from './banners';
+import { actorOf, operatorGuard } from './guard';
+import { listPairSettings, PRECISION_LIMITS, savePairLever, savePairSettings } from './pair-settings';
+import { listSavingsPlans, listSecondsOptions, saveSavingsPlan, saveSecondsOption } from './product-options';
+import { listSettings, saveSetting } from './settings';
+
+const LANGUAGES = ['en', 'zh', 'hk', 'jp', 'kor', 'th', 'ind'] as const;
+const recordId = z.coerce
+  .number({ error: 'bad_request' })
+  .int({ error: 'bad_request' })
+  .positive({ error: 'bad_request' })
+  .max(2_147_483_647, { error: 'bad_request' });
+const asText = (value: unknown) => (typeof value === 'number' ? String(value) : value);
+const blankAsMissing = (value: unknown) => (value === '' || value === null ? undefined : asText(value));
+
+/**
+ * A plain non-negative decimal as text (no sign, exponent or spaces) with at most `scale` decimals, below
+ * `below` when given. The detail is what the envelope shows after the field's name.
+ */
+const decimalText = (scale: number, options: { below?: number; positive?: boolean; max?: number } = {}) => {
+  const rules = [
+    options.positive ? '> 0' : '>= 0',
+    ...(options.below === undefined ? [] : [`< ${options.below}`]),
+    ...(options.max === undefined ? [] : [`<= ${options.max}`]),
+    `<= ${scale} decimals`,
+  ].join(', ');
+  return z
+    .string({ error: rules })
+    .trim()
+    .regex(new RegExp(`^\\d{1,15}(\\.\\d{1,${scale}})?$`), { error: rules })
+    .refine((value) => !options.positive || Number(value) > 0, { error: rules })
+    .refine((value) => options.below === undefined || Number(value) < options.below, { error: rules })
+    .refine((value) => options.max === undefined || Number(value) <= options.max, { error: rules });
+};
+const optionalDecimal = (...args: Parameters<typeof decimalText>) =>
+  z.preprocess(blankAsMissing, decimalText(...args).optional());
+const requiredDecimal = (...args: Parameters<typeof decimalText>) =>
+  z.preprocess(asText, decimalText(...args));
+const wholeNumber = (min: number, max: number) =>
+  z.coerce
+    .number({ error: `${min}-${max}` })
+    .int({ error: `${min}-${max}` })
+    .min(min, { error: `${min}-${max}` })
+    .max(max, { error: `${min}-${max}` });
+const optionalWhole = (min: number, max: number) =>
+  z.preprocess(blankAsMissing, wholeNumber(min, max).optional());
+/** A comma-separated list of whole numbers (lever multiples, preset hands), each 1 to 1000. */
+const wholeList = z.preprocess(
+  blankAsMissing,
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,4}(,\s*\d{1,4}){0,19}$/, { error: 'e.g. 5,10,20 (1-1000)' })
+    .transform((value) => value.split(',').map((part) => Number(part.trim())))
+    .refine((values) => values.every((value) => value >= 1 && value <= 1000), {
+      error: 'e.g. 5,10,20 (1-1000)',
+    })
+    .optional(),
+);
+
+const pairBody = form({
+  id: recordId,
+  maker_fee: optionalDecimal(8, { below: 1 }),
+  taker_fee: optionalDecimal(8, { below: 1 }),
+  min_amount: optionalDecimal(18),
+  price_decimals: optionalWhole(0, PRECISION_LIMITS.price),
+  amount_decimals: optionalWhole(0, PRECISION_LIMITS.amount),
+});
+const leverBody = form({
+  id: recordId,
+  multiples: wholeList,
+  shares: wholeList,
+  lever_min_share: optionalWhole(1, 1_000_000),
+  lever_max_share: optionalWhole(0, 1_000_000),
+  lever_share_num: optionalDecimal(8, { positive: true }),
+  lever_trade_fee: optionalDecimal(8, { max: 100 }),
+  spread: optionalDecimal(8, { max: 100 }),
+  overnight: optionalDecimal(8, { max: 100 }),
+});
+const secondsBody = form({
+  id: recordId.optional(),
+  seconds: wholeNumber(5, 86_400),
+  profit_ratio: requiredDecimal(4, { positive: true, max: 1000 }),
+  min_amount: requiredDecimal(8),
+  max_amount: requiredDecimal(8),
+  status: z.preprocess((value) => asText(value) ?? '1', z.enum(['0', '1'], { error: '0 | 1' })),
+});
+const savingsBody = form({
+  id: recordId.optional(),
+  currency: requiredText('currency_not_found', 16),
+  day: wholeNumber(1, 3650),
+  rate: requiredDecimal(8, { max: 1000 }),
+  save_min: requiredDecimal(18, { positive: true }),
+  status: z.preprocess((value) => asText(value) ?? '1', z.enum(['0', '1'], { error: '0 | 1' })),
+});
+const settingBody = form({
+  key: requiredText('admin_record_not_found', 64),
+  value: z.preprocess(asText, z.string({ error: 'bad_request' }).trim().max(500)),
+});
+const bannerQuery = z.object({
+  lang: z.preprocess(blankAsMissing, z.enum(LANGUAGES, { error: 'bad_request' }).optional()),
+});
+const bannerBody = form({
+  id: recordId.optional(),
+  lang: z.preprocess((value) => value ?? '', z.enum(LANGUAGES, { error: 'bad_request' })),
+  title: requiredText('admin_reason_required', 200),
+  abstract: optionalText(500),
+  content: optionalText(20_000),
+  cover: requiredText('upload_missing', 200),
+  sorts: z.coerce.number({ error: 'bad_request' }).int().min(0).max(1_000_000).optional().default(0),
+});
+
+const ok = <T>(message: T) => ({ type: 'ok' as const, message });
+
+/**
+ * The console's markets-and-products, business settings and banner calls (issue #15, part B), all under
+ * `/api/admin/products/`: viewers read; admins change pairs, products and settings; support publishes
+ * banners. Each change writes its trail line in its own transaction.
+ */
+export function productsRoutes(app: FastifyInstance): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const viewer = operatorGuard(app, 'viewer');
+  const support = operatorGuard(app, 'support');
+  const admin = operatorGuard(app, 'admin');
+
+  typed.get('/api/admin/products/pairs', { preHandler: viewer }, async () =>
+    ok(await listPairSettings(app.prisma)),
+  );
+  typed.post(
+    '/api/admin/products/pairs/save',
+    { schema: { body: pairBody }, preHandler: admin },
+    async (request) => {
+      const saved = await savePairSettings(app.prisma, actorOf(request), request.body);
+      // After the commit: this process forgets its cached pairs, the matcher reloads this one.
+      await announcePairChange(app.redis, app.config.REDIS_PREFIX, saved.id);
+      return ok(saved);
+    },
+  );
+  typed.post(
+    '/api/admin/products/pairs/lever',
+    { schema: { body: leverBody }, preHandler: admin },
+    async (request) => {
+      const body = request.body;
+      return ok(
+        await savePairLever(app.prisma, actorOf(request), body.id, {
+          multiples: body.multiples,
+          shares: body.shares,
+          minShare: body.lever_min_share,
+          maxShare: body.lever_max_share,
+          shareNum: body.lever_share_num,
+          feePercent: body.lever_trade_fee,
+          spreadPercent: body.spread,
+          overnightPercent: body.overnight,
+        }),
+      );
+    },
+  );
+
+  typed.get('/api/admin/products/seconds', { preHandler: viewer }, async () =>
+    ok(await listSecondsOptions(app.prisma)),
+  );
+  typed.post(
+    '/api/admin/products/seconds/save',
+    { schema: { body: secondsBody }, preHandler: admin },
+    async (request) =>
+      ok(
+        await saveSecondsOption(app.prisma, actorOf(request), {
+          ...request.body,
+          status: request.body.status === '1' ? 1 : 0,
+        }),
+      ),
+  );
+
+  typed.get('/api/admin/products/savings', { preHandler: viewer }, async () =>
+    ok(await listSavingsPlans(app.prisma)),
+  );
+  typed.post(
+    '/api/admin/products/savings/save',
+    { schema: { body: savingsBody }, preHandler: admin },
+    async (request) =>
+      ok(
+        await saveSavingsPlan(app.prisma, actorOf(request), {
+          ...request.body,
+          currency: request.body.currency.toUpperCase(),
+          open: request.body.status === '1',
+        }),
+      ),
+  );
+
+  typed.get('/api/admin/products/settings', { preHandler: viewer }, async () =>
+    ok(await listSettings(app.prisma)),
+  );
+  typed.post(
+    '/api/admin/products/settings/save',
+    { schema: { body: settingBody }, preHandler: admin },
+    async (request) => ok(await saveSetting(app.prisma, actorOf(request), request.body)),
+  );
+
+  typed.get(
+    '/api/admin/products/banners',
+    { schema: { querystring: bannerQuery }, preHandler: viewer },
+    async (request) => ok(await listBanners(app.prisma, request.query)),
+  );
+  typed.post('/api/admin/products/banners/upload', { preHandler: support }, async (request) =>
+    ok(await uploadBannerImage(app, request, actorOf(request))),
+  );
+  typed.post(
+    '/api/admin/products/banners/save',
+    { schema: { body: bannerBody }, preHandler: support },
+    async (request) => ok(await saveBanner(app.prisma, actorOf(request), request.body)),
+  );
+}

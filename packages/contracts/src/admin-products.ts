@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+/**
+ * The operator console's answers for markets and products, business settings and banners (issue #15, part
+ * B): `/api/admin/products/*`. Decimals travel as strings, never as floats.
+ */
+const decimal = z.string();
+
+/** A pair's spot and lever settings (`GET /api/admin/products/pairs`). */
+export const adminPairSettingsSchema = z.object({
+  id: z.number().int(),
+  symbol: z.string(),
+  is_display: z.number().int(),
+  open_coin_trade: z.number().int(),
+  open_lever: z.number().int(),
+  open_microtrade: z.number().int(),
+  /** Fractions of the amount received: 0.001 = 0.1 %. */
+  maker_fee: decimal,
+  taker_fee: decimal,
+  price_decimals: z.number().int(),
+  amount_decimals: z.number().int(),
+  min_amount: decimal,
+  /** Orders resting or on their way to the book: a lower precision waits until there are none. */
+  open_orders: z.number().int(),
+  lever: z.object({
+    multiples: z.array(z.number().int()),
+    shares: z.array(z.number().int()),
+    lever_min_share: z.number().int(),
+    lever_max_share: z.number().int(),
+    lever_share_num: decimal,
+    /** Percentages. */
+    lever_trade_fee: decimal,
+    spread: decimal,
+    overnight: decimal,
+  }),
+});
+export type AdminPairSettings = z.infer<typeof adminPairSettingsSchema>;
+
+/** A seconds-contract duration (`GET /api/admin/products/seconds`): 1 offered, 0 withdrawn. */
+export const adminSecondsOptionSchema = z.object({
+  id: z.number().int(),
+  seconds: z.number().int(),
+  status: z.number().int(),
+  /** Percent of the stake a winning order earns. */
+  profit_ratio: decimal,
+  /** 0: no limit. */
+  min_amount: decimal,
+  max_amount: decimal,
+});
+export type AdminSecondsOption = z.infer<typeof adminSecondsOptionSchema>;
+
+/** A savings plan (`GET /api/admin/products/savings`), closed ones included: 1 open, 0 closed. */
+export const adminSavingsPlanSchema = z.object({
+  id: z.number().int(),
+  currency: z.string(),
+  day: z.number().int(),
+  /** Percent over the whole term. */
+  rate: decimal,
+  save_min: decimal,
+  status: z.number().int(),
+});
+export type AdminSavingsPlan = z.infer<typeof adminSavingsPlanSchema>;
+
+/** A business setting (`GET /api/admin/products/settings`): its value, its default and what it accepts. */
+export const adminSettingSchema = z.object({
+  key: z.string(),
+  value: z.string(),
+  default: z.string(),
+  kind: z.enum(['switch', 'decimal', 'minutes', 'count', 'time', 'url', 'currency', 'percent_list']),
+});
+export type AdminSetting = z.infer<typeof adminSettingSchema>;
+
+/** A home-page banner (news category 5) in one language, with its image. */
+export const adminBannerSchema = z.object({
+  id: z.number().int(),
+  lang: z.string(),
+  title: z.string(),
+  abstract: z.string(),
+  cover: z.string(),
+  sorts: z.number().int(),
+  update_time: z.string(),
+});
+export type AdminBanner = z.infer<typeof adminBannerSchema>;
+
+/** `POST /api/admin/products/banners/upload`: where the stored image is served from. */
+export const adminUploadedImageSchema = z.object({ url: z.string() });
+export type AdminUploadedImage = z.infer<typeof adminUploadedImageSchema>;
