@@ -20,6 +20,7 @@ import {
   visit,
   type Visit,
 } from './browser';
+import { ACCOUNT_LIST, confirmTransfer, type Account } from './assets';
 
 /**
  * The assets area in a real browser (document 2, sections 2-5; document 3 for withdraw addresses). Erin is
@@ -27,28 +28,7 @@ import {
  */
 const ERIN = { account: 'erin@assets.test', password: DEMO.password, tradePassword: '135790' };
 const TRON_ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
-type Account = 'change' | 'legal' | 'lever' | 'micro';
-const LIST: Record<Account, { path: string; row: string; available: string; frozen: string }> = {
-  change: { path: '/dealFinance', row: 'assets-row', available: 'assets-available', frozen: 'assets-frozen' },
-  legal: {
-    path: '/legal',
-    row: 'legal-assets-row',
-    available: 'legal-assets-available',
-    frozen: 'legal-assets-frozen',
-  },
-  lever: {
-    path: '/finance',
-    row: 'lever-assets-row',
-    available: 'lever-assets-available',
-    frozen: 'lever-assets-frozen',
-  },
-  micro: {
-    path: '/micro',
-    row: 'micro-account-row',
-    available: 'micro-account-available',
-    frozen: 'micro-account-frozen',
-  },
-};
+const LIST = ACCOUNT_LIST;
 
 describe('the assets area', () => {
   let browser: Browser;
@@ -79,16 +59,7 @@ describe('the assets area', () => {
   };
 
   /** Moves `amount` through a transfer page with its confirm dialog; answers the server's envelope. */
-  const transferThroughPage = async (amount: string) => {
-    if (amount === 'all') await byId(page, 'transfer-all').click();
-    else await byId(page, 'transfer-amount').fill(amount);
-    await byId(page, 'transfer-submit').click();
-    await byId(page, 'confirm-yes').waitFor();
-    const { body } = await apiAnswer(page, '/api/wallet/change', 'POST', () =>
-      byId(page, 'confirm-yes').click(),
-    );
-    return body;
-  };
+  const transferThroughPage = (amount: string) => confirmTransfer(page, amount);
 
   /** Every row of an account list shows what the server holds: available and frozen, coin by coin. */
   const expectListAgrees = async (account: Account) => {

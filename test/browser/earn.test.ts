@@ -1,8 +1,10 @@
+import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrisma, type Db } from '@exchange/kernel/db';
 import { auditExchange } from '../../apps/api/src/areas';
 import { grantPoints } from '../../apps/api/src/modules/points';
+import { DAY_MS, HOLDING_STATUS, settleDue } from '../../apps/api/src/modules/savings';
 import { createOpsUser } from '../../apps/api/src/ops/users';
 import { opsDeposit } from '../../apps/api/src/ops/wallet';
 import {
@@ -22,8 +24,9 @@ import {
 
 /**
  * Points and savings in a real browser: a user made the way operators make them (so no other file's
- * balances move) binds a partner account, exchanges points an operator granted, deposits into savings and
- * sees the holding; the screens in dark and light, in English and Chinese.
+ * balances move) binds a partner account, exchanges points an operator granted, deposits into savings, sees
+ * the holding, and at maturity (the clock advanced) gets principal and interest back; the screens in dark and
+ * light, in English and Chinese.
  */
 const ERIN = { account: 'erin@earn.test', password: DEMO.password, tradePassword: '123456' };
 
@@ -153,6 +156,45 @@ describe('points exchange and deposit savings', () => {
     await session.close();
     const report = await auditExchange(prisma);
     expect(report.problems).toEqual([]);
+  });
+
+  it('returns principal and interest at maturity (the clock advanced past the term), books balanced', async () => {
+    const holding = await prisma.savingsHolding.findFirstOrThrow({ where: { user_id: erinId } });
+    // The savings sweep, run as its worker runs it, at a moment after the 30-day term has ended.
+    const pool = new pg.Pool({ connectionString: server().databaseUrl, max: 2 });
+    try {
+      const outcome = await settleDue(pool, new Date(holding.end_at.getTime() + DAY_MS));
+      expect(outcome.failed).toEqual([]);
+    } finally {
+      await pool.end();
+    }
+    const matured = await prisma.savingsHolding.findUniqueOrThrow({ where: { id: holding.id } });
+    expect({ status: matured.status, interest: matured.interest_paid.toFixed() }).toEqual({
+      status: HOLDING_STATUS.matured,
+      interest: matured.total_interest.toFixed(),
+    });
+    const wallet = await prisma.wallet.findUniqueOrThrow({
+      where: { user_id_currency_id: { user_id: erinId, currency_id: holding.currency_id } },
+    });
+    // 5000 deposited, 1000 saved and returned, and 1000 × 1 % of interest.
+    expect([wallet.change_balance.toFixed(), wallet.lock_change_balance.toFixed()]).toEqual(['5010', '0']);
+
+    const session = await signedIn();
+    const { page } = session;
+    await session.open('/manageList');
+    const row = byId(page, 'savings-record').first();
+    await expect.poll(() => row.innerText()).toContain('Matured');
+    expect(readNumber(await row.locator('[data-testid="savings-record-interest"]').innerText())).toBe(10);
+    await screenshot(page, 'earn-manage-list-matured-dark');
+    await session.open('/dealFinance');
+    const usdt = byId(page, 'assets-row').filter({ hasText: 'USDT' }).first();
+    await expect
+      .poll(async () => readNumber(await usdt.locator('[data-testid="assets-available"]').innerText()))
+      .toBe(5010);
+    expect(readNumber(await usdt.locator('[data-testid="assets-frozen"]').innerText())).toBe(0);
+    expectNoPageErrors(session);
+    await session.close();
+    expect((await auditExchange(prisma)).problems).toEqual([]);
   });
 
   it('shows an empty list of deposits to a user who has none', async () => {

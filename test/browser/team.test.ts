@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool, createPrisma, type Db } from '@exchange/kernel/db';
+import { auditExchange } from '../../apps/api/src/areas';
 import { createOpsUser } from '../../apps/api/src/ops/users';
 import { opsDeposit } from '../../apps/api/src/ops/wallet';
 import {
@@ -198,6 +199,8 @@ describe('the team tree and profit pages', () => {
     // The tree shows the fee as the team's performance.
     await openFresh(leader, '/account/tree');
     await expect.poll(() => byId(page, 'team-performance').innerText()).toBe('1 USDT');
+    // The rebate came out of the fee the exchange took: the books still balance.
+    expect((await auditExchange(prisma)).problems).toEqual([]);
     expectNoPageErrors(leader);
   });
 

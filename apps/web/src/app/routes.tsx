@@ -29,6 +29,10 @@ function assetsRoutes(): RouteObject[] {
     [['/transferRecord'], () => import('../features/assets/TransferRecordPage')],
     [['/coinRecord', '/tbrec'], records],
     [['/withdraw_address'], () => import('../features/assets/WithdrawAddressPage')],
+    [['/coinDeposit', '/coinWithdraw'], () => import('../features/assets/CoinPage')],
+    [['/legalFinance'], () => import('../features/assets/LegalFinancePage')],
+    [['/finanrec'], () => import('../features/assets/FinanceRecordPage')],
+    [['/lever_manger', '/manger'], () => import('../features/assets/ContractManagePage')],
   ];
   return screens.flatMap(([paths, load]) =>
     paths.map((path) => ({ path, element: page(load, { auth: true }) })),

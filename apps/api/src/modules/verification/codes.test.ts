@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../../test/harness';
 
 let ctx: TestContext;
@@ -94,5 +94,70 @@ describe('verification codes', () => {
       type: 'error',
       message: 'Too many attempts, please try again later',
     });
+  });
+});
+
+describe('resend intervals per purpose', () => {
+  const cooldownKey = (account: string) => `code-cooldown:${account}`;
+  const sendAddressCode = (token: string) => ctx.get('/api/wallet/draw_address/code', token);
+  const secondsIn = (message: string) => Number(/(\d+) seconds/.exec(message)?.[1]);
+  /** Forgets the requests this file's IP made, as an hour passing would (the per-IP test above used them up). */
+  const resetIpWindow = async () => {
+    const keys = await ctx.redis.keys(`${ctx.config.REDIS_PREFIX}rate:code-ip:*`);
+    if (keys.length > 0) await ctx.redis.del(...keys.map((key) => key.slice(ctx.config.REDIS_PREFIX.length)));
+  };
+  beforeEach(resetIpWindow);
+
+  it('lets a withdraw-address code be asked again after 30 s, the countdown its screen shows', async () => {
+    const user = await ctx.signedInUser();
+    expect((await sendAddressCode(user.token)).body.code).toBe(0);
+    const ttl = await ctx.redis.ttl(cooldownKey(user.account));
+    expect(ttl).toBeGreaterThan(25);
+    expect(ttl).toBeLessThanOrEqual(30);
+
+    const tooSoon = await sendAddressCode(user.token);
+    expect(tooSoon.body.code).toBe(1);
+    expect(secondsIn(tooSoon.body.msg)).toBeGreaterThan(0);
+    expect(secondsIn(tooSoon.body.msg)).toBeLessThanOrEqual(30);
+    expect(await ctx.prisma.messageOutbox.count({ where: { to: user.account } })).toBe(1);
+
+    // The 30 s pass: the wait is over exactly when the key expires, and the next code goes out.
+    await ctx.redis.pexpire(cooldownKey(user.account), 1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await sendAddressCode(user.token)).body.code).toBe(0);
+    expect(await ctx.prisma.messageOutbox.count({ where: { to: user.account } })).toBe(2);
+  });
+
+  it('keeps 60 s for every other purpose, and one wait per destination across purposes', async () => {
+    const user = await ctx.signedInUser();
+    const first = await ctx.post('/api/sms_mail', { scene: 'trade_password' }, user.token);
+    expect(first.body.type).toBe('ok');
+    expect(await ctx.redis.ttl(cooldownKey(user.account))).toBeGreaterThan(55);
+    // A withdraw-address code does not slip in under the trade-password code's wait.
+    const address = await sendAddressCode(user.token);
+    expect(address.body.code).toBe(1);
+    expect(secondsIn(address.body.msg)).toBeGreaterThan(30);
+
+    // Nor the other way round: after a withdraw-address code, no code of any purpose for 30 s.
+    await ctx.redis.del(cooldownKey(user.account));
+    expect((await sendAddressCode(user.token)).body.code).toBe(0);
+    const trade = await ctx.post('/api/sms_mail', { scene: 'trade_password' }, user.token);
+    expect(trade.body.type).toBe('error');
+    expect(trade.body.message).toMatch(/^Please wait \d+ seconds before requesting another code$/);
+    expect(await ctx.prisma.messageOutbox.count({ where: { to: user.account } })).toBe(2);
+  });
+
+  it('still caps a destination at 20 codes a day however short the interval', async () => {
+    const user = await ctx.signedInUser();
+    // Each round the 30 s pass and the IP's hourly window is reset, so only the destination's cap is left.
+    const answers = [];
+    for (let index = 0; index < 21; index += 1) {
+      await ctx.redis.del(cooldownKey(user.account));
+      await resetIpWindow();
+      answers.push((await sendAddressCode(user.token)).body);
+    }
+    expect(answers.slice(0, 20).every((answer) => answer.code === 0)).toBe(true);
+    expect(answers[20]).toEqual({ code: 1, msg: 'Too many attempts, please try again later' });
+    expect(await ctx.prisma.messageOutbox.count({ where: { to: user.account } })).toBe(20);
   });
 });

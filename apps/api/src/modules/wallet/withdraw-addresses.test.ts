@@ -15,7 +15,7 @@ const ETH_ADDRESS = `0x${'52908400098527886e0f7030069857d2e4169ee7'}`;
 const OTHER_ETH_ADDRESS = `0x${'ab'.repeat(20)}`;
 const TRON_ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
 
-/** Sends a fresh withdraw-address code to the user, clearing the 60 s resend cooldown first. */
+/** Sends a fresh withdraw-address code to the user, clearing the 30 s resend wait first. */
 async function freshCode(user: User): Promise<string> {
   await ctx.redis.del(`code-cooldown:${user.account}`);
   const sent = await ctx.get('/api/wallet/draw_address/code', user.token);
@@ -35,7 +35,7 @@ async function listed(user: User, query = '') {
 const storedCount = (user: User) => ctx.prisma.withdrawAddress.count({ where: { user_id: user.id } });
 
 describe('withdraw-address codes', () => {
-  it('sends the code to the caller’s own account, once a minute', async () => {
+  it('sends the code to the caller’s own account, once per 30 s', async () => {
     const user = await ctx.signedInUser();
     const other = await ctx.signedInUser();
     const sent = await ctx.get(`/api/wallet/draw_address/code?account=${other.account}`, user.token);

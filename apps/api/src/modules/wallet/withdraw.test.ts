@@ -182,3 +182,53 @@ describe('withdrawals', () => {
     expect((await ctx.audit()).problems).toEqual([]);
   });
 });
+
+describe('someone else’s records', () => {
+  it('never shows another user’s withdrawals or transfers, whatever id or user_id the request names', async () => {
+    const owner = await ctx.signedInUser({ tradePassword: '246810' });
+    const snoop = await ctx.signedInUser();
+    await ctx.deposit(owner.account, 'USDT', '100');
+    const out = await ctx.post(
+      '/api/wallet/out',
+      { currency: usdt, number: '20', address: TRON_ADDRESS, pay_password: '246810' },
+      owner.token,
+    );
+    expect(out.body.type).toBe('ok');
+    const moved = await ctx.post(
+      '/api/wallet/change',
+      { currency_id: usdt, number: '5', from_field: 'change', to_field: 'lever' },
+      owner.token,
+    );
+    expect(moved.body.type).toBe('ok');
+    const withdrawal = await ctx.prisma.withdrawal.findFirstOrThrow({ where: { user_id: owner.id } });
+
+    // The owner sees both; the other user, naming the owner's ids every way the contract carries one, none.
+    expect((await ctx.post('/api/wallet/out_log', { type: 'sell' }, owner.token)).body.message.count).toBe(1);
+    const named: Record<string, string | number>[] = [
+      { type: 'sell', id: withdrawal.id },
+      { type: 'sell', user_id: owner.id },
+      { type: 'sell', currency: usdt, id: withdrawal.id, user_id: owner.id },
+    ];
+    for (const body of named) {
+      const answer = await ctx.post('/api/wallet/out_log', body, snoop.token);
+      expect(answer.body, JSON.stringify(body)).toMatchObject({
+        type: 'ok',
+        message: { list: [], count: 0 },
+      });
+    }
+    expect((await ctx.get('/api/wallet/hzhistory', owner.token)).body.message.total).toBe(1);
+    const history = await ctx.get(`/api/wallet/hzhistory?user_id=${owner.id}`, snoop.token);
+    expect(history.body.message).toMatchObject({ total: 0, data: [] });
+    const detail = await ctx.post(
+      '/api/wallet/detail',
+      { currency: usdt, type: 'change', user_id: owner.id },
+      snoop.token,
+    );
+    expect(detail.body.message).toMatchObject({
+      change_balance: '0.00000000',
+      lock_change_balance: '0.00000000',
+    });
+    expect(await spot(owner.id, usdt)).toEqual(['75', '20']);
+    expect((await ctx.audit()).problems).toEqual([]);
+  });
+});

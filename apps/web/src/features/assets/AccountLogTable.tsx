@@ -3,26 +3,30 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/States';
 import { direction } from '../../lib/format';
 import { ACCOUNT_LOG_PAGE_SIZE, useAccountLog } from './api';
-import { formatAmount, formatSigned } from './assets';
+import { formatAmount, formatSigned, type Account } from './assets';
+import { LoadFailed } from './States';
 import './i18n';
 
 const ACCOUNTS = ['change', 'legal', 'lever', 'micro'];
 
-/** The account log (`/api/wallet/legal_log`), newest first, paged. */
-export function AccountLogTable() {
+/**
+ * The account log (`/api/wallet/legal_log`), newest first, paged: every account's, or one account's with the
+ * account column left out and its own title.
+ */
+export function AccountLogTable({ account, title }: { account?: Account; title?: string } = {}) {
   const { t } = useTranslation('assets');
   const [page, setPage] = useState(1);
-  const log = useAccountLog(page);
+  const log = useAccountLog(page, account);
 
   if (log.isPending) return <Spinner />;
-  if (log.isError) return <div className="panel empty">{log.error.message || t('loadFailed')}</div>;
+  if (log.isError) return <LoadFailed error={log.error} onRetry={() => void log.refetch()} />;
   const { list, count } = log.data;
   const pages = Math.max(1, Math.ceil(count / ACCOUNT_LOG_PAGE_SIZE));
 
   return (
     <section className="panel" data-testid="account-log">
       <header className="panel-header">
-        <span>{t('log.title')}</span>
+        <span>{title ?? t('log.title')}</span>
         <span className="muted log-count">{t('log.count', { count })}</span>
       </header>
       <div className="assets-table-wrap">
@@ -31,7 +35,7 @@ export function AccountLogTable() {
             <tr>
               <th>{t('log.time')}</th>
               <th>{t('table.coin')}</th>
-              <th>{t('log.account')}</th>
+              {!account && <th>{t('log.account')}</th>}
               <th>{t('log.type')}</th>
               <th className="right">{t('log.amount')}</th>
               <th className="right">{t('log.after')}</th>
@@ -41,17 +45,27 @@ export function AccountLogTable() {
             {list.map((row) => {
               const move = direction(row.value);
               return (
-                <tr key={row.id} data-testid="account-log-row">
+                <tr key={row.id} data-testid="account-log-row" data-account={row.account}>
                   <td className="num secondary">{row.created_time}</td>
                   <td>
                     <strong>{row.currency_name}</strong>
                   </td>
-                  <td className="secondary">
-                    {ACCOUNTS.includes(row.account) ? t(`accounts.${row.account}`) : row.account}
-                    {row.is_lock === 1 && <span className="badge log-lock">{t('table.frozen')}</span>}
+                  {!account && (
+                    <td className="secondary">
+                      {ACCOUNTS.includes(row.account) ? t(`accounts.${row.account}`) : row.account}
+                      {row.is_lock === 1 && <span className="badge log-lock">{t('table.frozen')}</span>}
+                    </td>
+                  )}
+                  <td>
+                    {row.info}
+                    {account && row.is_lock === 1 && (
+                      <span className="badge log-lock">{t('table.frozen')}</span>
+                    )}
                   </td>
-                  <td>{row.info}</td>
-                  <td className={`right num${move > 0 ? ' up' : move < 0 ? ' down' : ''}`}>
+                  <td
+                    className={`right num${move > 0 ? ' up' : move < 0 ? ' down' : ''}`}
+                    data-testid="account-log-value"
+                  >
                     {formatSigned(row.value)}
                   </td>
                   <td className="right num">{formatAmount(row.after)}</td>

@@ -152,6 +152,17 @@ function AccountList({ account, wallets }: { account: Account; wallets: WalletLi
         <header className="panel-header assets-table-header">
           <span>{t(`accounts.${account}`)}</span>
           <div className="assets-tools">
+            {account === 'lever' && (
+              // The contract account's older pages: its management and its finance record.
+              <span className="assets-account-links">
+                <Link to="/lever_manger" className="btn-link" data-testid="lever-manger-link">
+                  {t('pages.mangerTitle')}
+                </Link>
+                <Link to="/finanrec" className="btn-link" data-testid="lever-finanrec-link">
+                  {t('pages.financeRecord')}
+                </Link>
+              </span>
+            )}
             <input
               className="input assets-search"
               value={search}

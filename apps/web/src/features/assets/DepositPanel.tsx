@@ -8,7 +8,7 @@ import { isPositive, normalizeDecimal, sanitizeDecimalInput } from '../../lib/de
 import { toast } from '../../lib/notify';
 import { useBankList } from '../../api/payment-account';
 import { depositByPayment, depositNotice, useCurrencyInfo, useDepositAddress } from './api';
-import { BALANCE_DECIMALS } from './assets';
+import { BALANCE_DECIMALS, COIN_PAGE_PATH } from './assets';
 import { AmountInput } from './AmountInput';
 import { ChannelSwitch, type Channel } from './ChannelSwitch';
 import { LoadFailed, Loading } from './States';
@@ -198,20 +198,41 @@ function PaymentDeposit({ currency, name }: { currency: number; name: string }) 
   );
 }
 
-/** The deposit panel of a coin row (document 2, section 2): crypto or the online-payment channel. */
-export function DepositPanel({ currency, name }: { currency: number; name: string }) {
+/**
+ * The deposit of one coin (document 2, section 2): crypto or the online-payment channel. Opened under a coin
+ * row of the spot list, with a link to the same panel as a page of its own (`/coinDeposit`), or as that page.
+ */
+export function DepositPanel({
+  currency,
+  name,
+  asPage = false,
+}: {
+  currency: number;
+  name: string;
+  asPage?: boolean;
+}) {
   const { t } = useTranslation('assets');
   const [channel, setChannel] = useState<Channel>('crypto');
   return (
-    <div className="assets-panel" data-testid="deposit-panel">
+    <div className={`assets-panel${asPage ? ' assets-panel-page' : ''}`} data-testid="deposit-panel">
       <div className="assets-panel-head">
         <strong>{t('deposit.title', { coin: name })}</strong>
         <ChannelSwitch value={channel} onChange={setChannel} />
+        {!asPage && (
+          <Link
+            to={`${COIN_PAGE_PATH.deposit}?currency_id=${currency}`}
+            className="btn-link"
+            data-testid="deposit-open-page"
+          >
+            {t('pages.openPage')}
+          </Link>
+        )}
       </div>
+      {/* The key restarts the forms when the page switches coin, so nothing typed carries over. */}
       {channel === 'crypto' ? (
-        <CryptoDeposit currency={currency} name={name} />
+        <CryptoDeposit key={currency} currency={currency} name={name} />
       ) : (
-        <PaymentDeposit currency={currency} name={name} />
+        <PaymentDeposit key={currency} currency={currency} name={name} />
       )}
     </div>
   );

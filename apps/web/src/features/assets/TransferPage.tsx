@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { SubmitButton } from '../../components/SubmitButton';
@@ -89,6 +89,11 @@ function TransferForm({ wallets, pair }: { wallets: WalletList; pair: Pair }) {
   const [currencyId, setCurrencyId] = useState<number | null>(() => requestedCurrency(params));
   const [amount, setAmount] = useState('');
   const [sending, setSending] = useState(false);
+  // The redirect after a success is dropped when the user goes anywhere first (this page again included),
+  // so it never pulls them away from where they went.
+  const { key: locationKey } = useLocation();
+  const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(redirect.current), [locationKey]);
   const coins = transferCoins(wallets, from, to);
   const coin =
     coins.find((item) => item.currency === currencyId) ??
@@ -132,7 +137,7 @@ function TransferForm({ wallets, pair }: { wallets: WalletList; pair: Pair }) {
       setAmount('');
       refresh();
       const landing = pair ? (pair.find((account) => account !== 'change') ?? to) : to;
-      setTimeout(() => void navigate(LIST_PATH[landing]), REDIRECT_DELAY_MS);
+      redirect.current = setTimeout(() => void navigate(LIST_PATH[landing]), REDIRECT_DELAY_MS);
     } catch (error) {
       if (!(error instanceof ApiError)) toast(t('common:networkError'), 'error');
     } finally {

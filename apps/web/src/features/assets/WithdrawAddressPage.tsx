@@ -14,10 +14,15 @@ import {
   type WalletList,
 } from './api';
 import { AssetsLayout } from './AssetsLayout';
+import { CoinSelect } from './CoinSelect';
 import { LoadFailed, Loading } from './States';
 import './i18n';
 
-/** Document 3, section 4: the withdraw-address code can be asked again after 30 s. */
+/**
+ * Document 3, section 4: the withdraw-address code can be asked again after 30 s. The server's code service
+ * waits exactly this long for this purpose (RESEND_COOLDOWN_SECONDS in modules/verification), so the button
+ * never offers a send the server would refuse.
+ */
 const ADDRESS_CODE_SECONDS = 30;
 const MEMO_REQUIRED = 2;
 
@@ -81,18 +86,7 @@ function BindForm({ wallets, onBound }: { wallets: WalletList; onBound: () => vo
       <div className="address-form-row">
         <label className="field">
           <span className="field-label">{t('table.coin')}</span>
-          <select
-            className="select"
-            value={currency ?? ''}
-            onChange={(event) => setCurrency(Number(event.target.value))}
-            data-testid="address-coin"
-          >
-            {coins.map((item) => (
-              <option key={item.currency} value={item.currency}>
-                {item.currency_name}
-              </option>
-            ))}
-          </select>
+          <CoinSelect coins={coins} value={currency} onChange={setCurrency} testId="address-coin" />
         </label>
         <label className="field">
           <span className="field-label">{t('address.chain')}</span>

@@ -14,7 +14,7 @@ import {
   withdrawByPayment,
 } from './api';
 import { AmountInput } from './AmountInput';
-import { amountProblem, formatAmount } from './assets';
+import { amountProblem, COIN_PAGE_PATH, formatAmount } from './assets';
 import { ChannelSwitch, type Channel } from './ChannelSwitch';
 import { LoadFailed, Loading } from './States';
 import './i18n';
@@ -60,6 +60,7 @@ function FeePreview({ currency, amount, name }: { currency: number; amount: stri
 interface WithdrawProps {
   currency: number;
   name: string;
+  /** What the spot account holds of the coin: withdrawals leave from it. */
   available: string;
 }
 
@@ -90,7 +91,7 @@ function AmountField({
         testId="withdraw-amount"
         allTestId="withdraw-all"
       />
-      <span className="assets-hint muted">
+      <span className="assets-hint muted" data-testid="withdraw-available">
         {t('form.available', { amount: formatAmount(available), coin: name })}
       </span>
     </label>
@@ -287,7 +288,10 @@ function PaymentWithdraw({ currency, name, available }: WithdrawProps) {
           </div>
         ) : (
           <div className="assets-hint">
-            {t('payment.bindCard')} <Link to="/userSetting">{t('payment.goBind')}</Link>
+            {t('payment.bindCard')} {/* Straight to the bank-card form, not the settings' first tab. */}
+            <Link to="/userSetting?tab=bank" data-testid="payment-bind-card">
+              {t('payment.goBind')}
+            </Link>
           </div>
         )}
       </div>
@@ -304,20 +308,37 @@ function PaymentWithdraw({ currency, name, available }: WithdrawProps) {
   );
 }
 
-/** The withdraw panel of a coin row (document 2, section 2): crypto or the online-payment channel. */
-export function WithdrawPanel(props: WithdrawProps) {
+/**
+ * The withdrawal of one coin (document 2, section 2): crypto or the online-payment channel. Opened under a
+ * coin row of the spot list, with a link to the same panel as a page of its own (`/coinWithdraw`), or as it.
+ */
+export function WithdrawPanel({ asPage = false, ...props }: WithdrawProps & { asPage?: boolean }) {
   const { t } = useTranslation('assets');
   const [channel, setChannel] = useState<Channel>('crypto');
   return (
-    <div className="assets-panel" data-testid="withdraw-panel">
+    <div className={`assets-panel${asPage ? ' assets-panel-page' : ''}`} data-testid="withdraw-panel">
       <div className="assets-panel-head">
         <strong>{t('withdraw.title', { coin: props.name })}</strong>
         <ChannelSwitch value={channel} onChange={setChannel} />
         <Link to={`/tbrec?currency_id=${props.currency}`} className="btn-link">
           {t('action.withdrawRecord')}
         </Link>
+        {!asPage && (
+          <Link
+            to={`${COIN_PAGE_PATH.withdraw}?currency_id=${props.currency}`}
+            className="btn-link"
+            data-testid="withdraw-open-page"
+          >
+            {t('pages.openPage')}
+          </Link>
+        )}
       </div>
-      {channel === 'crypto' ? <CryptoWithdraw {...props} /> : <PaymentWithdraw {...props} />}
+      {/* The key restarts the forms when the page switches coin, so no amount carries over to another coin. */}
+      {channel === 'crypto' ? (
+        <CryptoWithdraw key={props.currency} {...props} />
+      ) : (
+        <PaymentWithdraw key={props.currency} {...props} />
+      )}
     </div>
   );
 }

@@ -57,14 +57,17 @@ export function useDepositAddress(currency: number | null) {
 /** Every account's log, a numbered page at a time (the account log of the user menu). */
 export const ACCOUNT_LOG_PAGE_SIZE = 15;
 
-export function useAccountLog(page: number) {
+/** Every account's log, or one account's (every coin) when `account` is given. */
+export function useAccountLog(page: number, account?: Account) {
   const token = useToken();
   return useQuery({
-    queryKey: ['wallet', 'account-log', token, page],
+    queryKey: ['wallet', 'account-log', token, page, account ?? 'all'],
     queryFn: () =>
       api.post<AccountLogPage>(
         '/api/wallet/legal_log',
-        { page, limit: ACCOUNT_LOG_PAGE_SIZE },
+        account
+          ? { type: account, page, limit: ACCOUNT_LOG_PAGE_SIZE }
+          : { page, limit: ACCOUNT_LOG_PAGE_SIZE },
         { quiet: true },
       ),
     enabled: token !== null,

@@ -38,6 +38,12 @@ export const DETAIL_PATH: Record<Account, string> = {
   micro: '/microAccount',
 };
 
+/**
+ * The deposit and withdraw pages (document 2, section 2, "Crypto deposit and withdrawal"; the spec names no
+ * route for them, so they follow coinRecord's naming), query currency_id.
+ */
+export const COIN_PAGE_PATH = { deposit: '/coinDeposit', withdraw: '/coinWithdraw' } as const;
+
 /** Which account a list or detail route shows. */
 export function accountOfPath(pathname: string, paths: Record<Account, string>): Account | null {
   return ACCOUNTS.find((account) => paths[account] === pathname) ?? null;
