@@ -12,7 +12,7 @@ import { requestCancel } from './cancel-order';
 import { placeOrder, SIDE } from './place-order';
 import type { OrderResult } from './queue';
 import { okMessage } from '../../http/envelope';
-import { spotOrderListAnswerSchema } from '@exchange/contracts';
+import { spotOrderListAnswerSchema, type SpotOrderRow } from '@exchange/contracts';
 
 /** How long a request waits for the matcher before answering "received, being matched". */
 export const ORDER_WAIT_MS = 3_000;
@@ -47,16 +47,17 @@ const listQuery = z.object({
 /** The contract's spot-order row, plus what a trader needs to follow a fill. */
 export function orderRow(
   order: SpotOrder & { pair: { currency: { name: string }; legal: { name: string } } },
-) {
+): SpotOrderRow {
   const filled = new Money(order.filled.toFixed());
   const average = filled.gt(0) ? new Money(order.quote_filled.toFixed()).div(filled) : new Money(0);
   return {
     id: order.id.toString(),
     symbol: `${order.pair.currency.name}/${order.pair.legal.name}`,
     type: order.side,
-    kind: order.kind,
+    // The columns are plain text; the matcher writes only these values.
+    kind: order.kind as SpotOrderRow['kind'],
     status: order.state === 'new' || order.state === 'open' ? 1 : 2,
-    state: order.state,
+    state: order.state as SpotOrderRow['state'],
     target_price: order.price ? toAmountString(order.price.toFixed()) : '',
     trade_amount: toAmountString(order.amount.toFixed()),
     filled: toAmountString(filled),
