@@ -340,6 +340,61 @@ async function pendingWithdrawal(ctx: TestContext, owner: Owner): Promise<OwnedR
   };
 }
 
+/** The owner's own user row, unchanged when nothing an operator may do was done to it. */
+async function userRow(ctx: TestContext, owner: Owner): Promise<OwnedRecord> {
+  const snapshot = async () => {
+    const user = await ctx.prisma.user.findUniqueOrThrow({ where: { id: owner.id } });
+    const [agent, shops, acceptor] = await Promise.all([
+      ctx.prisma.regionalAgent.count({ where: { user_id: owner.id } }),
+      ctx.prisma.p2pSeller.count({ where: { user_id: owner.id } }),
+      ctx.prisma.acceptor.count({ where: { user_id: owner.id } }),
+    ]);
+    return JSON.stringify([
+      user.frozen_funds,
+      user.trade_password_hash,
+      user.is_seller,
+      agent,
+      shops,
+      acceptor,
+    ]);
+  };
+  const before = await snapshot();
+  return { id: owner.id, marker: owner.account, stillIntact: async () => (await snapshot()) === before };
+}
+
+/** An active shop of the owner's (as `ops seller:approve` makes one). */
+async function shopRow(ctx: TestContext, owner: Owner): Promise<OwnedRecord> {
+  const usdt = await ctx.prisma.currency.findUniqueOrThrow({ where: { name: 'USDT' } });
+  const shop = await ctx.prisma.p2pSeller.upsert({
+    where: { user_id_currency_id: { user_id: owner.id, currency_id: usdt.id } },
+    create: { user_id: owner.id, currency_id: usdt.id, name: `shop-${owner.id}`, status: 1 },
+    update: { status: 1 },
+  });
+  return {
+    id: shop.id,
+    marker: shop.name,
+    stillIntact: async () =>
+      (await ctx.prisma.p2pSeller.findUniqueOrThrow({ where: { id: shop.id } })).status === 1,
+  };
+}
+
+/** An active acceptor desk of the owner's (as `ops acceptor:create` makes one). */
+async function acceptorRow(ctx: TestContext, owner: Owner): Promise<OwnedRecord> {
+  const usdt = await ctx.prisma.currency.findUniqueOrThrow({ where: { name: 'USDT' } });
+  const terms = { recharge_rate: '7.2', cash_rate: '7.1', recharge_amount: '0', cash_amount: '0' };
+  const desk = await ctx.prisma.acceptor.upsert({
+    where: { user_id: owner.id },
+    create: { user_id: owner.id, currency_id: usdt.id, name: `desk-${owner.id}`, status: 1, ...terms },
+    update: { status: 1 },
+  });
+  return {
+    id: desk.id,
+    marker: desk.name,
+    stillIntact: async () =>
+      (await ctx.prisma.acceptor.findUniqueOrThrow({ where: { id: desk.id } })).status === 1,
+  };
+}
+
 /**
  * Operator calls that name a user's record: a trader (here, the other user) is no operator, so each must
  * refuse them outright (admin.test.ts holds every role to its calls).
@@ -365,6 +420,44 @@ const ADMIN_OWNED: Record<string, MatrixEntry> = {
     extra: { decision: 'refund', reason: 'tried by a trader', totp_code: '000000' },
     create: p2pOrder('c2c'),
   },
+  // Users, sellers and acceptors (admin-users.test.ts holds every role to these).
+  'GET /api/admin/users/records': { field: ['id'], extra: { kind: 'logs' }, create: userRow },
+  'POST /api/admin/users/freeze': {
+    field: ['id'],
+    extra: { frozen: '1', reason: 'tried by a trader', totp_code: '000000' },
+    create: userRow,
+  },
+  'POST /api/admin/users/agent': {
+    field: ['id'],
+    extra: { on: '1', city: 'Nowhere', reason: 'tried by a trader' },
+    create: userRow,
+  },
+  'POST /api/admin/users/reset-trade-password': {
+    field: ['id'],
+    extra: { reason: 'tried by a trader', totp_code: '000000' },
+    create: userRow,
+  },
+  'POST /api/admin/sellers/approve': {
+    field: ['id'],
+    extra: { reason: 'tried by a trader' },
+    create: userRow,
+  },
+  'POST /api/admin/sellers/suspend': {
+    field: ['id'],
+    extra: { reason: 'tried by a trader' },
+    create: shopRow,
+  },
+  'POST /api/admin/acceptors/approve': {
+    field: ['id'],
+    extra: { recharge_rate: '7', cash_rate: '7', reason: 'tried by a trader', totp_code: '000000' },
+    create: userRow,
+  },
+  'POST /api/admin/acceptors/status': {
+    field: ['id'],
+    extra: { status: '0', reason: 'tried by a trader', totp_code: '000000' },
+    create: acceptorRow,
+  },
+  'GET /api/admin/appeals/detail': { field: ['id'], create: p2pOrder('c2c') },
 };
 
 /** Routes that act on one of the caller's records named by id: keyed `METHOD path`. */

@@ -1,7 +1,7 @@
 import { Queue, Worker } from 'bullmq';
 import type { Db } from '@exchange/kernel/db';
-import { bullConnection, bullPrefix } from '@exchange/kernel/redis';
 import { archiveMarketMaker } from '@exchange/api/modules/spot';
+import { bullConnection, bullPrefix, WORKER_QUEUES } from '@exchange/kernel/redis';
 import { purgeExpired } from './maintenance/purge-expired';
 import { Matcher } from './matcher/matcher';
 import { MarketMaker } from './market-maker/market-maker';
@@ -23,7 +23,7 @@ export interface WorkerDeps {
   log: (fields: object, message: string) => void;
 }
 
-export const MAINTENANCE_QUEUE = 'maintenance';
+export const MAINTENANCE_QUEUE = WORKER_QUEUES.maintenance;
 const HOUR_MS = 3_600_000;
 
 /** Starts every background worker of the exchange; the returned function stops them. */

@@ -1,3 +1,4 @@
+export * from './admin';
 export * from './acceptor';
 export * from './envelope';
 export * from './lever';

@@ -54,6 +54,8 @@ const configSchema = z.object({
   EMBEDDED_PG_DIR: z.string().default('.data/postgres'),
   EMBEDDED_PG_PORT: z.coerce.number().int().default(54329),
   APP_SECRET: z.string().min(16).default('development-secret-change-me'),
+  /** Seals operators' two-factor secrets at rest (AES-256-GCM under its SHA-256); required in production. */
+  OPERATOR_TOTP_KEY: z.string().min(32).optional(),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24),
   UPLOAD_DIR: z.string().default('uploads'),
   UPLOAD_MAX_BYTES: z.coerce
@@ -74,7 +76,13 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type Config = Omit<z.infer<typeof configSchema>, 'PAYMENT_SANDBOX'> & { PAYMENT_SANDBOX: boolean };
+export type Config = Omit<z.infer<typeof configSchema>, 'PAYMENT_SANDBOX' | 'OPERATOR_TOTP_KEY'> & {
+  PAYMENT_SANDBOX: boolean;
+  OPERATOR_TOTP_KEY: string;
+};
+
+/** Development and tests only: a stolen database of a real installation must not open with a known key. */
+const DEVELOPMENT_TOTP_KEY = 'development-operator-totp-key-change-me';
 
 /** The only place that reads process.env: every setting is validated once, at start. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -86,9 +94,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (parsed.data.NODE_ENV === 'production' && parsed.data.APP_SECRET === 'development-secret-change-me') {
     throw new Error('APP_SECRET must be set to a private value in production');
   }
+  if (parsed.data.NODE_ENV === 'production' && !parsed.data.OPERATOR_TOTP_KEY) {
+    throw new Error('OPERATOR_TOTP_KEY (32 or more random characters) must be set in production');
+  }
   // The sandbox payment provider credits deposits nobody paid for: never on in production unless asked.
   return {
     ...parsed.data,
     PAYMENT_SANDBOX: parsed.data.PAYMENT_SANDBOX ?? parsed.data.NODE_ENV !== 'production',
+    OPERATOR_TOTP_KEY: parsed.data.OPERATOR_TOTP_KEY ?? DEVELOPMENT_TOTP_KEY,
   };
 }

@@ -12,3 +12,16 @@ export function bullConnection(url: string): ConnectionOptions {
 }
 
 export const bullPrefix = (redisPrefix: string) => `${redisPrefix}bull`;
+
+/**
+ * The workers' BullMQ queues, named once here: each owner (an area's queue, a worker process) takes its name
+ * from this list, and the operator console's dashboard reports every queue in it, so a new queue shows there
+ * without the dashboard being edited. (The spot matcher's per-market queues are named by their pair.)
+ */
+export const WORKER_QUEUES = {
+  p2pDeadlines: 'p2p-deadlines',
+  microSettle: 'micro-settle',
+  savings: 'savings',
+  lever: 'lever',
+  maintenance: 'maintenance',
+} as const;

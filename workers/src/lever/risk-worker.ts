@@ -4,7 +4,7 @@ import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type pg from 'pg';
 import { createPool, prismaSql, type Db } from '@exchange/kernel/db';
-import { bullConnection, bullPrefix } from '@exchange/kernel/redis';
+import { bullConnection, bullPrefix, WORKER_QUEUES } from '@exchange/kernel/redis';
 import { createPushEmitter, userRoom } from '@exchange/kernel/realtime';
 import {
   accountKey,
@@ -28,7 +28,7 @@ export interface RiskWorkerDeps {
   log: (fields: object, message: string) => void;
 }
 
-export const LEVER_QUEUE = 'lever';
+export const LEVER_QUEUE = WORKER_QUEUES.lever;
 /** Pushes per user at most twice a second; each flush sends at most this many accounts (the rest wait). */
 const PUSH_INTERVAL_MS = 500;
 const PUSH_ACCOUNTS_PER_FLUSH = 2_000;

@@ -3,7 +3,7 @@ import { LOCALES, type Dictionary, type Translations } from './locales';
 
 /** Every namespace (common and each feature's i18n.ts) has the same keys, non-empty, in all seven languages. */
 const modules = import.meta.glob<Record<string, unknown>>(
-  ['./common.ts', '../components/*/i18n.ts', '../features/*/i18n.ts'],
+  ['./common.ts', '../components/*/i18n.ts', '../features/*/i18n.ts', '../features/*/i18n-*.ts'],
   {
     eager: true,
   },

@@ -20,6 +20,8 @@ export const STORAGE_KEYS = {
   priceScale: 'priceScale',
   fiatConvertCny: 'fiat_convert_cny',
   socketPort: 'socketPort',
+  /** The operator console's own session (features/admin): never the trader's, never cleared by them. */
+  adminToken: 'admin_token',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
@@ -48,15 +50,19 @@ export function removeStored(key: StorageKey): void {
   }
 }
 
+/**
+ * What a trader's sign-out keeps: the chosen language and theme, and an operator's console session in the
+ * same browser (each signs out only its own).
+ */
+const KEPT_ON_SIGN_OUT: StorageKey[] = [STORAGE_KEYS.locale, STORAGE_KEYS.theme, STORAGE_KEYS.adminToken];
+
 /** Logout and an expired session clear everything but the chosen language (document 1, section 4). */
 export function clearStorageKeepingLocale(): void {
-  const locale = readStored(STORAGE_KEYS.locale);
-  const theme = readStored(STORAGE_KEYS.theme);
+  const kept = KEPT_ON_SIGN_OUT.map((key) => [key, readStored(key)] as const);
   try {
     localStorage.clear();
   } catch {
     return;
   }
-  if (locale) writeStored(STORAGE_KEYS.locale, locale);
-  if (theme) writeStored(STORAGE_KEYS.theme, theme);
+  for (const [key, value] of kept) if (value) writeStored(key, value);
 }

@@ -320,6 +320,12 @@ export const en = {
   admin_field_required: '{field} is required',
   admin_identity_approved: 'Your identity verification was approved',
   admin_identity_rejected: 'Your identity verification was rejected: {reason}',
+  funds_frozen:
+    'Your funds are frozen: transfers, withdrawals and P2P sales are unavailable. Please contact support',
+  admin_notice_frozen: 'Your funds were frozen by support: {reason}',
+  admin_notice_unfrozen: 'Your funds were unfrozen',
+  admin_notice_trade_password_reset:
+    'Support reset your trade password: set a new one under Security before your next withdrawal',
   admin_field_invalid: '{field} is not valid: {rule}',
   admin_pair_precision_locked:
     'Close spot trading on this pair and wait until it has no open orders before lowering its precision',

@@ -318,6 +318,10 @@ export const hk: Messages = {
   admin_field_required: '請填寫{field}',
   admin_identity_approved: '您的身份認證已通過',
   admin_identity_rejected: '您的身份認證未通過：{reason}',
+  funds_frozen: '您的資金已被凍結，暫時無法劃轉、提幣或進行P2P出售，請聯絡客服',
+  admin_notice_frozen: '您的資金已被客服凍結：{reason}',
+  admin_notice_unfrozen: '您的資金已解凍',
+  admin_notice_trade_password_reset: '客服已重置您的交易密碼，請在下次提幣前於安全中心重新設定',
   admin_field_invalid: '{field}無效：{rule}',
   admin_pair_precision_locked: '降低精度前請先關閉該交易對的幣幣交易，並等待其沒有未成交委託',
 };

@@ -321,6 +321,12 @@ export const ind: Messages = {
   admin_field_required: '{field} wajib diisi',
   admin_identity_approved: 'Verifikasi identitas Anda disetujui',
   admin_identity_rejected: 'Verifikasi identitas Anda ditolak: {reason}',
+  funds_frozen:
+    'Dana Anda dibekukan: transfer, penarikan, dan penjualan P2P tidak tersedia. Silakan hubungi dukungan',
+  admin_notice_frozen: 'Dana Anda dibekukan oleh dukungan: {reason}',
+  admin_notice_unfrozen: 'Dana Anda telah dicairkan kembali',
+  admin_notice_trade_password_reset:
+    'Dukungan mengatur ulang kata sandi transaksi Anda: buat yang baru di Keamanan sebelum penarikan berikutnya',
   admin_field_invalid: '{field} tidak valid: {rule}',
   admin_pair_precision_locked:
     'Tutup perdagangan spot pasangan ini dan tunggu hingga tidak ada order terbuka sebelum menurunkan presisinya',

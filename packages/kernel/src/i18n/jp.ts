@@ -319,6 +319,11 @@ export const jp: Messages = {
   admin_field_required: '{field}を入力してください',
   admin_identity_approved: '本人確認が承認されました',
   admin_identity_rejected: '本人確認が却下されました：{reason}',
+  funds_frozen: '資金が凍結されています。振替・出金・P2P売却はできません。サポートにお問い合わせください',
+  admin_notice_frozen: 'サポートにより資金が凍結されました：{reason}',
+  admin_notice_unfrozen: '資金の凍結が解除されました',
+  admin_notice_trade_password_reset:
+    'サポートが取引パスワードをリセットしました。次回の出金前にセキュリティで新しく設定してください',
   admin_field_invalid: '{field}が正しくありません：{rule}',
   admin_pair_precision_locked:
     '精度を下げる前に、この通貨ペアの現物取引を停止し、未約定の注文がなくなるまでお待ちください',

@@ -319,6 +319,11 @@ export const kor: Messages = {
   admin_field_required: '{field}을(를) 입력하세요',
   admin_identity_approved: '신원 인증이 승인되었습니다',
   admin_identity_rejected: '신원 인증이 거절되었습니다: {reason}',
+  funds_frozen: '자금이 동결되어 이체, 출금, P2P 판매를 할 수 없습니다. 고객지원에 문의하세요',
+  admin_notice_frozen: '고객지원에 의해 자금이 동결되었습니다: {reason}',
+  admin_notice_unfrozen: '자금 동결이 해제되었습니다',
+  admin_notice_trade_password_reset:
+    '고객지원이 거래 비밀번호를 초기화했습니다. 다음 출금 전에 보안 설정에서 새로 설정하세요',
   admin_field_invalid: '{field}이(가) 올바르지 않습니다: {rule}',
   admin_pair_precision_locked:
     '정밀도를 낮추기 전에 이 거래쌍의 현물 거래를 닫고 미체결 주문이 없어질 때까지 기다리세요',

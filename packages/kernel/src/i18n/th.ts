@@ -318,6 +318,11 @@ export const th: Messages = {
   admin_field_required: 'กรุณากรอก {field}',
   admin_identity_approved: 'การยืนยันตัวตนของคุณได้รับการอนุมัติแล้ว',
   admin_identity_rejected: 'การยืนยันตัวตนของคุณถูกปฏิเสธ: {reason}',
+  funds_frozen: 'เงินของคุณถูกอายัด ไม่สามารถโอน ถอน หรือขายแบบ P2P ได้ กรุณาติดต่อฝ่ายบริการลูกค้า',
+  admin_notice_frozen: 'ฝ่ายบริการได้อายัดเงินของคุณ: {reason}',
+  admin_notice_unfrozen: 'เงินของคุณได้รับการปลดอายัดแล้ว',
+  admin_notice_trade_password_reset:
+    'ฝ่ายบริการได้รีเซ็ตรหัสผ่านการซื้อขายของคุณ กรุณาตั้งใหม่ในหน้าความปลอดภัยก่อนถอนครั้งถัดไป',
   admin_field_invalid: '{field} ไม่ถูกต้อง: {rule}',
   admin_pair_precision_locked: 'ปิดการซื้อขายสปอตของคู่นี้และรอจนไม่มีคำสั่งค้างก่อนลดความละเอียด',
 };

@@ -318,6 +318,10 @@ export const zh: Messages = {
   admin_field_required: '请填写{field}',
   admin_identity_approved: '您的身份认证已通过',
   admin_identity_rejected: '您的身份认证未通过：{reason}',
+  funds_frozen: '您的资金已被冻结，暂时无法划转、提币或进行P2P出售，请联系客服',
+  admin_notice_frozen: '您的资金已被客服冻结：{reason}',
+  admin_notice_unfrozen: '您的资金已解冻',
+  admin_notice_trade_password_reset: '客服已重置您的交易密码，请在下次提币前于安全中心重新设置',
   admin_field_invalid: '{field}无效：{rule}',
   admin_pair_precision_locked: '降低精度前请先关闭该交易对的币币交易，并等待其没有未成交委托',
 };

@@ -1,4 +1,4 @@
-import type { Db } from '@exchange/kernel/db';
+import type { Acceptor, Db, Tx } from '@exchange/kernel/db';
 import { Money } from '@exchange/kernel/ledger';
 
 export interface NewAcceptor {
@@ -32,7 +32,12 @@ const positive = (raw: string, what: string, allowZero = false) => {
  * of the currency backs the deposits it takes (it funds it like any user: deposit, then transfer to legal);
  * the quotas cap the CNY it handles in each direction; rates are CNY per unit. Logged with the reason.
  */
-export async function createAcceptor(prisma: Db, input: NewAcceptor) {
+export async function createAcceptor(
+  prisma: Db,
+  input: NewAcceptor,
+  /** Runs in the creation's transaction (the operator console writes its audit trail there). */
+  within?: (tx: Tx, acceptor: Acceptor) => Promise<void>,
+) {
   const user = await prisma.user.findUnique({ where: { account_number: input.account } });
   if (!user) throw new Error(`no account ${input.account}`);
   const currency = await prisma.currency.findUnique({
@@ -71,6 +76,7 @@ export async function createAcceptor(prisma: Db, input: NewAcceptor) {
         detail: JSON.stringify({ account: user.account_number, ...data }),
       },
     });
+    if (within) await within(tx, acceptor);
     return { id: acceptor.id, account: user.account_number, name: acceptor.name, currency: currency.name };
   });
 }

@@ -14,6 +14,7 @@ import {
 } from '@exchange/kernel/ledger';
 import { recordNotice, type DeadlineSource, type Notice } from '../c2c';
 import { readSetting } from '../system';
+import { assertFundsMovable } from '../user';
 import { ACCEPTOR_ACCOUNT, DEAL, DEAL_ACTIONS, type DealAction } from './rules';
 
 export interface NewDeal {
@@ -88,6 +89,9 @@ export async function openDeal(
       amount: number,
       ref: { type: 'acceptor_deal', id: deal.id },
     };
+    // The side whose crypto goes into escrow must be free to move it: the acceptor on a deposit, the user
+    // on a withdrawal.
+    await assertFundsMovable(tx, deposit ? acceptor.user_id : input.userId);
     if (deposit) {
       try {
         await lock(tx, { ...movement, userId: acceptor.user_id, type: LOG_TYPES.ACCEPTOR_DEPOSIT_LOCK });

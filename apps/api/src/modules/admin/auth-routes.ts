@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminMeSchema, answerSchema } from '@exchange/contracts';
 import { AppError } from '@exchange/kernel/errors';
 import { okMessage } from '../../http/envelope';
 import { consumeRate } from '../../http/rate-limit';
@@ -8,7 +9,7 @@ import { returnLoginGuess, takeLoginGuess, verifySecret } from '../user';
 import { currentOperator, operatorGuard, useTotpOnce } from './guard';
 import { roleNeedsTotp } from './roles';
 import { openOperatorSession, revokeOperatorSession, type OperatorIdentity } from './sessions';
-import { newTotpSecret, totpEnrolment, totpStep } from './totp';
+import { newTotpSecret, openTotpSecret, sealTotpSecret, totpEnrolment, totpStep } from './totp';
 import { recordTrail } from './trail';
 
 const SIGN_INS_PER_IP = { name: 'admin-login-ip', limit: 60, windowSeconds: 900 };
@@ -48,7 +49,8 @@ export function adminAuthRoutes(app: FastifyInstance): void {
     const enrolled = operator.totp_enabled_at !== null && operator.totp_secret !== null;
     if (enrolled) {
       if (!code) throw new AppError('admin_totp_required');
-      await useTotpOnce(app, operator.id, operator.totp_secret ?? '', code);
+      const secret = openTotpSecret(app.config.OPERATOR_TOTP_KEY, operator.id, operator.totp_secret ?? '');
+      await useTotpOnce(app, operator.id, secret, code);
     }
     await returnLoginGuess(app.redis, guessKey, request.ip);
     const token = await openOperatorSession(app.prisma, {
@@ -65,17 +67,22 @@ export function adminAuthRoutes(app: FastifyInstance): void {
     return okMessage(request.locale, 'logged_out');
   });
 
-  typed.get('/api/admin/me', { preHandler: anySession }, (request) => ({
-    type: 'ok' as const,
-    message: whoAmI(currentOperator(request)),
-  }));
+  typed.get(
+    '/api/admin/me',
+    { schema: { response: { 200: answerSchema(adminMeSchema) } }, preHandler: anySession },
+    (request) => ({
+      type: 'ok' as const,
+      message: whoAmI(currentOperator(request)),
+    }),
+  );
 
   // A new secret waits in totp_pending until a code from it is confirmed; asking again replaces it.
   typed.post('/api/admin/totp/setup', { preHandler: anySession }, async (request) => {
     const operator = currentOperator(request);
     if (operator.totpEnrolled) throw new AppError('admin_already_processed');
     const secret = newTotpSecret();
-    await app.prisma.operator.update({ where: { id: operator.id }, data: { totp_pending: secret } });
+    const sealed = sealTotpSecret(app.config.OPERATOR_TOTP_KEY, operator.id, secret);
+    await app.prisma.operator.update({ where: { id: operator.id }, data: { totp_pending: sealed } });
     return { type: 'ok' as const, message: await totpEnrolment(operator.login, secret) };
   });
 
@@ -87,7 +94,8 @@ export function adminAuthRoutes(app: FastifyInstance): void {
       const operator = currentOperator(request);
       const row = await app.prisma.operator.findUniqueOrThrow({ where: { id: operator.id } });
       if (row.totp_enabled_at || !row.totp_pending) throw new AppError('admin_already_processed');
-      const step = totpStep(row.totp_pending, request.body.code);
+      const pending = openTotpSecret(app.config.OPERATOR_TOTP_KEY, operator.id, row.totp_pending);
+      const step = totpStep(pending, request.body.code);
       if (step === null) throw new AppError('admin_totp_invalid');
       await app.prisma.$transaction(async (tx) => {
         const enabled = await tx.operator.updateMany({

@@ -2,15 +2,8 @@ import { Queue } from 'bullmq';
 import type { Db } from '@exchange/kernel/db';
 import type { AuditReport } from '@exchange/kernel/ledger';
 import { toAmountString } from '@exchange/kernel/ledger';
-import { bullConnection, bullPrefix } from '@exchange/kernel/redis';
-import { P2P_DEADLINES_QUEUE } from '../c2c';
-import { MICRO_QUEUE } from '../micro';
+import { bullConnection, bullPrefix, WORKER_QUEUES } from '@exchange/kernel/redis';
 
-/**
- * The BullMQ queues of the workers: P2P deadlines and seconds settlement (named by their modules), the lever
- * risk worker's and the maintenance queue (named by their worker processes in workers/src).
- */
-const WORKER_QUEUES = [P2P_DEADLINES_QUEUE, MICRO_QUEUE, 'lever', 'maintenance'];
 const LEVER_OPEN_STATUSES = [0, 1, 2];
 
 const plain = (value: { toFixed: () => string } | null | undefined) =>
@@ -19,14 +12,23 @@ const plain = (value: { toFixed: () => string } | null | undefined) =>
 /** Opens the workers' queues once, to read their job counts; closed with the app. */
 export function workerQueues(redisUrl: string, redisPrefix: string) {
   const options = { connection: bullConnection(redisUrl), prefix: bullPrefix(redisPrefix) };
-  const queues = WORKER_QUEUES.map((name) => new Queue(name, options));
+  // Every queue the workers declare (kernel/redis WORKER_QUEUES), so a new one shows without an edit here.
+  const queues = Object.values(WORKER_QUEUES).map((name) => new Queue(name, options));
   return {
     async health() {
       return Promise.all(
         queues.map(async (queue) => {
           const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed');
           const workers = await queue.getWorkersCount().catch(() => -1);
-          return { name: queue.name, workers, ...counts };
+          return {
+            name: queue.name,
+            workers,
+            waiting: counts.waiting ?? 0,
+            active: counts.active ?? 0,
+            delayed: counts.delayed ?? 0,
+            failed: counts.failed ?? 0,
+            completed: counts.completed ?? 0,
+          };
         }),
       );
     },

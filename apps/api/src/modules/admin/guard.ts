@@ -4,7 +4,7 @@ import { clearRate, consumeRate } from '../../http/rate-limit';
 import { tokenFromHeader } from '../user';
 import { roleAtLeast, roleNeedsTotp, type OperatorRole } from './roles';
 import { findOperatorSession, type OperatorIdentity } from './sessions';
-import { totpStep } from './totp';
+import { openTotpSecret, totpStep } from './totp';
 import type { Actor } from './trail';
 
 declare module 'fastify' {
@@ -57,8 +57,9 @@ export function actorOf(request: FastifyRequest): Actor {
 export async function requireFreshTotp(app: FastifyInstance, request: FastifyRequest, code: string) {
   const operator = currentOperator(request);
   if (!code) throw new AppError('admin_totp_required');
-  const { totp_secret: secret } = await app.prisma.operator.findUniqueOrThrow({ where: { id: operator.id } });
-  if (!secret) throw new AppError('admin_totp_enrolment_required');
+  const { totp_secret: stored } = await app.prisma.operator.findUniqueOrThrow({ where: { id: operator.id } });
+  if (!stored) throw new AppError('admin_totp_enrolment_required');
+  const secret = openTotpSecret(app.config.OPERATOR_TOTP_KEY, operator.id, stored);
   await consumeRate(app.redis, TOTP_GUESSES, String(operator.id));
   if (totpStep(secret, code) === null) throw new AppError('admin_totp_invalid');
   await clearRate(app.redis, TOTP_GUESSES, String(operator.id));

@@ -15,7 +15,7 @@ export interface NoticeInput {
   sorts: number;
 }
 
-const view = (row: { create_time: Date; update_time: Date } & Record<string, unknown>) => ({
+const view = <Row extends { create_time: Date; update_time: Date }>(row: Row) => ({
   ...row,
   create_time: row.create_time.toISOString(),
   update_time: row.update_time.toISOString(),

@@ -1,6 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  adminAppealResultSchema,
+  adminAppealSchema,
+  adminDashboardSchema,
+  adminDepositResultSchema,
+  adminDepositSchema,
+  adminIdentityPageSchema,
+  adminNoticeSchema,
+  adminReviewResultSchema,
+  adminTrailPageSchema,
+  adminUserDetailSchema,
+  adminUserPageSchema,
+  adminWithdrawalResultSchema,
+  adminWithdrawalSchema,
+  answerSchema,
+} from '@exchange/contracts';
 import type { AuditReport } from '@exchange/kernel/ledger';
 import { userRoom } from '@exchange/kernel/realtime';
 import { form, limitField, optionalText, pageField, positiveId, requiredText } from '../../http/schemas';
@@ -16,6 +32,7 @@ import { deleteNotice, listNotices, saveNotice } from './notices';
 import { productsRoutes } from './products-routes';
 import { listTrail } from './trail';
 import { searchUsers, viewUser } from './users';
+import { adminUsersRoutes } from './users-routes';
 
 export interface AdminDeps {
   redisUrl: string;
@@ -82,6 +99,8 @@ const noticeBody = form({
 const idBody = form({ id: recordId });
 
 const ok = <T>(message: T) => ({ type: 'ok' as const, message });
+/** The answer's schema (packages/contracts/src/admin.ts): the server checks every answer against it. */
+const answers = <Message extends z.ZodType>(message: Message) => ({ 200: answerSchema(message) });
 
 /**
  * The operator console's calls under `/api/admin`. Each names its minimum role; the guard checks it on the
@@ -98,20 +117,25 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
   app.addHook('onClose', () => queues.close());
 
   adminAuthRoutes(app);
+  adminUsersRoutes(app);
   productsRoutes(app);
 
-  typed.get('/api/admin/dashboard', { preHandler: viewer }, async () => {
-    const [figures, audit, workers] = await Promise.all([
-      dashboardFigures(app.prisma, startOfTodayUtc()),
-      deps.audit(),
-      queues.health().catch(() => []),
-    ]);
-    return ok({ ...figures, audit: auditStatus(audit), queues: workers });
-  });
+  typed.get(
+    '/api/admin/dashboard',
+    { schema: { response: answers(adminDashboardSchema) }, preHandler: viewer },
+    async () => {
+      const [figures, audit, workers] = await Promise.all([
+        dashboardFigures(app.prisma, startOfTodayUtc()),
+        deps.audit(),
+        queues.health().catch(() => []),
+      ]);
+      return ok({ ...figures, audit: auditStatus(audit), queues: workers });
+    },
+  );
 
   typed.get(
     '/api/admin/trail',
-    { schema: { querystring: trailQuery }, preHandler: viewer },
+    { schema: { querystring: trailQuery, response: answers(adminTrailPageSchema) }, preHandler: viewer },
     async (request) =>
       ok(
         await listTrail(app.prisma, {
@@ -122,34 +146,42 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
       ),
   );
 
-  typed.get('/api/admin/users', { schema: { querystring: userQuery }, preHandler: viewer }, async (request) =>
-    ok(await searchUsers(app.prisma, request.query)),
+  typed.get(
+    '/api/admin/users',
+    { schema: { querystring: userQuery, response: answers(adminUserPageSchema) }, preHandler: viewer },
+    async (request) => ok(await searchUsers(app.prisma, request.query)),
   );
   typed.get(
     '/api/admin/users/detail',
-    { schema: { querystring: userIdQuery }, preHandler: viewer },
+    { schema: { querystring: userIdQuery, response: answers(adminUserDetailSchema) }, preHandler: viewer },
     async (request) => ok(await viewUser(app.prisma, request.query.id)),
   );
 
   typed.get(
     '/api/admin/identities',
-    { schema: { querystring: identityQuery }, preHandler: viewer },
+    {
+      schema: { querystring: identityQuery, response: answers(adminIdentityPageSchema) },
+      preHandler: viewer,
+    },
     async (request) => ok(await listIdentities(app.prisma, request.query)),
   );
   typed.post(
     '/api/admin/identities/review',
-    { schema: { body: reviewBody }, preHandler: support },
+    { schema: { body: reviewBody, response: answers(adminReviewResultSchema) }, preHandler: support },
     async (request) => ok(await reviewIdentity(app.prisma, actorOf(request), request.body)),
   );
 
   typed.get(
     '/api/admin/withdrawals',
-    { schema: { querystring: withdrawalQuery }, preHandler: viewer },
+    {
+      schema: { querystring: withdrawalQuery, response: answers(z.array(adminWithdrawalSchema)) },
+      preHandler: viewer,
+    },
     async (request) => ok(await listWithdrawals(app.prisma, request.query)),
   );
   typed.post(
     '/api/admin/withdrawals/finish',
-    { schema: { body: withdrawalBody }, preHandler: finance },
+    { schema: { body: withdrawalBody, response: answers(adminWithdrawalResultSchema) }, preHandler: finance },
     async (request) => {
       await requireFreshTotp(app, request, request.body.totp_code);
       return ok(await finishWithdrawal(app.prisma, actorOf(request), request.body));
@@ -158,12 +190,18 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
 
   typed.get(
     '/api/admin/deposits',
-    { schema: { querystring: withdrawalQuery.pick({ limit: true }) }, preHandler: viewer },
+    {
+      schema: {
+        querystring: withdrawalQuery.pick({ limit: true }),
+        response: answers(z.array(adminDepositSchema)),
+      },
+      preHandler: viewer,
+    },
     async (request) => ok(await listDeposits(app.prisma, request.query)),
   );
   typed.post(
     '/api/admin/deposits/confirm',
-    { schema: { body: depositBody }, preHandler: finance },
+    { schema: { body: depositBody, response: answers(adminDepositResultSchema) }, preHandler: finance },
     async (request) => {
       await requireFreshTotp(app, request, request.body.totp_code);
       return ok(await confirmDeposit(app.prisma, actorOf(request), request.body));
@@ -184,12 +222,18 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
 
   typed.get(
     '/api/admin/appeals',
-    { schema: { querystring: withdrawalQuery.pick({ limit: true }) }, preHandler: viewer },
+    {
+      schema: {
+        querystring: withdrawalQuery.pick({ limit: true }),
+        response: answers(z.array(adminAppealSchema)),
+      },
+      preHandler: viewer,
+    },
     async (request) => ok(await listAppeals(app.prisma, request.query)),
   );
   typed.post(
     '/api/admin/appeals/resolve',
-    { schema: { body: appealBody }, preHandler: finance },
+    { schema: { body: appealBody, response: answers(adminAppealResultSchema) }, preHandler: finance },
     async (request) => {
       await requireFreshTotp(app, request, request.body.totp_code);
       const { order, notices } = await resolveAppealAsOperator(app.prisma, actorOf(request), request.body);
@@ -200,7 +244,10 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
 
   typed.get(
     '/api/admin/notices',
-    { schema: { querystring: noticeQuery }, preHandler: viewer },
+    {
+      schema: { querystring: noticeQuery, response: answers(z.array(adminNoticeSchema)) },
+      preHandler: viewer,
+    },
     async (request) => ok(await listNotices(app.prisma, request.query)),
   );
   typed.post(

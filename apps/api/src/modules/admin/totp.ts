@@ -1,3 +1,4 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 
@@ -37,3 +38,38 @@ export function totpStep(secret: string, code: string, now = Date.now()): number
 
 /** The code of a moment: for tests and the browser test, which play the operator's authenticator app. */
 export const totpCode = (secret: string, timestamp = Date.now()) => totpOf(secret).generate({ timestamp });
+
+/**
+ * Two-factor secrets at rest: sealed with AES-256-GCM under the SHA-256 of `OPERATOR_TOTP_KEY`, bound to the
+ * operator's id (additional data), stored as `v1:` + base64url(iv | tag | ciphertext). A database copy alone
+ * yields no codes, and a sealed secret moved to another operator's row does not open.
+ */
+const SEALED_PREFIX = 'v1:';
+const keyOf = (key: string) => createHash('sha256').update(key).digest();
+const boundTo = (operatorId: number) => Buffer.from(`operator:${operatorId}`);
+
+export function sealTotpSecret(key: string, operatorId: number, secret: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', keyOf(key), iv);
+  cipher.setAAD(boundTo(operatorId));
+  const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
+  return SEALED_PREFIX + Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
+}
+
+/**
+ * The base32 secret of a stored value. Rows enrolled before sealing existed hold the plain base32 secret and
+ * are read as they are (the next enrolment seals); a sealed value that does not open (another key, another
+ * row) is refused rather than guessed at.
+ */
+export function openTotpSecret(key: string, operatorId: number, stored: string): string {
+  if (!stored.startsWith(SEALED_PREFIX)) return stored;
+  const raw = Buffer.from(stored.slice(SEALED_PREFIX.length), 'base64url');
+  const decipher = createDecipheriv('aes-256-gcm', keyOf(key), raw.subarray(0, 12));
+  decipher.setAAD(boundTo(operatorId));
+  decipher.setAuthTag(raw.subarray(12, 28));
+  try {
+    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+  } catch {
+    throw new Error(`the two-factor secret of operator ${operatorId} does not open with OPERATOR_TOTP_KEY`);
+  }
+}

@@ -1,6 +1,7 @@
 import type { Currency, Db, P2pAd, Tx } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import { lock, Money, unlock, type Money as MoneyValue } from '@exchange/kernel/ledger';
+import { assertFundsMovable } from '../user';
 import { ESCROW_ACCOUNT, LOGS, MAX_LIVE_ADS, UNFINISHED, type AdType, type Kind, type Way } from './rules';
 
 /** Advisory-lock namespaces: one user's ads, one taker's orders (serialises their limits across processes). */
@@ -54,6 +55,7 @@ export async function publishAd(prisma: Db, ad: NewAd): Promise<P2pAd> {
       },
     });
     if (ad.type === 'sell') {
+      await assertFundsMovable(tx, ad.userId);
       await lock(tx, {
         userId: ad.userId,
         currencyId: ad.currency.id,

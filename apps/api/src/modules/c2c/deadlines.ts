@@ -1,6 +1,6 @@
 import { Queue } from 'bullmq';
 import type { Db } from '@exchange/kernel/db';
-import { bullConnection, bullPrefix } from '@exchange/kernel/redis';
+import { bullConnection, bullPrefix, WORKER_QUEUES } from '@exchange/kernel/redis';
 import { pushNotices, type Notice, type Pusher } from './notify';
 import { transition } from './orders';
 import { IS_SURE } from './rules';
@@ -13,7 +13,7 @@ import { IS_SURE } from './rules';
  * Every handler is a guarded transition, so a deadline racing a user's action ends with exactly one applied
  * and a job run twice changes nothing the second time.
  */
-export const P2P_DEADLINES_QUEUE = 'p2p-deadlines';
+export const P2P_DEADLINES_QUEUE = WORKER_QUEUES.p2pDeadlines;
 
 export type DeadlineKind = 'order-expire' | 'acceptor-confirm';
 export interface DeadlineJob {

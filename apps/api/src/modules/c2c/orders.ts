@@ -11,6 +11,7 @@ import {
   type Money as MoneyValue,
 } from '@exchange/kernel/ledger';
 import { readSetting } from '../system';
+import { assertFundsMovable } from '../user';
 import { advisoryLock, TAKER_LOCK } from './ads';
 import { requireCancelsLeft } from './gates';
 import { recordNotice, type Notice } from './notify';
@@ -117,6 +118,7 @@ export async function takeAd(prisma: Db, input: TakeInput): Promise<{ order: P2p
       },
     });
     if (ad.type === 'buy') {
+      await assertFundsMovable(tx, input.takerId);
       await lock(tx, {
         userId: input.takerId,
         currencyId: ad.currency_id,

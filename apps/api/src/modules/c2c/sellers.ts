@@ -1,4 +1,4 @@
-import type { Db } from '@exchange/kernel/db';
+import type { Db, P2pSeller, Tx } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 
 /** An approved seller of a currency (shop ads need one); refuses everyone else. */
@@ -17,6 +17,8 @@ export async function findActiveSeller(prisma: Db, userId: number, currencyId: n
 export async function approveSeller(
   prisma: Db,
   input: { account: string; currency: string; name: string; reason: string },
+  /** Runs in the approval's transaction (the operator console writes its audit trail there). */
+  within?: (tx: Tx, seller: P2pSeller) => Promise<void>,
 ) {
   const user = await prisma.user.findUnique({ where: { account_number: input.account } });
   if (!user) throw new Error(`no account ${input.account}`);
@@ -39,6 +41,7 @@ export async function approveSeller(
         detail: JSON.stringify({ account: user.account_number, currency: currency.name, name }),
       },
     });
+    if (within) await within(tx, seller);
     return { id: seller.id, account: user.account_number, currency: currency.name, name, status: 1 };
   });
 }

@@ -1,5 +1,5 @@
 import { Queue } from 'bullmq';
-import { bullConnection, bullPrefix } from '@exchange/kernel/redis';
+import { bullConnection, bullPrefix, WORKER_QUEUES } from '@exchange/kernel/redis';
 import { SETTLE_GRACE_MS } from './prices';
 
 /**
@@ -9,7 +9,7 @@ import { SETTLE_GRACE_MS } from './prices';
  * every expiry too (micro_orders.expires_at), and a sweeper settles whatever is overdue, so a lost job or a
  * flushed Redis only delays a settlement by the sweep interval.
  */
-export const MICRO_QUEUE = 'micro-settle';
+export const MICRO_QUEUE = WORKER_QUEUES.microSettle;
 export const EXPIRY_BUCKET_MS = 100;
 
 export interface ExpiryJob {

@@ -1,4 +1,4 @@
-import type { Db } from '@exchange/kernel/db';
+import type { Db, Tx } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import { formatDateTime } from '../../http/format';
 import { maskAccount } from '../user';
@@ -37,6 +37,8 @@ export async function setUserRegion(prisma: Db, input: { account: string; city: 
 export async function assignAgent(
   prisma: Db,
   input: { account: string; city: string; district?: string; reason?: string },
+  /** Runs in the assignment's transaction (the operator console writes its audit trail there). */
+  within?: (tx: Tx) => Promise<void>,
 ) {
   const user = await findUser(prisma, input.account);
   const region = regionOf(input.city, input.district);
@@ -55,6 +57,7 @@ export async function assignAgent(
         detail: JSON.stringify({ account: user.account_number, ...region }),
       },
     });
+    if (within) await within(tx);
   });
   return { account: user.account_number, ...region };
 }

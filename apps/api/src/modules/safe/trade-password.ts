@@ -19,3 +19,7 @@ export async function assertTradePassword(redis: Redis, user: User, password: st
   if (!(await verifySecret(user.trade_password_hash, password))) throw new AppError('trade_password_wrong');
   await clearRate(redis, WRONG_TRADE_PASSWORDS, subject);
 }
+
+/** Forgets a user's wrong trade-password guesses (an operator reset their trade password). */
+export const clearTradePasswordGuesses = (redis: Redis, userId: number) =>
+  clearRate(redis, WRONG_TRADE_PASSWORDS, String(userId));

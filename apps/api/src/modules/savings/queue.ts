@@ -1,5 +1,5 @@
 import { Queue } from 'bullmq';
-import { bullConnection, bullPrefix } from '@exchange/kernel/redis';
+import { bullConnection, bullPrefix, WORKER_QUEUES } from '@exchange/kernel/redis';
 
 /**
  * Savings jobs in BullMQ: a repeatable `accrue` job that pays the days completed since it last ran, and
@@ -7,7 +7,7 @@ import { bullConnection, bullPrefix } from '@exchange/kernel/redis';
  * it waits changes nothing). Postgres holds every holding's next due instant and end, and the worker's
  * sweeper settles whatever is overdue at start, so a flushed Redis only delays a payment.
  */
-export const SAVINGS_QUEUE = 'savings';
+export const SAVINGS_QUEUE = WORKER_QUEUES.savings;
 /** How often the accrual job looks for completed days: a day is paid within this long of completing. */
 export const ACCRUE_EVERY_MS = 15 * 60_000;
 

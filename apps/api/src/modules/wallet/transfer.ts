@@ -13,6 +13,7 @@ import {
   parseAmount,
   type Money,
 } from '@exchange/kernel/ledger';
+import { assertFundsMovable } from '../user';
 import { currencyAllows, findCurrency } from './currencies';
 import { okMessage } from '../../http/envelope';
 
@@ -64,6 +65,7 @@ export async function transferFunds(
     }
   }
   await prisma.$transaction(async (tx) => {
+    await assertFundsMovable(tx, move.userId);
     if (guards.length > 0) {
       await tx.$executeRaw`SELECT 1 FROM wallets WHERE user_id = ${move.userId} AND currency_id = ${move.currency.id} FOR UPDATE`;
       for (const guard of guards) await guard(tx, move);

@@ -12,6 +12,7 @@ import {
 } from '@exchange/kernel/ledger';
 import type { Redis } from 'ioredis';
 import { assertTradePassword } from '../safe';
+import { assertFundsMovable } from '../user';
 
 /** Withdrawals always leave from the spot (change) account, as the audit's lock holders expect. */
 export const WITHDRAW_ACCOUNT = 'change' as const;
@@ -59,6 +60,7 @@ export async function submitWithdrawal(
   checkWithdrawalAmount(request.currency, request.amount);
   const { rate, real_number } = withdrawalQuote(request.currency, request.amount);
   return prisma.$transaction(async (tx) => {
+    await assertFundsMovable(tx, request.user.id);
     const withdrawal = await tx.withdrawal.create({
       data: {
         user_id: request.user.id,

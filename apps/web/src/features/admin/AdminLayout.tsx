@@ -8,6 +8,7 @@ import { adminApi, setAdminToken, useAdminToken, useMe } from './api';
 import './admin.css';
 import './i18n';
 import './i18n-products';
+import './i18n-users';
 
 const NAV = [
   ['/admin', 'dashboard'],
@@ -16,6 +17,8 @@ const NAV = [
   ['/admin/money', 'money'],
   ['/admin/markets', 'markets'],
   ['/admin/appeals', 'appeals'],
+  ['/admin/sellers', 'sellers'],
+  ['/admin/channel', 'channel'],
   ['/admin/notices', 'notices'],
   ['/admin/products', 'products'],
   ['/admin/settings', 'settings'],

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
 import { roleAtLeast, useAdminAction, useAppeals, type Me } from './api';
+import { AppealDetail } from './AppealDetail';
+import './i18n-users';
 import { CodeAndReason, formatTime, ReadOnlyNote, Section, ListTable } from './parts';
 
 /** P2P orders under appeal; finance releases the escrow to the buyer or refunds the seller, with a reason. */
@@ -13,6 +15,7 @@ export default function AppealsPage() {
   const resolve = useAdminAction('appeals/resolve');
   const [code, setCode] = useState('');
   const [reason, setReason] = useState('');
+  const [opened, setOpened] = useState<number | null>(null);
 
   return (
     <Section title={t('nav.appeals')} testId="admin-appeals">
@@ -27,6 +30,7 @@ export default function AppealsPage() {
       ) : (
         <ReadOnlyNote />
       )}
+      {opened !== null && <AppealDetail id={opened} onClose={() => setOpened(null)} />}
       <ListTable
         query={appeals}
         head={[
@@ -37,6 +41,7 @@ export default function AppealsPage() {
           t('appeals.seller'),
           t('reason'),
           t('time'),
+          '',
           ...(canAct ? [''] : []),
         ]}
       >
@@ -49,6 +54,16 @@ export default function AppealsPage() {
             <td>{row.seller}</td>
             <td>{row.reason}</td>
             <td className="secondary">{formatTime(row.created_at)}</td>
+            <td>
+              <button
+                type="button"
+                className="btn btn-sm btn-ghost"
+                data-testid="admin-appeal-view"
+                onClick={() => setOpened(row.id)}
+              >
+                {t('appealDetail.view')}
+              </button>
+            </td>
             {canAct && (
               <td>
                 <div className="admin-actions">

@@ -1,14 +1,26 @@
+import type {
+  AdminAppeal,
+  AdminDashboard,
+  AdminDeposit,
+  AdminIdentity,
+  AdminMe,
+  AdminNotice,
+  AdminUserDetail,
+  AdminUserRow,
+  AdminWithdrawal,
+} from '@exchange/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import i18n from '../../i18n';
 import { navigateTo } from '../../lib/navigate';
+import { STORAGE_KEYS } from '../../lib/storage';
 import { toast } from '../../lib/notify';
 
 /**
  * The operator console's own API hook: its own token (never the trader's), kept under its own storage key,
  * sent to `/api/admin/*` only. A `999` answer (no operator session) forgets it and goes to the sign-in.
  */
-const TOKEN_KEY = 'admin_token';
+const TOKEN_KEY = STORAGE_KEYS.adminToken;
 const listeners = new Set<() => void>();
 
 /** The operator's token (the banner upload sends it with its own multipart request). */
@@ -47,7 +59,7 @@ export class AdminError extends Error {
   }
 }
 
-type Params = Record<string, string | number | undefined>;
+export type Params = Record<string, string | number | undefined>;
 
 function encode(params: Params): URLSearchParams {
   const search = new URLSearchParams();
@@ -85,62 +97,16 @@ export type Role = (typeof ROLES)[number];
 export const roleAtLeast = (role: string | undefined, minimum: Role) =>
   ROLES.indexOf(role as Role) >= ROLES.indexOf(minimum);
 
-export interface Me {
-  login: string;
-  role: Role;
-  totp_enrolled: boolean;
-  totp_passed: boolean;
-  needs_enrolment: boolean;
-}
-
-export interface Dashboard {
-  users: { total: number; today: number };
-  deposits_today: { currency: string; count: number; amount: string }[];
-  withdrawals_today: { currency: string; status: number; count: number; amount: string }[];
-  markets: { symbol: string; open_orders: number; open_positions: number }[];
-  house: { currency: string; account: string; balance: string }[];
-  audit: { ok: boolean; problems: string[] };
-  queues: {
-    name: string;
-    workers: number;
-    waiting: number;
-    active: number;
-    delayed: number;
-    failed: number;
-  }[];
-}
-
-export interface Identity {
-  id: number;
-  account: string;
-  name: string;
-  card_id: string;
-  front_pic: string;
-  reverse_pic: string;
-  hand_pic: string;
-  created_at: string;
-}
-
-export interface WithdrawalRow {
-  id: number;
-  account: string;
-  currency: string;
-  address: string;
-  number: string;
-  rate: string;
-  real_number: string;
-  status: number;
-  created_at: string;
-}
-
-export interface DepositRow {
-  id: number;
-  account: string;
-  currency: string;
-  amount: string;
-  txid: string;
-  created_at: string;
-}
+/** The answers' types come from the server's own schemas (packages/contracts/src/admin.ts). */
+export type Me = AdminMe;
+export type Dashboard = AdminDashboard;
+export type Identity = AdminIdentity;
+export type WithdrawalRow = AdminWithdrawal;
+export type DepositRow = AdminDeposit;
+export type AppealRow = AdminAppeal;
+export type NoticeRow = AdminNotice;
+export type UserRow = AdminUserRow;
+export type UserDetail = AdminUserDetail;
 
 export interface PairRow {
   id: number;
@@ -151,26 +117,7 @@ export interface PairRow {
   open_microtrade: number;
 }
 
-export interface AppealRow {
-  id: number;
-  number: string;
-  deal_money: string;
-  taker: string;
-  ad_owner: string;
-  seller: string;
-  reason: string;
-  created_at: string;
-}
-
-export interface NoticeRow {
-  id: number;
-  c_id: number;
-  lang: string;
-  title: string;
-  update_time: string;
-}
-
-const listQuery = <T>(key: string, path: string, params: Params = {}) => ({
+export const listQuery = <T>(key: string, path: string, params: Params = {}) => ({
   queryKey: ['admin', key, params],
   queryFn: () => adminApi.get<T>(path, params),
   retry: false,
@@ -190,31 +137,6 @@ export const useDeposits = () => useQuery(listQuery<DepositRow[]>('deposits', 'd
 export const useMarkets = () => useQuery(listQuery<PairRow[]>('markets', 'markets'));
 export const useAppeals = () => useQuery(listQuery<AppealRow[]>('appeals', 'appeals'));
 export const useNotices = () => useQuery(listQuery<NoticeRow[]>('notices', 'notices', { limit: 50 }));
-
-export interface UserRow {
-  id: number;
-  account: string;
-  review_status: number;
-  is_seller: number;
-  status: number;
-  created_at: string;
-}
-
-export interface UserDetail extends UserRow {
-  parent: string;
-  open_orders: number;
-  open_positions: number;
-  balances: ({ currency: string } & Record<string, string>)[];
-  logs: {
-    id: string;
-    currency: string;
-    account: string;
-    delta: string;
-    balance_after: string;
-    type: number;
-    created_at: string;
-  }[];
-}
 
 export const useUsers = (q: string) =>
   useQuery({

@@ -1,0 +1,196 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminAcceptorResultSchema,
+  adminAcceptorSchema,
+  adminAgentResultSchema,
+  adminAppealDetailSchema,
+  adminFreezeResultSchema,
+  adminPaymentPageSchema,
+  adminResetResultSchema,
+  adminSellerPageSchema,
+  adminSellerResultSchema,
+  adminStatusResultSchema,
+  adminUserRecordsSchema,
+  answerSchema,
+} from '@exchange/contracts';
+import { form, limitField, optionalText, pageField, positiveId } from '../../http/schemas';
+import { actorOf, operatorGuard, requireFreshTotp } from './guard';
+import { listPaymentOrders } from './channel';
+import {
+  appealDetail,
+  approveAcceptor,
+  approveSellerAsOperator,
+  listAcceptors,
+  listSellers,
+  setAcceptorStatus,
+  suspendSeller,
+} from './p2p-review';
+import { RECORD_KINDS, resetTradePassword, setAgent, setFrozenFunds, userRecords } from './user-actions';
+
+/** A row id: 32-bit, so a huge number is refused at validation instead of failing in the query. */
+const recordId = positiveId.max(2_147_483_647, { error: 'bad_request' });
+const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess((value) => value ?? '', z.enum(values, { error: 'bad_request' }));
+const reasonField = optionalText(500);
+const totpField = optionalText(6);
+const rateField = optionalText(32);
+
+const recordsQuery = z.object({
+  id: recordId,
+  kind: choice(RECORD_KINDS),
+  page: pageField,
+  limit: limitField(20, 100),
+});
+const paymentsQuery = z.object({
+  status: z.coerce.number({ error: 'bad_request' }).int().min(0).max(2).optional(),
+  page: pageField,
+  limit: limitField(20, 100),
+});
+const pageQuery = z.object({ page: pageField, limit: limitField(20, 100) });
+const idQuery = z.object({ id: recordId });
+
+const freezeBody = form({
+  id: recordId,
+  frozen: choice(['0', '1']),
+  reason: reasonField,
+  totp_code: totpField,
+});
+const sellerBody = form({
+  id: recordId,
+  currency: optionalText(16),
+  name: optionalText(64),
+  reason: reasonField,
+});
+const suspendBody = form({ id: recordId, reason: reasonField });
+const agentBody = form({
+  id: recordId,
+  on: choice(['0', '1']),
+  city: optionalText(64),
+  district: optionalText(64),
+  reason: reasonField,
+});
+const resetBody = form({ id: recordId, reason: reasonField, totp_code: totpField });
+const acceptorBody = form({
+  id: recordId,
+  name: optionalText(64),
+  recharge_rate: rateField,
+  cash_rate: rateField,
+  recharge_amount: rateField,
+  cash_amount: rateField,
+  reason: reasonField,
+  totp_code: totpField,
+});
+const acceptorStatusBody = form({
+  id: recordId,
+  status: choice(['0', '1']),
+  reason: reasonField,
+  totp_code: totpField,
+});
+
+const ok = <T>(message: T) => ({ type: 'ok' as const, message });
+/** The answer's schema (packages/contracts/src/admin.ts): the server checks every answer against it. */
+const answers = <Message extends z.ZodType>(message: Message) => ({ 200: answerSchema(message) });
+
+/**
+ * The console's users, payment-channel records and P2P parties (issue #15, part A). Roles: viewer reads;
+ * support sets seller and agent roles and, with a fresh two-factor code, resets a trader's trade password;
+ * finance, with a fresh code, freezes or unfreezes funds and approves or suspends acceptors (they move money
+ * for others). Every change writes the audit trail in its own transaction.
+ */
+export function adminUsersRoutes(app: FastifyInstance): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const viewer = operatorGuard(app, 'viewer');
+  const support = operatorGuard(app, 'support');
+  const finance = operatorGuard(app, 'finance');
+
+  typed.get(
+    '/api/admin/users/records',
+    { schema: { querystring: recordsQuery, response: answers(adminUserRecordsSchema) }, preHandler: viewer },
+    async (request) => ok(await userRecords(app.prisma, request.query)),
+  );
+  typed.post(
+    '/api/admin/users/freeze',
+    { schema: { body: freezeBody, response: answers(adminFreezeResultSchema) }, preHandler: finance },
+    async (request) => {
+      await requireFreshTotp(app, request, request.body.totp_code);
+      const { id, reason } = request.body;
+      const frozen = request.body.frozen === '1' ? 1 : 0;
+      return ok(await setFrozenFunds(app.prisma, actorOf(request), { id, frozen, reason }));
+    },
+  );
+  typed.post(
+    '/api/admin/users/agent',
+    { schema: { body: agentBody, response: answers(adminAgentResultSchema) }, preHandler: support },
+    async (request) => {
+      const { id, city, district, reason } = request.body;
+      const on = request.body.on === '1';
+      return ok(await setAgent(app.prisma, actorOf(request), { id, on, city, district, reason }));
+    },
+  );
+  typed.post(
+    '/api/admin/users/reset-trade-password',
+    { schema: { body: resetBody, response: answers(adminResetResultSchema) }, preHandler: support },
+    async (request) => {
+      await requireFreshTotp(app, request, request.body.totp_code);
+      return ok(await resetTradePassword(app.prisma, app.redis, actorOf(request), request.body));
+    },
+  );
+
+  typed.get(
+    '/api/admin/payments',
+    { schema: { querystring: paymentsQuery, response: answers(adminPaymentPageSchema) }, preHandler: viewer },
+    async (request) => ok(await listPaymentOrders(app.prisma, request.query)),
+  );
+
+  typed.get(
+    '/api/admin/appeals/detail',
+    { schema: { querystring: idQuery, response: answers(adminAppealDetailSchema) }, preHandler: viewer },
+    async (request) => ok(await appealDetail(app.prisma, request.query.id)),
+  );
+
+  typed.get(
+    '/api/admin/sellers',
+    { schema: { querystring: pageQuery, response: answers(adminSellerPageSchema) }, preHandler: viewer },
+    async (request) => ok(await listSellers(app.prisma, request.query)),
+  );
+  typed.post(
+    '/api/admin/sellers/approve',
+    { schema: { body: sellerBody, response: answers(adminSellerResultSchema) }, preHandler: support },
+    async (request) => {
+      const { id, name, reason } = request.body;
+      const currency = request.body.currency || 'USDT';
+      return ok(await approveSellerAsOperator(app.prisma, actorOf(request), { id, currency, name, reason }));
+    },
+  );
+  typed.post(
+    '/api/admin/sellers/suspend',
+    { schema: { body: suspendBody, response: answers(adminStatusResultSchema) }, preHandler: support },
+    async (request) => ok(await suspendSeller(app.prisma, actorOf(request), request.body)),
+  );
+
+  typed.get(
+    '/api/admin/acceptors',
+    { schema: { response: answers(z.array(adminAcceptorSchema)) }, preHandler: viewer },
+    async () => ok(await listAcceptors(app.prisma)),
+  );
+  typed.post(
+    '/api/admin/acceptors/approve',
+    { schema: { body: acceptorBody, response: answers(adminAcceptorResultSchema) }, preHandler: finance },
+    async (request) => {
+      await requireFreshTotp(app, request, request.body.totp_code);
+      return ok(await approveAcceptor(app.prisma, actorOf(request), request.body));
+    },
+  );
+  typed.post(
+    '/api/admin/acceptors/status',
+    { schema: { body: acceptorStatusBody, response: answers(adminStatusResultSchema) }, preHandler: finance },
+    async (request) => {
+      await requireFreshTotp(app, request, request.body.totp_code);
+      const { id, reason } = request.body;
+      const status = request.body.status === '1' ? 1 : 0;
+      return ok(await setAcceptorStatus(app.prisma, actorOf(request), { id, status, reason }));
+    },
+  );
+}

@@ -1,0 +1,384 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useOutletContext, useParams } from 'react-router';
+import { roleAtLeast, useAdminAction, useUserDetail, type Me, type UserDetail } from './api';
+import { Pager } from './Pager';
+import { CodeAndReason, formatTime, QueryView, ReadOnlyNote, Section, TextField } from './parts';
+import { RECORDS_PAGE_SIZE, useUserRecords, type RecordKind, type RecordRows } from './users-api';
+import './admin-users.css';
+import './i18n-users';
+
+const ACCOUNTS = ['change', 'legal', 'lever', 'micro'] as const;
+const KINDS: RecordKind[] = ['logs', 'spot', 'lever', 'micro'];
+/** Amounts and codes line up in the table's number font; names and symbols stay in the text font. */
+const numeric = (cell: ReactNode) =>
+  typeof cell === 'number' || (typeof cell === 'string' && /^-?\d/.test(cell));
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="admin-fact">
+      <span className="secondary">{label}</span>
+      <span>{children}</span>
+    </div>
+  );
+}
+
+function Summary({ user }: { user: UserDetail }) {
+  const { t } = useTranslation('admin');
+  const agent = user.agent ? `${user.agent.city_name} ${user.agent.district_name}`.trim() : t('person.none');
+  return (
+    <div className="admin-facts" data-testid="admin-user-detail">
+      <Fact label={t('account')}>
+        #{user.id} {user.account}
+      </Fact>
+      <Fact label={t('status')}>
+        <span
+          className={`admin-badge ${user.frozen_funds === 1 ? 'admin-badge-bad' : 'admin-badge-ok'}`}
+          data-testid="admin-user-frozen"
+        >
+          {user.frozen_funds === 1 ? t('person.frozen') : t('person.active')}
+        </span>
+      </Fact>
+      <Fact label={t('users.kyc')}>{user.review_status}</Fact>
+      <Fact label={t('users.parent')}>{user.parent || '--'}</Fact>
+      <Fact label={t('person.tradePassword')}>
+        {user.trade_password_set ? t('person.set') : t('person.notSet')}
+      </Fact>
+      <Fact label={t('person.agent')}>{agent}</Fact>
+      <Fact label={t('person.shops')}>
+        <span data-testid="admin-user-shops">
+          {user.shops.length === 0
+            ? t('person.none')
+            : user.shops
+                .map(
+                  (shop) =>
+                    `${shop.name} (${shop.currency}, ${shop.status === 1 ? t('sellers.statusOn') : t('sellers.statusOff')})`,
+                )
+                .join(', ')}
+        </span>
+      </Fact>
+      <Fact label={t('person.acceptor')}>{user.acceptor ? `#${user.acceptor.id}` : t('person.none')}</Fact>
+      <Fact label={t('dashboard.openOrders')}>{user.open_orders}</Fact>
+      <Fact label={t('dashboard.openPositions')}>{user.open_positions}</Fact>
+      <Fact label={t('person.openMicro')}>{user.open_micro}</Fact>
+    </div>
+  );
+}
+
+function Balances({ user }: { user: UserDetail }) {
+  const { t } = useTranslation('admin');
+  if (user.balances.length === 0) return <div className="empty">{t('empty')}</div>;
+  return (
+    <table className="table" data-testid="admin-user-balances">
+      <thead>
+        <tr>
+          <th>{t('currency')}</th>
+          {ACCOUNTS.map((account) => (
+            <th key={account}>{t(`users.${account}`)}</th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {user.balances.map((row) => (
+          <tr key={row.currency}>
+            <td>{row.currency}</td>
+            {ACCOUNTS.map((account) => (
+              <td key={account} className="num">
+                {row[account]} / {row[`lock_${account}`]}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Header and cells of one kind of record. */
+function useColumns() {
+  const { t } = useTranslation('admin');
+  return {
+    logs: {
+      head: [t('time'), t('currency'), t('account'), t('users.delta'), t('users.after'), t('users.type')],
+      cells: (row: RecordRows['logs']) => [
+        formatTime(row.created_at),
+        row.currency,
+        row.is_lock ? `${row.account} (${t('person.locked')})` : row.account,
+        row.delta,
+        row.balance_after,
+        row.type,
+      ],
+    },
+    spot: {
+      head: [
+        t('time'),
+        t('person.symbol'),
+        t('person.side'),
+        t('person.price'),
+        t('amount'),
+        t('person.filled'),
+        t('person.state'),
+      ],
+      cells: (row: RecordRows['spot']) => [
+        formatTime(row.created_at),
+        row.symbol,
+        row.side,
+        row.price || '--',
+        row.amount,
+        row.filled,
+        row.state,
+      ],
+    },
+    lever: {
+      head: [
+        t('time'),
+        t('person.symbol'),
+        t('person.side'),
+        t('status'),
+        t('person.price'),
+        t('person.margin'),
+        t('person.profit'),
+      ],
+      cells: (row: RecordRows['lever']) => [
+        formatTime(row.created_at),
+        row.symbol,
+        row.type,
+        row.status,
+        row.price,
+        row.caution_money,
+        row.fact_profits,
+      ],
+    },
+    micro: {
+      head: [
+        t('time'),
+        t('person.symbol'),
+        t('person.side'),
+        t('person.seconds'),
+        t('amount'),
+        t('status'),
+        t('person.profit'),
+      ],
+      cells: (row: RecordRows['micro']) => [
+        formatTime(row.created_at),
+        row.symbol,
+        row.type,
+        row.seconds,
+        row.number,
+        row.status,
+        row.fact_profits,
+      ],
+    },
+  };
+}
+
+function Records({ id }: { id: number }) {
+  const { t } = useTranslation('admin');
+  const [kind, setKind] = useState<RecordKind>('logs');
+  const [page, setPage] = useState(1);
+  const records = useUserRecords(id, kind, page);
+  const columns = useColumns()[kind] as {
+    head: string[];
+    cells: (row: RecordRows[RecordKind]) => ReactNode[];
+  };
+  return (
+    <>
+      <div className="admin-actions admin-section" role="tablist">
+        {KINDS.map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            aria-selected={kind === name}
+            className={`btn btn-sm ${kind === name ? 'btn-primary' : 'btn-ghost'}`}
+            data-testid={`admin-records-${name}`}
+            onClick={() => {
+              setKind(name);
+              setPage(1);
+            }}
+          >
+            {t(`person.kinds.${name}`)}
+          </button>
+        ))}
+      </div>
+      <QueryView query={records} isEmpty={(data) => data.list.length === 0}>
+        {(data) => {
+          return (
+            <>
+              <table className="table" data-testid="admin-records">
+                <thead>
+                  <tr>
+                    {columns.head.map((cell) => (
+                      <th key={cell}>{cell}</th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.list.map((row) => (
+                    <tr key={row.id}>
+                      {columns.cells(row).map((cell, index) => (
+                        <td
+                          key={index}
+                          className={index === 0 ? 'secondary' : numeric(cell) ? 'num' : undefined}
+                        >
+                          {cell}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              <Pager page={page} total={data.total} pageSize={RECORDS_PAGE_SIZE} onPage={setPage} />
+            </>
+          );
+        }}
+      </QueryView>
+    </>
+  );
+}
+
+function Actions({ user, me }: { user: UserDetail; me: Me }) {
+  const { t } = useTranslation('admin');
+  const [code, setCode] = useState('');
+  const [reason, setReason] = useState('');
+  const [shopName, setShopName] = useState('');
+  const [city, setCity] = useState('');
+  const [district, setDistrict] = useState('');
+  const freeze = useAdminAction('users/freeze');
+  const seller = useAdminAction('sellers/approve');
+  const agent = useAdminAction('users/agent');
+  const reset = useAdminAction('users/reset-trade-password');
+  const finance = roleAtLeast(me.role, 'finance');
+  if (!roleAtLeast(me.role, 'support')) return <ReadOnlyNote />;
+  const frozen = user.frozen_funds === 1;
+  return (
+    <>
+      <CodeAndReason
+        codeLabel={t('person.codeLabel')}
+        code={code}
+        setCode={setCode}
+        reason={reason}
+        setReason={setReason}
+      />
+      <div className="admin-grid">
+        <div className="admin-card" data-testid="admin-freeze-card">
+          <h4>{t('person.freezeTitle')}</h4>
+          <p className="secondary">{t('person.freezeHint')}</p>
+          {finance ? (
+            <button
+              type="button"
+              className={`btn ${frozen ? 'btn-buy' : 'btn-sell'}`}
+              data-testid={frozen ? 'admin-unfreeze' : 'admin-freeze'}
+              disabled={freeze.isPending}
+              onClick={() => freeze.mutate({ id: user.id, frozen: frozen ? 0 : 1, reason, totp_code: code })}
+            >
+              {frozen ? t('person.unfreeze') : t('person.freeze')}
+            </button>
+          ) : (
+            <p className="secondary">{t('person.finance')}</p>
+          )}
+        </div>
+        <div className="admin-card">
+          <h4>{t('person.rolesTitle')}</h4>
+          <div className="admin-form">
+            <TextField
+              label={t('person.shopName')}
+              testId="admin-shop-name"
+              value={shopName}
+              onChange={setShopName}
+            />
+            <button
+              type="button"
+              className="btn btn-primary"
+              data-testid="admin-approve-seller"
+              disabled={seller.isPending}
+              onClick={() => seller.mutate({ id: user.id, currency: 'USDT', name: shopName, reason })}
+            >
+              {t('person.approveSeller')}
+            </button>
+          </div>
+          <div className="admin-form">
+            <TextField label={t('person.city')} testId="admin-agent-city" value={city} onChange={setCity} />
+            <TextField
+              label={t('person.district')}
+              testId="admin-agent-district"
+              value={district}
+              onChange={setDistrict}
+            />
+            <div className="admin-actions">
+              <button
+                type="button"
+                className="btn btn-primary"
+                data-testid="admin-make-agent"
+                disabled={agent.isPending}
+                onClick={() => agent.mutate({ id: user.id, on: 1, city, district, reason })}
+              >
+                {t('person.makeAgent')}
+              </button>
+              {user.agent && (
+                <button
+                  type="button"
+                  className="btn btn-ghost"
+                  data-testid="admin-end-agent"
+                  disabled={agent.isPending}
+                  onClick={() => agent.mutate({ id: user.id, on: 0, reason })}
+                >
+                  {t('person.endAgent')}
+                </button>
+              )}
+            </div>
+          </div>
+        </div>
+        <div className="admin-card">
+          <h4>{t('person.resetTitle')}</h4>
+          <p className="secondary">{t('person.resetHint')}</p>
+          <button
+            type="button"
+            className="btn btn-ghost"
+            data-testid="admin-reset-trade-password"
+            disabled={reset.isPending || !user.trade_password_set}
+            onClick={() => reset.mutate({ id: user.id, reason, totp_code: code })}
+          >
+            {t('person.reset')}
+          </button>
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** One user: who they are, what they hold, what they did, and what an operator may change about them. */
+export default function UserDetailPage() {
+  const { t } = useTranslation('admin');
+  const me = useOutletContext<Me>();
+  const params = useParams();
+  const id = /^\d{1,9}$/.test(params.id ?? '') ? Number(params.id) : 0;
+  const detail = useUserDetail(id);
+  return (
+    <>
+      <div className="admin-section">
+        <Link to="/admin/users" className="btn btn-sm btn-ghost" data-testid="admin-user-back">
+          ← {t('person.back')}
+        </Link>
+      </div>
+      <QueryView query={detail}>
+        {(user) => (
+          <>
+            <Section title={`#${user.id} ${user.account}`}>
+              <Summary user={user} />
+            </Section>
+            <Section title={t('person.actions')} testId="admin-user-actions">
+              <Actions user={user} me={me} />
+            </Section>
+            <Section title={t('users.balances')}>
+              <Balances user={user} />
+            </Section>
+            <Section title={t('person.records')}>
+              <Records id={user.id} />
+            </Section>
+          </>
+        )}
+      </QueryView>
+    </>
+  );
+}
