@@ -1,6 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPrisma } from '@exchange/kernel/db';
+import { createOpsUser } from '../../apps/api/src/ops/users';
+import { opsDeposit } from '../../apps/api/src/ops/wallet';
 import {
+  apiAnswer,
   BTC_USDT,
   byId,
   DEMO,
@@ -10,6 +14,7 @@ import {
   nextFrames,
   readNumber,
   screenshot,
+  server,
   untilInPage,
   visit,
 } from './browser';
@@ -103,6 +108,57 @@ describe('the exchange screen', () => {
     await confirm.click();
     expect(((await (await revoked).json()) as { type: string }).type).toBe('ok');
     await row.waitFor({ state: 'detached' });
+    expectNoPageErrors(session);
+    await session.close();
+  });
+  it('offers more orders only while the server counts more than the list shows', async () => {
+    const frank = { account: 'frank@entrusts.test', password: DEMO.password };
+    const prisma = createPrisma(server().databaseUrl, 2);
+    try {
+      await createOpsUser(prisma, { ...frank, kycApproved: true, seller: false });
+      await opsDeposit(prisma, { account: frank.account, currency: 'USDT', amount: '1000' });
+    } finally {
+      await prisma.$disconnect();
+    }
+    const session = await visit(browser);
+    const { page } = session;
+    await logInThroughUi(session, frank.account, frank.password);
+    await session.open(EXCHANGE_ROUTE);
+    await waitForMarketData(page);
+    /** A bid far below the market, placed through the API with the page's session. */
+    const rest = (price: number) =>
+      page.evaluate<string>(
+        `fetch('/api/coin/trade', { method: 'POST', headers: { Authorization: localStorage.getItem('token'),
+          'Content-Type': 'application/x-www-form-urlencoded' },
+          body: 'legal_id=${BTC_USDT.legalId}&currency_id=${BTC_USDT.currencyId}&type=1&target_price=${price}&amount=0.01' })
+          .then((r) => r.json()).then((b) => b.type)`,
+      );
+    // Exactly one page of orders: the old rule (a full page means more) offered a "more" that loaded nothing.
+    for (let index = 0; index < 10; index += 1) expect(await rest(1000 + index)).toBe('ok');
+    const { body } = await apiAnswer(page, '/api/coin/list', 'GET', () =>
+      byId(page, 'entrusts-current').click(),
+    );
+    expect(body).toMatchObject({ type: 'ok', total: 10 });
+    const rows = byId(page, 'entrusts').locator('[data-testid="entrust-row"]');
+    await expect.poll(() => rows.count()).toBe(10);
+    expect(await byId(page, 'entrusts-more').count()).toBe(0);
+
+    // An eleventh: the list refreshes on the order's push, and now offers the rest.
+    expect(await rest(999)).toBe('ok');
+    await byId(page, 'entrusts-more').waitFor({ timeout: 15_000 });
+    await byId(page, 'entrusts').scrollIntoViewIfNeeded();
+    await screenshot(page, 'exchange-entrusts-more-dark');
+    await byId(page, 'entrusts-more').click();
+    await expect.poll(() => rows.count()).toBe(11);
+    await byId(page, 'entrusts-more').waitFor({ state: 'detached' });
+    await byId(page, 'theme-toggle').click();
+    await untilInPage(page, "document.documentElement.dataset.theme === 'light'");
+    await screenshot(page, 'exchange-entrusts-all-light');
+    await byId(page, 'language-menu').click();
+    await byId(page, 'lang-zh').click();
+    await untilInPage(page, "document.documentElement.lang === 'zh-CN'");
+    await expect.poll(() => rows.count()).toBe(11);
+    await screenshot(page, 'exchange-entrusts-all-zh');
     expectNoPageErrors(session);
     await session.close();
   });

@@ -1,5 +1,6 @@
 import { Queue, Worker } from 'bullmq';
 import type { Db } from '@exchange/kernel/db';
+import { archiveMarketMaker } from '@exchange/api/modules/spot';
 import { bullConnection, bullPrefix, WORKER_QUEUES } from '@exchange/kernel/redis';
 import { purgeExpired } from './maintenance/purge-expired';
 import { Matcher } from './matcher/matcher';
@@ -15,6 +16,8 @@ export interface WorkerDeps {
   databaseUrl: string;
   /** Run the demo market maker (off leaves the books free of automated orders). */
   marketMaker: boolean;
+  /** Age in days beyond which the market maker's ended orders are archived (SPOT_ARCHIVE_DAYS). */
+  spotArchiveDays?: number;
   redisUrl: string;
   redisPrefix: string;
   log: (fields: object, message: string) => void;
@@ -28,6 +31,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<() => Promise<void
   const options = { connection: bullConnection(deps.redisUrl), prefix: bullPrefix(deps.redisPrefix) };
   const maintenance = new Queue(MAINTENANCE_QUEUE, options);
   await maintenance.upsertJobScheduler('purge-expired', { every: HOUR_MS }, { name: 'purge-expired' });
+  await maintenance.upsertJobScheduler('spot-archive', { every: HOUR_MS }, { name: 'spot-archive' });
   const worker = new Worker(
     MAINTENANCE_QUEUE,
     async (job) => {
@@ -35,6 +39,11 @@ export async function startWorkers(deps: WorkerDeps): Promise<() => Promise<void
         const purged = await purgeExpired(deps.prisma);
         deps.log(purged, 'purged expired sessions and codes');
         return purged;
+      }
+      if (job.name === 'spot-archive') {
+        const archived = await archiveMarketMaker(deps.prisma, { days: deps.spotArchiveDays });
+        deps.log(archived, 'archived the market maker’s old orders');
+        return archived;
       }
       throw new Error(`unknown maintenance job ${job.name}`);
     },

@@ -12,6 +12,7 @@ async function main(): Promise<void> {
     prisma,
     databaseUrl: config.DATABASE_URL,
     marketMaker: config.MARKET_MAKER,
+    spotArchiveDays: config.SPOT_ARCHIVE_DAYS,
     redisUrl: config.REDIS_URL ?? DEFAULT_REDIS_URL,
     redisPrefix: config.REDIS_PREFIX,
     log: (fields, message) => console.log(JSON.stringify({ ...fields, msg: message })),

@@ -49,6 +49,7 @@ async function main(): Promise<void> {
         prisma,
         databaseUrl,
         marketMaker: config.MARKET_MAKER,
+        spotArchiveDays: config.SPOT_ARCHIVE_DAYS,
         redisUrl: redisEndpoint.url,
         redisPrefix: config.REDIS_PREFIX,
         log: (fields, message) => app.log.info(fields, message),

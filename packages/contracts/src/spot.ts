@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorEnvelopeSchema } from './envelope';
 import { marketNames } from './market';
 
 /** A spot order as `GET /api/coin/list` and the order answers show it. */
@@ -20,6 +21,16 @@ export const spotOrderRowSchema = z.object({
   updated_at: z.string(),
 });
 export type SpotOrderRow = z.infer<typeof spotOrderRowSchema>;
+
+/**
+ * `GET /api/coin/list`: the page of orders as the contract's `message`, and beside it `total`, how many orders
+ * match the filter in all, so a client stops offering "more" once it holds them all.
+ */
+export const spotOrderListAnswerSchema = z.union([
+  z.object({ type: z.literal('ok'), message: z.array(spotOrderRowSchema), total: z.number().int() }),
+  errorEnvelopeSchema,
+]);
+export type SpotOrderListAnswer = z.infer<typeof spotOrderListAnswerSchema>;
 
 /** `spot_order`: the matcher's verdict on one of the user's orders, to that user's sockets only. */
 export const spotOrderPushSchema = z.object({

@@ -68,6 +68,8 @@ const configSchema = z.object({
   WEB_DIST_DIR: z.string().default('apps/web/dist'),
   WORKERS: flag.default(true),
   MARKET_MAKER: flag.default(true),
+  /** Days the market maker's ended orders and their log rows are kept before archival folds them. */
+  SPOT_ARCHIVE_DAYS: z.coerce.number().int().min(1).default(7),
   SEED_DEMO: flag.default(true),
   PAYMENT_SANDBOX: flag.optional(),
   TRUST_PROXY: trustProxy,

@@ -2,7 +2,14 @@ import type pg from 'pg';
 import type { Db, User } from '@exchange/kernel/db';
 import { createPool } from '@exchange/kernel/db';
 import { Money, type Money as MoneyValue } from '@exchange/kernel/ledger';
-import { requestCancel, placeOrder, SIDE, PlacementCommitter, SpotQueues } from '@exchange/api/modules/spot';
+import {
+  requestCancel,
+  placeOrder,
+  SIDE,
+  PlacementCommitter,
+  SpotQueues,
+  MARKET_MAKER_ACCOUNTS,
+} from '@exchange/api/modules/spot';
 import type { Pair } from '@exchange/api/modules/spot';
 import { hashSecret, createUser, findInviter } from '@exchange/api/modules/user';
 import { bookDeposit } from '@exchange/api/modules/wallet';
@@ -16,8 +23,8 @@ import { ROOT_INVITE_CODE } from '../../../prisma/seed';
  * minute. Everything goes through the real order path (locks, matcher, ledger); both accounts are funded by
  * ordinary deposits, so the audit balances. MARKET_MAKER=off turns it off.
  */
-export const MAKER_ACCOUNT = 'market-maker@exchange.local';
-export const TAKER_ACCOUNT = 'market-taker@exchange.local';
+// Named in the spot module, whose archival folds these accounts' old rows.
+export const [MAKER_ACCOUNT, TAKER_ACCOUNT] = MARKET_MAKER_ACCOUNTS as [string, string];
 /** What each house account is funded with, valued in USDT, per currency. */
 const FUNDING_USDT_VALUE = new Money(2_000_000);
 const LEVELS = 8;

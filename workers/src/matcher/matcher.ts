@@ -7,7 +7,6 @@ import { createPool } from '@exchange/kernel/db';
 import type pg from 'pg';
 import { bullConnection, bullPrefix } from '@exchange/kernel/redis';
 import {
-  queuePlacement,
   placementsOf,
   placementsStream,
   PLACEMENTS_GROUP,
@@ -27,6 +26,7 @@ import {
 import { publishTopOfBook } from '@exchange/api/modules/lever';
 import { MicroBatcher } from './batcher';
 import { MarketPushes } from './pushes';
+import { PlacementSweeper } from './sweeper';
 
 export interface MatcherDeps {
   prisma: Db;
@@ -82,6 +82,7 @@ export class Matcher {
   /** Pairs an operator changed (fees, precision...), applied by the market's next batch (see settle). */
   private readonly changedPairs = new Map<number, Pair>();
   private pairSubscriber?: Redis;
+  private readonly sweeper: PlacementSweeper;
 
   constructor(private readonly deps: MatcherDeps) {
     // Auto-pipelining: the pushes of a batch (one PUBLISH per event) go out in one write, not one each.
@@ -89,6 +90,13 @@ export class Matcher {
     this.pool = createPool(deps.databaseUrl, 4);
     this.queues = new SpotQueues(deps.redisUrl, deps.redisPrefix);
     this.leaseKey = `${deps.redisPrefix}matcher:lease`;
+    this.sweeper = new PlacementSweeper({
+      prisma: deps.prisma,
+      redis: this.redis,
+      queues: this.queues,
+      redisPrefix: deps.redisPrefix,
+      log: deps.log,
+    });
   }
 
   async start(): Promise<void> {
@@ -114,13 +122,13 @@ export class Matcher {
       );
       this.readers.push(this.readPlacements(pair.id, batcher));
     }
-    await this.sweep(0);
+    await this.sweeper.sweep(0);
     this.timers.push(
       setInterval(() => {
         // Unheard, a sweep's failure (Postgres restarting) ended the whole workers process (crash drills).
-        this.sweep(STALE_NEW_ORDER_MS).catch((error: unknown) =>
-          this.deps.log({ err: error }, 'matcher sweep failed, trying again'),
-        );
+        this.sweeper
+          .sweep(STALE_NEW_ORDER_MS)
+          .catch((error: unknown) => this.deps.log({ err: error }, 'matcher sweep failed, trying again'));
       }, SWEEP_INTERVAL_MS),
     );
     this.deps.log({ markets: pairs.length }, 'matcher started');
@@ -259,32 +267,6 @@ export class Matcher {
         }
         cursor = '0';
       }
-    }
-  }
-
-  /**
-   * Re-queues orders that were stored but never reached a queue (Redis lost them, or the API died in
-   * between) and cancel requests not yet carried out. Job ids dedupe what is still queued.
-   */
-  private async sweep(olderThanMs: number): Promise<void> {
-    const before = new Date(Date.now() - olderThanMs);
-    const stuck = await this.deps.prisma.spotOrder.findMany({
-      where: {
-        OR: [{ state: 'new' }, { state: 'open', cancel_requested: true }],
-        updated_at: { lte: before },
-      },
-      select: { id: true, match_id: true, state: true, created_at: true, updated_at: true },
-      orderBy: { id: 'asc' },
-      take: 5_000,
-    });
-    for (const order of stuck) {
-      if (order.state === 'new') await queuePlacement(this.queues, order);
-      else
-        await this.queues.enqueue(
-          order.match_id,
-          { command: 'cancel', orderId: order.id.toString() },
-          String(order.updated_at.getTime()),
-        );
     }
   }
 

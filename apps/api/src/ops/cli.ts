@@ -17,6 +17,7 @@ import { opsLeverOptions } from './lever';
 import { poolSql, verifySettlements } from '../modules/micro';
 import { earnCommands } from './earn';
 import { rebuildTeamCounters } from '../modules/team';
+import { archiveMarketMaker } from '../modules/spot';
 import { operatorCommands } from './operators';
 
 /**
@@ -112,6 +113,12 @@ const commands: Record<string, Command> = {
     } finally {
       await pool.end();
     }
+  },
+  'spot:archive': (prisma, args, config) => {
+    const { values } = parseArgs({ args, options: { days: { type: 'string' } } });
+    const days = values.days === undefined ? config.SPOT_ARCHIVE_DAYS : Number(values.days);
+    if (!Number.isInteger(days) || days < 1) throw new Error('spot:archive --days takes a whole number >= 1');
+    return archiveMarketMaker(prisma, { days });
   },
   'team:rebuild': async (prisma) => ({ users: await rebuildTeamCounters(prismaSql(prisma)) }),
   'lever:options': (prisma, args) => {

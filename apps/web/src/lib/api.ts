@@ -101,6 +101,12 @@ export const api = {
     call<T>('POST', path, params, options),
   put: <T>(path: string, params: Params = {}, options: RequestOptions = {}) =>
     call<T>('PUT', path, params, options),
+  /** An ok answer whole, for the calls that carry fields beside `message` (`/api/coin/list`'s `total`). */
+  answer: async <T extends Envelope>(path: string, params: Params = {}, options: RequestOptions = {}) => {
+    const body = (await send('GET', path, params)) as T;
+    unwrap(body, options.quiet ?? false);
+    return body;
+  },
   /** For the few calls outside the envelope (candles answer `{code, data}`). */
   raw: <T>(path: string, params: Params = {}) => send('GET', path, params) as Promise<T>,
   /** A form POST whose answer is outside the envelope (the withdraw-address service's `{code, msg}`). */

@@ -96,10 +96,35 @@ function clientSql(client: pg.PoolClient): Sql {
  * transaction may or may not have been committed, so the caller must neither report success nor blindly
  * redo the work.
  */
-export class CommitOutcomeUnknown extends Error {
-  constructor(override readonly cause: unknown) {
+export class CommitOutcomeUnknown<T = unknown> extends Error {
+  constructor(
+    override readonly cause: unknown,
+    /** What the work returned before COMMIT: which rows it wrote, for a caller that looks them up. */
+    readonly result?: T,
+    /**
+     * The server process that ran the transaction. Once it has ended (`backendEnded`), the transaction is
+     * settled one way or the other, and a look from another connection sees the outcome for good.
+     */
+    readonly backendPid?: number,
+  ) {
     super(`the outcome of a commit is unknown: ${cause instanceof Error ? cause.message : String(cause)}`);
     this.name = 'CommitOutcomeUnknown';
+  }
+}
+
+/**
+ * Waits until the Postgres process `pid` has ended, asking on `pool` (a connection other than the one that
+ * broke). A commit whose answer was lost may still be running on the server for a moment, so looking for
+ * its rows before that process is gone could see "not committed" and be wrong a millisecond later.
+ * False if it was still there after `timeoutMs`.
+ */
+export async function backendEnded(pool: pg.Pool, pid: number, timeoutMs = 5_000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await pool.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [pid]);
+    if (rows.length === 0) return true;
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
@@ -117,6 +142,8 @@ export async function inTransaction<T>(pool: pg.Pool, work: (sql: Sql) => Promis
   let broken = false;
   try {
     let result: T;
+    // Known from the connection's start-up; named in an unknown outcome so the caller can wait it out.
+    const backendPid = (client as pg.PoolClient & { processID?: number }).processID;
     try {
       coalesceWrites(client);
       const begun = client.query('BEGIN');
@@ -137,7 +164,7 @@ export async function inTransaction<T>(pool: pg.Pool, work: (sql: Sql) => Promis
     } catch (error) {
       if (isServerError(error)) throw error;
       broken = true;
-      throw new CommitOutcomeUnknown(error);
+      throw new CommitOutcomeUnknown(error, result, backendPid);
     }
     // Postgres answers COMMIT of a transaction an earlier statement broke with ROLLBACK.
     if (committed.command !== 'COMMIT') throw new Error(`the transaction ended in ${committed.command}`);

@@ -5,3 +5,4 @@ export * from './ledger';
 export * from './writer';
 export * from './audit';
 export * from './house';
+export * from './checkpoint';

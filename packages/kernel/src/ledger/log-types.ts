@@ -64,6 +64,8 @@ export const LOG_TYPES = {
   SAVINGS_LOCK: 402,
   SAVINGS_INTEREST: 403,
   SAVINGS_RETURN: 404,
+  // Archival (issue #16): one row standing for many old rows of one balance, folded into their sum.
+  CHECKPOINT: 900,
 } as const;
 export type LogType = (typeof LOG_TYPES)[keyof typeof LOG_TYPES];
 

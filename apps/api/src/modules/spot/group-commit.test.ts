@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../../test/harness';
@@ -153,6 +154,88 @@ describe('group commit of order placements', () => {
     expect(await spot(second.id)).toEqual({ available: '80', locked: '20' });
     expect((await ctx.audit()).problems).toEqual([]);
   });
+
+  /**
+   * A pool whose first transaction loses its connection at COMMIT. `after`: COMMIT reaches Postgres, which
+   * commits, but its answer never reaches the client (the socket stops reading, then dies once the server
+   * process shows the transaction done). `before`: the socket dies just before COMMIT is sent, so Postgres
+   * rolls the transaction back. Either way `pg` sees only a broken connection.
+   */
+  function poolDyingAtCommit(mode: 'after' | 'before') {
+    const dying = createPool(ctx.databaseUrl, 2);
+    let armed = true;
+    dying.on('connect', (client) => {
+      const query = client.query.bind(client) as (text: string) => Promise<unknown>;
+      const stream = (client as unknown as { connection: { stream: Socket } }).connection.stream;
+      (client as unknown as { query: unknown }).query = (...args: unknown[]) => {
+        if (!armed || args[0] !== 'COMMIT')
+          return (query as (...rest: unknown[]) => Promise<unknown>)(...args);
+        armed = false;
+        if (mode === 'before') {
+          stream.destroy();
+          return query('COMMIT');
+        }
+        stream.pause();
+        const sent = query('COMMIT');
+        void (async () => {
+          // Postgres shows the backend idle after COMMIT once the transaction is committed.
+          for (;;) {
+            const {
+              rows: [row],
+            } = await pool.query<{ state: string; query: string }>(
+              'SELECT state, query FROM pg_stat_activity WHERE pid = $1',
+              [(client as unknown as { processID: number }).processID],
+            );
+            if (row?.state === 'idle' && row.query === 'COMMIT') break;
+            await new Promise((resolve) => setTimeout(resolve, 5));
+          }
+          stream.destroy();
+        })();
+        return sent;
+      };
+    });
+    return dying;
+  }
+
+  for (const mode of ['after', 'before'] as const) {
+    it(`answers from what Postgres stored when the connection dies ${mode} COMMIT reaches it`, async () => {
+      const rich = await ctx.signedInUser();
+      const poor = await ctx.signedInUser();
+      await ctx.deposit(rich.account, 'USDT', '100');
+      await ctx.deposit(poor.account, 'USDT', '5');
+      const dying = poolDyingAtCommit(mode);
+      try {
+        const committer = new PlacementCommitter({ pool: dying, queues });
+        // Three requests in one group commit: two fit, one is refused for its funds.
+        const outcomes = await Promise.allSettled([
+          committer.place(buy(rich.id, '10', '1')),
+          committer.place(buy(poor.id, '10', '1')),
+          committer.place(buy(rich.id, '10', '2')),
+        ]);
+        await committer.settled();
+        expect(
+          outcomes.map((outcome) => (outcome.status === 'rejected' ? keyOf(outcome.reason) : 'stored')),
+        ).toEqual(['stored', 'balance_insufficient', 'stored']);
+        // After a rollback the batch was placed again order by order: three commits of one.
+        expect(committer.stats.commits).toBe(mode === 'after' ? 1 : 3);
+        const answered = outcomes.flatMap((outcome) =>
+          outcome.status === 'fulfilled' ? [outcome.value.order.id.toString()] : [],
+        );
+        const stored = await ctx.prisma.spotOrder.findMany({
+          where: { user_id: { in: [rich.id, poor.id] } },
+          orderBy: { id: 'asc' },
+        });
+        // Every answered order is stored, once, and nothing unanswered is.
+        expect(stored.map((order) => order.id.toString())).toEqual(answered);
+        expect(stored.map((order) => order.locked.toFixed())).toEqual(['10', '20']);
+        expect(await spot(rich.id)).toEqual({ available: '70', locked: '30' });
+        expect(await spot(poor.id)).toEqual({ available: '5', locked: '0' });
+        expect((await ctx.audit()).problems).toEqual([]);
+      } finally {
+        await dying.end();
+      }
+    });
+  }
 
   it('refuses placements beyond its waiting room at once, changing nothing for them', async () => {
     const user = await ctx.signedInUser();

@@ -12,6 +12,7 @@ import { requestCancel } from './cancel-order';
 import { placeOrder, SIDE } from './place-order';
 import type { OrderResult } from './queue';
 import { okMessage } from '../../http/envelope';
+import { spotOrderListAnswerSchema, type SpotOrderRow } from '@exchange/contracts';
 
 /** How long a request waits for the matcher before answering "received, being matched". */
 export const ORDER_WAIT_MS = 3_000;
@@ -46,16 +47,17 @@ const listQuery = z.object({
 /** The contract's spot-order row, plus what a trader needs to follow a fill. */
 export function orderRow(
   order: SpotOrder & { pair: { currency: { name: string }; legal: { name: string } } },
-) {
+): SpotOrderRow {
   const filled = new Money(order.filled.toFixed());
   const average = filled.gt(0) ? new Money(order.quote_filled.toFixed()).div(filled) : new Money(0);
   return {
     id: order.id.toString(),
     symbol: `${order.pair.currency.name}/${order.pair.legal.name}`,
     type: order.side,
-    kind: order.kind,
+    // The columns are plain text; the matcher writes only these values.
+    kind: order.kind as SpotOrderRow['kind'],
     status: order.state === 'new' || order.state === 'open' ? 1 : 2,
-    state: order.state,
+    state: order.state as SpotOrderRow['state'],
     target_price: order.price ? toAmountString(order.price.toFixed()) : '',
     trade_amount: toAmountString(order.amount.toFixed()),
     filled: toAmountString(filled),
@@ -122,7 +124,10 @@ export function orderRoutes(app: FastifyInstance): void {
 
   typed.get(
     '/api/coin/list',
-    { schema: { querystring: listQuery }, onRequest: app.requireUser },
+    {
+      schema: { querystring: listQuery, response: { 200: spotOrderListAnswerSchema } },
+      onRequest: app.requireUser,
+    },
     async (request) => {
       const user = currentUser(request);
       const query = request.query;
@@ -134,26 +139,37 @@ export function orderRoutes(app: FastifyInstance): void {
           ? { currency_id: Number(query.currency_id || query.currency) }
           : {}),
       };
-      const orders = await app.prisma.spotOrder.findMany({
-        where: {
-          user_id: user.id,
-          side,
-          ...(status === undefined
-            ? {}
-            : {
-                state:
-                  status === 1
-                    ? { in: ['new', 'open'] }
-                    : { in: ['filled', 'cancelled', 'expired', 'rejected'] },
-              }),
-          pair: pairFilter,
-        },
-        include: { pair: { include: { currency: true, legal: true } } },
-        orderBy: { id: 'desc' },
-        skip: (query.page - 1) * query.limit,
-        take: query.limit,
-      });
-      return { type: 'ok', message: orders.map(orderRow) };
+      const where = {
+        user_id: user.id,
+        side,
+        ...(status === undefined
+          ? {}
+          : {
+              state:
+                status === 1
+                  ? { in: ['new' as const, 'open' as const] }
+                  : {
+                      in: ['filled' as const, 'cancelled' as const, 'expired' as const, 'rejected' as const],
+                    },
+            }),
+        pair: pairFilter,
+      };
+      // The page and the count read one snapshot, so `total` never disagrees with the rows it came with.
+      const [orders, total] = await app.prisma.$transaction(
+        [
+          app.prisma.spotOrder.findMany({
+            where,
+            include: { pair: { include: { currency: true, legal: true } } },
+            orderBy: { id: 'desc' },
+            skip: (query.page - 1) * query.limit,
+            take: query.limit,
+          }),
+          app.prisma.spotOrder.count({ where }),
+        ],
+        { isolationLevel: 'RepeatableRead' },
+      );
+      // `message` stays the contract's plain list; `total` rides beside it so the client knows when to stop.
+      return { type: 'ok' as const, message: orders.map(orderRow), total };
     },
   );
 }

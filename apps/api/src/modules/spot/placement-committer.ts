@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { CommitOutcomeUnknown, inTransaction, type Sql } from '@exchange/kernel/db';
+import { backendEnded, CommitOutcomeUnknown, inTransaction, type Sql } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import { lockFunds, type FundsReservation, LOG_TYPES } from '@exchange/kernel/ledger';
 import type { Money } from '@exchange/kernel/ledger';
@@ -58,8 +58,10 @@ interface Pending {
  * commit are the orders handed to the matcher, one stream entry per market for the whole batch; every
  * acknowledged order is therefore in Postgres, and one that never reaches the matcher is re-queued by its
  * sweeper. A batch that fails unexpectedly is retried order by order, so one bad order cannot fail its
- * neighbours; after a commit whose outcome is unknown nothing is retried and the requests fail (their orders,
- * if they were stored after all, are found by the sweeper like any other).
+ * neighbours. After a COMMIT whose answer was lost (the connection broke), the orders are looked up by their
+ * ids on another connection once the old server process has ended: stored, they are answered and queued as
+ * after any commit; not stored, the batch is placed again order by order. Only when Postgres cannot be asked
+ * do the requests fail (orders stored after all are then found by the sweeper like any other).
  */
 export class PlacementCommitter {
   /** Totals since start: group commits, the requests they carried, and the time they took. */
@@ -111,7 +113,8 @@ export class PlacementCommitter {
     }
   }
 
-  private async commit(batch: Pending[]): Promise<void> {
+  /** `lostBefore`: the batch is placed again after a commit that was lost and not committed, once only. */
+  private async commit(batch: Pending[], lostBefore = false): Promise<void> {
     let outcomes: (PlacedOrder | AppError)[];
     const started = performance.now();
     try {
@@ -122,17 +125,35 @@ export class PlacementCommitter {
         ),
       );
     } catch (error) {
-      if (batch.length === 1 || error instanceof CommitOutcomeUnknown) {
-        // Alone, the failure is this order's own; after an unknown commit, redoing could store orders twice.
-        for (const entry of batch) entry.reject(error);
+      if (error instanceof CommitOutcomeUnknown) {
+        const stored = await this.lookUp(error as CommitOutcomeUnknown<(PlacedOrder | AppError)[]>);
+        if (stored === 'unknown') {
+          // Postgres could not be asked: the requests fail, and orders that exist after all are swept.
+          for (const entry of batch) entry.reject(error);
+          return;
+        }
+        if (stored === 'rolled back') {
+          // Nothing of the batch is stored, so placing it again cannot store an order twice.
+          this.deps.log?.({ err: error, orders: batch.length }, 'commit lost, not committed: placing again');
+          // Once only: a second loss in a row answers the error, true now: the order does not exist.
+          if (lostBefore) for (const entry of batch) entry.reject(error);
+          else for (const entry of batch) await this.commit([entry], true);
+          return;
+        }
+        this.deps.log?.({ err: error, orders: batch.length }, 'commit answer lost, the orders are stored');
+        outcomes = stored;
+      } else if (batch.length === 1) {
+        // Alone, the failure is this order's own.
+        batch[0]?.reject(error);
+        return;
+      } else {
+        this.deps.log?.(
+          { err: error, orders: batch.length },
+          'group commit failed, placing its orders one by one',
+        );
+        for (const entry of batch) await this.commit([entry]);
         return;
       }
-      this.deps.log?.(
-        { err: error, orders: batch.length },
-        'group commit failed, placing its orders one by one',
-      );
-      for (const entry of batch) await this.commit([entry]);
-      return;
     }
     this.stats.commits += 1;
     this.stats.orders += batch.length;
@@ -154,6 +175,37 @@ export class PlacementCommitter {
     // Handoffs run one after another (so a market's batches queue in commit order) while the next commit
     // proceeds; a failed one leaves the orders stored and `new`, for the sweeper.
     this.handoff = this.handoff.then(() => this.queue(accepted));
+  }
+
+  /**
+   * After a COMMIT whose answer was lost: waits on another connection until the server process that ran it
+   * has ended (then the transaction is settled for good), and looks the batch's orders up by the ids the
+   * transaction gave them. A group commit is one transaction, so its orders are all there or none is.
+   */
+  private async lookUp(
+    error: CommitOutcomeUnknown<(PlacedOrder | AppError)[]>,
+  ): Promise<(PlacedOrder | AppError)[] | 'rolled back' | 'unknown'> {
+    const outcomes = error.result;
+    if (!outcomes || error.backendPid === undefined) return 'unknown';
+    const ids = outcomes.flatMap((outcome) => (outcome instanceof AppError ? [] : [outcome.id.toString()]));
+    // Only refusals: nothing was written but counters taken back, and every request has its answer.
+    if (ids.length === 0) return outcomes;
+    try {
+      if (!(await backendEnded(this.deps.pool, error.backendPid))) return 'unknown';
+      const { rows } = await this.deps.pool.query<{ found: number }>(
+        'SELECT count(*)::int AS found FROM spot_orders WHERE id = ANY($1::bigint[])',
+        [ids],
+      );
+      const found = rows[0]?.found ?? 0;
+      if (found === ids.length) return outcomes;
+      if (found === 0) return 'rolled back';
+      // Part of one transaction cannot be stored; should it ever look so, the sweeper and audit decide.
+      this.deps.log?.({ ids, found }, 'a lost commit left part of its orders: answering unknown');
+      return 'unknown';
+    } catch (lookupError) {
+      this.deps.log?.({ err: lookupError }, 'could not look up the orders of a lost commit');
+      return 'unknown';
+    }
   }
 
   private async queue(orders: PlacedOrder[]): Promise<void> {

@@ -91,7 +91,12 @@ export class SpotQueues {
       .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
       .join(',');
     // Fail fast when Redis is away: the orders are stored, and the sweeper will queue them.
-    this.streams ??= new Redis(this.redisUrl, { maxRetriesPerRequest: 1, enableAutoPipelining: true });
+    if (!this.streams) {
+      this.streams = new Redis(this.redisUrl, { maxRetriesPerRequest: 1, enableAutoPipelining: true });
+      // A Redis that is away fails the XADD below, which is handled; the connection's own error events
+      // would only be printed by ioredis as unhandled, once per reconnect attempt.
+      this.streams.on('error', () => undefined);
+    }
     await this.streams.xadd(
       placementsStream(this.redisPrefix, matchId),
       'MAXLEN',

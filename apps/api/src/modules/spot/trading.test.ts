@@ -116,6 +116,46 @@ describe('spot trading through the contract', () => {
     expect((await ctx.get('/api/coin/list', other.token)).body.message).toEqual([]);
   });
 
+  it('answers how many orders the filter holds beside each page, so the last page is known', async () => {
+    const user = await ctx.signedInUser();
+    await ctx.deposit(user.account, 'USDT', '100');
+    // Three resting bids and two cancelled ones: five in all, three current, two in the history.
+    const ids: string[] = [];
+    for (const price of ['1', '2', '3', '4', '5'])
+      ids.push((await order(user.token, 1, price, '1')).body.order.id);
+    for (const id of ids.slice(0, 2)) {
+      const cancel = await ctx.http
+        .put('/api/coin/trade')
+        .set('Authorization', user.token)
+        .type('form')
+        .send({ id });
+      expect(cancel.body.type).toBe('ok');
+    }
+    const all1 = await ctx.get('/api/coin/list?limit=2&page=1', user.token);
+    expect(all1.body).toMatchObject({ type: 'ok', total: 5 });
+    expect(all1.body.message.map((row: { id: string }) => row.id)).toEqual([ids[4], ids[3]]);
+    const all3 = await ctx.get('/api/coin/list?limit=2&page=3', user.token);
+    expect(all3.body).toMatchObject({ type: 'ok', total: 5 });
+    expect(all3.body.message).toHaveLength(1);
+    expect((await ctx.get('/api/coin/list?status=1&limit=2', user.token)).body.total).toBe(3);
+    expect((await ctx.get('/api/coin/list?status=2&limit=2', user.token)).body.total).toBe(2);
+    expect((await ctx.get('/api/coin/list?type=2', user.token)).body).toMatchObject({
+      message: [],
+      total: 0,
+    });
+    // A page past the end is empty but still tells the total; another user counts nothing of this one's.
+    expect((await ctx.get('/api/coin/list?limit=2&page=9', user.token)).body).toMatchObject({
+      message: [],
+      total: 5,
+    });
+    const other = await ctx.signedInUser();
+    expect((await ctx.get('/api/coin/list', other.token)).body).toEqual({
+      type: 'ok',
+      message: [],
+      total: 0,
+    });
+  });
+
   it('gives bad orders a clear message and locks nothing', async () => {
     const user = await ctx.signedInUser();
     await ctx.deposit(user.account, 'USDT', '100');

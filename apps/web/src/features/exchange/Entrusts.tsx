@@ -115,7 +115,7 @@ function OrderTable({
   const refresh = useRefreshAccount();
   const dropOrder = useDropOrder();
   const [revoking, setRevoking] = useState<string | null>(null);
-  const rows = orders.data?.pages.flat() ?? [];
+  const rows = orders.data?.pages.flatMap((page) => page.rows) ?? [];
 
   const decimalsOf = (symbol: string) => {
     const match = quotations.data?.flatMap((group) => group.quotation).find((item) => item.symbol === symbol);

@@ -5,7 +5,7 @@ import { useToken } from '../../lib/session';
 import { useSocketEvent } from '../../lib/socket';
 import { readStored, STORAGE_KEYS, writeStored } from '../../lib/storage';
 import type { Side } from './order-math';
-import type { CurrencyDetail, SpotOrderPush, SpotOrderRow } from '@exchange/contracts';
+import type { CurrencyDetail, SpotOrderListAnswer, SpotOrderPush, SpotOrderRow } from '@exchange/contracts';
 
 export type { SpotOrderRow };
 
@@ -14,6 +14,11 @@ export type { SpotOrderRow };
 export const ENTRUST_PAGE_SIZE = 10;
 export type EntrustStatus = 1 | 2;
 export type EntrustFilter = 'all' | Side;
+/** One fetched page of orders and how many orders the server counts for the same filter. */
+export interface EntrustPage {
+  rows: SpotOrderRow[];
+  total: number;
+}
 
 const entrustsKey = ['exchange', 'entrusts'] as const;
 
@@ -26,8 +31,8 @@ export function useEntrusts(
   const token = useToken();
   return useInfiniteQuery({
     queryKey: [...entrustsKey, status, filter, pair?.legal_id ?? 0, pair?.currency_id ?? 0, token !== null],
-    queryFn: ({ pageParam }) =>
-      api.get<SpotOrderRow[]>(
+    queryFn: async ({ pageParam }) => {
+      const answer = await api.answer<Extract<SpotOrderListAnswer, { type: 'ok' }>>(
         '/api/coin/list',
         {
           status,
@@ -38,9 +43,16 @@ export function useEntrusts(
           currency_id: pair?.currency_id,
         },
         { quiet: true },
-      ),
+      );
+      return { rows: answer.message, total: answer.total };
+    },
     initialPageParam: 1,
-    getNextPageParam: (last, pages) => (last.length === ENTRUST_PAGE_SIZE ? pages.length + 1 : undefined),
+    // More while the pages so far hold fewer rows than the server counts: a last page that happens to be
+    // full no longer offers a "more" that loads nothing.
+    getNextPageParam: (last, pages) =>
+      pages.reduce((held, page) => held + page.rows.length, 0) < last.total && last.rows.length > 0
+        ? pages.length + 1
+        : undefined,
     enabled: token !== null,
     refetchInterval: 10_000,
     placeholderData: keepPreviousData,
@@ -66,9 +78,17 @@ export function useSpotOrderPushes(): void {
 export function useDropOrder() {
   const queryClient = useQueryClient();
   return (id: string) =>
-    queryClient.setQueriesData<{ pages: SpotOrderRow[][]; pageParams: unknown[] }>(
+    queryClient.setQueriesData<{ pages: EntrustPage[]; pageParams: unknown[] }>(
       { queryKey: [...entrustsKey, 1] },
-      (data) => data && { ...data, pages: data.pages.map((page) => page.filter((row) => row.id !== id)) },
+      (data) =>
+        data && {
+          ...data,
+          pages: data.pages.map((page) => {
+            const rows = page.rows.filter((row) => row.id !== id);
+            // The dropped order no longer counts, so "more" does not wait for one row too many.
+            return { rows, total: page.total - (page.rows.length - rows.length) };
+          }),
+        },
     );
 }
 
