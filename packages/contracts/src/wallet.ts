@@ -189,3 +189,15 @@ export const currencyListSchema = z.object({
   legal: z.array(listedCurrencySchema),
   all: z.array(listedCurrencySchema),
 });
+
+/**
+ * The withdraw-address service's own answer (document 3, section 3), outside the envelope: `code` 0 on
+ * success, 999 sign in again, 1 refused with `msg` saying why.
+ */
+export const codeAnswerSchema = z.object({ code: z.number().int(), msg: z.string() });
+export type CodeAnswer = z.infer<typeof codeAnswerSchema>;
+
+/** `GET /api/wallet/draw_address`: the caller's bound addresses, as the service answers them. */
+export const withdrawAddressListAnswerSchema = codeAnswerSchema.extend({
+  data: z.array(withdrawAddressSchema).optional(),
+});

@@ -1,3 +1,4 @@
+import { codeAnswerSchema, withdrawAddressListAnswerSchema } from '@exchange/contracts';
 import { answerSchema, withdrawAddressSchema } from '@exchange/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -67,6 +68,7 @@ export function withdrawAddressRoutes(app: FastifyInstance): void {
 
   typed.get(
     '/api/wallet/draw_address/code',
+    { schema: { response: { 200: codeAnswerSchema } } },
     codeMsg(async (request, user) => {
       await issueCode(
         { prisma: app.prisma, redis: app.redis, messenger: app.messenger, secret: app.config.APP_SECRET },
@@ -83,7 +85,12 @@ export function withdrawAddressRoutes(app: FastifyInstance): void {
 
   typed.get(
     '/api/wallet/draw_address',
-    { schema: { querystring: z.object({ currency: optionalText(16) }) } },
+    {
+      schema: {
+        querystring: z.object({ currency: optionalText(16) }),
+        response: { 200: withdrawAddressListAnswerSchema },
+      },
+    },
     codeMsg(async (request, user) => {
       const query = request.query as { currency: string };
       return { code: 0, msg: 'ok', data: await boundAddresses(app, user.id, query.currency) };
@@ -103,6 +110,7 @@ export function withdrawAddressRoutes(app: FastifyInstance): void {
           code: optionalText(),
           verificationCode: optionalText(),
         }),
+        response: { 200: codeAnswerSchema },
       },
     },
     codeMsg(async (request, user) => {

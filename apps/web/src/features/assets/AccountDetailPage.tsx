@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { direction } from '../../lib/format';
-import { useAccountLogPages, useWalletDetail } from './api';
+import { useAccountLogPages, useWalletDetail } from '../../api/wallet';
 import {
   accountOfPath,
   DETAIL_PATH,

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EyeIcon } from '../../components/icons';
 import { formatGrouped } from '../../lib/format';
-import type { WalletList } from './api';
+import type { WalletList } from '@exchange/contracts';
 import { CNY_DECIMALS, TOTAL_DECIMALS, WALLET_GROUP, type Account } from './assets';
 import './i18n';
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { formatGrouped } from '../../lib/format';
-import { useWalletList } from './api';
+import { useWalletList } from '../../api/wallet';
 import { ACCOUNTS, LIST_PATH, TOTAL_DECIMALS, TRANSFER_PAIRS, WALLET_GROUP } from './assets';
 import './assets.css';
 import './i18n';

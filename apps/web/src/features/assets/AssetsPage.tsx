@@ -4,7 +4,8 @@ import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { toast } from '../../lib/notify';
 import { AccountLogTable } from './AccountLogTable';
 import { AccountSummary } from './AccountSummary';
-import { useWalletList, type WalletList } from './api';
+import type { WalletList } from '@exchange/contracts';
+import { useWalletList } from '../../api/wallet';
 import {
   accountOfPath,
   accountRows,

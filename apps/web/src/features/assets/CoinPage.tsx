@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { useWalletList, type WalletList } from './api';
+import type { WalletList } from '@exchange/contracts';
+import { useWalletList } from '../../api/wallet';
 import { availableOf, COIN_PAGE_PATH, LIST_PATH } from './assets';
 import { AssetsLayout } from './AssetsLayout';
 import { CoinSelect } from './CoinSelect';

@@ -1,4 +1,4 @@
-import type { BalanceItem } from './api';
+import type { BalanceItem } from '@exchange/contracts';
 
 /** A choice among the coins of an account list, by currency id, named as the list names them. */
 export function CoinSelect({

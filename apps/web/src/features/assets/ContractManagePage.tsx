@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useWalletList, type WalletList } from './api';
+import type { WalletList } from '@exchange/contracts';
+import { useWalletList } from '../../api/wallet';
 import { accountRows, DETAIL_PATH } from './assets';
 import { AccountSummary } from './AccountSummary';
 import { AssetsLayout } from './AssetsLayout';

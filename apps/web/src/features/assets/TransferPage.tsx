@@ -5,7 +5,9 @@ import { SubmitButton } from '../../components/SubmitButton';
 import { ApiError } from '../../lib/api';
 import { normalizeDecimal } from '../../lib/decimal-input';
 import { confirmDialog, toast } from '../../lib/notify';
-import { transfer, useRefreshBalances, useWalletList, type WalletList } from './api';
+import type { WalletList } from '@exchange/contracts';
+import { useWalletList } from '../../api/wallet';
+import { transfer, useRefreshBalances } from './api';
 import {
   ACCOUNTS,
   amountProblem,

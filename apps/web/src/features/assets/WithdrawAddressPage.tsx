@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { WalletList } from '@exchange/contracts';
+import { useWalletList } from '../../api/wallet';
 import { SendCodeButton } from '../../components/SendCodeButton';
 import { SubmitButton } from '../../components/SubmitButton';
 import { confirmDialog, toast } from '../../lib/notify';
@@ -9,9 +11,7 @@ import {
   deleteWithdrawAddress,
   sendAddressCode,
   useCurrencyInfo,
-  useWalletList,
   useWithdrawAddresses,
-  type WalletList,
 } from './api';
 import { AssetsLayout } from './AssetsLayout';
 import { CoinSelect } from './CoinSelect';

@@ -1,6 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AccountLog,
+  CodeAnswer,
   AccountLogPage,
   CurrencyInfo,
   DepositAddress,
@@ -12,9 +13,6 @@ import type {
 import { api } from '../../lib/api';
 import { useToken } from '../../lib/session';
 import type { Account } from './assets';
-
-export { useAccountLogPages, useWalletDetail, useWalletList } from '../../api/wallet';
-export type { BalanceItem, CurrencyInfo, WalletDetail, WalletList } from '@exchange/contracts';
 
 /**
  * The assets area's calls (document 2, sections 3 and 7; document 3 for withdraw addresses). Every key
@@ -179,12 +177,6 @@ export function useWithdrawAddresses(currency: number | null) {
 
 export function deleteWithdrawAddress(id: number) {
   return api.post<string>('/api/wallet/deladdress', { address_id: id });
-}
-
-/** The withdraw-address service answers `{code: 0, msg}` on success and `{code, msg}` otherwise. */
-interface CodeAnswer {
-  code: number;
-  msg: string;
 }
 
 export const sendAddressCode = () => api.raw<CodeAnswer>('/api/wallet/draw_address/code');

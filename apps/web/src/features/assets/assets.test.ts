@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BalanceItem, WalletList } from './api';
+import type { BalanceItem, WalletList } from '@exchange/contracts';
 import {
   accountOfPath,
   amountProblem,
