@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import QRCode from 'qrcode';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrisma, type Db } from '@exchange/kernel/db';
 import { createOperator, totpCode } from '../../apps/api/src/modules/admin';
@@ -16,6 +16,7 @@ import {
   visit,
   type Visit,
 } from './browser';
+import { clickOk, setTheme, signInOperator } from './admin';
 
 /**
  * Issue #15, part B in a real browser: an admin (two-factor enrolled from the QR screen) changes a pair's
@@ -51,24 +52,6 @@ const btcUsdtFees = async () => {
   );
   return groups.flatMap((group) => group.quotation).find((row) => row.symbol === BTC_USDT.symbol);
 };
-
-const click = async (page: Page, path: string, target: () => Promise<void>) => {
-  const { body } = await apiAnswer(page, path, 'POST', target);
-  expect(body.type, `${path} answered ${JSON.stringify(body)}`).toBe('ok');
-  return body;
-};
-
-async function signIn(session: Visit, login: string, password: string) {
-  await session.open('/admin/login');
-  await byId(session.page, 'admin-login').fill(login);
-  await byId(session.page, 'admin-password').fill(password);
-  await click(session.page, '/api/admin/login', () => byId(session.page, 'admin-submit').click());
-}
-
-async function setTheme(page: Page, theme: 'dark' | 'light') {
-  await inPage(page, `localStorage.setItem('theme', '${theme}')`);
-  await page.reload();
-}
 
 describe('the console’s products, settings and content', () => {
   let admin: Visit;
@@ -114,11 +97,11 @@ describe('the console’s products, settings and content', () => {
 
   it('an admin with two-factor changes BTC/USDT’s taker fee: the public market list shows it', async () => {
     const { page } = admin;
-    await signIn(admin, ADMIN.login, ADMIN.password);
-    await click(page, '/api/admin/totp/setup', () => byId(page, 'admin-enrol-start').click());
+    await signInOperator(admin, ADMIN.login, ADMIN.password);
+    await clickOk(page, '/api/admin/totp/setup', () => byId(page, 'admin-enrol-start').click());
     const secret = (await byId(page, 'admin-secret').textContent())?.trim() ?? '';
     await byId(page, 'admin-enrol-code').fill(totpCode(secret));
-    await click(page, '/api/admin/totp/confirm', () => byId(page, 'admin-enrol-confirm').click());
+    await clickOk(page, '/api/admin/totp/confirm', () => byId(page, 'admin-enrol-confirm').click());
     await byId(page, 'admin-audit-status').waitFor();
 
     expect((await btcUsdtFees())?.taker_fee).toBe('0.002');
@@ -128,7 +111,7 @@ describe('the console’s products, settings and content', () => {
     await byId(page, 'admin-pair-editor').waitFor();
     await byId(page, 'admin-pair-taker_fee').fill('0.003');
     await screenshot(page, 'admin-products-edit-dark');
-    await click(page, '/api/admin/products/pairs/save', () => byId(page, 'admin-pair-save').click());
+    await clickOk(page, '/api/admin/products/pairs/save', () => byId(page, 'admin-pair-save').click());
     await expect
       .poll(async () => row.locator('[data-testid="admin-pair-taker"]').textContent())
       .toBe('0.003');
@@ -150,7 +133,7 @@ describe('the console’s products, settings and content', () => {
     const row = page.locator('[data-testid="admin-seconds-row"][data-seconds="60"]');
     await row.locator('[data-testid="admin-seconds-edit"]').click();
     await byId(page, 'admin-seconds-profit_ratio').fill('87.5');
-    await click(page, '/api/admin/products/seconds/save', () => byId(page, 'admin-seconds-save').click());
+    await clickOk(page, '/api/admin/products/seconds/save', () => byId(page, 'admin-seconds-save').click());
     await expect
       .poll(async () => row.locator('[data-testid="admin-seconds-ratio"]').textContent())
       .toBe('87.5%');
@@ -178,13 +161,13 @@ describe('the console’s products, settings and content', () => {
         .login_need_smscode;
     expect(await env()).toBe(false);
     await row.locator('[data-testid="admin-setting-input"]').selectOption('1');
-    await click(page, '/api/admin/products/settings/save', () =>
+    await clickOk(page, '/api/admin/products/settings/save', () =>
       row.locator('[data-testid="admin-setting-save"]').click(),
     );
     expect(await env()).toBe(true);
     await screenshot(page, 'admin-settings-dark');
     await row.locator('[data-testid="admin-setting-input"]').selectOption('0');
-    await click(page, '/api/admin/products/settings/save', () =>
+    await clickOk(page, '/api/admin/products/settings/save', () =>
       row.locator('[data-testid="admin-setting-save"]').click(),
     );
     expect(await env()).toBe(false);
@@ -194,7 +177,7 @@ describe('the console’s products, settings and content', () => {
   it('support uploads an image and publishes a banner that the home page then shows', async () => {
     const { page } = support;
     const title = `Console banner ${suffix}`;
-    await signIn(support, SUPPORT.login, SUPPORT.password);
+    await signInOperator(support, SUPPORT.login, SUPPORT.password);
     await byId(page, 'admin-audit-status').waitFor();
     await byId(page, 'admin-nav-banners').click();
     await page.locator('[data-testid="admin-banner-row"]').first().waitFor();
@@ -210,7 +193,7 @@ describe('the console’s products, settings and content', () => {
     await byId(page, 'admin-banner-title').fill(title);
     await byId(page, 'admin-banner-abstract').fill('Published from the console');
     await screenshot(page, 'admin-banners-dark');
-    await click(page, '/api/admin/products/banners/save', () => byId(page, 'admin-banner-publish').click());
+    await clickOk(page, '/api/admin/products/banners/save', () => byId(page, 'admin-banner-publish').click());
     await page.locator('[data-testid="admin-banner-row"]', { hasText: title }).waitFor();
     // A language without banners: the list says so (the carousel falls back to English for its readers).
     await byId(page, 'admin-banner-filter').selectOption('kor');
@@ -251,7 +234,7 @@ describe('the console’s products, settings and content', () => {
     await expect.poll(async () => byId(page, 'admin-notice-title').inputValue()).toBe(target.title);
     await byId(page, 'admin-notice-title').fill(edited);
     await screenshot(page, 'admin-notice-edit-light');
-    await click(page, '/api/admin/notices/save', () => byId(page, 'admin-notice-publish').click());
+    await clickOk(page, '/api/admin/notices/save', () => byId(page, 'admin-notice-publish').click());
     await page.locator('[data-testid="admin-notice-row"]', { hasText: edited }).waitFor();
     const notice = await publicPost<{ id: number; title: string }>('/api/news/detail', { id: String(id) });
     expect(notice).toMatchObject({ id, title: edited });
@@ -264,7 +247,7 @@ describe('the console’s products, settings and content', () => {
     const viewer = await visit(browser);
     try {
       const { page } = viewer;
-      await signIn(viewer, VIEWER.login, VIEWER.password);
+      await signInOperator(viewer, VIEWER.login, VIEWER.password);
       await byId(page, 'admin-audit-status').waitFor();
       await byId(page, 'admin-nav-products').click();
       await byId(page, 'admin-read-only').waitFor();

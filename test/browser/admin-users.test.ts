@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrisma, type Db } from '@exchange/kernel/db';
 import { createOperator, totpCode } from '../../apps/api/src/modules/admin';
@@ -17,6 +17,7 @@ import {
   type Visit,
 } from './browser';
 import { cashInfoOf } from '../p2p';
+import { clickOk, setTheme } from './admin';
 import { expectCleanAudit } from './p2p';
 
 /**
@@ -111,17 +112,6 @@ async function appealedOrder() {
   return { orderId, buyer, seller, statement };
 }
 
-const click = async (page: Page, path: string, target: () => Promise<void>) => {
-  const { body } = await apiAnswer(page, path, 'POST', target);
-  expect(body.type, `${path} answered ${JSON.stringify(body)}`).toBe('ok');
-  return body;
-};
-
-async function setTheme(page: Page, theme: 'dark' | 'light') {
-  await inPage(page, `localStorage.setItem('theme', '${theme}')`);
-  await page.reload();
-}
-
 describe('the operator console: users, frozen funds and sellers', () => {
   beforeAll(async () => {
     prisma = createPrisma(server().databaseUrl, 2);
@@ -177,7 +167,7 @@ describe('the operator console: users, frozen funds and sellers', () => {
     const { page } = operator;
     await byId(page, 'admin-totp').fill(totpCode(secret));
     await byId(page, 'admin-reason').fill('chargeback investigation');
-    await click(page, '/api/admin/users/freeze', () => byId(page, 'admin-freeze').click());
+    await clickOk(page, '/api/admin/users/freeze', () => byId(page, 'admin-freeze').click());
     await page.locator('[data-testid="admin-user-frozen"]', { hasText: 'Funds frozen' }).waitFor();
     await screenshot(page, 'admin-user-frozen-dark');
 
@@ -185,7 +175,7 @@ describe('the operator console: users, frozen funds and sellers', () => {
     expect(await prisma.withdrawal.count({ where: { user_id: trader.id } })).toBe(0);
 
     await byId(page, 'admin-totp').fill(totpCode(secret));
-    await click(page, '/api/admin/users/freeze', () => byId(page, 'admin-unfreeze').click());
+    await clickOk(page, '/api/admin/users/freeze', () => byId(page, 'admin-unfreeze').click());
     await page.locator('[data-testid="admin-user-frozen"]', { hasText: 'Funds free' }).waitFor();
     expect((await withdraw()).type).toBe('ok');
     const trail = await prisma.operatorAuditTrail.findMany({
@@ -202,7 +192,7 @@ describe('the operator console: users, frozen funds and sellers', () => {
   it('approves the trader as a seller from their page; the sellers list shows the shop', async () => {
     const { page } = operator;
     await byId(page, 'admin-shop-name').fill(`Shop ${suffix}`);
-    await click(page, '/api/admin/sellers/approve', () => byId(page, 'admin-approve-seller').click());
+    await clickOk(page, '/api/admin/sellers/approve', () => byId(page, 'admin-approve-seller').click());
     await page.locator('[data-testid="admin-user-shops"]', { hasText: `Shop ${suffix}` }).waitFor();
     expect((await prisma.user.findUniqueOrThrow({ where: { id: trader.id } })).is_seller).toBe(1);
     await byId(page, 'admin-nav-sellers').click();

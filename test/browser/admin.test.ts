@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import QRCode from 'qrcode';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrisma, type Db } from '@exchange/kernel/db';
 import { createOperator, totpCode } from '../../apps/api/src/modules/admin';
 import { createOpsUser } from '../../apps/api/src/ops/users';
 import { opsDeposit } from '../../apps/api/src/ops/wallet';
 import {
-  apiAnswer,
   byId,
   expectNoPageErrors,
   inPage,
@@ -19,6 +18,7 @@ import {
   type Visit,
 } from './browser';
 import { cashInfoOf } from '../p2p';
+import { clickOk, setTheme, signInOperator } from './admin';
 import { expectCleanAudit } from './p2p';
 
 /**
@@ -159,25 +159,6 @@ async function appealedOrder() {
   return { orderId, buyer };
 }
 
-const click = async (page: Page, path: string, target: () => Promise<void>) => {
-  const { body } = await apiAnswer(page, path, 'POST', target);
-  expect(body.type, `${path} answered ${JSON.stringify(body)}`).toBe('ok');
-  return body;
-};
-
-async function signIn(session: Visit, login: string, password: string, code = '') {
-  await session.open('/admin/login');
-  await byId(session.page, 'admin-login').fill(login);
-  await byId(session.page, 'admin-password').fill(password);
-  if (code) await byId(session.page, 'admin-code').fill(code);
-  await click(session.page, '/api/admin/login', () => byId(session.page, 'admin-submit').click());
-}
-
-async function setTheme(page: Page, theme: 'dark' | 'light') {
-  await inPage(page, `localStorage.setItem('theme', '${theme}')`);
-  await page.reload();
-}
-
 describe('the operator console', () => {
   let trader: { id: number; token: string };
 
@@ -198,15 +179,15 @@ describe('the operator console', () => {
 
   it('an admin signs in, must enrol two-factor from the QR code, then reaches the dashboard', async () => {
     const { page } = operator;
-    await signIn(operator, ADMIN.login, ADMIN.password);
+    await signInOperator(operator, ADMIN.login, ADMIN.password);
     await byId(page, 'admin-enrol').waitFor();
-    await click(page, '/api/admin/totp/setup', () => byId(page, 'admin-enrol-start').click());
+    await clickOk(page, '/api/admin/totp/setup', () => byId(page, 'admin-enrol-start').click());
     await byId(page, 'admin-qr').waitFor();
     secret = (await byId(page, 'admin-secret').textContent())?.trim() ?? '';
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await screenshot(page, 'admin-enrol-dark');
     await byId(page, 'admin-enrol-code').fill(totpCode(secret));
-    await click(page, '/api/admin/totp/confirm', () => byId(page, 'admin-enrol-confirm').click());
+    await clickOk(page, '/api/admin/totp/confirm', () => byId(page, 'admin-enrol-confirm').click());
     await byId(page, 'admin-audit-status').waitFor();
     expect(await byId(page, 'admin-audit-status').getAttribute('data-ok')).toBe('true');
     expect(await byId(page, 'admin-who').textContent()).toContain(`${ADMIN.login} · admin`);
@@ -219,7 +200,7 @@ describe('the operator console', () => {
     const row = page.locator('[data-testid="admin-identity-row"]', { hasText: TRADER.account });
     await row.waitFor();
     await screenshot(page, 'admin-identities-dark');
-    await click(page, '/api/admin/identities/review', () =>
+    await clickOk(page, '/api/admin/identities/review', () =>
       row.locator('[data-testid="admin-approve"]').click(),
     );
     await row.waitFor({ state: 'detached' });
@@ -235,12 +216,12 @@ describe('the operator console', () => {
     await byId(page, 'admin-deposit-account').fill(TRADER.account);
     await byId(page, 'admin-deposit-amount').fill('25');
     await byId(page, 'admin-deposit-txid').fill(`0xbrowser-${suffix}`);
-    await click(page, '/api/admin/deposits/confirm', () => byId(page, 'admin-deposit-submit').click());
+    await clickOk(page, '/api/admin/deposits/confirm', () => byId(page, 'admin-deposit-submit').click());
     const row = page.locator('[data-testid="admin-withdrawal-row"]', { hasText: TRADER.account });
     await row.locator('[data-testid="admin-withdrawal-txid"]').fill(`0xpaid-${suffix}`);
     await screenshot(page, 'admin-money-dark');
     await byId(page, 'admin-totp').fill(totpCode(secret));
-    await click(page, '/api/admin/withdrawals/finish', () =>
+    await clickOk(page, '/api/admin/withdrawals/finish', () =>
       row.locator('[data-testid="admin-withdrawal-complete"]').click(),
     );
     await row.waitFor({ state: 'detached' });
@@ -267,7 +248,7 @@ describe('the operator console', () => {
     expect(await listed()).toBe(true);
     await byId(page, 'admin-nav-markets').click();
     const row = page.locator('[data-testid="admin-pair-row"][data-symbol="ETH/USDT"]');
-    await click(page, '/api/admin/markets/flags', () =>
+    await clickOk(page, '/api/admin/markets/flags', () =>
       row.locator('[data-testid="admin-list-toggle"]').click(),
     );
     await untilInPage(
@@ -276,7 +257,7 @@ describe('the operator console', () => {
     );
     expect(await listed()).toBe(false);
     await screenshot(page, 'admin-markets-dark');
-    await click(page, '/api/admin/markets/flags', () =>
+    await clickOk(page, '/api/admin/markets/flags', () =>
       row.locator('[data-testid="admin-list-toggle"]').click(),
     );
     await untilInPage(
@@ -295,7 +276,7 @@ describe('the operator console', () => {
     await byId(page, 'admin-totp').fill(totpCode(secret));
     await byId(page, 'admin-reason').fill('bank statement checked');
     await screenshot(page, 'admin-appeals-dark');
-    await click(page, '/api/admin/appeals/resolve', () =>
+    await clickOk(page, '/api/admin/appeals/resolve', () =>
       row.locator('[data-testid="admin-appeal-release"]').click(),
     );
     await row.waitFor({ state: 'detached' });
@@ -314,7 +295,7 @@ describe('the operator console', () => {
     await byId(page, 'admin-nav-notices').click();
     await byId(page, 'admin-notice-title').fill(title);
     await byId(page, 'admin-notice-abstract').fill('Published from the console');
-    await click(page, '/api/admin/notices/save', () => byId(page, 'admin-notice-publish').click());
+    await clickOk(page, '/api/admin/notices/save', () => byId(page, 'admin-notice-publish').click());
     await page.locator('[data-testid="admin-notice-row"]', { hasText: title }).waitFor();
     const home = await visit(browser);
     try {
@@ -345,7 +326,7 @@ describe('the operator console', () => {
     const viewer = await visit(browser);
     try {
       const { page } = viewer;
-      await signIn(viewer, VIEWER.login, VIEWER.password);
+      await signInOperator(viewer, VIEWER.login, VIEWER.password);
       await byId(page, 'admin-audit-status').waitFor();
       await byId(page, 'admin-nav-markets').click();
       await byId(page, 'admin-read-only').waitFor();
