@@ -21,6 +21,7 @@ const WATCHED_TABLES = [
   'jc_exchanges',
   'savings_holdings',
   'savings_accruals',
+  'p2p_appeal_messages',
 ];
 
 export async function stateSnapshot(prisma: Db): Promise<Record<string, string>> {

@@ -295,6 +295,10 @@ const P2P_OWNED: Record<string, MatrixEntry> = Object.fromEntries(
         `POST ${kind === 'c2c' ? '/api/c2c/appeal' : '/api/legal_deal_appeal'}`,
         { field: ['id'], create: order },
       ],
+      [
+        `POST ${kind === 'c2c' ? '/api/c2c/appeal_message' : '/api/legal_deal/appeal_message'}`,
+        { field: ['id'], extra: { message: 'not my order' }, create: order },
+      ],
       [`GET ${kind === 'c2c' ? '/api/c2c_deal' : '/api/legal_deal'}`, { field: ['id'], create: order }],
       [`POST ${prefix}back_send`, { field: ['id'], extra: withPassword, create: p2pAd(kind) }],
       [`GET ${prefix}legal_send_deal_list`, { field: ['id'], create: p2pAd(kind) }],

@@ -120,8 +120,20 @@ export const adminAppealPartySchema = z.object({
     alipay_account: z.string(),
     wechat_account: z.string(),
   }),
+  /** This party's statements: `appeal` (the appellant's reason) then `statement`s, oldest first. */
   messages: z.array(z.object({ kind: z.string(), text: z.string(), at: time })),
 });
+/** One statement of an appeal as the operator reads it: who wrote it (the crypto buyer or seller) and when. */
+export const adminAppealMessageSchema = z.object({
+  kind: z.string(),
+  text: z.string(),
+  at: time,
+  user_id: int,
+  account: z.string(),
+  role: z.enum(['buyer', 'seller']),
+  party: z.enum(['taker', 'ad_owner']),
+});
+export type AdminAppealMessage = z.infer<typeof adminAppealMessageSchema>;
 export const adminAppealDetailSchema = z.object({
   id: int,
   kind: z.string(),
@@ -140,6 +152,8 @@ export const adminAppealDetailSchema = z.object({
   paid_at: z.string(),
   pay_deadline: time,
   parties: z.array(adminAppealPartySchema),
+  /** Both parties' statements, oldest first. */
+  messages: z.array(adminAppealMessageSchema),
 });
 export type AdminAppealDetail = z.infer<typeof adminAppealDetailSchema>;
 

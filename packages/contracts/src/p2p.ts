@@ -52,6 +52,14 @@ export type CashInfo = z.infer<typeof cashInfoSchema>;
 
 const contact = z.object({ phone: z.string() });
 
+/** One statement of an appeal, as a party sees it: its own (`me`) or the other party's. */
+export const p2pAppealMessageSchema = z.object({
+  from: z.enum(['me', 'counterparty']),
+  message: z.string(),
+  time: z.string(),
+});
+export type P2pAppealMessage = z.infer<typeof p2pAppealMessageSchema>;
+
 /** A P2P order for one of its two parties, with their contact details and what the viewer may do. */
 export const p2pOrderSchema = z.object({
   id: z.number().int(),
@@ -81,6 +89,8 @@ export const p2pOrderSchema = z.object({
   cancelled_by: z.string(),
   /** When a party of a paid order may appeal (ms since the epoch). */
   appeal_from_ms: z.number().int().nullable(),
+  /** What the parties told the operator of an appealed order, oldest first (empty when never appealed). */
+  appeal_messages: z.array(p2pAppealMessageSchema),
   create_time: z.string(),
   format_create_time: z.string(),
   format_update_time: z.string(),

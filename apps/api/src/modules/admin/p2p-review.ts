@@ -14,22 +14,30 @@ const fiatCurrency = async (prisma: Db, name: string) => {
 };
 
 /**
- * One appealed order with what each party said and where the fiat should have gone: the appeal statement
- * (there is no chat between the parties in this exchange: the statement is the appellant's message), both
- * parties' payment details, and the order's timeline.
+ * One appealed order with what each party said and where the fiat should have gone: the parties' appeal
+ * statements (the appellant's reason first; there is no chat between the parties otherwise), both parties'
+ * payment details, and the order's timeline.
  */
 export async function appealDetail(prisma: Db, id: number) {
   const order = await prisma.p2pOrder.findUnique({ where: { id } });
   if (!order || order.appeal_state === 0) throw new AppError('admin_record_not_found');
   const partyIds = [order.user_id, order.seller_id];
-  const [users, cashInfos, currency] = await Promise.all([
+  const [users, cashInfos, currency, statements] = await Promise.all([
     prisma.user.findMany({
       where: { id: { in: partyIds } },
       select: { id: true, account_number: true, frozen_funds: true, identity: { select: { name: true } } },
     }),
     prisma.userCashInfo.findMany({ where: { user_id: { in: partyIds } } }),
     prisma.currency.findUnique({ where: { id: order.currency_id }, select: { name: true } }),
+    prisma.p2pAppealMessage.findMany({ where: { order_id: order.id }, orderBy: { id: 'asc' } }),
   ]);
+  // The appellant's first statement is the appeal's reason; everything after is a later statement.
+  const firstId = statements[0]?.id;
+  const asMessage = (statement: (typeof statements)[number]) => ({
+    kind: statement.id === firstId && statement.user_id === order.appeal_by ? 'appeal' : 'statement',
+    text: statement.body,
+    at: statement.created_at.toISOString(),
+  });
   const party = (userId: number, role: 'taker' | 'ad_owner') => {
     const user = users.find((row) => row.id === userId);
     const cash = cashInfos.find((row) => row.user_id === userId);
@@ -47,12 +55,10 @@ export async function appealDetail(prisma: Db, id: number) {
         alipay_account: cash?.alipay_account ?? '',
         wechat_account: cash?.wechat_account ?? '',
       },
-      messages:
-        order.appeal_by === userId && order.appeal_reason
-          ? [{ kind: 'appeal', text: order.appeal_reason, at: order.updated_at.toISOString() }]
-          : [],
+      messages: statements.filter((statement) => statement.user_id === userId).map(asMessage),
     };
   };
+  const accountOf = (userId: number) => users.find((row) => row.id === userId)?.account_number ?? '';
   return {
     id: order.id,
     kind: order.kind,
@@ -71,6 +77,14 @@ export async function appealDetail(prisma: Db, id: number) {
     paid_at: order.paid_at?.toISOString() ?? '',
     pay_deadline: order.pay_deadline.toISOString(),
     parties: [party(order.user_id, 'taker'), party(order.seller_id, 'ad_owner')],
+    // Both parties' statements in the order they were made, each with who made it.
+    messages: statements.map((statement) => ({
+      ...asMessage(statement),
+      user_id: statement.user_id,
+      account: accountOf(statement.user_id),
+      role: statement.user_id === order.escrow_user_id ? ('seller' as const) : ('buyer' as const),
+      party: statement.user_id === order.user_id ? ('taker' as const) : ('ad_owner' as const),
+    })),
   };
 }
 

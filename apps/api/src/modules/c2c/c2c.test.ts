@@ -552,6 +552,114 @@ describe('appeals', () => {
     expect((await ctx.audit()).problems).toEqual([]);
   });
 
+  const statementsOf = (orderId: number) =>
+    ctx.prisma.p2pAppealMessage.findMany({ where: { order_id: orderId }, orderBy: { id: 'asc' } });
+  const say = (user: Trader, id: unknown, message: unknown, path = '/api/c2c/appeal_message') =>
+    ctx.post(path, { id, message }, user.token).then((answer) => answer.body);
+
+  it('keeps both parties’ statements while the appeal is open, tells the other party, shows them to both', async () => {
+    const { seller, buyer, orderId } = await paidOrder();
+    await agePayment(orderId);
+    // Before any appeal there is nothing to add a statement to.
+    expect(await say(seller, orderId, 'I got nothing')).toMatchObject({
+      type: 'error',
+      message: 'This order is not under appeal',
+    });
+    expect((await ctx.get(`/api/c2c_deal?id=${orderId}`, buyer.token)).body.message.appeal_messages).toEqual(
+      [],
+    );
+    await ctx.post('/api/c2c/appeal', { id: orderId, reason: '  paid by bank at 10:02  ' }, buyer.token);
+    expect(await say(seller, orderId, 'No transfer arrived on my account')).toEqual({
+      type: 'ok',
+      message: 'Statement sent to the operator',
+    });
+    expect(await say(buyer, orderId, 'Receipt number 4711')).toMatchObject({ type: 'ok' });
+    expect((await outboxTo(buyer.account)).at(-1)?.body).toBe(
+      `The other party of order ${orderId} added a statement to the appeal`,
+    );
+    expect((await outboxTo(seller.account)).at(-1)?.body).toBe(
+      `The other party of order ${orderId} added a statement to the appeal`,
+    );
+    const seen = async (user: Trader) =>
+      ((await ctx.get(`/api/c2c_deal?id=${orderId}`, user.token)).body.message.appeal_messages as {
+        from: string;
+        message: string;
+      }[]).map(({ from, message }) => [from, message]);
+    expect(await seen(buyer)).toEqual([
+      ['me', 'paid by bank at 10:02'],
+      ['counterparty', 'No transfer arrived on my account'],
+      ['me', 'Receipt number 4711'],
+    ]);
+    expect(await seen(seller)).toEqual([
+      ['counterparty', 'paid by bank at 10:02'],
+      ['me', 'No transfer arrived on my account'],
+      ['counterparty', 'Receipt number 4711'],
+    ]);
+    // Once decided, the appeal takes no more statements, and what was said cannot be changed.
+    await resolveAppeal(ctx.prisma, { id: orderId, decision: 'release', reason: 'receipt checked' });
+    expect(await say(seller, orderId, 'wait')).toMatchObject({ message: 'This order is not under appeal' });
+    await expect(
+      ctx.prisma.p2pAppealMessage.updateMany({ where: { order_id: orderId }, data: { body: 'changed' } }),
+    ).rejects.toThrow(/append-only/);
+    await expect(ctx.prisma.p2pAppealMessage.deleteMany({ where: { order_id: orderId } })).rejects.toThrow(
+      /append-only/,
+    );
+    expect(await statementsOf(orderId)).toHaveLength(3);
+  });
+
+  it('refuses a stranger, bad ids and bad statements, and changes nothing', async () => {
+    const { seller, buyer, orderId } = await paidOrder();
+    await agePayment(orderId);
+    await ctx.post('/api/c2c/appeal', { id: orderId, reason: 'no release' }, buyer.token);
+    const stranger = await p2pTrader(ctx, '0', 'stranger');
+    const before = [await statementsOf(orderId), await outboxTo(seller.account), await outboxTo(buyer.account)];
+    const cases: [Trader, unknown, unknown, string, string?][] = [
+      [stranger, orderId, 'I saw it all', 'Order not found'],
+      [seller, orderId, 'on the shop path', 'Order not found', '/api/legal_deal/appeal_message'],
+      [seller, orderId + 1000, 'no such order', 'Order not found'],
+      [seller, -orderId, 'negative', 'Order not found'],
+      [seller, 0, 'zero', 'Order not found'],
+      [seller, '1.5', 'decimal id', 'Order not found'],
+      [seller, 'abc', 'text id', 'Order not found'],
+      [seller, undefined, 'missing id', 'Order not found'],
+      [seller, orderId, '', 'Write a statement first'],
+      [seller, orderId, '   \n  ', 'Write a statement first'],
+      [seller, orderId, undefined, 'Write a statement first'],
+      [seller, orderId, 'x'.repeat(501), 'A statement has at most 500 characters'],
+    ];
+    for (const [user, id, message, refusal, path] of cases)
+      expect(await say(user, id, message, path), `${String(id)} ${String(message)}`).toMatchObject({
+        type: 'error',
+        message: refusal,
+      });
+    expect([await statementsOf(orderId), await outboxTo(seller.account), await outboxTo(buyer.account)]).toEqual(
+      before,
+    );
+    // Exactly 500 characters (not bytes: a CJK statement of 500 characters fits) is accepted.
+    expect(await say(seller, orderId, '款'.repeat(500))).toMatchObject({ type: 'ok' });
+  });
+
+  it('takes at most 20 statements per party, also when they race, without crowding out the other party', async () => {
+    const { seller, buyer, orderId } = await paidOrder();
+    await agePayment(orderId);
+    await ctx.post('/api/c2c/appeal', { id: orderId, reason: 'no release' }, buyer.token);
+    // The buyer's reason is its first statement: 19 more fit, sent all at once.
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, (_, n) => say(buyer, orderId, `buyer statement ${n}`)),
+    );
+    expect(answers.filter((answer) => answer.type === 'ok')).toHaveLength(19);
+    expect(answers.filter((answer) => answer.type !== 'ok')).toEqual(
+      Array.from({ length: 6 }, () =>
+        expect.objectContaining({ message: 'Each party may send at most 20 statements on an order' }),
+      ),
+    );
+    expect(await ctx.prisma.p2pAppealMessage.count({ where: { order_id: orderId, user_id: buyer.id } })).toBe(
+      20,
+    );
+    expect(await say(seller, orderId, 'my side')).toMatchObject({ type: 'ok' });
+    expect((await ctx.audit()).problems).toEqual([]);
+  });
+
   it('ends a confirmation racing an appeal and its resolution with exactly one outcome', async () => {
     for (let round = 0; round < 3; round += 1) {
       const { seller, buyer, orderId } = await paidOrder();

@@ -17,6 +17,8 @@ import { requireCancelsLeft } from './gates';
 import { recordNotice, type Notice } from './notify';
 import {
   APPEAL,
+  APPEAL_MESSAGE_MAX,
+  APPEAL_MESSAGES_PER_PARTY,
   ESCROW_ACCOUNT,
   FIAT_DECIMALS,
   IS_SURE,
@@ -343,6 +345,12 @@ export async function appealOrder(
       data: { appeal_state: APPEAL.open, appeal_by: input.userId, appeal_reason: input.reason },
     });
     if (!moved) throw new AppError('p2p_order_state');
+    // The reason is the appeal's first statement; the parties add theirs with addAppealMessage.
+    const reason = input.reason.trim();
+    if (reason)
+      await tx.p2pAppealMessage.create({
+        data: { order_id: moved.id, user_id: input.userId, body: reason.slice(0, APPEAL_MESSAGE_MAX) },
+      });
     const notice = await recordNotice(tx, {
       userId: input.userId === moved.user_id ? moved.seller_id : moved.user_id,
       event: 'p2p_order',
@@ -351,6 +359,43 @@ export async function appealOrder(
       payload: orderPayload(moved, 'appeal'),
     });
     return { order: moved, notices: [notice] };
+  });
+}
+
+/**
+ * A party adds a statement to an open appeal, for the operator who decides it; the other party is told. Both
+ * parties' statements count apart (20 each), so one party cannot crowd the other out. The order's row is
+ * locked first, so two statements racing for the last place, or a statement racing the operator's decision,
+ * end one after the other.
+ */
+export async function addAppealMessage(
+  prisma: Db,
+  input: { id: number; userId: number; message: string; kind?: Kind },
+): Promise<{ notices: Notice[] }> {
+  const body = input.message.trim();
+  if (!body) throw new AppError('p2p_appeal_message_empty');
+  if ([...body].length > APPEAL_MESSAGE_MAX)
+    throw new AppError('p2p_appeal_message_too_long', { max: APPEAL_MESSAGE_MAX });
+  return prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT 1 FROM p2p_orders WHERE id = ${input.id} FOR UPDATE`;
+    const order = await tx.p2pOrder.findFirst({
+      where: { id: input.id, OR: [{ user_id: input.userId }, { seller_id: input.userId }] },
+    });
+    // Someone else's order is "not found", as for every other call on an order.
+    if (!order || (input.kind && order.kind !== input.kind)) throw new AppError('p2p_order_not_found');
+    if (order.appeal_state !== APPEAL.open) throw new AppError('p2p_not_appealed');
+    const sent = await tx.p2pAppealMessage.count({ where: { order_id: order.id, user_id: input.userId } });
+    if (sent >= APPEAL_MESSAGES_PER_PARTY)
+      throw new AppError('p2p_appeal_message_limit', { max: APPEAL_MESSAGES_PER_PARTY });
+    await tx.p2pAppealMessage.create({ data: { order_id: order.id, user_id: input.userId, body } });
+    const notice = await recordNotice(tx, {
+      userId: input.userId === order.user_id ? order.seller_id : order.user_id,
+      event: 'p2p_order',
+      key: 'p2p_notice_appeal_message',
+      params: { id: order.id },
+      payload: orderPayload(order, 'appeal_message'),
+    });
+    return { notices: [notice] };
   });
 }
 

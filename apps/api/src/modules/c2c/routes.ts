@@ -20,7 +20,7 @@ import { requireTradePassword } from '../wallet';
 import { publishAd, toggleShelves, withdrawAd } from './ads';
 import { findP2pCurrency, parsePrice, requireCancelsLeft, requireP2pGates } from './gates';
 import { pushNotices, type Notice } from './notify';
-import { appealOrder, takeAd, transition, type Caller } from './orders';
+import { addAppealMessage, appealOrder, takeAd, transition, type Caller } from './orders';
 import { FIAT_CODES, FIAT_DECIMALS, isAdType, isWay, type Kind, type OrderAction } from './rules';
 import { findActiveSeller } from './sellers';
 import {
@@ -65,6 +65,8 @@ const takeBody = form({
 });
 
 const appealBody = form({ id: idOf('p2p_order_not_found'), reason: optionalText(500) });
+// Longer than a statement may be so that addAppealMessage answers with its own "at most 500" sentence.
+const appealMessageBody = form({ id: idOf('p2p_order_not_found'), message: optionalText(4000) });
 
 const listQuery = z.object({
   type: optionalText(8),
@@ -90,6 +92,7 @@ interface Paths {
   adOrders: string;
   record: string;
   appeal: string;
+  appealMessage: string;
 }
 
 export const C2C_PATHS: Paths = {
@@ -107,6 +110,7 @@ export const C2C_PATHS: Paths = {
   adOrders: '/api/c2c/legal_send_deal_list',
   record: '/api/c2c_seller_deal',
   appeal: '/api/c2c/appeal',
+  appealMessage: '/api/c2c/appeal_message',
 };
 
 export const SHOP_PATHS: Paths = {
@@ -124,6 +128,7 @@ export const SHOP_PATHS: Paths = {
   adOrders: '/api/legal_send_deal_list',
   record: '/api/legal_seller_deal',
   appeal: '/api/legal_deal_appeal',
+  appealMessage: '/api/legal_deal/appeal_message',
 };
 
 const optionalId = (raw: string) => (/^\d{1,9}$/.test(raw) ? Number(raw) : undefined);
@@ -271,6 +276,21 @@ function tradeRoutes(app: FastifyInstance, kind: Kind, paths: Paths): void {
     push(notices);
     return ok(request, 'p2p_appeal_submitted');
   });
+
+  typed.post(
+    paths.appealMessage,
+    { schema: { body: appealMessageBody }, onRequest: app.requireUser },
+    async (request) => {
+      const { notices } = await addAppealMessage(app.prisma, {
+        id: request.body.id,
+        userId: currentUser(request).id,
+        message: request.body.message,
+        kind,
+      });
+      push(notices);
+      return ok(request, 'p2p_appeal_message_sent');
+    },
+  );
 
   typed.post(
     paths.withdraw,

@@ -32,6 +32,9 @@ export type OrderAction = keyof typeof ORDER_TRANSITIONS;
 
 /** Appeals live beside is_sure: a paid order may be appealed once; an operator then resolves it. */
 export const APPEAL = { none: 0, open: 1, resolved: 2 } as const;
+/** An appeal statement's length (the column's) and how many each party may send on one order. */
+export const APPEAL_MESSAGE_MAX = 500;
+export const APPEAL_MESSAGES_PER_PARTY = 20;
 
 export const AD_TYPES = ['buy', 'sell'] as const;
 export type AdType = (typeof AD_TYPES)[number];

@@ -171,7 +171,8 @@ export async function orderRows(
   orders: P2pOrder[],
 ): Promise<OrderRow[]> {
   const userIds = [...new Set(orders.flatMap((order) => [order.user_id, order.seller_id]))];
-  const [names, users, cash, appealWait] = await Promise.all([
+  const appealed = orders.filter((order) => order.appeal_state !== 0).map((order) => order.id);
+  const [names, users, cash, appealWait, statements] = await Promise.all([
     currencyNames(
       prisma,
       orders.map((order) => order.currency_id),
@@ -182,6 +183,9 @@ export async function orderRows(
     }),
     prisma.userCashInfo.findMany({ where: { user_id: { in: userIds } } }),
     appealWaitMinutes(prisma),
+    appealed.length
+      ? prisma.p2pAppealMessage.findMany({ where: { order_id: { in: appealed } }, orderBy: { id: 'asc' } })
+      : [],
   ]);
   const userOf = (id: number) => users.find((user) => user.id === id);
   const cashOf = (id: number) => cash.find((info) => info.user_id === id) ?? null;
@@ -213,6 +217,13 @@ export async function orderRows(
       cancelled_by: order.cancelled_by,
       // When a party of a paid order may appeal (the screen counts down to it instead of a refusal).
       appeal_from_ms: order.paid_at ? order.paid_at.getTime() + appealWait * 60_000 : null,
+      appeal_messages: statements
+        .filter((statement) => statement.order_id === order.id)
+        .map((statement) => ({
+          from: statement.user_id === viewerId ? ('me' as const) : ('counterparty' as const),
+          message: statement.body,
+          time: formatDateTime(statement.created_at),
+        })),
       create_time: shortTime(order.created_at),
       format_create_time: formatDateTime(order.created_at),
       format_update_time: formatDateTime(order.updated_at),
