@@ -569,6 +569,20 @@ describe('P2P parties: sellers, acceptors, appeal detail', () => {
     });
     expect(owner).toMatchObject({ account: seller.account, pays_fiat: false, messages: [] });
     expect(owner.cash_info.bank_account).not.toBe('');
+    // The other party answers; the operator reads both statements in order, each with who wrote it.
+    const answered = await ctx.post(
+      '/api/c2c/appeal_message',
+      { id: orderId, message: 'nothing arrived' },
+      seller.token,
+    );
+    expect(answered.body.type).toBe('ok');
+    const after = (await ctx.get(`/api/admin/appeals/detail?id=${orderId}`, operators.viewer.token)).body
+      .message;
+    expect(after.messages).toMatchObject([
+      { kind: 'appeal', text: 'no release', role: 'buyer', party: 'taker', account: buyer.account },
+      { kind: 'statement', text: 'nothing arrived', role: 'seller', party: 'ad_owner', account: seller.account },
+    ]);
+    expect(after.parties[1].messages).toMatchObject([{ kind: 'statement', text: 'nothing arrived' }]);
     expect((await ctx.get('/api/admin/appeals/detail?id=999999', operators.viewer.token)).body.message).toBe(
       'No such record',
     );
