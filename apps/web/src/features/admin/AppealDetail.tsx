@@ -4,7 +4,7 @@ import { useAppealDetail } from './users-api';
 import './admin-users.css';
 import './i18n-users';
 
-/** One appealed order: both parties, who pays the fiat and to which account, and what each said. */
+/** One appealed order: both parties, who pays the fiat and to which account, and what each said, in order. */
 export function AppealDetail({ id, onClose }: { id: number; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const detail = useAppealDetail(id);
@@ -38,19 +38,26 @@ export function AppealDetail({ id, onClose }: { id: number; onClose: () => void 
                     {t('appealDetail.alipay')}: {party.cash_info.alipay_account || '--'} ·{' '}
                     {t('appealDetail.wechat')}: {party.cash_info.wechat_account || '--'}
                   </div>
-                  <div>{t('appealDetail.statement')}:</div>
-                  {party.messages.length === 0 ? (
-                    <div className="secondary">{t('appealDetail.noStatement')}</div>
-                  ) : (
-                    party.messages.map((message) => (
-                      <p key={message.at + message.kind} className="admin-statement">
-                        {message.text}
-                      </p>
-                    ))
-                  )}
                 </div>
               ))}
             </div>
+            <h4>{t('appealDetail.timeline')}</h4>
+            {order.messages.length === 0 ? (
+              <div className="secondary">{t('appealDetail.noStatement')}</div>
+            ) : (
+              <ol className="admin-statements" data-testid="admin-appeal-messages">
+                {order.messages.map((message, index) => (
+                  <li key={`${index}-${message.at}`} data-testid="admin-appeal-message" data-role={message.role}>
+                    <div className="secondary">
+                      <strong>{t(`appealDetail.${message.role}`)}</strong> · {message.account} ·{' '}
+                      {formatTime(message.at)}
+                      {message.kind === 'appeal' ? ` · ${t('appealDetail.appealKind')}` : ''}
+                    </div>
+                    <p className="admin-statement">{message.text}</p>
+                  </li>
+                ))}
+              </ol>
+            )}
           </>
         )}
       </QueryView>

@@ -6,7 +6,15 @@ import { Spinner } from '../../components/States';
 import { SubmitButton } from '../../components/SubmitButton';
 import { formatFixed, toDecimal } from '../../lib/format';
 import { confirmDialog, toast } from '../../lib/notify';
-import { appealOrder, runOrderAction, useOrder, useRefreshC2c, type P2pOrder, type CashInfo } from './api';
+import {
+  appealOrder,
+  runOrderAction,
+  sendAppealMessage,
+  useOrder,
+  useRefreshC2c,
+  type P2pOrder,
+  type CashInfo,
+} from './api';
 import { Countdown } from '../../components/Countdown';
 import { deadlineOf } from '../../lib/countdown';
 import { PayWay } from './parts';
@@ -101,6 +109,7 @@ export function OrderDetail({
           </div>
         ) : (
           <OrderBody
+            kind={kind}
             order={data}
             view={view}
             onAction={(action) => void start(action)}
@@ -133,11 +142,13 @@ export function OrderDetail({
 }
 
 function OrderBody({
+  kind,
   order,
   view,
   onAction,
   onAppeal,
 }: {
+  kind: Kind;
   order: P2pOrder;
   view: OrderView;
   onAction: (action: OrderAction) => void;
@@ -229,6 +240,7 @@ function OrderBody({
         <CashDetails cash={counterparty.cash} way={order.way} />
       )}
       <AppealState order={order} />
+      <AppealStatements kind={kind} order={order} />
       {state === 'cancelled' && isCanceller(order.cancelled_by) && (
         <div className="c2c-order-note" data-testid="c2c-order-cancelled-by" data-by={order.cancelled_by}>
           {t(`order.cancelledBy.${order.cancelled_by}`)}
@@ -292,6 +304,81 @@ function AppealState({ order }: { order: P2pOrder }) {
     >
       {state === 'open' ? t('order.underAppeal') : t(`order.resolved.${state}`)}
     </div>
+  );
+}
+
+/**
+ * What both parties told the operator, oldest first, and while the appeal is open a box for one more
+ * statement. After the decision the statements stay readable (they explain it) but take no more.
+ */
+function AppealStatements({ kind, order }: { kind: Kind; order: P2pOrder }) {
+  const { t } = useTranslation('c2c');
+  const refresh = useRefreshC2c();
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const open = appealState(order) === 'open';
+  const statements = order.appeal_messages ?? [];
+  if (!open && statements.length === 0) return null;
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!text.trim()) return toast(t('order.statements.missing'), 'error');
+    setBusy(true);
+    try {
+      toast(await sendAppealMessage(kind, order.id, text.trim()), 'success');
+      setText('');
+      await refresh();
+    } catch {
+      // The API client has shown the refusal (appeal decided meanwhile, too many statements...).
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="c2c-statements" data-testid="c2c-appeal-statements">
+      <h4 className="c2c-order-sub">{t('order.statements.title')}</h4>
+      {statements.length === 0 ? (
+        <div className="muted">{t('order.statements.empty')}</div>
+      ) : (
+        <ol className="c2c-statement-list">
+          {statements.map((statement, index) => (
+            <li
+              key={`${index}-${statement.time}`}
+              className={`c2c-statement c2c-statement-${statement.from}`}
+              data-testid="c2c-appeal-statement"
+              data-from={statement.from}
+            >
+              <div className="c2c-statement-meta">
+                <strong>{t(`order.statements.${statement.from}`)}</strong>
+                <span className="muted num">{statement.time}</span>
+              </div>
+              <p>{statement.message}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+      {open && (
+        <form onSubmit={(event) => void send(event)} noValidate data-testid="c2c-statement-form">
+          <div className="field">
+            <label className="field-label" htmlFor={`c2c-statement-${order.id}`}>
+              {t('order.statements.label')}
+            </label>
+            <textarea
+              id={`c2c-statement-${order.id}`}
+              className="input c2c-textarea"
+              maxLength={500}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              data-testid="c2c-statement-input"
+            />
+            <span className="muted c2c-note">{t('order.statements.hint')}</span>
+          </div>
+          <div className="c2c-statement-actions">
+            <SubmitButton testId="c2c-statement-send" busy={busy} label={t('order.statements.send')} />
+          </div>
+        </form>
+      )}
+    </section>
   );
 }
 

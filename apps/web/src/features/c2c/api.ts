@@ -172,6 +172,11 @@ export function appealOrder(kind: Kind, id: number, reason: string): Promise<str
   return api.post<string>(PATHS[kind].appeal, { id, reason });
 }
 
+/** A party's statement on an open appeal, for the operator (the other party is told). */
+export function sendAppealMessage(kind: Kind, id: number, message: string): Promise<string> {
+  return api.post<string>(PATHS[kind].appealMessage, { id, message });
+}
+
 /** `POST /api/down`: puts a shop ad on or off the shelf; answers the new `is_shelves`. */
 export async function toggleShelves(id: number): Promise<string> {
   return api.post<string>('/api/down', { id });

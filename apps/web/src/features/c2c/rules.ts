@@ -87,6 +87,7 @@ export interface KindPaths {
   adOrders: string;
   record: string;
   appeal: string;
+  appealMessage: string;
   actions: Record<OrderAction, string>;
 }
 
@@ -102,6 +103,7 @@ export const PATHS: Record<Kind, KindPaths> = {
     adOrders: '/api/c2c/legal_send_deal_list',
     record: '/api/c2c_seller_deal',
     appeal: '/api/c2c/appeal',
+    appealMessage: '/api/c2c/appeal_message',
     actions: {
       cancel: '/api/c2c/user_legal_pay_cancel',
       pay: '/api/c2c/user_legal_pay',
@@ -120,6 +122,7 @@ export const PATHS: Record<Kind, KindPaths> = {
     adOrders: '/api/legal_send_deal_list',
     record: '/api/legal_seller_deal',
     appeal: '/api/legal_deal_appeal',
+    appealMessage: '/api/legal_deal/appeal_message',
     actions: {
       cancel: '/api/user_legal_pay_cancel',
       pay: '/api/user_legal_pay',
