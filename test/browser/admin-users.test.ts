@@ -221,7 +221,12 @@ describe('the operator console: users, frozen funds and sellers', () => {
 
   it('opens an appeal: both parties, who pays the fiat, and the appellant’s statement', async () => {
     const { page } = operator;
-    const { buyer, seller, statement } = await appealedOrder();
+    const { buyer, seller, statement, orderId } = await appealedOrder();
+    // The seller answers the appeal as the parties' own clients do.
+    const answer = 'No CNY ever reached my account';
+    expect(
+      (await call('/api/c2c/appeal_message', { id: String(orderId), message: answer }, seller.token)).type,
+    ).toBe('ok');
     await byId(page, 'admin-nav-appeals').click();
     const row = page.locator('[data-testid="admin-appeal-row"]', { hasText: buyer.account });
     await row.locator('[data-testid="admin-appeal-view"]').click();
@@ -229,6 +234,15 @@ describe('the operator console: users, frozen funds and sellers', () => {
     await detail.getByText(statement).waitFor();
     await detail.locator('[data-testid="admin-appeal-party"]', { hasText: seller.account }).waitFor();
     expect(await detail.locator('[data-testid="admin-appeal-party"]').count()).toBe(2);
+    // Both statements, in order, each with who wrote it: the buyer's appeal, then the seller's answer.
+    const messages = detail.locator('[data-testid="admin-appeal-message"]');
+    await expect.poll(() => messages.count()).toBe(2);
+    expect(await messages.evaluateAll((items) => items.map((item) => item.getAttribute('data-role')))).toEqual([
+      'buyer',
+      'seller',
+    ]);
+    await messages.nth(1).getByText(answer).waitFor();
+    expect(await messages.nth(1).innerText()).toContain(seller.account);
     await screenshot(page, 'admin-appeal-detail-dark');
   });
 

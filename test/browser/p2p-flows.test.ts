@@ -197,6 +197,26 @@ describe('P2P flows with deadlines and operators', () => {
       .poll(() => byId(alice.page, 'c2c-order-appeal-state').getAttribute('data-state'))
       .toBe('open');
     await expect(byId(alice.page, 'c2c-order-confirmOwner').count()).resolves.toBe(1);
+    // Alice answers bob's appeal reason with her own statement; an empty one is refused on the spot.
+    expect(await byId(alice.page, 'c2c-appeal-statement').count()).toBe(1);
+    await byId(alice.page, 'c2c-statement-send').click();
+    await alice.page.getByText('Write a statement first').first().waitFor();
+    await byId(alice.page, 'c2c-statement-input').fill('No CNY arrived on my bank account today');
+    const said = await apiAnswer(alice.page, '/api/c2c/appeal_message', 'POST', () =>
+      byId(alice.page, 'c2c-statement-send').click(),
+    );
+    expect(said.body.type, JSON.stringify(said.body)).toBe('ok');
+    await expect.poll(() => byId(alice.page, 'c2c-appeal-statement').count()).toBe(2);
+    expect(await byId(alice.page, 'c2c-statement-input').inputValue()).toBe('');
+    // Bob's open order gets her statement from the push, marked as the other party's.
+    await expect.poll(() => byId(bob.page, 'c2c-appeal-statement').count()).toBe(2);
+    expect(
+      await byId(bob.page, 'c2c-appeal-statement').evaluateAll((items) =>
+        items.map((item) => item.getAttribute('data-from')),
+      ),
+    ).toEqual(['me', 'counterparty']);
+    await byId(bob.page, 'c2c-appeal-statements').scrollIntoViewIfNeeded();
+    await screenshot(bob.page, 'c2c-appeal-statements-dark');
     await screenshot(alice.page, 'c2c-order-appealed-dark');
     await expectCleanAudit('an appeal');
 
@@ -218,6 +238,9 @@ describe('P2P flows with deadlines and operators', () => {
       .poll(() => byId(bob.page, 'c2c-order-appeal-state').getAttribute('data-state'))
       .toBe('release');
     expect(await byId(alice.page, 'c2c-order-actions').count()).toBe(0);
+    // The decided appeal keeps its statements readable but takes no more.
+    expect(await byId(bob.page, 'c2c-appeal-statement').count()).toBe(2);
+    expect(await byId(bob.page, 'c2c-statement-form').count()).toBe(0);
     await screenshot(bob.page, 'c2c-order-released-dark');
     // In Chinese and the light theme, as the user stored them (the modal covers the header's menus).
     await inPage(bob.page, "localStorage.setItem('locale', 'zh'); localStorage.setItem('theme', 'light')");

@@ -374,7 +374,12 @@ function AppealStatements({ kind, order }: { kind: Kind; order: P2pOrder }) {
             <span className="muted c2c-note">{t('order.statements.hint')}</span>
           </div>
           <div className="c2c-statement-actions">
-            <SubmitButton testId="c2c-statement-send" busy={busy} label={t('order.statements.send')} />
+            <SubmitButton
+              testId="c2c-statement-send"
+              busy={busy}
+              label={t('order.statements.send')}
+              className="btn btn-ghost"
+            />
           </div>
         </form>
       )}
