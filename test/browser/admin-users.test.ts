@@ -237,10 +237,9 @@ describe('the operator console: users, frozen funds and sellers', () => {
     // Both statements, in order, each with who wrote it: the buyer's appeal, then the seller's answer.
     const messages = detail.locator('[data-testid="admin-appeal-message"]');
     await expect.poll(() => messages.count()).toBe(2);
-    expect(await messages.evaluateAll((items) => items.map((item) => item.getAttribute('data-role')))).toEqual([
-      'buyer',
-      'seller',
-    ]);
+    expect(
+      await messages.evaluateAll((items) => items.map((item) => item.getAttribute('data-role'))),
+    ).toEqual(['buyer', 'seller']);
     await messages.nth(1).getByText(answer).waitFor();
     expect(await messages.nth(1).innerText()).toContain(seller.account);
     await screenshot(page, 'admin-appeal-detail-dark');

@@ -580,7 +580,13 @@ describe('P2P parties: sellers, acceptors, appeal detail', () => {
       .message;
     expect(after.messages).toMatchObject([
       { kind: 'appeal', text: 'no release', role: 'buyer', party: 'taker', account: buyer.account },
-      { kind: 'statement', text: 'nothing arrived', role: 'seller', party: 'ad_owner', account: seller.account },
+      {
+        kind: 'statement',
+        text: 'nothing arrived',
+        role: 'seller',
+        party: 'ad_owner',
+        account: seller.account,
+      },
     ]);
     expect(after.parties[1].messages).toMatchObject([{ kind: 'statement', text: 'nothing arrived' }]);
     expect((await ctx.get('/api/admin/appeals/detail?id=999999', operators.viewer.token)).body.message).toBe(

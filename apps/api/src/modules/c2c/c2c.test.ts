@@ -561,7 +561,9 @@ describe('appeals', () => {
       .post(
         path,
         Object.fromEntries(
-          Object.entries({ id, message }).filter((entry): entry is [string, string | number] => entry[1] !== undefined),
+          Object.entries({ id, message }).filter(
+            (entry): entry is [string, string | number] => entry[1] !== undefined,
+          ),
         ),
         user.token,
       )
@@ -591,10 +593,12 @@ describe('appeals', () => {
       `The other party of order ${orderId} added a statement to the appeal`,
     );
     const seen = async (user: Trader) =>
-      ((await ctx.get(`/api/c2c_deal?id=${orderId}`, user.token)).body.message.appeal_messages as {
-        from: string;
-        message: string;
-      }[]).map(({ from, message }) => [from, message]);
+      (
+        (await ctx.get(`/api/c2c_deal?id=${orderId}`, user.token)).body.message.appeal_messages as {
+          from: string;
+          message: string;
+        }[]
+      ).map(({ from, message }) => [from, message]);
     expect(await seen(buyer)).toEqual([
       ['me', 'paid by bank at 10:02'],
       ['counterparty', 'No transfer arrived on my account'],
@@ -622,7 +626,11 @@ describe('appeals', () => {
     await agePayment(orderId);
     await ctx.post('/api/c2c/appeal', { id: orderId, reason: 'no release' }, buyer.token);
     const stranger = await p2pTrader(ctx, '0', 'stranger');
-    const before = [await statementsOf(orderId), await outboxTo(seller.account), await outboxTo(buyer.account)];
+    const before = [
+      await statementsOf(orderId),
+      await outboxTo(seller.account),
+      await outboxTo(buyer.account),
+    ];
     const cases: [Trader, Field, Field, string, string?][] = [
       [stranger, orderId, 'I saw it all', 'Order not found'],
       [seller, orderId, 'on the shop path', 'Order not found', '/api/legal_deal/appeal_message'],
@@ -642,9 +650,11 @@ describe('appeals', () => {
         type: 'error',
         message: refusal,
       });
-    expect([await statementsOf(orderId), await outboxTo(seller.account), await outboxTo(buyer.account)]).toEqual(
-      before,
-    );
+    expect([
+      await statementsOf(orderId),
+      await outboxTo(seller.account),
+      await outboxTo(buyer.account),
+    ]).toEqual(before);
     // Exactly 500 characters (not bytes: a CJK statement of 500 characters fits) is accepted.
     expect(await say(seller, orderId, '款'.repeat(500))).toMatchObject({ type: 'ok' });
   });

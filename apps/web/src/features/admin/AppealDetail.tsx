@@ -47,7 +47,11 @@ export function AppealDetail({ id, onClose }: { id: number; onClose: () => void 
             ) : (
               <ol className="admin-statements" data-testid="admin-appeal-messages">
                 {order.messages.map((message, index) => (
-                  <li key={`${index}-${message.at}`} data-testid="admin-appeal-message" data-role={message.role}>
+                  <li
+                    key={`${index}-${message.at}`}
+                    data-testid="admin-appeal-message"
+                    data-role={message.role}
+                  >
                     <div className="secondary">
                       <strong>{t(`appealDetail.${message.role}`)}</strong> · {message.account} ·{' '}
                       {formatTime(message.at)}
