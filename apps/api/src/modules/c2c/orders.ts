@@ -1,5 +1,6 @@
 import type { Db, P2pOrder, Tx } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
+import type { MessageKey } from '@exchange/kernel/i18n';
 import {
   credit,
   lock,
@@ -313,6 +314,16 @@ async function moveEscrow(tx: Tx, order: P2pOrder, action: OrderAction): Promise
   }
 }
 
+/** Tells the party of an order who did not take a step (`userId` took it) that it happened. */
+const noticeOtherParty = (tx: Tx, order: P2pOrder, userId: number, key: MessageKey, action: string) =>
+  recordNotice(tx, {
+    userId: userId === order.user_id ? order.seller_id : order.user_id,
+    event: 'p2p_order',
+    key,
+    params: { id: order.id },
+    payload: orderPayload(order, action),
+  });
+
 /** Minutes after payment before a party may appeal (`p2pAppealAfter_time`; 0 means at once). */
 export async function appealWaitMinutes(prisma: Db): Promise<number> {
   const minutes = Number(await readSetting(prisma, 'p2pAppealAfter_time'));
@@ -351,13 +362,7 @@ export async function appealOrder(
       await tx.p2pAppealMessage.create({
         data: { order_id: moved.id, user_id: input.userId, body: reason.slice(0, APPEAL_MESSAGE_MAX) },
       });
-    const notice = await recordNotice(tx, {
-      userId: input.userId === moved.user_id ? moved.seller_id : moved.user_id,
-      event: 'p2p_order',
-      key: 'p2p_notice_appealed',
-      params: { id: moved.id },
-      payload: orderPayload(moved, 'appeal'),
-    });
+    const notice = await noticeOtherParty(tx, moved, input.userId, 'p2p_notice_appealed', 'appeal');
     return { order: moved, notices: [notice] };
   });
 }
@@ -388,13 +393,13 @@ export async function addAppealMessage(
     if (sent >= APPEAL_MESSAGES_PER_PARTY)
       throw new AppError('p2p_appeal_message_limit', { max: APPEAL_MESSAGES_PER_PARTY });
     await tx.p2pAppealMessage.create({ data: { order_id: order.id, user_id: input.userId, body } });
-    const notice = await recordNotice(tx, {
-      userId: input.userId === order.user_id ? order.seller_id : order.user_id,
-      event: 'p2p_order',
-      key: 'p2p_notice_appeal_message',
-      params: { id: order.id },
-      payload: orderPayload(order, 'appeal_message'),
-    });
+    const notice = await noticeOtherParty(
+      tx,
+      order,
+      input.userId,
+      'p2p_notice_appeal_message',
+      'appeal_message',
+    );
     return { notices: [notice] };
   });
 }
