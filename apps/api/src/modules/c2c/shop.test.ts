@@ -133,4 +133,32 @@ describe('seller shops', () => {
     expect(answers.filter((answer) => answer.type === 'ok')).toHaveLength(1);
     expect((await ctx.audit()).problems).toEqual([]);
   });
+
+  it('takes appeal statements on the shop path, and c2c paths do not reach shop orders', async () => {
+    const seller = await approvedSeller('50');
+    const buyer = await p2pTrader(ctx, '0', 'shopbuyer');
+    const sent = await shopSend(seller, { total_number: '50', min_number: '10', max_number: '50' });
+    const taken = await takeShop(buyer, sent.data.id as number, '20');
+    const orderId = taken.message.data.id as number;
+    await ctx.post('/api/user_legal_pay', { id: orderId, password }, buyer.token);
+    await ctx.prisma.p2pOrder.update({
+      where: { id: orderId },
+      data: { paid_at: new Date(Date.now() - 3_600_000) },
+    });
+    expect(
+      (await ctx.post('/api/legal_deal_appeal', { id: orderId, reason: 'paid, no release' }, buyer.token))
+        .body.type,
+    ).toBe('ok');
+    const say = (user: Trader, path: string) =>
+      ctx
+        .post(path, { id: orderId, message: 'shop seller: nothing arrived' }, user.token)
+        .then((a) => a.body);
+    expect((await say(seller, '/api/c2c/appeal_message')).message).toBe('Order not found');
+    expect(await say(seller, '/api/legal_deal/appeal_message')).toMatchObject({ type: 'ok' });
+    const seen = (await ctx.get(`/api/legal_deal?id=${orderId}`, buyer.token)).body.message.appeal_messages;
+    expect(seen).toMatchObject([
+      { from: 'me', message: 'paid, no release' },
+      { from: 'counterparty', message: 'shop seller: nothing arrived' },
+    ]);
+  });
 });
