@@ -37,10 +37,10 @@ async function startSettler(): Promise<MicroSettler> {
   return settler;
 }
 
-const submit = async (token: string) => {
+const submit = async (token: string, seconds = 1) => {
   const answer = await ctx.post(
     '/api/microtrade/submit',
-    { match_id: pairId, currency_id: usdt, seconds: 1, type: 1, number: '10' },
+    { match_id: pairId, currency_id: usdt, seconds, type: 1, number: '10' },
     token,
   );
   expect(answer.body.type).toBe('ok');
@@ -85,11 +85,14 @@ describe('the seconds settlement worker', () => {
   });
 
   it('settles, after a restart, an order whose worker stopped before it expired', async () => {
+    // Three seconds, so a loaded machine still stops the worker before the order is due.
+    await ctx.prisma.microSecond.create({ data: { seconds: 3, profit_ratio: '80' } });
     const user = await fx.trader('100');
     const first = await startSettler();
-    const order = await submit(user.token);
+    const order = await submit(user.token, 3);
     await first.stop();
-    await sleep(1_500);
+    expect(await statusOf(order.id)).toBe(1);
+    await sleep(3_500);
     expect(await statusOf(order.id)).toBe(1);
     await startSettler();
     // The sweeper runs at start: the overdue order is settled before start() returns.

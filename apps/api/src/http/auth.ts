@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { findSessionUser, tokenFromHeader } from '../modules/user';
+import { assertMayTrade, findSessionUser, tokenFromHeader } from '../modules/user';
 import { AppError, sessionExpired } from '@exchange/kernel/errors';
 import { isLocale } from '@exchange/kernel/i18n';
 
@@ -48,6 +48,13 @@ export function registerAuth(app: FastifyInstance): void {
 export function currentUserId(request: FastifyRequest): number {
   if (!request.session) throw sessionExpired();
   return request.session.userId;
+}
+
+/** The caller's id on a route that places an order: refused while an operator froze the caller's funds. */
+export function tradingUserId(request: FastifyRequest): number {
+  const userId = currentUserId(request);
+  assertMayTrade(request.session?.fundsFrozen ?? false);
+  return userId;
 }
 
 /** The signed-in user of a route guarded by `requireUser`. */

@@ -9,6 +9,8 @@ export interface SessionIdentity {
   lockTime: Date | null;
   locale: string;
   expiresAt: Date;
+  /** An operator froze the user's funds: no new orders (`users.frozen_funds`). */
+  fundsFrozen: boolean;
 }
 
 /** How long a process trusts a session it looked up, when no revocation says otherwise. */
@@ -83,8 +85,9 @@ export class SessionCache {
       status: number;
       lock_time: Date | null;
       locale: string;
+      frozen_funds: number;
     }>(
-      `SELECT s.user_id, s.expires_at, s.revoked_at, u.status, u.lock_time, u.locale
+      `SELECT s.user_id, s.expires_at, s.revoked_at, u.status, u.lock_time, u.locale, u.frozen_funds
        FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1`,
       [tokenHash],
     );
@@ -96,6 +99,7 @@ export class SessionCache {
       lockTime: row.lock_time,
       locale: row.locale,
       expiresAt: row.expires_at,
+      fundsFrozen: row.frozen_funds === 1,
     };
     if (this.live && generation === this.generation) {
       if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
@@ -112,6 +116,14 @@ export class SessionCache {
   /** Tells every API process that none of this user's sessions is valid any more. */
   async revokeUser(userId: number): Promise<void> {
     await this.publish(`u:${userId}`);
+  }
+
+  /**
+   * Tells every API process to read this user's sessions again (their user row changed, e.g. frozen funds),
+   * without revoking anything. A lookup already in flight may still keep the old row for the cache's TTL.
+   */
+  async refreshUser(userId: number): Promise<void> {
+    await this.publish(`r:${userId}`);
   }
 
   private async publish(message: string): Promise<void> {
@@ -151,6 +163,12 @@ export class SessionCache {
   }
 
   private apply(message: string): void {
+    if (message.startsWith('r:')) {
+      const userId = Number(message.slice(2));
+      for (const [token, entry] of this.entries)
+        if (entry.identity.userId === userId) this.entries.delete(token);
+      return;
+    }
     const tokenHash = message.startsWith('t:') ? message.slice(2) : undefined;
     const userId = message.startsWith('u:') ? Number(message.slice(2)) : undefined;
     if (tokenHash !== undefined) this.record({ tokenHash });

@@ -325,6 +325,7 @@ export const en = {
   admin_field_required: '{field} is required',
   admin_identity_approved: 'Your identity verification was approved',
   admin_identity_rejected: 'Your identity verification was rejected: {reason}',
+  funds_frozen_trading: 'Your funds are frozen: new orders cannot be placed. Please contact support',
   funds_frozen:
     'Your funds are frozen: transfers, withdrawals and P2P sales are unavailable. Please contact support',
   admin_notice_frozen: 'Your funds were frozen by support: {reason}',

@@ -326,6 +326,7 @@ export const ind: Messages = {
   admin_field_required: '{field} wajib diisi',
   admin_identity_approved: 'Verifikasi identitas Anda disetujui',
   admin_identity_rejected: 'Verifikasi identitas Anda ditolak: {reason}',
+  funds_frozen_trading: 'Dana Anda dibekukan: pesanan baru tidak dapat dibuat. Silakan hubungi dukungan',
   funds_frozen:
     'Dana Anda dibekukan: transfer, penarikan, dan penjualan P2P tidak tersedia. Silakan hubungi dukungan',
   admin_notice_frozen: 'Dana Anda dibekukan oleh dukungan: {reason}',

@@ -324,6 +324,7 @@ export const kor: Messages = {
   admin_field_required: '{field}을(를) 입력하세요',
   admin_identity_approved: '신원 인증이 승인되었습니다',
   admin_identity_rejected: '신원 인증이 거절되었습니다: {reason}',
+  funds_frozen_trading: '자금이 동결되어 새 주문을 할 수 없습니다. 고객지원에 문의하세요',
   funds_frozen: '자금이 동결되어 이체, 출금, P2P 판매를 할 수 없습니다. 고객지원에 문의하세요',
   admin_notice_frozen: '고객지원에 의해 자금이 동결되었습니다: {reason}',
   admin_notice_unfrozen: '자금 동결이 해제되었습니다',

@@ -323,6 +323,7 @@ export const th: Messages = {
   admin_field_required: 'กรุณากรอก {field}',
   admin_identity_approved: 'การยืนยันตัวตนของคุณได้รับการอนุมัติแล้ว',
   admin_identity_rejected: 'การยืนยันตัวตนของคุณถูกปฏิเสธ: {reason}',
+  funds_frozen_trading: 'เงินของคุณถูกอายัด ไม่สามารถส่งคำสั่งซื้อขายใหม่ได้ กรุณาติดต่อฝ่ายบริการลูกค้า',
   funds_frozen: 'เงินของคุณถูกอายัด ไม่สามารถโอน ถอน หรือขายแบบ P2P ได้ กรุณาติดต่อฝ่ายบริการลูกค้า',
   admin_notice_frozen: 'ฝ่ายบริการได้อายัดเงินของคุณ: {reason}',
   admin_notice_unfrozen: 'เงินของคุณได้รับการปลดอายัดแล้ว',

@@ -24,6 +24,8 @@ const FORBIDDEN = { type: 'error', message: 'Your role may not do this' };
 const FROZEN =
   'Your funds are frozen: transfers, withdrawals and P2P sales are unavailable. Please contact support';
 
+const FROZEN_TRADING = 'Your funds are frozen: new orders cannot be placed. Please contact support';
+
 const send = (method: 'GET' | 'POST', path: string, body: Record<string, string | number>, token?: string) =>
   (method === 'GET' ? ctx.get(path, token) : ctx.post(path, body, token)).then((answer) => answer.body);
 const code = (operator: TestOperator) => totpCode(operator.secret ?? '');
@@ -332,6 +334,47 @@ describe('frozen funds (finance, with a fresh code)', () => {
 });
 
 describe('a user’s records, agent role and trade-password reset', () => {
+  it('refuses new spot, lever and seconds orders while frozen, even with the session cached; unfreezing opens them', async () => {
+    const user = await ctx.signedInUser({ tradePassword: TRADE_PASSWORD, kyc: true });
+    await ctx.deposit(user.account, 'USDT', '100');
+    const [usdt, btc] = [await ctx.currencyId('USDT'), await ctx.currencyId('BTC')];
+    const pair = await ctx.prisma.currencyMatch.findFirstOrThrow({
+      where: { legal_id: usdt, currency_id: btc },
+    });
+    // Invalid amounts: an unfrozen user is refused for the amount, a frozen one before anything is read.
+    const spot = () =>
+      ctx.post(
+        '/api/coin/trade',
+        { legal_id: usdt, currency_id: btc, type: 1, target_price: '10', amount: '0' },
+        user.token,
+      );
+    const seconds = () =>
+      ctx.post(
+        '/api/microtrade/submit',
+        { match_id: pair.id, currency_id: usdt, seconds: 1, number: '0' },
+        user.token,
+      );
+    const lever = () =>
+      ctx.post(
+        '/api/lever/submit',
+        { legal_id: usdt, currency_id: btc, type: 1, share: 1, password: '' },
+        user.token,
+      );
+    const refusals = async () =>
+      [(await spot()).body, (await seconds()).body, (await lever()).body].map((body) => body.message);
+    // The order routes' session cache now holds the user as not frozen.
+    expect(await refusals()).not.toContain(FROZEN_TRADING);
+    const ordersBefore = await ctx.prisma.spotOrder.count({ where: { user_id: user.id } });
+
+    expect((await freeze(user.id, '1')).body.type).toBe('ok');
+    expect(await refusals()).toEqual([FROZEN_TRADING, FROZEN_TRADING, FROZEN_TRADING]);
+    expect(await ctx.prisma.spotOrder.count({ where: { user_id: user.id } })).toBe(ordersBefore);
+    expect(await spotOf(user.id)).toEqual(['100', '0']);
+
+    expect((await freeze(user.id, '0')).body.type).toBe('ok');
+    expect(await refusals()).not.toContain(FROZEN_TRADING);
+  });
+
   it('pages the account log, spot orders, lever positions and seconds orders; refuses a bad kind', async () => {
     const user = await ctx.signedInUser();
     for (const amount of ['1', '2', '3']) await ctx.deposit(user.account, 'USDT', amount);

@@ -115,7 +115,10 @@ export function adminUsersRoutes(app: FastifyInstance): void {
       await requireFreshTotp(app, request, request.body.totp_code);
       const { id, reason } = request.body;
       const frozen = request.body.frozen === '1' ? 1 : 0;
-      return ok(await setFrozenFunds(app.prisma, actorOf(request), { id, frozen, reason }));
+      const result = await setFrozenFunds(app.prisma, actorOf(request), { id, frozen, reason });
+      // The order routes read the flag from their session cache: every API process reads it again now.
+      await app.sessions.refreshUser(id);
+      return ok(result);
     },
   );
   typed.post(

@@ -13,6 +13,7 @@ import { AppError } from '@exchange/kernel/errors';
 import { Money, toAmountString, type Money as MoneyValue } from '@exchange/kernel/ledger';
 import { userRoom } from '@exchange/kernel/realtime';
 import { currentUser } from '../../http/auth';
+import { assertMayTrade } from '../user';
 import { laravelPaginator } from '../../http/pagination';
 import { form, limitField, optionalText, pageField } from '../../http/schemas';
 import { assertTradePassword } from '../safe';
@@ -251,6 +252,7 @@ export function leverRoutes(app: FastifyInstance): void {
     { schema: { body: submitBody }, onRequest: app.requireUser },
     async (request) => {
       const user = currentUser(request);
+      assertMayTrade(user.frozen_funds === 1);
       const { body } = request;
       if (body.password === '') throw new AppError('trade_password_required');
       await assertTradePassword(app.redis, user, body.password);

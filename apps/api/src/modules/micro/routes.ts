@@ -11,7 +11,7 @@ import {
 import { poolSql } from './pool-sql';
 import { AppError } from '@exchange/kernel/errors';
 import { Money, toAmountString } from '@exchange/kernel/ledger';
-import { currentUser, currentUserId } from '../../http/auth';
+import { currentUser, currentUserId, tradingUserId } from '../../http/auth';
 import { laravelPaginator } from '../../http/pagination';
 import { form, limitField, optionalText, pageField } from '../../http/schemas';
 import { activeDurations, ORDER_STATUS } from './options';
@@ -168,7 +168,7 @@ export function microRoutes(app: FastifyInstance, redisUrl: string): void {
       const { match_id, currency_id } = request.body;
       if (match_id === undefined) throw new AppError('micro_pair_closed');
       if (currency_id === undefined) throw new AppError('currency_not_found');
-      const order = await submitOrder(deps, currentUserId(request), {
+      const order = await submitOrder(deps, tradingUserId(request), {
         matchId: match_id,
         currencyId: currency_id,
         type: request.body.type,

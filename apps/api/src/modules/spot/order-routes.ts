@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SpotOrder } from '@exchange/kernel/db';
-import { currentUser, currentUserId } from '../../http/auth';
+import { currentUser, currentUserId, tradingUserId } from '../../http/auth';
 import { AppError } from '@exchange/kernel/errors';
 import { formatDateTime } from '../../http/format';
 import { translate } from '@exchange/kernel/i18n';
@@ -76,7 +76,7 @@ export function orderRoutes(app: FastifyInstance): void {
     '/api/coin/trade',
     { schema: { body: tradeBody }, onRequest: app.requireSession },
     async (request) => {
-      const userId = currentUserId(request);
+      const userId = tradingUserId(request);
       const body = request.body;
       const side = Number(body.type);
       if (side !== SIDE.buy && side !== SIDE.sell) throw new AppError('order_type_invalid');

@@ -11,3 +11,11 @@ export async function assertFundsMovable(tx: Tx, userId: number): Promise<void> 
     SELECT frozen_funds FROM users WHERE id = ${userId} FOR SHARE`;
   if (row?.frozen_funds === 1) throw new AppError('funds_frozen');
 }
+
+/**
+ * Refuses a new order (spot, lever, seconds) while an operator froze the user's funds, so frozen value cannot
+ * leave through trades with an accomplice. Closing and cancelling stay open: they keep funds in the account.
+ */
+export function assertMayTrade(fundsFrozen: boolean): void {
+  if (fundsFrozen) throw new AppError('funds_frozen_trading');
+}
