@@ -1,4 +1,4 @@
-import { codeAnswerSchema, withdrawAddressListAnswerSchema } from '@exchange/contracts';
+import { codeAnswerSchema, errorEnvelopeSchema, withdrawAddressListAnswerSchema } from '@exchange/contracts';
 import { answerSchema, withdrawAddressSchema } from '@exchange/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -46,6 +46,9 @@ async function deleteOwnAddress(app: FastifyInstance, userId: number, rawId: str
   if (removed.count === 0) throw new AppError('address_not_found');
 }
 
+/** The service's own answer, or the contract's envelope when a request fails validation before it. */
+const codeAnswerOrRefusal = z.union([codeAnswerSchema, errorEnvelopeSchema]);
+
 export function withdrawAddressRoutes(app: FastifyInstance): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
@@ -68,7 +71,7 @@ export function withdrawAddressRoutes(app: FastifyInstance): void {
 
   typed.get(
     '/api/wallet/draw_address/code',
-    { schema: { response: { 200: codeAnswerSchema } } },
+    { schema: { response: { 200: codeAnswerOrRefusal } } },
     codeMsg(async (request, user) => {
       await issueCode(
         { prisma: app.prisma, redis: app.redis, messenger: app.messenger, secret: app.config.APP_SECRET },
@@ -88,7 +91,7 @@ export function withdrawAddressRoutes(app: FastifyInstance): void {
     {
       schema: {
         querystring: z.object({ currency: optionalText(16) }),
-        response: { 200: withdrawAddressListAnswerSchema },
+        response: { 200: z.union([withdrawAddressListAnswerSchema, errorEnvelopeSchema]) },
       },
     },
     codeMsg(async (request, user) => {
@@ -110,7 +113,7 @@ export function withdrawAddressRoutes(app: FastifyInstance): void {
           code: optionalText(),
           verificationCode: optionalText(),
         }),
-        response: { 200: codeAnswerSchema },
+        response: { 200: codeAnswerOrRefusal },
       },
     },
     codeMsg(async (request, user) => {
