@@ -48,6 +48,9 @@ export class MicroSettler {
   }
 
   async start(): Promise<void> {
+    // The sweep comes before the worker: a due job taken at once would lock the orders the sweep then skips,
+    // and start() would return with them still running.
+    await this.sweep();
     this.worker = new Worker<ExpiryJob>(MICRO_QUEUE, () => this.settle(), {
       connection: bullConnection(this.deps.redisUrl),
       prefix: bullPrefix(this.deps.redisPrefix),
@@ -57,7 +60,6 @@ export class MicroSettler {
       this.deps.log({ job: job?.id, err: error }, 'micro expiry job failed'),
     );
     await this.worker.waitUntilReady();
-    await this.sweep();
     this.timer = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);
   }
 
