@@ -9,6 +9,7 @@ import { translate } from '@exchange/kernel/i18n';
 import { form, limitField, optionalText, pageField } from '../../http/schemas';
 import { Money, toAmountString } from '@exchange/kernel/ledger';
 import { requestCancel } from './cancel-order';
+import { MAX_OPEN_ORDERS_PER_MARKET } from './open-orders';
 import { placeOrder, SIDE } from './place-order';
 import type { OrderResult } from './queue';
 import { okMessage } from '../../http/envelope';
@@ -106,7 +107,9 @@ export function orderRoutes(app: FastifyInstance): void {
         state: result?.state ?? 'new',
         filled: result?.filled ?? '0',
       };
-      return { ...placementAnswer(request.locale, result, pair.currency.name), order: summary };
+      const answer = placementAnswer(request.locale, result, pair.currency.name);
+      // A refusal is the contract's plain error envelope; the order it refused is in the history.
+      return answer.type === 'error' ? answer : { ...answer, order: summary };
     },
   );
 
@@ -185,6 +188,21 @@ export function cancelAnswer(result: OrderResult | undefined): 'order_cancelled'
     : 'cancel_processing';
 }
 
+/** Why the matcher refused an order, in the reader's language: its own checks, or the engine's. */
+function refusalMessage(locale: Parameters<typeof translate>[0], reason: string): string {
+  switch (reason) {
+    case 'balance_insufficient':
+    case 'no_market_price':
+      return translate(locale, reason);
+    case 'too_many_open_orders':
+      return translate(locale, reason, { max: MAX_OPEN_ORDERS_PER_MARKET });
+    case 'post-only-would-take':
+      return translate(locale, 'post_only_would_take');
+    default:
+      return translate(locale, 'fok_unfillable');
+  }
+}
+
 function placementAnswer(
   locale: Parameters<typeof translate>[0],
   result: OrderResult | undefined,
@@ -196,13 +214,7 @@ function placementAnswer(
     case 'filled':
       return okMessage(locale, 'order_filled');
     case 'rejected':
-      return {
-        type: 'error',
-        message: translate(
-          locale,
-          result.rejectReason === 'post-only-would-take' ? 'post_only_would_take' : 'fok_unfillable',
-        ),
-      };
+      return { type: 'error', message: refusalMessage(locale, result.rejectReason) };
     case 'expired':
     case 'cancelled':
       return filled.gt(0)
