@@ -13,6 +13,7 @@ import { MAX_OPEN_ORDERS_PER_MARKET } from './open-orders';
 import { placeOrder, SIDE } from './place-order';
 import type { OrderResult } from './queue';
 import { okMessage } from '../../http/envelope';
+import { orderStages } from '@exchange/kernel/stage-times';
 import { spotOrderListAnswerSchema, type SpotOrderRow } from '@exchange/contracts';
 
 /** How long a request waits for the matcher before answering "received, being matched". */
@@ -76,7 +77,9 @@ export function orderRoutes(app: FastifyInstance): void {
   typed.post(
     '/api/coin/trade',
     { schema: { body: tradeBody }, onRequest: app.requireSession },
-    async (request) => {
+    async (request, reply) => {
+      // From the request's arrival (Fastify's clock starts at onRequest) to here: read, parsed, authorised.
+      orderStages.record('http parse', reply.elapsedTime);
       const userId = tradingUserId(request);
       const body = request.body;
       const side = Number(body.type);
@@ -107,9 +110,9 @@ export function orderRoutes(app: FastifyInstance): void {
         state: result?.state ?? 'new',
         filled: result?.filled ?? '0',
       };
-      const answer = placementAnswer(request.locale, result, pair.currency.name);
-      // A refusal is the contract's plain error envelope; the order it refused is in the history.
-      return answer.type === 'error' ? answer : { ...answer, order: summary };
+      orderStages.record('total', reply.elapsedTime);
+      // A refusal names the order too: the matcher stored it as rejected, and the history shows it.
+      return { ...placementAnswer(request.locale, result, pair.currency.name), order: summary };
     },
   );
 

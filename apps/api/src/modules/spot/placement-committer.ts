@@ -3,6 +3,7 @@ import { backendEnded, CommitOutcomeUnknown, inTransaction, type Sql } from '@ex
 import { AppError } from '@exchange/kernel/errors';
 import type { Money } from '@exchange/kernel/ledger';
 import type { Pair } from './pairs';
+import { orderStages } from '@exchange/kernel/stage-times';
 import type { OrderResult, OrderResults, QueuedOrder, SpotQueues } from './queue';
 
 /** Orders per group commit: enough to drain a burst in a few commits, small enough to keep commits short. */
@@ -36,6 +37,8 @@ export interface Placement {
 interface Pending {
   request: PlacementRequest;
   waitMs: number;
+  /** performance.now() when it arrived: the start of the trace's 'append commit' stage. */
+  arrivedAt: number;
   resolve: (placement: Placement) => void;
   reject: (error: unknown) => void;
 }
@@ -79,7 +82,7 @@ export class PlacementCommitter {
         reject(new AppError('server_busy'));
         return;
       }
-      this.pending.push({ request, waitMs, resolve, reject });
+      this.pending.push({ request, waitMs, arrivedAt: performance.now(), resolve, reject });
       if (!this.flushing) {
         this.flushing = true;
         setImmediate(() => void this.drain());
@@ -145,9 +148,11 @@ export class PlacementCommitter {
         return;
       }
     }
+    const committed = performance.now();
     this.stats.commits += 1;
     this.stats.orders += batch.length;
-    this.stats.commitMs += performance.now() - started;
+    this.stats.commitMs += committed - started;
+    for (const entry of batch) orderStages.record('append commit', committed - entry.arrivedAt);
     const accepted: PlacedOrder[] = [];
     batch.forEach((entry, index) => {
       const outcome = outcomes[index];

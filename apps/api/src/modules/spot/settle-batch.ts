@@ -37,6 +37,8 @@ export interface BatchOutcome {
   trades: SettledTrade[];
   candles: CandleRow[];
   changedUsers: Set<number>;
+  /** When (performance.now()) the batch's work was written, before its COMMIT: the trace's stage edge. */
+  writtenAt: number;
 }
 
 const FINISHED_BY: Record<string, string> = {
@@ -81,7 +83,7 @@ export async function settleBatch(pool: pg.Pool, market: Market, jobs: SpotComma
       }
     }
     await batch.write(tx);
-    return batch.outcome();
+    return { ...batch.outcome(), writtenAt: performance.now() };
   });
 }
 
@@ -393,7 +395,7 @@ class BatchState {
 
   private candleRows: CandleRow[] = [];
 
-  outcome(): BatchOutcome {
+  outcome(): Omit<BatchOutcome, 'writtenAt'> {
     const changedUsers = new Set<number>();
     const results = [...this.touched].flatMap((id) => {
       const order = this.orders.get(id);

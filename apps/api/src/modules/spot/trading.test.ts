@@ -183,7 +183,7 @@ describe('spot trading through the contract', () => {
         { legal_id: usdt, currency_id: btc, type: 1, target_price: '10', amount: '1', ...change },
         user.token,
       );
-      expect(answer.body, JSON.stringify(change)).toEqual({ type: 'error', message });
+      expect(answer.body, JSON.stringify(change)).toMatchObject({ type: 'error', message });
     }
     await ctx.prisma.currencyMatch.updateMany({
       where: { legal_id: usdt, currency_id: btc },
