@@ -2,7 +2,6 @@ import { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness';
 import { createPool } from '@exchange/kernel/db';
-import { Money } from '@exchange/kernel/ledger';
 import { PlacementSweeper } from './sweeper';
 import {
   findTradablePair,
@@ -10,11 +9,11 @@ import {
   queuePlacement,
   PlacementCommitter,
   type Placement,
-  type PlacementRequest,
   placementsStream,
   PLACEMENTS_GROUP,
   SpotQueues,
 } from '@exchange/api/modules/spot';
+import { limitRequest } from '../../../apps/api/src/modules/spot/test-helpers';
 
 /** Each test gets its own database and Redis prefix: it decides when its matcher starts. */
 let ctx: TestContext;
@@ -41,16 +40,7 @@ async function commitCrossingOrders(): Promise<{
   const buyer = await ctx.signedInUser();
   await ctx.deposit(seller.account, 'BTC', '1');
   await ctx.deposit(buyer.account, 'USDT', '1000');
-  const order = (side: 1 | 2, userId: number): PlacementRequest => ({
-    userId,
-    pair,
-    side,
-    kind: 'limit',
-    timeInForce: 'GTC',
-    postOnly: false,
-    price: new Money('100'),
-    amount: new Money('0.1'),
-  });
+  const order = (side: 1 | 2, userId: number) => limitRequest(pair, userId, side, '100', '0.1');
   const pool = createPool(ctx.databaseUrl, 2);
   const queues = new SpotQueues(ctx.redisUrl, ctx.config.REDIS_PREFIX);
   const committer = new PlacementCommitter({ pool, queues });
@@ -141,16 +131,8 @@ async function commitLostOrder(): Promise<string> {
   const away = new SpotQueues('redis://127.0.0.1:1', ctx.config.REDIS_PREFIX);
   try {
     const committer = new PlacementCommitter({ pool, queues: away });
-    const placed = await committer.place({
-      userId: user.id,
-      pair,
-      side: 1,
-      kind: 'limit',
-      timeInForce: 'GTC',
-      postOnly: false,
-      price: new Money('50'),
-      amount: new Money('1'),
-    });
+    const placed = await committer.place(limitRequest(pair, user.id, 1, '50', '1'));
+
     await committer.settled();
     return placed.order.id.toString();
   } finally {

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../../test/harness';
 import { createPool, inTransaction } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
-import { Money } from '@exchange/kernel/ledger';
 import { findTradablePair, type Pair } from './pairs';
-import { PlacementCommitter, storeOrders, type PlacementRequest } from './placement-committer';
+import { PlacementCommitter, storeOrders } from './placement-committer';
 import { SpotQueues } from './queue';
+import { limitRequest } from './test-helpers';
 
 /**
  * The group commit of order placements, against real Postgres and Redis. No matcher runs here, so every
@@ -30,16 +30,7 @@ afterAll(async () => {
 });
 
 /** A limit buy of `amount` BTC at `price` USDT. */
-const buy = (userId: number, price: string, amount: string): PlacementRequest => ({
-  userId,
-  pair,
-  side: 1,
-  kind: 'limit',
-  timeInForce: 'GTC',
-  postOnly: false,
-  price: new Money(price),
-  amount: new Money(amount),
-});
+const buy = (userId: number, price: string, amount: string) => limitRequest(pair, userId, 1, price, amount);
 
 async function spot(userId: number, currencyId = pair.legal_id) {
   const row = await ctx.prisma.wallet.findUniqueOrThrow({

@@ -8,6 +8,7 @@ import { Market } from './live-market';
 import { MAX_OPEN_ORDERS_PER_MARKET } from './open-orders';
 import { findTradablePair, type Pair } from './pairs';
 import { storeOrders, type PlacementRequest } from './placement-committer';
+import { limitRequest } from './test-helpers';
 import { settleBatch } from './settle-batch';
 
 /**
@@ -41,16 +42,8 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const limit = (userId: number, side: 1 | 2, price: string, amount: string): PlacementRequest => ({
-  userId,
-  pair,
-  side,
-  kind: 'limit',
-  timeInForce: 'GTC',
-  postOnly: false,
-  price: new Money(price),
-  amount: new Money(amount),
-});
+const limit = (userId: number, side: 1 | 2, price: string, amount: string) =>
+  limitRequest(pair, userId, side, price, amount);
 
 /** Stores the requests as the API's group commit does, then books them in ONE matcher batch. */
 async function book(requests: PlacementRequest[], on = pool) {
