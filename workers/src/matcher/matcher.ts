@@ -6,6 +6,7 @@ import type { Money } from '@exchange/kernel/ledger';
 import { createPool } from '@exchange/kernel/db';
 import type pg from 'pg';
 import { bullConnection, bullPrefix } from '@exchange/kernel/redis';
+import { orderStages } from '@exchange/kernel/stage-times';
 import {
   placementsOf,
   placementsStream,
@@ -173,6 +174,11 @@ export class Matcher {
     try {
       await this.applyChangedPair(market);
       const outcome = await settleBatch(this.pool, market, jobs);
+      const committed = performance.now();
+      for (let index = 0; index < jobs.length; index += 1) {
+        orderStages.record('matcher batch', outcome.writtenAt - started);
+        orderStages.record('settle commit', committed - outcome.writtenAt);
+      }
       this.stats.batches += 1;
       this.stats.commands += jobs.length;
       this.stats.settleMs += performance.now() - started;
@@ -181,6 +187,7 @@ export class Matcher {
         const batch: ResultBatch = {
           market: marketNameOf(pair),
           results: outcome.results,
+          publishedAt: Date.now(),
         };
         await this.redis.publish(resultsChannel(this.deps.redisPrefix), JSON.stringify(batch));
       }
@@ -250,7 +257,14 @@ export class Matcher {
           cursor = '>';
           continue;
         }
-        const commands = entries.flatMap(([, fields]) => placementsOf(fields));
+        const now = Date.now();
+        const commands = entries.flatMap(([id, fields]) => {
+          const placed = placementsOf(fields);
+          // An entry's id starts with the time Redis appended it, in ms.
+          const appended = Number(id.split('-')[0]);
+          for (let index = 0; index < placed.length; index += 1) orderStages.record('stream', now - appended);
+          return placed;
+        });
         await Promise.all(commands.map((command) => batcher.submit(command)));
         const ids = entries.map(([id]) => id);
         // Not awaited: an acknowledgement lost to a crash only means the entry is read, harmlessly, again.
@@ -307,6 +321,7 @@ export class Matcher {
         ...this.stats,
         settleMs: Math.round(this.stats.settleMs),
         commandsPerBatch: Number((this.stats.commands / Math.max(1, this.stats.batches)).toFixed(1)),
+        stages: orderStages.snapshot(),
       },
       'matcher stopping',
     );

@@ -50,10 +50,6 @@ async function commitCrossingOrders(): Promise<{
     postOnly: false,
     price: new Money('100'),
     amount: new Money('0.1'),
-    funds:
-      side === 1
-        ? { currencyId: pair.legal_id, amount: new Money('10') }
-        : { currencyId: pair.currency_id, amount: new Money('0.1') },
   });
   const pool = createPool(ctx.databaseUrl, 2);
   const queues = new SpotQueues(ctx.redisUrl, ctx.config.REDIS_PREFIX);
@@ -154,7 +150,6 @@ async function commitLostOrder(): Promise<string> {
       postOnly: false,
       price: new Money('50'),
       amount: new Money('1'),
-      funds: { currencyId: pair.legal_id, amount: new Money('50') },
     });
     await committer.settled();
     return placed.order.id.toString();

@@ -10,7 +10,7 @@ import { Money, toAmountString as plain } from './money';
  * - every locked amount backed by something that holds it (a pending withdrawal, an open order, an escrow):
  *   the areas that lock funds name their holders;
  * - every balance column equal to the sum of its account log;
- * - whatever else an area checks of its own records (the spot open-order counters, for instance).
+ * - whatever else an area checks of its own records.
  */
 
 export interface CurrencyTotals {

@@ -47,7 +47,8 @@ export interface ColumnMovement {
 
 export const columnOf = (movement: Pick<ColumnMovement, 'account' | 'isLock'>): BalanceColumn =>
   movement.isLock ? lockedColumn(movement.account) : availableColumn(movement.account);
-const walletKey = (userId: number, currencyId: number) => `${userId}:${currencyId}`;
+/** How a wallet row is named in the maps of this module and their callers: `user:currency`. */
+export const walletKey = (userId: number, currencyId: number) => `${userId}:${currencyId}`;
 
 /** A wallet row, and the account whose columns a batch reads and writes there. */
 interface WalletAccount {
@@ -259,6 +260,28 @@ export async function applyMovements(tx: Tx | Sql, movements: ColumnMovement[]):
   if (isSingleRow(moving)) return writeSingleRow(db, moving);
   const balances = await lockWallets(db, moving, true);
   await writeMovements(db, balances, moving);
+}
+
+/**
+ * What these wallets hold available in one account, read without locking (`user:currency` -> amount; a
+ * wallet that does not exist is absent). For a caller that decides on a snapshot and writes later through
+ * `applyMovements`, whose guarded update refuses, and fails the whole transaction, should a concurrent
+ * writer have taken the funds in between: such a caller decides again on a fresh read.
+ */
+export async function readAvailable(
+  tx: Tx | Sql,
+  account: Account,
+  keys: { userId: number; currencyId: number }[],
+): Promise<Map<string, MoneyValue>> {
+  if (keys.length === 0) return new Map();
+  const column = availableColumn(account);
+  const rows = await asSql(tx).query<{ user_id: number; currency_id: number; available: string }>(
+    `SELECT w.user_id, w.currency_id, w."${column}"::text AS available
+     FROM unnest($1::int[], $2::int[]) AS k(user_id, currency_id)
+     JOIN wallets w ON w.user_id = k.user_id AND w.currency_id = k.currency_id`,
+    [keys.map((key) => key.userId), keys.map((key) => key.currencyId)],
+  );
+  return new Map(rows.map((row) => [walletKey(row.user_id, row.currency_id), new Money(row.available)]));
 }
 
 /** Funds to move from available to locked. */

@@ -102,7 +102,8 @@ describe('archival of the market maker', () => {
     expect(archived.orders).toBe(makerOrders - 2);
     expect(await balances(users)).toEqual(before.balances);
     expect(await logCount(maker.id)).toBeLessThan(before.makerLogs);
-    expect(await logCount(taker.id)).toBeLessThan(before.takerLogs);
+    // The taker's one order, filled in the batch that placed it, left one row per currency: nothing to shrink.
+    expect(await logCount(taker.id)).toBe(before.takerLogs);
     expect(archived.logRows).toBe(
       before.makerLogs +
         before.takerLogs -

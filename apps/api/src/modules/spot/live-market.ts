@@ -1,7 +1,12 @@
 import { OrderBook, type Side, type TimeInForce } from '@exchange/engine';
 import type { Db } from '@exchange/kernel/db';
-import { Money, type Money as MoneyValue } from '@exchange/kernel/ledger';
-import { amountToLots, priceToTicks, type Pair } from './pairs';
+import { Money, roundPaid, type Money as MoneyValue } from '@exchange/kernel/ledger';
+import { amountToLots, lotsToAmount, priceToTicks, ticksToPrice, type Pair } from './pairs';
+
+/** A market buy locks this much above its estimated cost; what it does not spend returns when it ends. */
+export const MARKET_BUY_SLIPPAGE = new Money('0.05');
+/** How deep into the asks a market buy's cost is estimated; beyond, at the last trade price. */
+const MARKET_BUY_LEVELS = 500;
 
 /** What the matcher remembers of a live order between batches (derived from Postgres at every rebuild). */
 export interface LiveOrder {
@@ -28,7 +33,10 @@ export const engineSide = (side: number): Side => (side === 1 ? 'buy' : 'sell');
  */
 export class Market {
   book: OrderBook = new OrderBook();
-  resting = new Map<string, LiveOrder>();
+  /** The orders resting in the book, by id; change it through `rest` and `unrest`, which keep the counts. */
+  readonly resting = new Map<string, LiveOrder>();
+  /** Resting orders per owner: what the open-order limit reads. */
+  private readonly openByOwner = new Map<number, number>();
   /** The price of the market's latest trade (the lever mark price reads it with the top of book). */
   lastPrice: MoneyValue | undefined;
   /** How many committed batches have changed the book (`spot_book_versions`), the depth's sequence. */
@@ -46,7 +54,8 @@ export class Market {
     this.lastPrice = last ? new Money(last.price.toFixed()) : undefined;
     const version = await prisma.spotBookVersion.findUnique({ where: { match_id: this.pair.id } });
     this.bookVersion = version ? Number(version.version) : 0;
-    this.resting = new Map();
+    this.resting.clear();
+    this.openByOwner.clear();
     const open = await prisma.spotOrder.findMany({
       where: { match_id: this.pair.id, state: 'open' },
       orderBy: { id: 'asc' },
@@ -61,8 +70,44 @@ export class Market {
         priceTicks: priceToTicks(this.pair, order.price),
         remainingLots: amountToLots(this.pair, order.amount.minus(order.filled)),
       });
-      this.resting.set(order.id, order);
+      this.rest(order);
     }
+  }
+
+  rest(order: LiveOrder): void {
+    if (this.resting.has(order.id)) return;
+    this.resting.set(order.id, order);
+    this.openByOwner.set(order.userId, this.openOrdersOf(order.userId) + 1);
+  }
+
+  unrest(order: LiveOrder): void {
+    if (!this.resting.delete(order.id)) return;
+    const left = this.openOrdersOf(order.userId) - 1;
+    if (left > 0) this.openByOwner.set(order.userId, left);
+    else this.openByOwner.delete(order.userId);
+  }
+
+  openOrdersOf(userId: number): number {
+    return this.openByOwner.get(userId) ?? 0;
+  }
+
+  /**
+   * What a market buy of `amount` locks: its cost against the asks resting now (best first) and, for what
+   * they cannot cover, at the last trade price, plus the slippage reserve. Undefined when the market has
+   * neither asks nor a trade.
+   */
+  marketBuyBudget(amount: MoneyValue): MoneyValue | undefined {
+    let cost = new Money(0);
+    let remaining = amount;
+    for (const [ticks, lots] of this.book.depth(MARKET_BUY_LEVELS).asks) {
+      if (remaining.lte(0)) break;
+      const take = Money.min(remaining, lotsToAmount(this.pair, lots));
+      cost = cost.plus(take.times(ticksToPrice(this.pair, ticks)));
+      remaining = remaining.minus(take);
+    }
+    if (remaining.gt(0) && this.lastPrice) cost = cost.plus(remaining.times(this.lastPrice));
+    else if (remaining.gt(0) && cost.isZero()) return undefined;
+    return roundPaid(cost.times(MARKET_BUY_SLIPPAGE.plus(1)), this.pair.legal.decimal_scale);
   }
 }
 

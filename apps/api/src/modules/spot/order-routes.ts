@@ -9,9 +9,11 @@ import { translate } from '@exchange/kernel/i18n';
 import { form, limitField, optionalText, pageField } from '../../http/schemas';
 import { Money, toAmountString } from '@exchange/kernel/ledger';
 import { requestCancel } from './cancel-order';
+import { MAX_OPEN_ORDERS_PER_MARKET } from './open-orders';
 import { placeOrder, SIDE } from './place-order';
 import type { OrderResult } from './queue';
 import { okMessage } from '../../http/envelope';
+import { orderStages } from '@exchange/kernel/stage-times';
 import { spotOrderListAnswerSchema, type SpotOrderRow } from '@exchange/contracts';
 
 /** How long a request waits for the matcher before answering "received, being matched". */
@@ -75,7 +77,9 @@ export function orderRoutes(app: FastifyInstance): void {
   typed.post(
     '/api/coin/trade',
     { schema: { body: tradeBody }, onRequest: app.requireSession },
-    async (request) => {
+    async (request, reply) => {
+      // From the request's arrival (Fastify's clock starts at onRequest) to here: read, parsed, authorised.
+      orderStages.record('http parse', reply.elapsedTime);
       const userId = tradingUserId(request);
       const body = request.body;
       const side = Number(body.type);
@@ -106,6 +110,8 @@ export function orderRoutes(app: FastifyInstance): void {
         state: result?.state ?? 'new',
         filled: result?.filled ?? '0',
       };
+      orderStages.record('total', reply.elapsedTime);
+      // A refusal names the order too: the matcher stored it as rejected, and the history shows it.
       return { ...placementAnswer(request.locale, result, pair.currency.name), order: summary };
     },
   );
@@ -185,6 +191,21 @@ export function cancelAnswer(result: OrderResult | undefined): 'order_cancelled'
     : 'cancel_processing';
 }
 
+/** Why the matcher refused an order, in the reader's language: its own checks, or the engine's. */
+function refusalMessage(locale: Parameters<typeof translate>[0], reason: string): string {
+  switch (reason) {
+    case 'balance_insufficient':
+    case 'no_market_price':
+      return translate(locale, reason);
+    case 'too_many_open_orders':
+      return translate(locale, reason, { max: MAX_OPEN_ORDERS_PER_MARKET });
+    case 'post-only-would-take':
+      return translate(locale, 'post_only_would_take');
+    default:
+      return translate(locale, 'fok_unfillable');
+  }
+}
+
 function placementAnswer(
   locale: Parameters<typeof translate>[0],
   result: OrderResult | undefined,
@@ -196,13 +217,7 @@ function placementAnswer(
     case 'filled':
       return okMessage(locale, 'order_filled');
     case 'rejected':
-      return {
-        type: 'error',
-        message: translate(
-          locale,
-          result.rejectReason === 'post-only-would-take' ? 'post_only_would_take' : 'fok_unfillable',
-        ),
-      };
+      return { type: 'error', message: refusalMessage(locale, result.rejectReason) };
     case 'expired':
     case 'cancelled':
       return filled.gt(0)

@@ -1,16 +1,9 @@
 import type pg from 'pg';
 import { backendEnded, CommitOutcomeUnknown, inTransaction, type Sql } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
-import { lockFunds, type FundsReservation, LOG_TYPES } from '@exchange/kernel/ledger';
 import type { Money } from '@exchange/kernel/ledger';
-import {
-  openOrderKeyOf,
-  openOrderKeys,
-  openOrderLimitError,
-  reserveOpenOrders,
-  returnOpenOrders,
-} from './open-orders';
 import type { Pair } from './pairs';
+import { orderStages } from '@exchange/kernel/stage-times';
 import type { OrderResult, OrderResults, QueuedOrder, SpotQueues } from './queue';
 
 /** Orders per group commit: enough to drain a burst in a few commits, small enough to keep commits short. */
@@ -31,8 +24,6 @@ export interface PlacementRequest {
   postOnly: boolean;
   price?: Money;
   amount: Money;
-  /** What the order locks until it ends: quote for a buy, base for a sell. */
-  funds: { currencyId: number; amount: Money };
 }
 
 export type PlacedOrder = QueuedOrder;
@@ -46,22 +37,24 @@ export interface Placement {
 interface Pending {
   request: PlacementRequest;
   waitMs: number;
+  /** performance.now() when it arrived: the start of the trace's 'append commit' stage. */
+  arrivedAt: number;
   resolve: (placement: Placement) => void;
   reject: (error: unknown) => void;
 }
 
 /**
  * Group commit of order placements. Requests that arrive while a commit is in flight are stored together in
- * the next one: ONE Postgres transaction checks their open-order limits, locks their funds through the
- * ledger (each order all-or-nothing on its own: one that does not fit fails alone, and of two orders that
- * each need all of a user's funds exactly one goes through) and inserts the orders that fit. Only after the
- * commit are the orders handed to the matcher, one stream entry per market for the whole batch; every
- * acknowledged order is therefore in Postgres, and one that never reaches the matcher is re-queued by its
- * sweeper. A batch that fails unexpectedly is retried order by order, so one bad order cannot fail its
- * neighbours. After a COMMIT whose answer was lost (the connection broke), the orders are looked up by their
- * ids on another connection once the old server process has ended: stored, they are answered and queued as
- * after any commit; not stored, the batch is placed again order by order. Only when Postgres cannot be asked
- * do the requests fail (orders stored after all are then found by the sweeper like any other).
+ * the next one: ONE statement inserts them as `new` orders, which hold nothing yet (the matcher checks and
+ * locks their funds in the batch that books them, and refuses them there when the funds are not there).
+ * Only after the commit are the orders handed to the matcher, one stream entry per market for the whole
+ * batch; every acknowledged order is therefore in Postgres, and one that never reaches the matcher is
+ * re-queued by its sweeper. A batch that fails unexpectedly is retried order by order, so one bad order
+ * cannot fail its neighbours. After a COMMIT whose answer was lost (the connection broke), the orders are
+ * looked up by their ids on another connection once the old server process has ended: stored, they are
+ * answered and queued as after any commit; not stored, the batch is placed again order by order. Only when
+ * Postgres cannot be asked do the requests fail (orders stored after all are then found by the sweeper like
+ * any other).
  */
 export class PlacementCommitter {
   /** Totals since start: group commits, the requests they carried, and the time they took. */
@@ -82,14 +75,14 @@ export class PlacementCommitter {
     private readonly maxPending = MAX_PENDING,
   ) {}
 
-  /** Stores the order with its funds locked, queues it, and (for `waitMs`) watches for the matcher's verdict. */
+  /** Stores the order, queues it, and (for `waitMs`) watches for the matcher's verdict. */
   place(request: PlacementRequest, waitMs = 0): Promise<Placement> {
     return new Promise((resolve, reject) => {
       if (this.pending.length >= this.maxPending) {
         reject(new AppError('server_busy'));
         return;
       }
-      this.pending.push({ request, waitMs, resolve, reject });
+      this.pending.push({ request, waitMs, arrivedAt: performance.now(), resolve, reject });
       if (!this.flushing) {
         this.flushing = true;
         setImmediate(() => void this.drain());
@@ -115,7 +108,7 @@ export class PlacementCommitter {
 
   /** `lostBefore`: the batch is placed again after a commit that was lost and not committed, once only. */
   private async commit(batch: Pending[], lostBefore = false): Promise<void> {
-    let outcomes: (PlacedOrder | AppError)[];
+    let outcomes: PlacedOrder[];
     const started = performance.now();
     try {
       outcomes = await inTransaction(this.deps.pool, (sql) =>
@@ -126,7 +119,7 @@ export class PlacementCommitter {
       );
     } catch (error) {
       if (error instanceof CommitOutcomeUnknown) {
-        const stored = await this.lookUp(error as CommitOutcomeUnknown<(PlacedOrder | AppError)[]>);
+        const stored = await this.lookUp(error as CommitOutcomeUnknown<PlacedOrder[]>);
         if (stored === 'unknown') {
           // Postgres could not be asked: the requests fail, and orders that exist after all are swept.
           for (const entry of batch) entry.reject(error);
@@ -155,14 +148,16 @@ export class PlacementCommitter {
         return;
       }
     }
+    const committed = performance.now();
     this.stats.commits += 1;
     this.stats.orders += batch.length;
-    this.stats.commitMs += performance.now() - started;
+    this.stats.commitMs += committed - started;
+    for (const entry of batch) orderStages.record('append commit', committed - entry.arrivedAt);
     const accepted: PlacedOrder[] = [];
     batch.forEach((entry, index) => {
       const outcome = outcomes[index];
-      if (!outcome || outcome instanceof AppError) {
-        entry.reject(outcome ?? new Error('the group commit lost an order'));
+      if (!outcome) {
+        entry.reject(new Error('the group commit lost an order'));
         return;
       }
       accepted.push(outcome);
@@ -183,13 +178,11 @@ export class PlacementCommitter {
    * transaction gave them. A group commit is one transaction, so its orders are all there or none is.
    */
   private async lookUp(
-    error: CommitOutcomeUnknown<(PlacedOrder | AppError)[]>,
-  ): Promise<(PlacedOrder | AppError)[] | 'rolled back' | 'unknown'> {
+    error: CommitOutcomeUnknown<PlacedOrder[]>,
+  ): Promise<PlacedOrder[] | 'rolled back' | 'unknown'> {
     const outcomes = error.result;
     if (!outcomes || error.backendPid === undefined) return 'unknown';
-    const ids = outcomes.flatMap((outcome) => (outcome instanceof AppError ? [] : [outcome.id.toString()]));
-    // Only refusals: nothing was written but counters taken back, and every request has its answer.
-    if (ids.length === 0) return outcomes;
+    const ids = outcomes.map((outcome) => outcome.id.toString());
     try {
       if (!(await backendEnded(this.deps.pool, error.backendPid))) return 'unknown';
       const { rows } = await this.deps.pool.query<{ found: number }>(
@@ -226,112 +219,38 @@ export class PlacementCommitter {
 }
 
 /**
- * The transaction of one group commit, in two round trips on a pipelined connection: first one id per
- * request, the funds' wallet rows (locked) and the open-order counters (locked, with the batch's requests
- * added), then the writes (the ledger's reservations, the orders, and the counters of refused requests taken
- * back). The counter rows are locked after the wallets and in key order, as the matcher does, so commits
- * never deadlock on them; a second process's commit for the same user and market waits for this one. Returns, per request in order, the stored order or the error
- * that refused it (too many open orders, insufficient balance); refused requests leave no trace but a gap
- * in the ids.
+ * The statement of one group commit: the orders inserted as `new`, in arrival order, so that their ids (taken
+ * in that order) keep the book's time priority through a rebuild from Postgres. Returns the stored orders in
+ * the order of the requests.
  */
-export async function storeOrders(
-  sql: Sql,
-  requests: PlacementRequest[],
-): Promise<(PlacedOrder | AppError)[]> {
-  // Each (user, market) once, in key order: the counter rows are locked in this order, after the wallets.
-  const keys = openOrderKeys(
-    requests.map((request) => ({ userId: request.userId, matchId: request.pair.id })),
+export async function storeOrders(sql: Sql, requests: PlacementRequest[]): Promise<PlacedOrder[]> {
+  const rows = await sql.query<{ id: string; created_at: Date }>(
+    `INSERT INTO spot_orders (user_id, match_id, side, kind, time_in_force, post_only, price, amount, state)
+     SELECT user_id, match_id, side, kind, time_in_force, post_only, price, amount, 'new'
+     FROM unnest($1::int[], $2::int[], $3::int[], $4::varchar[], $5::varchar[], $6::boolean[], $7::numeric[],
+       $8::numeric[]) WITH ORDINALITY
+       AS v(user_id, match_id, side, kind, time_in_force, post_only, price, amount, arrival)
+     ORDER BY arrival
+     RETURNING id::text, created_at`,
+    [
+      requests.map((request) => request.userId),
+      requests.map((request) => request.pair.id),
+      requests.map((request) => request.side),
+      requests.map((request) => request.kind),
+      requests.map((request) => request.timeInForce),
+      requests.map((request) => request.postOnly),
+      requests.map((request) => request.price?.toFixed() ?? null),
+      requests.map((request) => request.amount.toFixed()),
+    ],
   );
-  // Issued in this order on one connection: ids, the wallets (locked), then the open-order counters (locked).
-  const idRows = sql.query<{ id: string }>(
-    "SELECT nextval('spot_orders_id_seq')::text AS id FROM generate_series(1, $1)",
-    [requests.length],
-  );
-  const funds = lockFunds(
-    sql,
-    requests.map((request) => ({
-      userId: request.userId,
-      currencyId: request.funds.currencyId,
-      account: 'change' as const,
-    })),
-  );
-  const counts = reserveOpenOrders(sql, keys);
-  const [ids, reservation, before] = await Promise.all([
-    // Ids in arrival order, so the book's time priority survives a rebuild from Postgres.
-    idRows.then((rows) => rows.map((row) => BigInt(row.id)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))),
-    funds,
-    counts,
-  ]);
-  const open = new Map(before);
-  const stored: { index: number; id: bigint; request: PlacementRequest }[] = [];
-  const outcomes = requests.map((request, index): PlacedOrder | AppError | undefined => {
-    // Orders stored earlier in this batch count too; concurrent commits wait on the counter row's lock.
-    const key = openOrderKeyOf(request.userId, request.pair.id);
-    const count = open.get(key) ?? 0;
-    const overLimit = openOrderLimitError(count);
-    if (overLimit) return overLimit;
-    const id = ids[index];
-    if (id === undefined) throw new Error('the group commit ran out of order ids');
-    const reserved = reservation.reserve({
-      userId: request.userId,
-      currencyId: request.funds.currencyId,
-      account: 'change',
-      amount: request.funds.amount,
-      type: LOG_TYPES.SPOT_ORDER_LOCK,
-      ref: { type: 'spot_order', id: id.toString() },
-    });
-    if (!reserved) return new AppError('balance_insufficient');
-    open.set(key, count + 1);
-    stored.push({ index, id, request });
-    return undefined;
+  if (rows.length !== requests.length)
+    throw new Error('the group commit stored a different number of orders');
+  // The ids were drawn in arrival order; the order RETURNING lists the rows in is not promised.
+  const stored = rows
+    .map((row) => ({ id: BigInt(row.id), createdAt: row.created_at }))
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return requests.map((request, index) => {
+    const row = stored[index] as { id: bigint; createdAt: Date };
+    return { id: row.id, match_id: request.pair.id, created_at: row.createdAt };
   });
-  const unused = keys.flatMap((key) => {
-    const name = openOrderKeyOf(key.userId, key.matchId);
-    const left = key.requests - ((open.get(name) ?? 0) - (before.get(name) ?? 0));
-    return left > 0 ? [{ ...key, left }] : [];
-  });
-  await Promise.all([
-    stored.length > 0 ? writeOrders(sql, reservation, stored, outcomes) : undefined,
-    unused.length > 0 ? returnOpenOrders(sql, unused) : undefined,
-  ]);
-  return outcomes.map((outcome) => {
-    if (!outcome) throw new Error('the group commit left an order without an outcome');
-    return outcome;
-  });
-}
-
-/** The writes of a group commit, sent together: the ledger's reservations and the orders they hold. */
-async function writeOrders(
-  sql: Sql,
-  funds: FundsReservation,
-  stored: { index: number; id: bigint; request: PlacementRequest }[],
-  outcomes: (PlacedOrder | AppError | undefined)[],
-): Promise<void> {
-  const [, rows] = await Promise.all([
-    funds.write(),
-    sql.query<{ id: string; created_at: Date }>(
-      `INSERT INTO spot_orders (id, user_id, match_id, side, kind, time_in_force, post_only, price, amount, locked, state)
-       SELECT *, 'new' FROM unnest($1::bigint[], $2::int[], $3::int[], $4::int[], $5::varchar[], $6::varchar[],
-         $7::boolean[], $8::numeric[], $9::numeric[], $10::numeric[])
-       RETURNING id, created_at`,
-      [
-        stored.map(({ id }) => id.toString()),
-        stored.map(({ request }) => request.userId),
-        stored.map(({ request }) => request.pair.id),
-        stored.map(({ request }) => request.side),
-        stored.map(({ request }) => request.kind),
-        stored.map(({ request }) => request.timeInForce),
-        stored.map(({ request }) => request.postOnly),
-        stored.map(({ request }) => request.price?.toFixed() ?? null),
-        stored.map(({ request }) => request.amount.toFixed()),
-        stored.map(({ request }) => request.funds.amount.toFixed()),
-      ],
-    ),
-  ]);
-  const createdAt = new Map(rows.map((row) => [row.id, row.created_at]));
-  for (const { index, id, request } of stored) {
-    const created = createdAt.get(id.toString());
-    if (!created) throw new Error(`order ${id} was not stored`);
-    outcomes[index] = { id, match_id: request.pair.id, created_at: created };
-  }
 }

@@ -1,6 +1,7 @@
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { bullConnection, bullPrefix } from '@exchange/kernel/redis';
+import { orderStages } from '@exchange/kernel/stage-times';
 
 /**
  * How orders reach the matcher. Placements: each API process appends the orders of a group commit, as one
@@ -136,6 +137,8 @@ export interface ResultMarket {
 export interface ResultBatch {
   market: ResultMarket;
   results: OrderResult[];
+  /** When the matcher published it (Date.now()): the start of the trace's 'answer' stage. */
+  publishedAt?: number;
 }
 
 /**
@@ -152,10 +155,13 @@ export class OrderResults {
     this.subscriber = new Redis(redisUrl, { maxRetriesPerRequest: null });
     this.subscriber.on('message', (_channel: string, payload: string) => {
       const batch = JSON.parse(payload) as ResultBatch;
+      const now = Date.now();
       for (const result of batch.results) {
         const waiters = this.waiting.get(result.orderId);
+        if (!waiters) continue;
         this.waiting.delete(result.orderId);
-        for (const resolve of waiters ?? []) resolve(result);
+        if (batch.publishedAt) orderStages.record('answer', now - batch.publishedAt);
+        for (const resolve of waiters) resolve(result);
       }
       for (const listener of this.listeners) listener(batch);
     });

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../../test/harness';
 import { Money } from '@exchange/kernel/ledger';
-import { spotAudit } from './audit';
 import { tradeFees } from './fees';
-import { MAX_OPEN_ORDERS_PER_MARKET, openOrderKeys, openOrderLimitError } from './open-orders';
+import { MAX_OPEN_ORDERS_PER_MARKET, openOrderLimitError } from './open-orders';
 import { findTradablePair, type Pair } from './pairs';
 import { cancelAnswer } from './order-routes';
 import { AppError } from '@exchange/kernel/errors';
@@ -61,33 +60,6 @@ describe('the open-order limit', () => {
       key: 'too_many_open_orders',
       params: { max: MAX_OPEN_ORDERS_PER_MARKET },
     });
-  });
-
-  it('names each (user, market) once, in the order its counter row is locked', () => {
-    const keys = openOrderKeys([
-      { userId: 9, matchId: 1 },
-      { userId: 2, matchId: 3 },
-      { userId: 9, matchId: 1 },
-      { userId: 2, matchId: 1 },
-    ]);
-    expect(keys).toEqual([
-      { userId: 2, matchId: 1, requests: 1 },
-      { userId: 2, matchId: 3, requests: 1 },
-      { userId: 9, matchId: 1, requests: 2 },
-    ]);
-  });
-
-  it('is checked by the audit: a counter that differs from the live orders is a problem', async () => {
-    const check = async () =>
-      (await Promise.all((spotAudit.checks ?? []).map((run) => run(ctx.prisma)))).flat();
-    expect(await check()).toEqual([]);
-    const user = await ctx.signedInUser();
-    await ctx.prisma.$executeRawUnsafe(
-      'INSERT INTO spot_open_orders (user_id, match_id, open) VALUES ($1, $2, 3)',
-      user.id,
-      pair.id,
-    );
-    expect(await check()).toEqual([`user ${user.id} market ${pair.id}: 3 open orders counted but 0 live`]);
   });
 });
 

@@ -7,13 +7,16 @@ import {
   type ColumnMovement,
   type HouseEntry,
   LOG_TYPES,
+  type LogType,
   Money,
   type Money as MoneyValue,
+  readAvailable,
+  walletKey,
 } from '@exchange/kernel/ledger';
 import { recordCandles, type CandleRow, type CandleTrade } from './candles';
 import { tradeFees } from './fees';
 import { engineSide, toLiveOrder, type LiveOrder, type Market, type OrderRow } from './live-market';
-import { releaseEndedOrders } from './open-orders';
+import { openOrderLimitError } from './open-orders';
 import { amountToLots, lotsToAmount, priceToTicks, quoteToTickLots, ticksToPrice } from './pairs';
 import type { OrderResult, SpotCommand } from './queue';
 
@@ -34,6 +37,8 @@ export interface BatchOutcome {
   trades: SettledTrade[];
   candles: CandleRow[];
   changedUsers: Set<number>;
+  /** When (performance.now()) the batch's work was written, before its COMMIT: the trace's stage edge. */
+  writtenAt: number;
 }
 
 const FINISHED_BY: Record<string, string> = {
@@ -44,20 +49,26 @@ const FINISHED_BY: Record<string, string> = {
 };
 
 /**
- * Applies one batch of commands to a market and writes everything it caused (orders, trades, balance
- * movements, fees, candles) in ONE transaction. Commands are idempotent against Postgres: a place for an
- * order that is no longer `new`, or a cancel for one that is not resting, changes nothing, so a batch
- * retried after a crash books nothing twice (and trades are unique per market sequence besides).
+ * Applies one batch of commands to a market and writes everything it caused (orders, funds locked, trades,
+ * balance movements, fees, candles) in ONE transaction. A placement is checked here, by the market's one
+ * writer: the open-order limit against the orders resting in memory, the funds against what its owner has
+ * available (read at the start, less what this batch already took); an order that passes locks its funds
+ * and is matched, one that does not is refused with the reason. Balances are read without a lock and
+ * written by the ledger's guarded update, so should another writer (a withdrawal, a transfer) have taken the
+ * funds meanwhile, the whole batch fails and is decided again on a fresh read. Commands are idempotent
+ * against Postgres: a place for an order that is no longer `new`, or a cancel for one that is not resting,
+ * changes nothing, so a batch retried after a crash books nothing twice (trades are unique per market
+ * sequence besides).
  */
 export async function settleBatch(pool: pg.Pool, market: Market, jobs: SpotCommand[]): Promise<BatchOutcome> {
   return inTransaction(pool, async (tx) => {
-    const batch = new BatchState(market);
     const ids = [...new Set(jobs.map((job) => job.orderId))];
     // By primary key alone: with the market in the condition too, a cached plan may walk the market's index.
     const rows = await tx.query<OrderRow>('SELECT * FROM spot_orders WHERE id = ANY($1::bigint[])', [ids]);
     const fresh = new Map(
       rows.filter((row) => row.match_id === market.pair.id).map((row) => [row.id.toString(), row]),
     );
+    const batch = new BatchState(market, await ownersFunds(tx, market, [...fresh.values()]));
     for (const job of jobs) {
       const row = fresh.get(job.orderId);
       if (!row) continue;
@@ -66,14 +77,90 @@ export async function settleBatch(pool: pg.Pool, market: Market, jobs: SpotComma
         const order = toLiveOrder(row);
         batch.track(order);
         if (row.cancel_requested) batch.finish(order, 'cancelled');
-        else batch.handle(market.book.apply(placeCommand(market, order)));
+        else batch.place(order);
       } else if (market.book.order(Number(job.orderId))) {
         batch.handle(market.book.apply({ type: 'cancel', orderId: Number(job.orderId) }));
       }
     }
     await batch.write(tx);
-    return batch.outcome();
+    return { ...batch.outcome(), writtenAt: performance.now() };
   });
+}
+
+/** What the owners of the new orders have available in both currencies of the market (absent: nothing). */
+async function ownersFunds(tx: Sql, market: Market, rows: OrderRow[]): Promise<BatchFunds> {
+  const owners = [...new Set(rows.filter((row) => row.state === 'new').map((row) => row.user_id))];
+  const keys = owners.flatMap((userId) =>
+    [market.pair.legal_id, market.pair.currency_id].map((currencyId) => ({ userId, currencyId })),
+  );
+  const available = await readAvailable(tx, 'change', keys);
+  for (const key of keys) {
+    const name = walletKey(key.userId, key.currencyId);
+    if (!available.has(name)) available.set(name, new Money(0));
+  }
+  return new BatchFunds(available);
+}
+
+/** How an order's movements of a batch are logged: by the most telling thing it did there. */
+const LOG_TYPE_RANK: LogType[] = [
+  LOG_TYPES.SPOT_ORDER_RELEASE,
+  LOG_TYPES.SPOT_ORDER_LOCK,
+  LOG_TYPES.SPOT_TRADE,
+];
+
+/**
+ * The money side of a batch: what the new orders' owners have available as the batch goes (every movement
+ * of theirs applied as it happens, so a fill can fund their next order in the same batch), and each order's
+ * movements netted per balance column. An order filled in the batch that placed it thus writes no lock and
+ * release, only what it paid and received: one log row per order per currency and column, not one per fill.
+ */
+class BatchFunds {
+  private readonly net = new Map<string, ColumnMovement>();
+  private readonly typeOf = new Map<string, LogType>();
+
+  constructor(private readonly available: Map<string, MoneyValue>) {}
+
+  /** Moves `amount` of the order owner's available funds to locked, if they cover it. */
+  lock(order: LiveOrder, currencyId: number, amount: MoneyValue): boolean {
+    const left = this.available.get(walletKey(order.userId, currencyId));
+    if (!left || left.lt(amount)) return false;
+    this.move(order, currencyId, false, amount.neg(), LOG_TYPES.SPOT_ORDER_LOCK);
+    this.move(order, currencyId, true, amount, LOG_TYPES.SPOT_ORDER_LOCK);
+    return true;
+  }
+
+  move(order: LiveOrder, currencyId: number, isLock: boolean, delta: MoneyValue, type: LogType): void {
+    const wallet = walletKey(order.userId, currencyId);
+    const left = isLock ? undefined : this.available.get(wallet);
+    if (left) this.available.set(wallet, left.plus(delta));
+    const key = `${order.id}:${currencyId}:${isLock ? 'locked' : 'available'}`;
+    const movement = this.net.get(key);
+    if (movement) movement.delta = movement.delta.plus(delta);
+    else
+      this.net.set(key, {
+        userId: order.userId,
+        currencyId,
+        account: 'change',
+        isLock,
+        delta,
+        type,
+        ref: { type: 'spot_order', id: order.id },
+      });
+    const logged = this.typeOf.get(order.id);
+    if (!logged || LOG_TYPE_RANK.indexOf(type) > LOG_TYPE_RANK.indexOf(logged))
+      this.typeOf.set(order.id, type);
+  }
+
+  /**
+   * The netted movements, credits first: every log row's balance_after then stays at or above what the
+   * column ends at, never below zero on the way.
+   */
+  movements(): ColumnMovement[] {
+    return [...this.net.values()]
+      .filter((movement) => !movement.delta.isZero())
+      .map((movement) => ({ ...movement, type: this.typeOf.get(String(movement.ref?.id)) ?? movement.type }))
+      .sort((a, b) => Number(b.delta.isPositive()) - Number(a.delta.isPositive()));
+  }
 }
 
 function placeCommand(market: Market, order: LiveOrder): PlaceCommand {
@@ -96,9 +183,6 @@ function placeCommand(market: Market, order: LiveOrder): PlaceCommand {
 class BatchState {
   readonly orders = new Map<string, LiveOrder>();
   private readonly touched = new Set<string>();
-  /** Orders that ended in this batch, per owner: taken off their open-order counters. */
-  private readonly ended = new Map<number, number>();
-  private readonly movements: ColumnMovement[] = [];
   private readonly house: HouseEntry[] = [];
   private readonly trades: (SettledTrade & {
     takerOrderId: string;
@@ -109,10 +193,42 @@ class BatchState {
   private readonly rejectReasons = new Map<string, string>();
   private readonly now = new Date();
 
-  constructor(private readonly market: Market) {}
+  constructor(
+    private readonly market: Market,
+    private readonly funds: BatchFunds,
+  ) {}
 
   track(order: LiveOrder): void {
     this.orders.set(order.id, order);
+  }
+
+  /** Books a new order: refused (with the reason) or its funds locked and matched. */
+  place(order: LiveOrder): void {
+    const refusal = this.lockFunds(order);
+    if (refusal) {
+      this.rejectReasons.set(order.id, refusal);
+      this.finish(order, 'rejected');
+      return;
+    }
+    this.handle(this.market.book.apply(placeCommand(this.market, order)));
+  }
+
+  /** Locks what the order may pay (quote for a buy, base for a sell); the reason it cannot, if so. */
+  private lockFunds(order: LiveOrder): string | undefined {
+    if (openOrderLimitError(this.market.openOrdersOf(order.userId))) return 'too_many_open_orders';
+    const { pair } = this.market;
+    const isBuy = order.side === 1;
+    const remaining = order.amount.minus(order.filled);
+    const amount = !isBuy
+      ? remaining
+      : order.price
+        ? order.price.times(remaining)
+        : this.market.marketBuyBudget(remaining);
+    if (!amount) return 'no_market_price';
+    if (!this.funds.lock(order, isBuy ? pair.legal_id : pair.currency_id, amount))
+      return 'balance_insufficient';
+    order.locked = amount;
+    return undefined;
   }
 
   private orderOf(id: number): LiveOrder {
@@ -136,7 +252,7 @@ class BatchState {
         case 'rested': {
           const order = this.orderOf(event.orderId);
           order.state = 'open';
-          this.market.resting.set(order.id, order);
+          this.market.rest(order);
           break;
         }
         case 'done':
@@ -155,34 +271,12 @@ class BatchState {
   /** Ends an order: whatever it still holds goes back to the owner's available balance. */
   finish(order: LiveOrder, state: string): void {
     this.touched.add(order.id);
-    if (order.state === 'new' || order.state === 'open') {
-      this.ended.set(order.userId, (this.ended.get(order.userId) ?? 0) + 1);
-    }
     order.state = state;
-    this.market.resting.delete(order.id);
+    this.market.unrest(order);
     if (order.locked.gt(0)) {
       const currencyId = order.side === 1 ? this.market.pair.legal_id : this.market.pair.currency_id;
-      const ref = { type: 'spot_order', id: order.id };
-      this.movements.push(
-        {
-          userId: order.userId,
-          currencyId,
-          account: 'change',
-          isLock: true,
-          delta: order.locked.neg(),
-          type: LOG_TYPES.SPOT_ORDER_RELEASE,
-          ref,
-        },
-        {
-          userId: order.userId,
-          currencyId,
-          account: 'change',
-          isLock: false,
-          delta: order.locked,
-          type: LOG_TYPES.SPOT_ORDER_RELEASE,
-          ref,
-        },
-      );
+      this.funds.move(order, currencyId, true, order.locked.neg(), LOG_TYPES.SPOT_ORDER_RELEASE);
+      this.funds.move(order, currencyId, false, order.locked, LOG_TYPES.SPOT_ORDER_RELEASE);
       order.locked = new Money(0);
     }
   }
@@ -198,44 +292,11 @@ class BatchState {
     const quote = price.times(amount);
     const { buyerFee, sellerFee } = tradeFees(pair, { amount, quote, buyerIsTaker: buyer === taker });
     const ref = { type: 'spot_trade', id: `${pair.id}:${event.sequence}` };
-    this.movements.push(
-      {
-        userId: buyer.userId,
-        currencyId: pair.legal_id,
-        account: 'change',
-        isLock: true,
-        delta: quote.neg(),
-        type: LOG_TYPES.SPOT_TRADE,
-        ref,
-      },
-      {
-        userId: buyer.userId,
-        currencyId: pair.currency_id,
-        account: 'change',
-        isLock: false,
-        delta: amount.minus(buyerFee),
-        type: LOG_TYPES.SPOT_TRADE,
-        ref,
-      },
-      {
-        userId: seller.userId,
-        currencyId: pair.currency_id,
-        account: 'change',
-        isLock: true,
-        delta: amount.neg(),
-        type: LOG_TYPES.SPOT_TRADE,
-        ref,
-      },
-      {
-        userId: seller.userId,
-        currencyId: pair.legal_id,
-        account: 'change',
-        isLock: false,
-        delta: quote.minus(sellerFee),
-        type: LOG_TYPES.SPOT_TRADE,
-        ref,
-      },
-    );
+    const traded = LOG_TYPES.SPOT_TRADE;
+    this.funds.move(buyer, pair.legal_id, true, quote.neg(), traded);
+    this.funds.move(buyer, pair.currency_id, false, amount.minus(buyerFee), traded);
+    this.funds.move(seller, pair.currency_id, true, amount.neg(), traded);
+    this.funds.move(seller, pair.legal_id, false, quote.minus(sellerFee), traded);
     this.house.push(
       { currencyId: pair.currency_id, account: 'fees', amount: buyerFee, type: LOG_TYPES.SPOT_FEE, ref },
       { currencyId: pair.legal_id, account: 'fees', amount: sellerFee, type: LOG_TYPES.SPOT_FEE, ref },
@@ -272,7 +333,7 @@ class BatchState {
   /**
    * Writes the batch. The statements do not depend on each other's answers, so on a pipelined connection
    * they go out together: trades, orders, the ledger's wallet locks, house entries and candles in one round
-   * trip, then the ledger's balance update with its log rows.
+   * trip, then the ledger's balance update with its log rows (netted per order, see BatchFunds).
    */
   async write(tx: Sql): Promise<void> {
     const { pair } = this.market;
@@ -320,8 +381,7 @@ class BatchState {
               changed.map((order) => this.rejectReasons.get(order.id) ?? ''),
             ],
           ),
-      // The counters after the wallets (as the group commit of placements locks them), in key order.
-      applyMovements(tx, this.movements).then(() => releaseEndedOrders(tx, pair.id, this.ended)),
+      applyMovements(tx, this.funds.movements()),
       bookHouse(tx, this.house),
       recordCandles(tx, pair.id, this.trades),
       changed.length === 0 ? Promise.resolve(undefined) : bumpBookVersion(tx, pair.id),
@@ -335,7 +395,7 @@ class BatchState {
 
   private candleRows: CandleRow[] = [];
 
-  outcome(): BatchOutcome {
+  outcome(): Omit<BatchOutcome, 'writtenAt'> {
     const changedUsers = new Set<number>();
     const results = [...this.touched].flatMap((id) => {
       const order = this.orders.get(id);

@@ -183,7 +183,7 @@ describe('spot trading through the contract', () => {
         { legal_id: usdt, currency_id: btc, type: 1, target_price: '10', amount: '1', ...change },
         user.token,
       );
-      expect(answer.body, JSON.stringify(change)).toEqual({ type: 'error', message });
+      expect(answer.body, JSON.stringify(change)).toMatchObject({ type: 'error', message });
     }
     await ctx.prisma.currencyMatch.updateMany({
       where: { legal_id: usdt, currency_id: btc },
@@ -202,7 +202,11 @@ describe('spot trading through the contract', () => {
       forgetCachedPairs();
     }
     expect(await spot(user.id, usdt)).toEqual({ available: '100', locked: '0' });
-    expect(await ctx.prisma.spotOrder.count({ where: { user_id: user.id } })).toBe(0);
+    // Only the order short of funds was stored: the matcher refused it, and it says why.
+    const stored = await ctx.prisma.spotOrder.findMany({ where: { user_id: user.id } });
+    expect(stored.map((row) => [row.state, row.reject_reason, row.locked.toFixed()])).toEqual([
+      ['rejected', 'balance_insufficient', '0'],
+    ]);
     expect(
       (
         await ctx.post('/api/coin/trade', {
@@ -223,6 +227,28 @@ describe('spot trading through the contract', () => {
     expect(answers.filter((answer) => answer.body.type === 'ok')).toHaveLength(1);
     expect(answers.filter((answer) => answer.body.message === 'Insufficient balance')).toHaveLength(9);
     expect(await spot(user.id, usdt)).toEqual({ available: '0', locked: '25' });
+    expect((await ctx.audit()).problems).toEqual([]);
+  });
+
+  it('books every order of a burst its owner can pay for and refuses the rest, acknowledging only stored orders', async () => {
+    const users = await Promise.all(Array.from({ length: 8 }, () => ctx.signedInUser()));
+    for (const [index, user] of users.entries())
+      await ctx.deposit(user.account, 'USDT', index % 2 === 0 ? '100' : '15');
+    const answers = await Promise.all(
+      users.flatMap((user) => Array.from({ length: 4 }, () => order(user.token, 1, '10', '1'))),
+    );
+    // Rich users place all four (40 of 100); the others one (10 of 15), the rest refused for funds.
+    const accepted = answers.filter((answer) => answer.body.type === 'ok');
+    expect(accepted).toHaveLength(4 * 4 + 4);
+    expect(
+      answers.filter((answer) => answer.body.type !== 'ok').map((answer) => answer.body.message as string),
+    ).toEqual(Array.from({ length: 12 }, () => 'Insufficient balance'));
+    const ids = accepted.map((answer) => BigInt(answer.body.order.id as string));
+    expect(await ctx.prisma.spotOrder.count({ where: { id: { in: ids }, state: 'open' } })).toBe(ids.length);
+    for (const [index, user] of users.entries())
+      expect(await spot(user.id, usdt)).toEqual(
+        index % 2 === 0 ? { available: '60', locked: '40' } : { available: '5', locked: '10' },
+      );
     expect((await ctx.audit()).problems).toEqual([]);
   });
 
