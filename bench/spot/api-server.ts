@@ -4,7 +4,7 @@ import { loadConfig } from '@exchange/kernel/config';
 import { createPrisma } from '@exchange/kernel/db';
 import { createRedis } from '@exchange/kernel/redis';
 import { createMessenger } from '../../apps/api/src/modules/verification';
-import { orderStages, StageTimes, type StageRaw } from '../../packages/kernel/src/infra/stage-times';
+import { orderStages, StageTimes, type StageRaw } from '@exchange/kernel/stage-times';
 
 /**
  * The API alone, for the spot benchmark: on an already migrated and seeded database (DATABASE_URL), on

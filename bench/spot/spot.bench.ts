@@ -11,7 +11,7 @@ import { opsDeposit } from '../../apps/api/src/ops/wallet';
 import { openSession } from '../../apps/api/src/modules/user';
 import type { LoadPlan, LoadReport } from './load';
 import { auditExchange } from '@exchange/api/areas';
-import { StageTimes, type StageRaw, type StageSummary } from '../../packages/kernel/src/infra/stage-times';
+import { StageTimes, type StageRaw, type StageSummary } from '@exchange/kernel/stage-times';
 
 /**
  * End to end, as deployed: the API (`--processes` node cluster workers) and the workers with the matcher
@@ -317,7 +317,7 @@ export async function benchSpotEndToEnd(
     );
     show('spot open loop offered orders/s', offered);
     show(
-      'spot open loop answers/s within the window (keeping up: = offered)',
+      'spot open loop answered/s in the window',
       Math.round(open.report.answeredInWindow / (durationMs / 1000)),
     );
     show('spot open loop latency p50 ms', round(open.percentile(50)));

@@ -1,7 +1,7 @@
 import { loadConfig } from '@exchange/kernel/config';
 import { createPrisma } from '@exchange/kernel/db';
 import { startWorkers } from '../../workers/src';
-import { orderStages } from '../../packages/kernel/src/infra/stage-times';
+import { orderStages } from '@exchange/kernel/stage-times';
 
 /**
  * The workers (matcher included) for the spot benchmark: what `npm run workers` starts, stopped over IPC.
