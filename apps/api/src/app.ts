@@ -154,7 +154,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     decorateReply: false,
   });
   const webRoot = resolve(deps.config.WEB_DIST_DIR);
-  if (existsSync(webRoot)) await app.register(fastifyStatic, { root: webRoot, prefix: '/', wildcard: false });
+  if (existsSync(webRoot)) {
+    await app.register(fastifyStatic, { root: webRoot, prefix: '/', wildcard: false });
+    // Browsers ask for /favicon.ico on pages that name no icon (the sandbox checkout, a JSON answer opened
+    // in a tab) and log the 404 as an error: they get the client's icon.
+    app.get('/favicon.ico', (_request, reply) => reply.type('image/svg+xml').sendFile('favicon.svg'));
+  }
 
   const io = attachRealtime(app);
   // A user's own order updates, from the verdicts this process receives anyway: to its own sockets only

@@ -20,6 +20,7 @@ beforeAll(async () => {
     `<!doctype html><html><head><script>${INLINE_SCRIPT}</script>` +
       '<script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>',
   );
+  writeFileSync(join(webRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   ctx = await createTestContext({ WEB_DIST_DIR: webRoot });
   behindProxy = await createTestContext({ TRUST_PROXY: 'loopback' });
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
@@ -54,6 +55,14 @@ function raw(request: string): Promise<string> {
     socket.write(request);
   });
 }
+
+describe('the web client', () => {
+  it('answers /favicon.ico with its icon, which browsers ask for on pages that name none', async () => {
+    const icon = await ctx.get('/favicon.ico');
+    expect(icon.status).toBe(200);
+    expect(icon.headers['content-type']).toContain('image/svg+xml');
+  });
+});
 
 describe('security headers', () => {
   it('are on the web client, whose CSP allows exactly its own inline script', async () => {
