@@ -4,15 +4,22 @@ import { loadConfig } from '@exchange/kernel/config';
 import { createPrisma } from '@exchange/kernel/db';
 import { createRedis } from '@exchange/kernel/redis';
 import { createMessenger } from '../../apps/api/src/modules/verification';
+import { orderStages, StageTimes, type StageRaw } from '@exchange/kernel/stage-times';
 
 /**
  * The API alone, for the spot benchmark: on an already migrated and seeded database (DATABASE_URL), on
  * PORT at 127.0.0.1, in `--processes N` node cluster workers sharing the port. Tells its parent
- * `{ ready: true }` once every worker listens, answers `{ stats: true }` with the group-commit totals, and
- * closes cleanly on SIGTERM.
+ * `{ ready: true }` once every worker listens, answers `{ stats: true }` with the group-commit totals since
+ * start and the order path's stage times (`stages`, merged over the workers), clears the stage times on
+ * `{ resetStages: true }`, and closes cleanly on SIGTERM.
  */
 const processesFlag = process.argv.indexOf('--processes');
 const processes = processesFlag > 0 ? Number(process.argv[processesFlag + 1] ?? 1) : 1;
+
+type Stats = { commits: number; orders: number; commitMs: number };
+type Request = { stats?: boolean; resetStages?: boolean };
+/** What one worker answers; the raw stage times can be merged, the summaries of each worker could not. */
+type Report = { stats: Stats; stagesRaw: Record<string, StageRaw> };
 
 async function serve(): Promise<void> {
   const config = loadConfig();
@@ -39,38 +46,45 @@ async function serve(): Promise<void> {
         process.exit(0);
       });
   });
-  process.on('message', (message: { stats?: boolean }) => {
-    if (message.stats) process.send?.({ stats: app.placements.stats });
+  process.on('message', (message: Request) => {
+    if (message.resetStages) orderStages.reset();
+    if (message.stats) {
+      const report: Report = { stats: { ...app.placements.stats }, stagesRaw: orderStages.raw() };
+      // Alone, this process answers the bench itself; in a cluster, the primary merges the answers.
+      process.send?.(cluster.isWorker ? report : { ...report, stages: orderStages.snapshot() });
+    }
   });
   process.send?.({ ready: true });
 }
 
-type Stats = { commits: number; orders: number; commitMs: number };
-
 if (processes > 1 && cluster.isPrimary) {
   let ready = 0;
-  let reports: Stats[] = [];
+  let reports: Report[] = [];
   for (let index = 0; index < processes; index += 1) {
-    cluster.fork().on('message', (message: { ready?: boolean; stats?: Stats }) => {
+    cluster.fork().on('message', (message: { ready?: boolean } & Partial<Report>) => {
       ready += message.ready ? 1 : 0;
       if (message.ready && ready === processes) process.send?.({ ready: true });
-      if (!message.stats) return;
-      reports.push(message.stats);
+      if (!message.stats || !message.stagesRaw) return;
+      reports.push({ stats: message.stats, stagesRaw: message.stagesRaw });
       if (reports.length < processes) return;
+      const stages = new StageTimes();
+      for (const report of reports) stages.add(report.stagesRaw);
       process.send?.({
-        stats: reports.reduce((sum, stats) => ({
-          commits: sum.commits + stats.commits,
-          orders: sum.orders + stats.orders,
-          commitMs: sum.commitMs + stats.commitMs,
-        })),
+        stats: reports
+          .map((report) => report.stats)
+          .reduce((sum, stats) => ({
+            commits: sum.commits + stats.commits,
+            orders: sum.orders + stats.orders,
+            commitMs: sum.commitMs + stats.commitMs,
+          })),
+        stages: stages.snapshot(),
       });
       reports = [];
     });
   }
-  // The group-commit totals of all workers, on request.
-  process.on('message', (message: { stats?: boolean }) => {
-    if (message.stats)
-      for (const worker of Object.values(cluster.workers ?? {})) worker?.send({ stats: true });
+  // Both requests go to every worker; the totals are answered once all workers have answered.
+  process.on('message', (message: Request) => {
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.send(message);
   });
   process.once('SIGTERM', () => {
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');

