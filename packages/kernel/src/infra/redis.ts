@@ -1,7 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { Redis } from 'ioredis';
+import { DEFAULT_REDIS_URL } from '../redis';
 
-export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
+export { DEFAULT_REDIS_URL };
 const OWN_REDIS_PORT = 6390;
 
 export interface RedisEndpoint {
