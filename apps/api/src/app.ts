@@ -102,7 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, resolve(deps.config.WEB_DIST_DIR));
+  registerSecurityHeaders(app, resolve(deps.config.WEB_DIST_DIR));
   registerAuth(app);
   await app.register(swagger, {
     openapi: { info: { title: 'Exchange API', version: '1.0.0' } },

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { join } from 'node:path';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_LOCALE, translate } from '@exchange/kernel/i18n';
 
@@ -26,7 +26,7 @@ export function inlineScriptHashes(webRoot: string): string[] {
 }
 
 /**
- * Security headers on every answer, through @fastify/helmet: nosniff, no framing anywhere (the trading
+ * Security headers on every answer, through helmet: nosniff, no framing anywhere (the trading
  * screen is a clickjacking target), no referrer, and a Content-Security-Policy the client works under: its
  * own scripts and styles (inline style attributes allowed: the sandbox checkout page uses them), images from
  * itself (uploads under /upload/), data: URLs and any HTTPS address (operators' notices may show images
@@ -34,9 +34,10 @@ export function inlineScriptHashes(webRoot: string): string[] {
  * browser honours it; plain-HTTP installs (localhost, docker-compose) would otherwise be pinned to an HTTPS
  * that does not exist.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, webRoot: string): Promise<void> {
-  await app.register(helmet, {
-    global: true,
+export function registerSecurityHeaders(app: FastifyInstance, webRoot: string): void {
+  // Built once: @fastify/helmet built helmet again for every request (about a tenth of the API's CPU on the
+  // order path, measured with the spot bench's profiles).
+  const applyHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -59,7 +60,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, webRoot: str
   });
   app.addHook('onRequest', (request, reply, done) => {
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
-    done();
+    // helmet only sets headers; since its version 8.1 it throws instead of passing an error on.
+    applyHeaders(request.raw, reply.raw, () => done());
   });
 }
 
