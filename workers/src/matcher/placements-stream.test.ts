@@ -78,10 +78,10 @@ describe('group-committed orders reach the matcher in one stream entry', () => {
   it('matches a whole batch queued while the matcher was down, once, even when the sweeper queued it too', async () => {
     const { placed, queues, end } = await commitCrossingOrders();
     try {
-      // One stream entry carries the whole commit, in id order.
+      // One stream entry carries the whole commit, in id order, each order with its owner.
       const entries = await redis.xrange(streamKey(), '-', '+');
       expect(entries.map(([, fields]) => fields)).toEqual([
-        ['orders', placed.map(({ order }) => order.id.toString()).join(',')],
+        ['orders', placed.map(({ order }) => `${order.id}:${order.user_id}`).join(',')],
       ]);
       // The sweeper's own jobs for the same orders: a second path to the matcher that must book nothing twice.
       for (const { order } of placed) await queuePlacement(queues, order);

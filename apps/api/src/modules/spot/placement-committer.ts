@@ -4,7 +4,7 @@ import { AppError } from '@exchange/kernel/errors';
 import type { Money } from '@exchange/kernel/ledger';
 import type { Pair } from './pairs';
 import { orderStages } from '@exchange/kernel/stage-times';
-import type { OrderResult, OrderResults, QueuedOrder, SpotQueues } from './queue';
+import type { OrderResult, OrderResults, SpotQueues, StoredOrder } from './queue';
 
 /** Orders per group commit: enough to drain a burst in a few commits, small enough to keep commits short. */
 const MAX_BATCH = 512;
@@ -26,7 +26,7 @@ export interface PlacementRequest {
   amount: Money;
 }
 
-export type PlacedOrder = QueuedOrder;
+export type PlacedOrder = StoredOrder;
 
 export interface Placement {
   order: PlacedOrder;
@@ -251,6 +251,6 @@ export async function storeOrders(sql: Sql, requests: PlacementRequest[]): Promi
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return requests.map((request, index) => {
     const row = stored[index] as { id: bigint; createdAt: Date };
-    return { id: row.id, match_id: request.pair.id, created_at: row.createdAt };
+    return { id: row.id, match_id: request.pair.id, user_id: request.userId, created_at: row.createdAt };
   });
 }

@@ -22,18 +22,27 @@ const PLACEMENTS_STREAM_MAX = 100_000;
 export interface SpotCommand {
   command: 'place' | 'cancel';
   orderId: string;
+  /**
+   * The order's owner, when the command came through the placements stream: the matcher reads the owners'
+   * balances in the same round trip as their orders. Only a hint: what counts is the stored order's owner.
+   */
+  ownerId?: number;
 }
 
 export type SpotJob = SpotCommand;
 
-/** The order ids a placements-stream entry carries (its `orders` field: ids separated by commas). */
+/**
+ * The orders a placements-stream entry carries: its `orders` field, `id:owner` pairs separated by commas
+ * (a bare id, as older entries have, is read too).
+ */
 export function placementsOf(fields: string[]): SpotCommand[] {
   const index = fields.indexOf('orders');
-  const ids = index >= 0 ? (fields[index + 1] ?? '') : '';
-  return ids
-    .split(',')
-    .filter((id) => /^\d+$/.test(id))
-    .map((orderId) => ({ command: 'place' as const, orderId }));
+  const entries = index >= 0 ? (fields[index + 1] ?? '') : '';
+  return entries.split(',').flatMap((entry) => {
+    const [, orderId, owner] = /^(\d+)(?::(\d+))?$/.exec(entry) ?? [];
+    if (!orderId) return [];
+    return [{ command: 'place' as const, orderId, ...(owner ? { ownerId: Number(owner) } : {}) }];
+  });
 }
 
 /** What the API knows of an order it just stored: enough to name its job. */
@@ -41,6 +50,11 @@ export interface QueuedOrder {
   id: bigint;
   match_id: number;
   created_at: Date;
+}
+
+/** An order the API just stored, with its owner (named in the placements stream). */
+export interface StoredOrder extends QueuedOrder {
+  user_id: number;
 }
 
 export interface OrderResult {
@@ -85,11 +99,11 @@ export class SpotQueues {
    * Hands the stored orders of one market to the matcher as one entry of the market's placements stream, in
    * id order. Appending twice is harmless: the matcher skips an order that is no longer new.
    */
-  async enqueuePlacements(matchId: number, orders: QueuedOrder[]): Promise<void> {
+  async enqueuePlacements(matchId: number, orders: StoredOrder[]): Promise<void> {
     if (orders.length === 0) return;
-    const ids = orders
-      .map((order) => order.id)
-      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    const ids = [...orders]
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .map((order) => `${order.id}:${order.user_id}`)
       .join(',');
     // Fail fast when Redis is away: the orders are stored, and the sweeper will queue them.
     if (!this.streams) {

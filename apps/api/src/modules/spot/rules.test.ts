@@ -5,6 +5,7 @@ import { tradeFees } from './fees';
 import { MAX_OPEN_ORDERS_PER_MARKET, openOrderLimitError } from './open-orders';
 import { findTradablePair, type Pair } from './pairs';
 import { cancelAnswer } from './order-routes';
+import { placementsOf } from './queue';
 import { AppError } from '@exchange/kernel/errors';
 
 /** The rules of spot on their own: the trade fee, the open-order limit, and what spot tells the audit. */
@@ -87,5 +88,16 @@ describe('what a cancel answers from the matcher’s verdict', () => {
     expect(cancelAnswer(verdict('expired'))).toBe('order_cancelled');
     expect(cancelAnswer(verdict('open'))).toBe('cancel_processing');
     expect(cancelAnswer(undefined)).toBe('cancel_processing');
+  });
+});
+
+describe('a placements-stream entry', () => {
+  it('names each order with its owner, reads bare ids of older entries, and skips anything else', () => {
+    expect(placementsOf(['orders', '12:5,13,x:1,14:,15:7'])).toEqual([
+      { command: 'place', orderId: '12', ownerId: 5 },
+      { command: 'place', orderId: '13' },
+      { command: 'place', orderId: '15', ownerId: 7 },
+    ]);
+    expect(placementsOf(['other', '1'])).toEqual([]);
   });
 });

@@ -63,12 +63,20 @@ const FINISHED_BY: Record<string, string> = {
 export async function settleBatch(pool: pg.Pool, market: Market, jobs: SpotCommand[]): Promise<BatchOutcome> {
   return inTransaction(pool, async (tx) => {
     const ids = [...new Set(jobs.map((job) => job.orderId))];
-    // By primary key alone: with the market in the condition too, a cached plan may walk the market's index.
-    const rows = await tx.query<OrderRow>('SELECT * FROM spot_orders WHERE id = ANY($1::bigint[])', [ids]);
+    const named = new Set(jobs.flatMap((job) => (job.ownerId === undefined ? [] : [job.ownerId])));
+    const [rows, namedFunds] = await Promise.all([
+      // By primary key alone: with the market in the condition too, a cached plan may walk the market's index.
+      tx.query<OrderRow>('SELECT * FROM spot_orders WHERE id = ANY($1::bigint[])', [ids]),
+      // In the same round trip: the balances of the owners the commands name.
+      readFunds(tx, market, [...named]),
+    ]);
     const fresh = new Map(
       rows.filter((row) => row.match_id === market.pair.id).map((row) => [row.id.toString(), row]),
     );
-    const batch = new BatchState(market, await ownersFunds(tx, market, [...fresh.values()]));
+    // Owners of new orders the commands did not name (the sweeper's and BullMQ's commands name none).
+    const unnamed = [...fresh.values()].filter((row) => row.state === 'new' && !named.has(row.user_id));
+    const moreFunds = await readFunds(tx, market, [...new Set(unnamed.map((row) => row.user_id))]);
+    const batch = new BatchState(market, new BatchFunds(new Map([...namedFunds, ...moreFunds])));
     for (const job of jobs) {
       const row = fresh.get(job.orderId);
       if (!row) continue;
@@ -87,9 +95,9 @@ export async function settleBatch(pool: pg.Pool, market: Market, jobs: SpotComma
   });
 }
 
-/** What the owners of the new orders have available in both currencies of the market (absent: nothing). */
-async function ownersFunds(tx: Sql, market: Market, rows: OrderRow[]): Promise<BatchFunds> {
-  const owners = [...new Set(rows.filter((row) => row.state === 'new').map((row) => row.user_id))];
+/** What these owners have available in both currencies of the market (absent wallets: nothing). */
+async function readFunds(tx: Sql, market: Market, owners: number[]): Promise<Map<string, MoneyValue>> {
+  if (owners.length === 0) return new Map();
   const keys = owners.flatMap((userId) =>
     [market.pair.legal_id, market.pair.currency_id].map((currencyId) => ({ userId, currencyId })),
   );
@@ -98,7 +106,7 @@ async function ownersFunds(tx: Sql, market: Market, rows: OrderRow[]): Promise<B
     const name = walletKey(key.userId, key.currencyId);
     if (!available.has(name)) available.set(name, new Money(0));
   }
-  return new BatchFunds(available);
+  return available;
 }
 
 /** How an order's movements of a batch are logged: by the most telling thing it did there. */
