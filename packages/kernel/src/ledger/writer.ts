@@ -21,10 +21,10 @@ import { Money, type Money as MoneyValue } from './money';
  * Two ways to write, one vocabulary:
  * - a few movements of ONE wallet row, each column at most once (a deposit, a transfer, a withdrawal): one
  *   statement, the guarded UPDATE and its log rows together, with no read before it;
- * - anything else (the matcher's hundreds of fills, the API's group-committed placements): the wallet rows
- *   are locked in key order first, so two batches (or a batch and a single-row movement) can never deadlock
- *   on each other; balances are read, every log row's balance_after is worked out in order, then all changes,
- *   netted per row, go in ONE guarded UPDATE with ONE INSERT of the log rows.
+ * - anything else (the matcher's batches, a lever settlement): the wallet rows are locked in key order
+ *   first, so two batches (or a batch and a single-row movement) can never deadlock on each other; balances
+ *   are read, every log row's balance_after is worked out in order, then all changes, netted per row, go in
+ *   ONE guarded UPDATE with ONE INSERT of the log rows.
  */
 
 /** What a movement is for: the record that caused it (an order, a withdrawal, a position). */
@@ -282,78 +282,6 @@ export async function readAvailable(
     [keys.map((key) => key.userId), keys.map((key) => key.currencyId)],
   );
   return new Map(rows.map((row) => [walletKey(row.user_id, row.currency_id), new Money(row.available)]));
-}
-
-/** Funds to move from available to locked. */
-export interface LockRequest {
-  userId: number;
-  currencyId: number;
-  account: Account;
-  amount: MoneyValue;
-  type: LogType;
-  ref?: LedgerRef;
-}
-
-/**
- * Funds of some wallets, locked for this transaction, from which independent requests are reserved one by
- * one and then written together (the group commit of order placements). Each request is all-or-nothing on
- * its own: reserved only if what the requests before it left available covers it; one that does not fit
- * changes nothing and does not stop the ones after it. The rows stay locked until the transaction ends, so
- * two requests for the same funds, in one batch or in two concurrent ones, never both go through.
- */
-export class FundsReservation {
-  private readonly left = new Map<string, MoneyValue>();
-  private readonly moving: ColumnMovement[] = [];
-
-  constructor(
-    private readonly db: Sql,
-    private readonly balances: Balances,
-  ) {}
-
-  /** Reserves the request's amount if it fits; false (and nothing reserved) if not. */
-  reserve(request: LockRequest): boolean {
-    if (!request.amount.isFinite() || request.amount.lte(0))
-      throw new Error(`ledger amounts must be positive, got ${request.amount.toString()}`);
-    const wallet = walletKey(request.userId, request.currencyId);
-    const key = `${wallet}:${request.account}`;
-    const left =
-      this.left.get(key) ?? this.balances.get(wallet)?.columns.get(availableColumn(request.account));
-    if (!left || left.lt(request.amount)) return false;
-    this.left.set(key, left.minus(request.amount));
-    for (const isLock of [false, true]) {
-      this.moving.push({
-        userId: request.userId,
-        currencyId: request.currencyId,
-        account: request.account,
-        isLock,
-        delta: isLock ? request.amount : request.amount.neg(),
-        type: request.type,
-        ...(request.ref ? { ref: request.ref } : {}),
-      });
-    }
-    return true;
-  }
-
-  /** Writes every reservation: one guarded UPDATE of the wallet rows and their log rows, in one statement. */
-  async write(): Promise<void> {
-    await writeMovements(this.db, this.balances, this.moving.splice(0));
-  }
-}
-
-/** Locks these wallets (in key order) for reservations; a wallet that does not exist has nothing to give. */
-export async function lockFunds(tx: Tx | Sql, wallets: WalletAccount[]): Promise<FundsReservation> {
-  const db = asSql(tx);
-  const balances: Balances =
-    wallets.length === 0 ? (new Map() as Balances) : await lockWallets(db, wallets, false);
-  return new FundsReservation(db, balances);
-}
-
-/** Reserves each request in order and writes the ones that fit; returns, per request, whether it did. */
-export async function lockEach(tx: Tx | Sql, requests: LockRequest[]): Promise<boolean[]> {
-  const funds = await lockFunds(tx, requests);
-  const applied = requests.map((request) => funds.reserve(request));
-  await funds.write();
-  return applied;
 }
 
 /** Money to (positive) or from (negative) one of the exchange's own accounts: an append-only entry. */
