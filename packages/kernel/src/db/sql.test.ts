@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../test/harness';
-import { createPool, inTransaction } from './sql';
+import { createPool, inTransaction, Issued } from './sql';
 
 /** Transactions on pipelined connections: statements sent together still commit or roll back together. */
 let ctx: TestContext;
@@ -36,6 +36,33 @@ describe('transactions on a pipelined connection', () => {
     expect(await stored()).toEqual([1, 2, 3]);
     // The connection went back to the pool clean: the next transaction works.
     await inTransaction(pool, (sql) => sql.execute('INSERT INTO pipelined VALUES (6)'));
+    expect(await stored()).toEqual([1, 2, 3, 6]);
+  });
+
+  it('commits issued work with its COMMIT, and on a failed statement rolls back and throws its error', async () => {
+    const answer = await inTransaction(pool, (sql) =>
+      Promise.resolve(
+        new Issued(
+          Promise.all([101, 102].map((id) => sql.execute('INSERT INTO pipelined VALUES ($1)', [id]))).then(
+            () => 'written',
+          ),
+        ),
+      ),
+    );
+    expect(answer).toBe('written');
+    expect((await stored()).filter((id) => id > 100)).toEqual([101, 102]);
+    await expect(
+      inTransaction(pool, (sql) =>
+        Promise.resolve(
+          new Issued(
+            Promise.all([103, 101].map((id) => sql.execute('INSERT INTO pipelined VALUES ($1)', [id]))),
+          ),
+        ),
+      ),
+    ).rejects.toThrow(/duplicate key/);
+    expect((await stored()).filter((id) => id > 100)).toEqual([101, 102]);
+    // The connection went back clean.
+    await inTransaction(pool, (sql) => sql.execute('DELETE FROM pipelined WHERE id > 100'));
     expect(await stored()).toEqual([1, 2, 3, 6]);
   });
 

@@ -133,15 +133,32 @@ const isServerError = (error: unknown) =>
   error instanceof Error && typeof (error as { code?: unknown }).code === 'string' && 'severity' in error;
 
 /**
+ * What a transaction's work may return when it has issued its last statements without awaiting them:
+ * COMMIT is sent at once and travels with them, one round trip fewer. Every statement must be issued by
+ * then, and every failure that must stop the commit must be Postgres's own (it then ends the transaction in
+ * ROLLBACK, and `done`'s error is what the transaction throws): a check in code after a statement answered
+ * would come too late.
+ */
+export class Issued<T> {
+  constructor(readonly done: Promise<T>) {
+    // Read by inTransaction once COMMIT is on its way; until then its failure is not unhandled.
+    done.catch(() => undefined);
+  }
+}
+
+/**
  * Runs `work` in one transaction on a pooled connection: committed if it resolves, rolled back if it
  * throws. On a pipelined connection BEGIN is not waited for: it travels with the work's first statements
- * (if it failed, so do they).
+ * (if it failed, so do they); and work that returns `Issued` has COMMIT travel with its last statements.
  */
-export async function inTransaction<T>(pool: pg.Pool, work: (sql: Sql) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(
+  pool: pg.Pool,
+  work: (sql: Sql) => Promise<T | Issued<T>>,
+): Promise<T> {
   const client = await pool.connect();
   let broken = false;
   try {
-    let result: T;
+    let result: T | Issued<T>;
     // Known from the connection's start-up; named in an unknown outcome so the caller can wait it out.
     const backendPid = (client as pg.PoolClient & { processID?: number }).processID;
     try {
@@ -160,11 +177,18 @@ export async function inTransaction<T>(pool: pg.Pool, work: (sql: Sql) => Promis
     let committed: pg.QueryResult;
     try {
       coalesceWrites(client);
-      committed = await client.query('COMMIT');
+      const commit = client.query('COMMIT');
+      if (result instanceof Issued) {
+        commit.catch(() => undefined);
+        result = await settleIssued(result, commit);
+      }
+      committed = await commit;
     } catch (error) {
+      // Rolled back for sure: the connection is fine and the work's own error is the answer.
+      if (error instanceof IssuedWorkFailed) throw error.cause;
       if (isServerError(error)) throw error;
       broken = true;
-      throw new CommitOutcomeUnknown(error, result, backendPid);
+      throw new CommitOutcomeUnknown(error, result instanceof Issued ? undefined : result, backendPid);
     }
     // Postgres answers COMMIT of a transaction an earlier statement broke with ROLLBACK.
     if (committed.command !== 'COMMIT') throw new Error(`the transaction ended in ${committed.command}`);
@@ -172,6 +196,30 @@ export async function inTransaction<T>(pool: pg.Pool, work: (sql: Sql) => Promis
   } finally {
     // A connection whose state is unknown goes back to the server, not to the pool.
     client.release(broken);
+  }
+}
+
+/**
+ * The answer of work issued with its COMMIT. Should it have failed, the transaction did not commit (COMMIT
+ * answered ROLLBACK) and its own error is thrown; only when COMMIT itself got no answer is the outcome
+ * unknown (thrown by the caller from COMMIT's failure).
+ */
+async function settleIssued<T>(issued: Issued<T>, commit: Promise<pg.QueryResult>): Promise<T> {
+  try {
+    return await issued.done;
+  } catch (error) {
+    const ended = await commit;
+    // Postgres commits nothing a failed statement broke; only a check in code could come too late.
+    if (ended.command === 'COMMIT')
+      throw new Error('issued work failed after its statements', { cause: error });
+    throw new IssuedWorkFailed(error);
+  }
+}
+
+/** Work issued with its COMMIT failed, and the transaction was rolled back: its error, as `cause`. */
+class IssuedWorkFailed extends Error {
+  constructor(override readonly cause: unknown) {
+    super('issued work failed');
   }
 }
 

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../test/harness';
 import { AppError } from '../errors';
 import { credit, debit, lock, settleLocked, transferBetweenAccounts, unlock } from './ledger';
-import { bookHouse } from './writer';
+import { applyBatchMovements, bookHouse, type ColumnMovement } from './writer';
+import { createPool, inTransaction } from '../db/sql';
 import { LOG_TYPES } from './log-types';
 import { Money } from './money';
 
@@ -132,6 +133,67 @@ describe('ledger', () => {
       where: { user_id_currency_id: { user_id: user.id, currency_id: listed.id } },
     });
     expect(row.change_balance.toFixed()).toBe('3');
+    expect((await ctx.audit()).problems).toEqual([]);
+  });
+
+  it('writes a batch with no read before it: opens missing wallets, logs each balance_after, refuses whole', async () => {
+    const user = await ctx.signedInUser();
+    await ctx.deposit(user.account, 'USDT', '100');
+    const listed = await ctx.prisma.currency.create({ data: { name: 'BATC', full_name: 'Batch coin' } });
+    const move = (currencyId: number, isLock: boolean, delta: string): ColumnMovement => ({
+      userId: user.id,
+      currencyId,
+      account: 'change',
+      isLock,
+      delta: new Money(delta),
+      type: LOG_TYPES.SPOT_TRADE,
+      ref: { type: 'spot_order', id: '1' },
+    });
+    const pool = createPool(ctx.databaseUrl, 1);
+    try {
+      await inTransaction(pool, (sql) =>
+        applyBatchMovements(sql, [
+          move(usdt, true, '40'),
+          move(listed.id, false, '2'),
+          move(usdt, false, '-40'),
+          move(usdt, true, '-15'),
+          move(usdt, false, '15'),
+        ]),
+      );
+      const logs = await ctx.prisma.accountLog.findMany({
+        where: { user_id: user.id, type: LOG_TYPES.SPOT_TRADE },
+        orderBy: { id: 'asc' },
+      });
+      expect(
+        logs.map((row) => [row.currency_id, row.is_lock, row.delta.toFixed(), row.balance_after.toFixed()]),
+      ).toEqual([
+        [usdt, true, '40', '40'],
+        [listed.id, false, '2', '2'],
+        [usdt, false, '-40', '60'],
+        [usdt, true, '-15', '25'],
+        [usdt, false, '15', '75'],
+      ]);
+      // Beyond what is there: Postgres refuses the statement, and nothing of the batch stays.
+      await expect(
+        inTransaction(pool, (sql) =>
+          applyBatchMovements(sql, [move(listed.id, false, '5'), move(usdt, false, '-76')]),
+        ),
+      ).rejects.toMatchObject({ key: 'balance_insufficient' });
+      expect((await wallet(user.id)).change_balance.toFixed()).toBe('75');
+      expect(
+        await ctx.prisma.accountLog.count({ where: { user_id: user.id, type: LOG_TYPES.SPOT_TRADE } }),
+      ).toBe(5);
+      // Undone, so the books balance again (the batch above moved money no order or deposit accounts for).
+      await inTransaction(pool, (sql) =>
+        applyBatchMovements(sql, [
+          move(listed.id, false, '-2'),
+          move(usdt, true, '-25'),
+          move(usdt, false, '25'),
+        ]),
+      );
+    } finally {
+      await pool.end();
+    }
     expect((await ctx.audit()).problems).toEqual([]);
   });
 

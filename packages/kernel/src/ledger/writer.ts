@@ -111,54 +111,27 @@ async function lockWallets(db: Sql, keys: WalletAccount[], create: boolean): Pro
  */
 async function writeMovements(db: Sql, balances: Balances, moving: ColumnMovement[]): Promise<void> {
   if (moving.length === 0) return;
-  const net = new Map<
-    string,
-    { userId: number; currencyId: number; deltas: Map<BalanceColumn, MoneyValue> }
-  >();
   const balanceAfter: string[] = [];
   for (const movement of moving) {
     const key = walletKey(movement.userId, movement.currencyId);
-    const wallet = net.get(key) ?? {
-      userId: movement.userId,
-      currencyId: movement.currencyId,
-      deltas: new Map<BalanceColumn, MoneyValue>(),
-    };
-    net.set(key, wallet);
-    const column = columnOf(movement);
-    wallet.deltas.set(column, (wallet.deltas.get(column) ?? new Money(0)).plus(movement.delta));
     const row = balances.get(key)?.columns;
     if (!row) throw new AppError('balance_insufficient');
+    const column = columnOf(movement);
     const before = row.get(column);
     if (!before) throw new Error(`wallet ${key} was locked without its ${column} column`);
     const after = before.plus(movement.delta);
     row.set(column, after);
     balanceAfter.push(after.toFixed());
   }
-  const wallets = [...net.values()];
+  const wallets = netPerWallet(moving);
   for (const wallet of wallets) {
     const row = balances.get(walletKey(wallet.userId, wallet.currencyId))?.columns;
     for (const column of wallet.deltas.keys())
       if (row?.get(column)?.isNegative()) throw new AppError('balance_insufficient');
   }
-  // Only the columns this batch changes are set and guarded: fewer numeric sums for Postgres to do.
-  const changed = BALANCE_COLUMNS.filter((column) => wallets.some((wallet) => wallet.deltas.has(column)));
-  const deltaArrays = changed.map((column) =>
-    wallets.map((wallet) => (wallet.deltas.get(column) ?? new Money(0)).toFixed()),
-  );
-  const deltaParams = changed.map((_, index) => `$${index + 2}::numeric[]`).join(', ');
+  const { changed, deltaArrays, deltaParams } = netColumns(wallets, 2);
   const log = changed.length + 2;
-  const logParams = [
-    'int',
-    'int',
-    'varchar',
-    'boolean',
-    'numeric',
-    'numeric',
-    'int',
-    'varchar',
-    'varchar',
-    'text',
-  ].map((type, index) => `$${log + index}::${type}[]`);
+  const logParams = LOG_ARRAY_TYPES.map((type, index) => `$${log + index}::${type}[]`);
   const [written] = await db.query<{ moved: number }>(
     `WITH v AS (
        SELECT * FROM unnest($1::int[], ${deltaParams})
@@ -175,21 +148,153 @@ async function writeMovements(db: Sql, balances: Balances, moving: ColumnMovemen
     [
       wallets.map((wallet) => balances.get(walletKey(wallet.userId, wallet.currencyId))?.id),
       ...deltaArrays,
-      moving.map((movement) => movement.userId),
-      moving.map((movement) => movement.currencyId),
-      moving.map((movement) => movement.account),
-      moving.map((movement) => movement.isLock),
-      moving.map((movement) => movement.delta.toFixed()),
-      balanceAfter,
-      moving.map((movement) => movement.type),
-      moving.map((movement) => movement.ref?.type ?? ''),
-      moving.map((movement) => (movement.ref ? String(movement.ref.id) : '')),
-      moving.map((movement) => movement.memo ?? ''),
+      ...logArrays(moving, balanceAfter),
     ],
   );
   // The rows are locked and were checked above, so a refusal here means something is badly wrong.
   if (written?.moved !== wallets.length) throw new AppError('balance_insufficient');
 }
+
+/** Each wallet row the movements touch once, in key order, with the net change of each of its columns. */
+function netPerWallet(moving: ColumnMovement[]): NetWallet[] {
+  const net = new Map<string, NetWallet>();
+  for (const movement of moving) {
+    const key = walletKey(movement.userId, movement.currencyId);
+    const wallet = net.get(key) ?? {
+      userId: movement.userId,
+      currencyId: movement.currencyId,
+      deltas: new Map<BalanceColumn, MoneyValue>(),
+    };
+    net.set(key, wallet);
+    const column = columnOf(movement);
+    wallet.deltas.set(column, (wallet.deltas.get(column) ?? new Money(0)).plus(movement.delta));
+  }
+  return [...net.values()].sort((a, b) => a.userId - b.userId || a.currencyId - b.currencyId);
+}
+
+interface NetWallet {
+  userId: number;
+  currencyId: number;
+  deltas: Map<BalanceColumn, MoneyValue>;
+}
+
+/**
+ * The columns the wallets change (only those are set and guarded: fewer numeric sums for Postgres), their
+ * deltas as one array per column, and those arrays' placeholders from parameter `first` on.
+ */
+function netColumns(wallets: NetWallet[], first: number) {
+  const changed = BALANCE_COLUMNS.filter((column) => wallets.some((wallet) => wallet.deltas.has(column)));
+  return {
+    changed,
+    deltaArrays: changed.map((column) =>
+      wallets.map((wallet) => (wallet.deltas.get(column) ?? new Money(0)).toFixed()),
+    ),
+    deltaParams: changed.map((_, index) => `$${first + index}::numeric[]`).join(', '),
+  };
+}
+
+/** The account-log columns as arrays, one element per movement; `balanceAfter` as the caller worked it out. */
+const LOG_ARRAY_TYPES = [
+  'int',
+  'int',
+  'varchar',
+  'boolean',
+  'numeric',
+  'numeric',
+  'int',
+  'varchar',
+  'varchar',
+  'text',
+];
+function logArrays(moving: ColumnMovement[], balanceAfter: string[]): unknown[] {
+  return [
+    moving.map((movement) => movement.userId),
+    moving.map((movement) => movement.currencyId),
+    moving.map((movement) => movement.account),
+    moving.map((movement) => movement.isLock),
+    moving.map((movement) => movement.delta.toFixed()),
+    balanceAfter,
+    moving.map((movement) => movement.type),
+    moving.map((movement) => movement.ref?.type ?? ''),
+    moving.map((movement) => (movement.ref ? String(movement.ref.id) : '')),
+    moving.map((movement) => movement.memo ?? ''),
+  ];
+}
+
+/**
+ * Writes a batch's movements with no read before them, for a caller whose transaction fails whole on a
+ * refusal (the matcher's batch): the wallet rows a movement needs are opened first if missing, then ONE
+ * statement locks the rows in key order (so it never deadlocks with another batch), applies each row's net
+ * change and logs every movement, its balance_after worked out from the column's final value less what is
+ * logged after it. Both statements are issued at once, so they travel with whatever the caller sends beside
+ * them (COMMIT too, see `Issued`). The guard is the wallets' CHECK constraint: a column that would go below
+ * zero fails the statement, so Postgres itself aborts the transaction and nothing of it can be committed
+ * (`balance_insufficient`).
+ */
+export async function applyBatchMovements(tx: Sql, movements: ColumnMovement[]): Promise<void> {
+  const moving = movements.filter((movement) => !movement.delta.isZero());
+  if (moving.length === 0) return;
+  const wallets = netPerWallet(moving);
+  const userIds = wallets.map((wallet) => wallet.userId);
+  const currencyIds = wallets.map((wallet) => wallet.currencyId);
+  // What each movement's column still changes after it, so its balance_after is the final value less that.
+  const later: string[] = new Array<string>(moving.length);
+  const suffix = new Map<string, MoneyValue>();
+  for (let index = moving.length - 1; index >= 0; index -= 1) {
+    const movement = moving[index] as ColumnMovement;
+    const key = `${walletKey(movement.userId, movement.currencyId)}:${columnOf(movement)}`;
+    const after = suffix.get(key) ?? new Money(0);
+    later[index] = after.toFixed();
+    suffix.set(key, after.plus(movement.delta));
+  }
+  const { changed, deltaArrays, deltaParams } = netColumns(wallets, 3);
+  const log = changed.length + 3;
+  const logParams = [...LOG_ARRAY_TYPES, 'varchar'].map((type, index) => `$${log + index}::${type}[]`);
+  // Only rows that are missing try an insert: an insert that conflicts would still burn a wallet id.
+  const opened = tx.execute(
+    `INSERT INTO wallets (user_id, currency_id)
+     SELECT k.user_id, k.currency_id FROM unnest($1::int[], $2::int[]) AS k(user_id, currency_id)
+     WHERE NOT EXISTS (SELECT 1 FROM wallets w WHERE w.user_id = k.user_id AND w.currency_id = k.currency_id)
+     ON CONFLICT (user_id, currency_id) DO NOTHING`,
+    [userIds, currencyIds],
+  );
+  const written = tx.query<{ moved: number }>(
+    `WITH v AS MATERIALIZED (
+       SELECT w.id, k.* FROM unnest($1::int[], $2::int[], ${deltaParams}) WITH ORDINALITY
+         AS k(user_id, currency_id, ${changed.map((column) => `d_${column}`).join(', ')}, n)
+       CROSS JOIN LATERAL (
+         SELECT id FROM wallets w WHERE w.user_id = k.user_id AND w.currency_id = k.currency_id FOR UPDATE
+       ) w
+       ORDER BY k.n),
+     moved AS (
+       UPDATE wallets w SET ${changed.map((column) => `"${column}" = w."${column}" + v."d_${column}"`).join(', ')}
+       FROM v WHERE w.id = v.id
+       RETURNING w.user_id, w.currency_id, ${changed.map((column) => `w."${column}"`).join(', ')}),
+     logged AS (
+       INSERT INTO account_logs (user_id, currency_id, account, is_lock, delta, balance_after, type, ref_type, ref_id, memo)
+       SELECT l.user_id, l.currency_id, l.account, l.is_lock, l.delta,
+         CASE l.col ${changed.map((column) => `WHEN '${column}' THEN m."${column}"`).join(' ')} END - l.later,
+         l.type, l.ref_type, l.ref_id, l.memo
+       FROM unnest(${logParams.join(', ')}) WITH ORDINALITY
+         AS l(user_id, currency_id, account, is_lock, delta, later, type, ref_type, ref_id, memo, col, n)
+       JOIN moved m ON m.user_id = l.user_id AND m.currency_id = l.currency_id
+       ORDER BY l.n)
+     -- A row not found would leave its movements unwritten: dividing by zero fails the whole statement.
+     SELECT 1 / ((SELECT count(*) FROM moved) = $${log + LOG_ARRAY_TYPES.length + 1})::int AS moved`,
+    [userIds, currencyIds, ...deltaArrays, ...logArrays(moving, later), moving.map(columnOf), wallets.length],
+  );
+  await Promise.all([
+    opened,
+    written.catch((error: unknown) => {
+      throw isNegativeBalance(error) ? new AppError('balance_insufficient') : error;
+    }),
+  ]);
+}
+
+/** Postgres refused a statement because a balance column would have gone below zero. */
+const isNegativeBalance = (error: unknown) =>
+  (error as { code?: string; constraint?: string }).code === '23514' &&
+  (error as { constraint?: string }).constraint === 'wallets_no_negative_balance';
 
 /** Each movement's column is touched once and all on one wallet row: balance_after needs no prior read. */
 function isSingleRow(moving: ColumnMovement[]): boolean {

@@ -1,8 +1,8 @@
 import type { EngineEvent, PlaceCommand, TradeEvent } from '@exchange/engine';
 import type pg from 'pg';
-import { inTransaction, type Sql } from '@exchange/kernel/db';
+import { inTransaction, Issued, type Sql } from '@exchange/kernel/db';
 import {
-  applyMovements,
+  applyBatchMovements,
   bookHouse,
   type ColumnMovement,
   type HouseEntry,
@@ -37,7 +37,7 @@ export interface BatchOutcome {
   trades: SettledTrade[];
   candles: CandleRow[];
   changedUsers: Set<number>;
-  /** When (performance.now()) the batch's work was written, before its COMMIT: the trace's stage edge. */
+  /** When (performance.now()) the batch's writes and COMMIT were sent: the trace's stage edge. */
   writtenAt: number;
 }
 
@@ -90,8 +90,9 @@ export async function settleBatch(pool: pg.Pool, market: Market, jobs: SpotComma
         batch.handle(market.book.apply({ type: 'cancel', orderId: Number(job.orderId) }));
       }
     }
-    await batch.write(tx);
-    return { ...batch.outcome(), writtenAt: performance.now() };
+    // Every write is issued at once and COMMIT goes with them: the batch's second and last round trip.
+    const writtenAt = performance.now();
+    return new Issued(batch.write(tx).then(() => ({ ...batch.outcome(), writtenAt })));
   });
 }
 
@@ -339,9 +340,9 @@ class BatchState {
   }
 
   /**
-   * Writes the batch. The statements do not depend on each other's answers, so on a pipelined connection
-   * they go out together: trades, orders, the ledger's wallet locks, house entries and candles in one round
-   * trip, then the ledger's balance update with its log rows (netted per order, see BatchFunds).
+   * Writes the batch. The statements do not depend on each other's answers, so they are all issued before
+   * this returns (settleBatch sends COMMIT right behind them): trades, orders, the ledger's balance update
+   * with its log rows (netted per order, see BatchFunds), house entries, candles and the book's version.
    */
   async write(tx: Sql): Promise<void> {
     const { pair } = this.market;
@@ -389,7 +390,7 @@ class BatchState {
               changed.map((order) => this.rejectReasons.get(order.id) ?? ''),
             ],
           ),
-      applyMovements(tx, this.funds.movements()),
+      applyBatchMovements(tx, this.funds.movements()),
       bookHouse(tx, this.house),
       recordCandles(tx, pair.id, this.trades),
       changed.length === 0 ? Promise.resolve(undefined) : bumpBookVersion(tx, pair.id),
