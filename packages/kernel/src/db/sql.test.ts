@@ -66,6 +66,22 @@ describe('transactions on a pipelined connection', () => {
     expect(await stored()).toEqual([1, 2, 3, 6]);
   });
 
+  it('sends no COMMIT after issued work that failed before all of it was sent', async () => {
+    await expect(
+      inTransaction(pool, (sql) =>
+        Promise.resolve(
+          new Issued(
+            Promise.all([
+              sql.execute('INSERT INTO pipelined VALUES (104)'),
+              Promise.reject(new Error('a parameter that could not be encoded')),
+            ]),
+          ),
+        ),
+      ),
+    ).rejects.toThrow('a parameter that could not be encoded');
+    expect((await stored()).filter((id) => id > 100)).toEqual([]);
+  });
+
   it('never reports a commit when a statement failed but the work swallowed the error', async () => {
     await expect(
       inTransaction(pool, async (sql) => {

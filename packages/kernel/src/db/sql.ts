@@ -134,15 +134,30 @@ const isServerError = (error: unknown) =>
 
 /**
  * What a transaction's work may return when it has issued its last statements without awaiting them:
- * COMMIT is sent at once and travels with them, one round trip fewer. Every statement must be issued by
- * then, and every failure that must stop the commit must be Postgres's own (it then ends the transaction in
- * ROLLBACK, and `done`'s error is what the transaction throws): a check in code after a statement answered
- * would come too late.
+ * COMMIT is sent right behind them, one round trip fewer. Every statement must be issued by then. A failure
+ * before they were all sent stops the COMMIT (see `sentWhole`); a failure of Postgres ends the transaction in
+ * ROLLBACK, and `done`'s error is what the transaction throws; but a check in code after a statement has
+ * answered would come too late, so work returned this way must not make one.
  */
 export class Issued<T> {
+  /** Set once `done` has failed: seen before COMMIT when a statement failed before it was even sent. */
+  failure?: { error: unknown };
+
   constructor(readonly done: Promise<T>) {
-    // Read by inTransaction once COMMIT is on its way; until then its failure is not unhandled.
-    done.catch(() => undefined);
+    done.catch((error: unknown) => {
+      this.failure = { error };
+    });
+  }
+
+  /**
+   * Throws when the work failed before its statements were all sent (a parameter that could not be
+   * encoded, a check in code between two statements): such a rejection settles within the current
+   * microtasks, before the next tick, while no answer from Postgres can arrive before then. COMMIT must then
+   * not follow the statements that did go out.
+   */
+  async sentWhole(): Promise<void> {
+    await new Promise((resolve) => process.nextTick(resolve));
+    if (this.failure) throw this.failure.error;
   }
 }
 
@@ -167,6 +182,7 @@ export async function inTransaction<T>(
       begun.catch(() => undefined);
       if (!client.pipeline) await begun;
       result = await work(clientSql(client));
+      if (result instanceof Issued) await result.sentWhole();
       await begun;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {

@@ -54,8 +54,9 @@ const FINISHED_BY: Record<string, string> = {
  * writer: the open-order limit against the orders resting in memory, the funds against what its owner has
  * available (read at the start, less what this batch already took); an order that passes locks its funds
  * and is matched, one that does not is refused with the reason. Balances are read without a lock and
- * written by the ledger's guarded update, so should another writer (a withdrawal, a transfer) have taken the
- * funds meanwhile, the whole batch fails and is decided again on a fresh read. Commands are idempotent
+ * written by the ledger's batch writer, whose guard is the wallets' CHECK constraint: should another writer
+ * (a withdrawal, a transfer) have taken the funds meanwhile, Postgres fails the whole batch, which is
+ * decided again on a fresh read. Commands are idempotent
  * against Postgres: a place for an order that is no longer `new`, or a cancel for one that is not resting,
  * changes nothing, so a batch retried after a crash books nothing twice (trades are unique per market
  * sequence besides).
