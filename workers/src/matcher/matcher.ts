@@ -175,10 +175,8 @@ export class Matcher {
       await this.applyChangedPair(market);
       const outcome = await settleBatch(this.pool, market, jobs);
       const committed = performance.now();
-      for (let index = 0; index < jobs.length; index += 1) {
-        orderStages.record('matcher batch', outcome.writtenAt - started);
-        orderStages.record('settle commit', committed - outcome.writtenAt);
-      }
+      orderStages.record('matcher batch', outcome.writtenAt - started, jobs.length);
+      orderStages.record('settle commit', committed - outcome.writtenAt, jobs.length);
       this.stats.batches += 1;
       this.stats.commands += jobs.length;
       this.stats.settleMs += performance.now() - started;
@@ -262,7 +260,7 @@ export class Matcher {
           const placed = placementsOf(fields);
           // An entry's id starts with the time Redis appended it, in ms.
           const appended = Number(id.split('-')[0]);
-          for (let index = 0; index < placed.length; index += 1) orderStages.record('stream', now - appended);
+          orderStages.record('stream', now - appended, placed.length);
           return placed;
         });
         await Promise.all(commands.map((command) => batcher.submit(command)));

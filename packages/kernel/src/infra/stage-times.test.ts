@@ -23,6 +23,17 @@ describe('StageTimes', () => {
     expect(answer).toEqual({ count: 1, mean: 0.25, p50: 0.25, p99: 0.25, p999: 0.25, max: 0.25 });
   });
 
+  it('counts a time shared by several orders once per order', () => {
+    const stages = new StageTimes();
+    stages.record('matcher batch', 8, 30);
+    stages.record('matcher batch', 2, 10);
+    const { 'matcher batch': batch } = stages.snapshot();
+    expect(batch?.count).toBe(40);
+    expect(batch?.mean).toBe(6.5);
+    expect(batch?.max).toBe(8);
+    near(batch?.p50, 8);
+  });
+
   it('takes sub-microsecond, negative and out-of-range samples without breaking, and drops NaN', () => {
     const stages = new StageTimes();
     stages.record('stream', -0.5);

@@ -45,7 +45,8 @@ interface Series {
 export class StageTimes {
   private readonly series = new Map<string, Series>();
 
-  record(stage: string, ms: number): void {
+  /** `samples`: how many orders took this long together (a batch's stage is every one of its orders'). */
+  record(stage: string, ms: number, samples = 1): void {
     // A stage timed across processes can come out slightly negative when their clocks differ: count it as 0.
     // NaN or infinity would poison the sum and the max, so they are dropped.
     if (!Number.isFinite(ms)) return;
@@ -55,9 +56,9 @@ export class StageTimes {
       value < FLOOR_MS
         ? 0
         : Math.min(BUCKETS - 1, 1 + Math.floor(Math.log2(value / FLOOR_MS) * PER_DOUBLING));
-    series.buckets[bucket] = (series.buckets[bucket] ?? 0) + 1;
-    series.count += 1;
-    series.sum += value;
+    series.buckets[bucket] = (series.buckets[bucket] ?? 0) + samples;
+    series.count += samples;
+    series.sum += value * samples;
     if (value > series.max) series.max = value;
   }
 

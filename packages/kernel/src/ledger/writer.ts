@@ -18,13 +18,15 @@ import { Money, type Money as MoneyValue } from './money';
  * its log. A movement can never drive a column below zero: the guarded UPDATE refuses and the CHECK
  * constraints are the last guard; a refusal changes nothing (`balance_insufficient`).
  *
- * Two ways to write, one vocabulary:
+ * Three ways to write, one vocabulary:
  * - a few movements of ONE wallet row, each column at most once (a deposit, a transfer, a withdrawal): one
  *   statement, the guarded UPDATE and its log rows together, with no read before it;
- * - anything else (the matcher's batches, a lever settlement): the wallet rows are locked in key order
+ * - anything else (a lever position opened, its overnight fees): the wallet rows are locked in key order
  *   first, so two batches (or a batch and a single-row movement) can never deadlock on each other; balances
  *   are read, every log row's balance_after is worked out in order, then all changes, netted per row, go in
- *   ONE guarded UPDATE with ONE INSERT of the log rows.
+ *   ONE guarded UPDATE with ONE INSERT of the log rows;
+ * - a batch whose transaction fails whole on a refusal (the spot matcher's, `applyBatchMovements`): no read
+ *   before it; one statement locks in key order, updates and logs, and the CHECK constraints refuse.
  */
 
 /** What a movement is for: the record that caused it (an order, a withdrawal, a position). */

@@ -56,10 +56,9 @@ const FINISHED_BY: Record<string, string> = {
  * and is matched, one that does not is refused with the reason. Balances are read without a lock and
  * written by the ledger's batch writer, whose guard is the wallets' CHECK constraint: should another writer
  * (a withdrawal, a transfer) have taken the funds meanwhile, Postgres fails the whole batch, which is
- * decided again on a fresh read. Commands are idempotent
- * against Postgres: a place for an order that is no longer `new`, or a cancel for one that is not resting,
- * changes nothing, so a batch retried after a crash books nothing twice (trades are unique per market
- * sequence besides).
+ * decided again on a fresh read. Commands are idempotent against Postgres: a place for an order that is no
+ * longer `new`, or a cancel for one that is not resting, changes nothing, so a batch retried after a crash
+ * books nothing twice (trades are unique per market sequence besides).
  */
 export async function settleBatch(pool: pg.Pool, market: Market, jobs: SpotCommand[]): Promise<BatchOutcome> {
   return inTransaction(pool, async (tx) => {
