@@ -108,6 +108,9 @@ describe('a connection Postgres cut', () => {
     const own = createPool(ctx.databaseUrl, 1);
     const pid = await backendOf(own);
     await terminate(pid);
+    // The pool learns of the cut when the socket closes, a moment after the server process is gone; a
+    // statement sent in between would fail as it would in production.
+    await expect.poll(() => own.totalCount).toBe(0);
     expect(await backendOf(own)).not.toBe(pid);
     await own.end();
   });
