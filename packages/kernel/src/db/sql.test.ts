@@ -66,6 +66,32 @@ describe('transactions on a pipelined connection', () => {
     expect(await stored()).toEqual([1, 2, 3, 6]);
   });
 
+  it('answers with the failure that broke the transaction, not with the aborted statements behind it', async () => {
+    // The first statement's caller turns its error into an answer over a few microtasks (as the ledger turns
+    // a CHECK violation into balance_insufficient); the statements behind it, often answered in the same read,
+    // must not overtake it.
+    const explain = async (error: unknown) => {
+      await Promise.resolve();
+      await Promise.resolve();
+      throw new Error('explained', { cause: error });
+    };
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      await expect(
+        inTransaction(pool, (sql) =>
+          Promise.resolve(
+            new Issued(
+              Promise.all([
+                sql.execute('INSERT INTO pipelined VALUES (1)').catch(explain),
+                ...[105, 106, 107].map((id) => sql.execute('INSERT INTO pipelined VALUES ($1)', [id])),
+              ]),
+            ),
+          ),
+        ),
+      ).rejects.toThrow('explained');
+    }
+    expect(await stored()).toEqual([1, 2, 3, 6]);
+  });
+
   it('sends no COMMIT after issued work that failed before all of it was sent', async () => {
     await expect(
       inTransaction(pool, (sql) =>

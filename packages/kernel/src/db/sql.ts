@@ -80,15 +80,27 @@ export function statement(text: string, values: unknown[]): pg.QueryConfig {
 
 function clientSql(client: pg.PoolClient): Sql {
   return {
-    query: async <T>(text: string, params: unknown[] = []) => {
-      coalesceWrites(client);
-      return (await client.query(statement(text, params))).rows as T[];
-    },
-    execute: async (text: string, params: unknown[] = []) => {
-      coalesceWrites(client);
-      return (await client.query(statement(text, params))).rowCount ?? 0;
-    },
+    query: async <T>(text: string, params: unknown[] = []) => (await run(client, text, params)).rows as T[],
+    execute: async (text: string, params: unknown[] = []) => (await run(client, text, params)).rowCount ?? 0,
   };
+}
+
+/** Postgres's answer to a statement sent behind one that failed in the same transaction. */
+const IN_FAILED_TRANSACTION = '25P02';
+
+async function run(client: pg.PoolClient, text: string, params: unknown[]): Promise<pg.QueryResult> {
+  coalesceWrites(client);
+  try {
+    return await client.query(statement(text, params));
+  } catch (error) {
+    // Pipelined statements fail together: the one that broke the transaction, then every one behind it
+    // with "transaction is aborted", often in the same read from the socket. The first failure is the one
+    // that says why (its caller may be turning it into an answer, such as `balance_insufficient`, over a
+    // few microtasks): the others wait a macrotask so that, awaited together, the first one wins.
+    if ((error as { code?: unknown }).code === IN_FAILED_TRANSACTION)
+      await new Promise((resolve) => setImmediate(resolve));
+    throw error;
+  }
 }
 
 /**
