@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness';
 import { createPool } from '@exchange/kernel/db';
-import { Market, settleBatch } from '@exchange/api/modules/spot';
+import { announcePairChange, Market, settleBatch } from '@exchange/api/modules/spot';
 import { Matcher } from './matcher';
 
 let ctx: TestContext;
@@ -173,6 +173,40 @@ describe('the matcher survives crashes', () => {
       await allowConnections(true);
       await matcher.stop();
       await down.close();
+    }
+  });
+});
+
+describe('the matcher and the pairs an operator opens', () => {
+  it('starts matching a pair that was closed when it started, once the pair is opened', async () => {
+    const later = await createTestContext();
+    const pair = await later.prisma.currencyMatch.findFirstOrThrow({
+      where: { legal_id: usdt, currency_id: btc },
+    });
+    await later.prisma.currencyMatch.update({ where: { id: pair.id }, data: { open_coin_trade: 0 } });
+    const matcher = await later.startMatcher();
+    try {
+      await later.prisma.currencyMatch.update({ where: { id: pair.id }, data: { open_coin_trade: 1 } });
+      await announcePairChange(later.redis, later.config.REDIS_PREFIX, pair.id);
+      const seller = await later.signedInUser();
+      const buyer = await later.signedInUser();
+      await later.deposit(seller.account, 'BTC', '1');
+      await later.deposit(buyer.account, 'USDT', '1000');
+      const place = (token: string, type: 1 | 2) =>
+        later.post(
+          '/api/coin/trade',
+          { legal_id: usdt, currency_id: btc, type, target_price: '250', amount: '0.1' },
+          token,
+        );
+      expect((await place(seller.token, 2)).body.type).toBe('ok');
+      expect((await place(buyer.token, 1)).body.type).toBe('ok');
+      await expect
+        .poll(() => later.prisma.spotOrder.count({ where: { state: 'filled' } }), { timeout: 15_000 })
+        .toBe(2);
+      expect((await later.audit()).problems).toEqual([]);
+    } finally {
+      await matcher.stop();
+      await later.close();
     }
   });
 });

@@ -82,6 +82,8 @@ export class Matcher {
   private readonly lastTops = new Map<number, string>();
   /** Pairs an operator changed (fees, precision...), applied by the market's next batch (see settle). */
   private readonly changedPairs = new Map<number, Pair>();
+  /** Markets whose book is being rebuilt before they start: a second announcement must not open them twice. */
+  private readonly opening = new Set<number>();
   private pairSubscriber?: Redis;
   private readonly sweeper: PlacementSweeper;
 
@@ -108,21 +110,7 @@ export class Matcher {
       where: { open_coin_trade: 1 },
       include: { legal: true, currency: true },
     });
-    for (const pair of pairs) {
-      const market = new Market(pair);
-      await market.rebuild(this.deps.prisma);
-      this.markets.set(pair.id, market);
-      this.publishTop(market, undefined);
-      const batcher = new MicroBatcher<SpotCommand>((commands) => this.settle(market, commands));
-      this.workers.push(
-        new Worker<SpotJob>(spotQueueName(pair.id), (job) => batcher.submit(job.data), {
-          connection: bullConnection(this.deps.redisUrl),
-          prefix: bullPrefix(this.deps.redisPrefix),
-          concurrency: 256,
-        }),
-      );
-      this.readers.push(this.readPlacements(pair.id, batcher));
-    }
+    for (const pair of pairs) await this.openMarket(pair);
     await this.sweeper.sweep(0);
     this.timers.push(
       setInterval(() => {
@@ -135,23 +123,49 @@ export class Matcher {
     this.deps.log({ markets: pairs.length }, 'matcher started');
   }
 
+  /** Starts matching a market: its book rebuilt from Postgres, its queue worked and its stream read. */
+  private async openMarket(pair: Pair): Promise<void> {
+    if (this.markets.has(pair.id) || this.opening.has(pair.id)) return;
+    this.opening.add(pair.id);
+    try {
+      const market = new Market(pair);
+      await market.rebuild(this.deps.prisma);
+      if (!this.running) return;
+      this.markets.set(pair.id, market);
+      this.publishTop(market, undefined);
+      const batcher = new MicroBatcher<SpotCommand>((commands) => this.settle(market, commands));
+      this.workers.push(
+        new Worker<SpotJob>(spotQueueName(pair.id), (job) => batcher.submit(job.data), {
+          connection: bullConnection(this.deps.redisUrl),
+          prefix: bullPrefix(this.deps.redisPrefix),
+          concurrency: 256,
+        }),
+      );
+      this.readers.push(this.readPlacements(pair.id, batcher));
+    } finally {
+      this.opening.delete(pair.id);
+    }
+  }
+
   /**
    * An operator's change of a pair (admin console) is announced on a channel: the fresh row waits here and the
    * market's next batch takes it, inside the batcher's one-flush-at-a-time order, so a batch never sees the
-   * pair change half-way and a re-gridded book is never rebuilt under a running batch.
+   * pair change half-way and a re-gridded book is never rebuilt under a running batch. A pair this matcher
+   * does not run yet (listed while it ran, or closed when it started) is opened once it is open for trading.
    */
   private async listenForPairChanges(): Promise<void> {
     const subscriber = new Redis(this.deps.redisUrl, { maxRetriesPerRequest: null });
     this.pairSubscriber = subscriber;
     subscriber.on('message', (_channel: string, message: string) => {
       const id = Number(message);
-      if (!this.markets.has(id)) return;
       this.deps.prisma.currencyMatch
         .findUnique({ where: { id }, include: { legal: true, currency: true } })
-        .then((pair) => {
-          if (pair) this.changedPairs.set(id, pair);
+        .then(async (pair) => {
+          if (!pair) return;
+          if (this.markets.has(id)) this.changedPairs.set(id, pair);
+          else if (pair.open_coin_trade === 1) await this.openMarket(pair);
         })
-        .catch((error: unknown) => this.deps.log({ err: error, market: id }, 'changed pair not reloaded'));
+        .catch((error: unknown) => this.deps.log({ err: error, market: id }, 'changed pair not taken'));
     });
     await subscriber.subscribe(pairsChangedChannel(this.deps.redisPrefix));
   }
