@@ -128,6 +128,18 @@ describe('resend intervals per purpose', () => {
     expect(await ctx.prisma.messageOutbox.count({ where: { to: user.account } })).toBe(2);
   });
 
+  it('lets a password-reset code be asked again after 31 s, the countdown its screen shows', async () => {
+    const user = await ctx.signedInUser();
+    const sent = await ctx.post('/api/sms_mail', { user_string: user.account, type: 'forget' });
+    expect(sent.body.type).toBe('ok');
+    const ttl = await ctx.redis.ttl(cooldownKey(user.account));
+    expect(ttl).toBeGreaterThan(26);
+    expect(ttl).toBeLessThanOrEqual(31);
+    const tooSoon = await ctx.post('/api/sms_mail', { user_string: user.account, type: 'forget' });
+    expect(tooSoon.body.type).toBe('error');
+    expect(await ctx.prisma.messageOutbox.count({ where: { to: user.account } })).toBe(1);
+  });
+
   it('keeps 60 s for every other purpose, and one wait per destination across purposes', async () => {
     const user = await ctx.signedInUser();
     const first = await ctx.post('/api/sms_mail', { scene: 'trade_password' }, user.token);
