@@ -96,7 +96,8 @@ describe('P2P deadlines', () => {
 
   it('schedules a deadline that passes while the sweeper is busy applying others, instead of missing it', async () => {
     const { orderId } = await unpaidOrder();
-    const at = new Date(Date.now() + 300);
+    // Far enough ahead that a slow first query (a loaded CI machine) still finds it not yet overdue.
+    const at = new Date(Date.now() + 1_000);
     await ctx.prisma.p2pOrder.update({ where: { id: orderId }, data: { pay_deadline: at } });
     // A sweep whose overdue phase outlasts the deadline: the order is neither overdue when asked nor ahead
     // of the clock afterwards.
@@ -104,7 +105,7 @@ describe('P2P deadlines', () => {
       ...ORDER_DEADLINES,
       overdue: async (prisma, limit, now) => {
         const ids = await ORDER_DEADLINES.overdue(prisma, limit, now);
-        await new Promise((resolve) => setTimeout(resolve, 600));
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
         return ids;
       },
     };
