@@ -28,6 +28,25 @@ async function loadMarket(): Promise<Market> {
   return market;
 }
 
+/** A seller and a buyer in a fresh exchange cross at one price; waits until both orders are filled. */
+async function crossTwoOrders(exchange: TestContext): Promise<void> {
+  const seller = await exchange.signedInUser();
+  const buyer = await exchange.signedInUser();
+  await exchange.deposit(seller.account, 'BTC', '1');
+  await exchange.deposit(buyer.account, 'USDT', '1000');
+  const place = (token: string, type: 1 | 2) =>
+    exchange.post(
+      '/api/coin/trade',
+      { legal_id: usdt, currency_id: btc, type, target_price: '200', amount: '0.1' },
+      token,
+    );
+  expect((await place(seller.token, 2)).body.type).toBe('ok');
+  expect((await place(buyer.token, 1)).body.type).toBe('ok');
+  await expect
+    .poll(() => exchange.prisma.spotOrder.count({ where: { state: 'filled' } }), { timeout: 15_000 })
+    .toBe(2);
+}
+
 describe('the matcher survives crashes', () => {
   it('keeps acknowledged orders while it is down, and matches them when it comes back', async () => {
     const seller = await ctx.signedInUser();
@@ -153,21 +172,7 @@ describe('the matcher survives crashes', () => {
       );
       await expect.poll(() => logs, { timeout: 15_000 }).toContain('matcher sweep failed, trying again');
       await allowConnections(true);
-      const seller = await down.signedInUser();
-      const buyer = await down.signedInUser();
-      await down.deposit(seller.account, 'BTC', '1');
-      await down.deposit(buyer.account, 'USDT', '1000');
-      const trade = (token: string, type: 1 | 2) =>
-        down.post(
-          '/api/coin/trade',
-          { legal_id: usdt, currency_id: btc, type, target_price: '200', amount: '0.1' },
-          token,
-        );
-      await trade(seller.token, 2);
-      await trade(buyer.token, 1);
-      await expect
-        .poll(() => down.prisma.spotOrder.count({ where: { state: 'filled' } }), { timeout: 15_000 })
-        .toBe(2);
+      await crossTwoOrders(down);
       expect((await down.audit()).problems).toEqual([]);
     } finally {
       await allowConnections(true);
@@ -188,21 +193,7 @@ describe('the matcher and the pairs an operator opens', () => {
     try {
       await later.prisma.currencyMatch.update({ where: { id: pair.id }, data: { open_coin_trade: 1 } });
       await announcePairChange(later.redis, later.config.REDIS_PREFIX, pair.id);
-      const seller = await later.signedInUser();
-      const buyer = await later.signedInUser();
-      await later.deposit(seller.account, 'BTC', '1');
-      await later.deposit(buyer.account, 'USDT', '1000');
-      const place = (token: string, type: 1 | 2) =>
-        later.post(
-          '/api/coin/trade',
-          { legal_id: usdt, currency_id: btc, type, target_price: '250', amount: '0.1' },
-          token,
-        );
-      expect((await place(seller.token, 2)).body.type).toBe('ok');
-      expect((await place(buyer.token, 1)).body.type).toBe('ok');
-      await expect
-        .poll(() => later.prisma.spotOrder.count({ where: { state: 'filled' } }), { timeout: 15_000 })
-        .toBe(2);
+      await crossTwoOrders(later);
       expect((await later.audit()).problems).toEqual([]);
     } finally {
       await matcher.stop();
