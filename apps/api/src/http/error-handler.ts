@@ -9,8 +9,9 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /**
  * Every failure becomes the contract's `{type, message}` envelope in the caller's language. Business and
- * validation outcomes answer HTTP 200 as the spec's client expects; anything unexpected is logged with the
- * request id and answered with a clean 500 envelope, never a stack trace.
+ * validation outcomes answer HTTP 200 as the spec's client expects; Postgres or Redis out of reach (a restart,
+ * a failover) answers 503 with Retry-After, so clients and load balancers know to come back; anything else
+ * unexpected is logged with the request id and answered with a clean 500 envelope, never a stack trace.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -29,6 +30,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .status(error.statusCode)
         .send({ type: 'error', message: translate(request.locale, key, { size: formatBytes(size) }) });
+    }
+    if (isServiceOutage(error)) {
+      request.log.warn({ err: error }, 'database or redis out of reach');
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ type: 'error', message: translate(request.locale, 'service_unavailable') });
     }
     request.log.error({ err: error }, 'unexpected failure');
     return reply
@@ -60,4 +68,31 @@ function validationMessage(request: FastifyRequest, issue: ValidationIssue | und
   if (isMessageKey(detail)) return translate(request.locale, detail);
   const field = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'request';
   return translate(request.locale, 'invalid_field', { field, detail });
+}
+
+const RETRY_AFTER_SECONDS = 2;
+
+/** Socket errors of a server that is down, restarting or unreachable. */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH']);
+/** Prisma's: cannot reach the server, timed out reaching it, it closed the connection, no pooled connection. */
+const PRISMA_OUTAGE_CODES = new Set(['P1001', 'P1002', 'P1017', 'P2024']);
+/** Postgres's: connection exceptions (class 08), and shutting down or starting up (57P01-57P03). */
+const POSTGRES_OUTAGE = /^(08...|57P0[123])$/;
+const OUTAGE_MESSAGES =
+  /^(Connection terminated|Connection is closed|timeout exceeded when trying to connect)/;
+
+/**
+ * Whether a failure only says Postgres or Redis could not be reached (here or in any error it wraps), as
+ * opposed to a bug: the request may be tried again once they are back.
+ */
+export function isServiceOutage(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; depth += 1) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || PRISMA_OUTAGE_CODES.has(code)))
+      return true;
+    if (typeof code === 'string' && 'severity' in cause && POSTGRES_OUTAGE.test(code)) return true;
+    if (cause.name === 'MaxRetriesPerRequestError' || OUTAGE_MESSAGES.test(cause.message)) return true;
+    cause = cause.cause;
+  }
+  return false;
 }

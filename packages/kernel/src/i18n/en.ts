@@ -16,6 +16,7 @@ export const en = {
   bad_request: 'The request could not be understood',
   not_found: 'Not found',
   server_error: 'The server could not complete the request, please try again (ref {ref})',
+  service_unavailable: 'The service is briefly unavailable, please try again in a moment',
   invalid_field: '{field}: {detail}',
   field_required: 'Please fill in {field}',
   account_required: 'Please enter your account',

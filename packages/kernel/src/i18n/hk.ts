@@ -17,6 +17,7 @@ export const hk: Messages = {
   bad_request: '無法識別該請求',
   not_found: '找不到內容',
   server_error: '伺服器暫時無法完成請求，請重試（編號 {ref}）',
+  service_unavailable: '服務暫時無法使用，請稍後重試',
   invalid_field: '{field}：{detail}',
   field_required: '請填寫{field}',
   account_required: '請輸入帳戶',

@@ -17,6 +17,7 @@ export const ind: Messages = {
   bad_request: 'Permintaan tidak dapat dipahami',
   not_found: 'Tidak ditemukan',
   server_error: 'Server tidak dapat menyelesaikan permintaan, silakan coba lagi (ref {ref})',
+  service_unavailable: 'Layanan sedang tidak tersedia sebentar, silakan coba lagi sesaat lagi',
   invalid_field: '{field}: {detail}',
   field_required: 'Silakan isi {field}',
   account_required: 'Silakan masukkan akun Anda',

@@ -17,6 +17,7 @@ export const jp: Messages = {
   bad_request: 'リクエストを認識できません',
   not_found: '見つかりません',
   server_error: 'サーバーがリクエストを完了できませんでした。もう一度お試しください（参照番号 {ref}）',
+  service_unavailable: 'サービスが一時的に利用できません。しばらくしてから再度お試しください',
   invalid_field: '{field}：{detail}',
   field_required: '{field}を入力してください',
   account_required: 'アカウントを入力してください',

@@ -17,6 +17,7 @@ export const kor: Messages = {
   bad_request: '요청을 처리할 수 없습니다',
   not_found: '찾을 수 없습니다',
   server_error: '서버가 요청을 완료하지 못했습니다. 다시 시도해 주세요 (참조 번호 {ref})',
+  service_unavailable: '서비스를 잠시 이용할 수 없습니다. 잠시 후 다시 시도해 주세요',
   invalid_field: '{field}: {detail}',
   field_required: '{field}을(를) 입력해 주세요',
   account_required: '계정을 입력해 주세요',

@@ -17,6 +17,7 @@ export const th: Messages = {
   bad_request: 'ไม่สามารถประมวลผลคำขอได้',
   not_found: 'ไม่พบข้อมูล',
   server_error: 'เซิร์ฟเวอร์ไม่สามารถดำเนินการตามคำขอได้ กรุณาลองใหม่อีกครั้ง (รหัสอ้างอิง {ref})',
+  service_unavailable: 'บริการไม่พร้อมใช้งานชั่วคราว กรุณาลองใหม่อีกครั้งในอีกสักครู่',
   invalid_field: '{field}: {detail}',
   field_required: 'กรุณากรอก{field}',
   account_required: 'กรุณากรอกบัญชี',

@@ -17,6 +17,7 @@ export const zh: Messages = {
   bad_request: '请求无法识别',
   not_found: '未找到',
   server_error: '服务器暂时无法完成请求，请重试（编号 {ref}）',
+  service_unavailable: '服务暂时不可用，请稍后重试',
   invalid_field: '{field}：{detail}',
   field_required: '请填写{field}',
   account_required: '请输入账号',
