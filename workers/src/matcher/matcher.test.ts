@@ -183,6 +183,52 @@ describe('the matcher survives crashes', () => {
 });
 
 describe('the matcher and the pairs an operator opens', () => {
+  it('runs a closed pair that still holds orders, so their owners can cancel them after a restart', async () => {
+    const closed = await createTestContext();
+    const pair = await closed.prisma.currencyMatch.findFirstOrThrow({
+      where: { legal_id: usdt, currency_id: btc },
+    });
+    let matcher = await closed.startMatcher();
+    try {
+      const seller = await closed.signedInUser();
+      await closed.deposit(seller.account, 'BTC', '1');
+      const ask = await closed.post(
+        '/api/coin/trade',
+        { legal_id: usdt, currency_id: btc, type: 2, target_price: '5000', amount: '0.5' },
+        seller.token,
+      );
+      expect(ask.body.order.state).toBe('open');
+      // Delisted, and the matcher restarts while the pair is closed.
+      await closed.prisma.currencyMatch.update({ where: { id: pair.id }, data: { open_coin_trade: 0 } });
+      await matcher.stop();
+      matcher = await closed.startMatcher();
+      const cancel = await closed.http
+        .put('/api/coin/trade')
+        .set('Authorization', seller.token)
+        .type('form')
+        .send({ id: ask.body.order.id });
+      expect(cancel.body.type).toBe('ok');
+      await expect
+        .poll(
+          async () =>
+            (await closed.prisma.spotOrder.findUniqueOrThrow({ where: { id: BigInt(ask.body.order.id) } }))
+              .state,
+          {
+            timeout: 15_000,
+          },
+        )
+        .toBe('cancelled');
+      const wallet = await closed.prisma.wallet.findFirstOrThrow({
+        where: { user_id: seller.id, currency_id: btc },
+      });
+      expect([wallet.change_balance.toFixed(), wallet.lock_change_balance.toFixed()]).toEqual(['1', '0']);
+      expect((await closed.audit()).problems).toEqual([]);
+    } finally {
+      await matcher.stop();
+      await closed.close();
+    }
+  });
+
   it('starts matching a pair that was closed when it started, once the pair is opened', async () => {
     const later = await createTestContext();
     const pair = await later.prisma.currencyMatch.findFirstOrThrow({

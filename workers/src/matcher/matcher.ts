@@ -107,7 +107,9 @@ export class Matcher {
     this.pushes = new MarketPushes(this.redis, this.deps.redisPrefix, this.deps.prisma);
     await this.listenForPairChanges();
     const pairs = await this.deps.prisma.currencyMatch.findMany({
-      where: { open_coin_trade: 1 },
+      // A closed pair too while it holds orders: delisting refuses new orders, but the resting ones must
+      // still be cancellable (their owners' funds are locked in them).
+      where: { OR: [{ open_coin_trade: 1 }, { orders: { some: { state: { in: ['new', 'open'] } } } }] },
       include: { legal: true, currency: true },
     });
     for (const pair of pairs) await this.openMarket(pair);
