@@ -368,6 +368,21 @@ describe('the lever risk worker', () => {
     expect(await restarted.engine.finishClosing()).toEqual([]);
     await expectCleanAudit();
   }, 120_000);
+
+  it('restarted after a pair was closed to lever, still follows its mark for the positions left on it', async () => {
+    for (const running of workers.splice(0)) await running.stop();
+    const user = await trader('3000');
+    await open(user.token, { type: 1 });
+    await ctx.prisma.currencyMatch.update({ where: { id: btcPair }, data: { open_lever: 0 } });
+    try {
+      // No trade happens after the restart: the mark comes from the book in Postgres at start.
+      const restarted = await startWorker();
+      expect(restarted.engine.markOf(btcPair)?.toFixed()).toBe('98000');
+      expect(restarted.engine.markOf(ethPair)?.toFixed()).toBe('3000');
+    } finally {
+      await ctx.prisma.currencyMatch.update({ where: { id: btcPair }, data: { open_lever: 1 } });
+    }
+  });
 });
 
 /**

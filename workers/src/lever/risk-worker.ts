@@ -10,6 +10,7 @@ import {
   accountKey,
   chargeOvernightFees,
   emptyAccount,
+  LEVER_STATUS,
   leverChangedChannel,
   markOfTop,
   parseTopOfBook,
@@ -78,7 +79,13 @@ export class RiskWorker {
     this.announce(await this.engine.finishClosing());
     await this.engine.load();
     const pairs = await this.deps.prisma.currencyMatch.findMany({
-      where: { open_lever: 1 },
+      // A pair closed to lever too while positions remain on it: they are still watched and liquidated.
+      where: {
+        OR: [
+          { open_lever: 1 },
+          { lever_transactions: { some: { status: { in: [LEVER_STATUS.pending, LEVER_STATUS.trading] } } } },
+        ],
+      },
       select: { id: true },
     });
     for (const pair of pairs) {
