@@ -82,6 +82,23 @@ export async function settleLocked(tx: Tx | Sql, movement: Movement): Promise<vo
   await applyMovements(tx, [columnMove(movement, 'locked', 'out')]);
 }
 
+/**
+ * Pays one user's frozen funds into another user's available balance (an escrow released to its buyer): one
+ * write that locks both wallet rows in key order, so two payments between the same users in opposite
+ * directions, at the same moment, queue behind each other instead of deadlocking.
+ */
+export async function payLocked(
+  tx: Tx | Sql,
+  movement: Movement,
+  payee: { userId: number; type: LogType },
+): Promise<void> {
+  assertPositive(movement.amount);
+  await applyMovements(tx, [
+    columnMove(movement, 'locked', 'out'),
+    columnMove({ ...movement, userId: payee.userId, type: payee.type }, 'available', 'in'),
+  ]);
+}
+
 /** Moves available funds between two of one user's accounts, in one statement. */
 export async function transferBetweenAccounts(tx: Tx | Sql, transfer: Transfer): Promise<void> {
   assertPositive(transfer.amount);

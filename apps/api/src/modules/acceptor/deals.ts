@@ -1,13 +1,12 @@
 import type { AcceptorDeal, Db, Tx } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import {
-  credit,
+  payLocked,
   lock,
   LOG_TYPES,
   Money,
   roundPaid,
   roundReceived,
-  settleLocked,
   toAmountString,
   unlock,
   type Money as MoneyValue,
@@ -219,12 +218,11 @@ async function moveEscrow(tx: Tx, deal: AcceptorDeal, action: DealAction): Promi
   if (deal.type === 'buy') {
     if (action === 'confirm') {
       await quota('cash_amount');
-      await settleLocked(tx, {
-        ...base,
-        userId: deal.acceptor_user_id,
-        type: LOG_TYPES.ACCEPTOR_DEPOSIT_CREDIT,
-      });
-      await credit(tx, { ...base, userId: deal.user_id, type: LOG_TYPES.ACCEPTOR_DEPOSIT_CREDIT });
+      await payLocked(
+        tx,
+        { ...base, userId: deal.acceptor_user_id, type: LOG_TYPES.ACCEPTOR_DEPOSIT_CREDIT },
+        { userId: deal.user_id, type: LOG_TYPES.ACCEPTOR_DEPOSIT_CREDIT },
+      );
     } else {
       await quota('recharge_amount');
       await unlock(tx, { ...base, userId: deal.acceptor_user_id, type: LOG_TYPES.ACCEPTOR_DEPOSIT_RELEASE });
@@ -236,8 +234,11 @@ async function moveEscrow(tx: Tx, deal: AcceptorDeal, action: DealAction): Promi
     await unlock(tx, { ...base, userId: deal.user_id, type: LOG_TYPES.ACCEPTOR_WITHDRAW_REFUND });
   } else {
     await quota('recharge_amount');
-    await settleLocked(tx, { ...base, userId: deal.user_id, type: LOG_TYPES.ACCEPTOR_WITHDRAW_PAID });
-    await credit(tx, { ...base, userId: deal.acceptor_user_id, type: LOG_TYPES.ACCEPTOR_WITHDRAW_CREDIT });
+    await payLocked(
+      tx,
+      { ...base, userId: deal.user_id, type: LOG_TYPES.ACCEPTOR_WITHDRAW_PAID },
+      { userId: deal.acceptor_user_id, type: LOG_TYPES.ACCEPTOR_WITHDRAW_CREDIT },
+    );
   }
 }
 

@@ -399,6 +399,27 @@ describe('refusals change nothing', () => {
 });
 
 describe('races', () => {
+  it('confirms two orders between the same traders in opposite directions at once, without a deadlock', async () => {
+    // Found by the money soak: a confirmation locked the seller's wallet, then the buyer's; two mirrored
+    // confirmations each held one and waited for the other until Postgres ended one of them (HTTP 500).
+    const first = await p2pTrader(ctx, '100', 'first');
+    const second = await p2pTrader(ctx, '100', 'second');
+    for (let round = 0; round < 8; round += 1) {
+      const fromSecond = await take(first, await sellAd(second, '10', '7'));
+      const fromFirst = await take(second, await sellAd(first, '10', '7'));
+      expect((await act('/api/c2c/user_legal_pay', first, fromSecond)).type).toBe('ok');
+      expect((await act('/api/c2c/user_legal_pay', second, fromFirst)).type).toBe('ok');
+      const confirmed = await Promise.all([
+        act('/api/c2c/legal_deal_sure', second, fromSecond),
+        act('/api/c2c/legal_deal_sure', first, fromFirst),
+      ]);
+      expect(confirmed.map((answer) => answer.type)).toEqual(['ok', 'ok']);
+    }
+    expect(await legalOf(ctx, first.id)).toEqual(['100', '0']);
+    expect(await legalOf(ctx, second.id)).toEqual(['100', '0']);
+    expect((await ctx.audit()).problems).toEqual([]);
+  });
+
   it('lets exactly one of two takers have an ad', async () => {
     const seller = await p2pTrader(ctx, '25', 'seller');
     const adId = await sellAd(seller, '25');

@@ -2,11 +2,10 @@ import type { Db, P2pOrder, Tx } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import type { MessageKey } from '@exchange/kernel/i18n';
 import {
-  credit,
+  payLocked,
   lock,
   Money,
   roundPaid,
-  settleLocked,
   unlock,
   toAmountString,
   type Money as MoneyValue,
@@ -291,8 +290,11 @@ async function moveEscrow(tx: Tx, order: P2pOrder, action: OrderAction): Promise
       return;
     case 'confirm':
     case 'release':
-      await settleLocked(tx, { ...base, userId: order.escrow_user_id, type: logs.done });
-      await credit(tx, { ...base, userId: buyerOf(order), type: logs.done });
+      await payLocked(
+        tx,
+        { ...base, userId: order.escrow_user_id, type: logs.done },
+        { userId: buyerOf(order), type: logs.done },
+      );
       return;
     case 'refund':
       // Decided for the seller: the crypto returns to the seller's balance, not to the ad.
