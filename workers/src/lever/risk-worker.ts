@@ -10,7 +10,6 @@ import {
   accountKey,
   chargeOvernightFees,
   emptyAccount,
-  LEVER_STATUS,
   leverChangedChannel,
   markOfTop,
   parseTopOfBook,
@@ -78,19 +77,15 @@ export class RiskWorker {
     // A crash may have left positions claimed but not settled: finish them first, each exactly once.
     this.announce(await this.engine.finishClosing());
     await this.engine.load();
-    const pairs = await this.deps.prisma.currencyMatch.findMany({
-      // A pair closed to lever too while positions remain on it: they are still watched and liquidated.
-      where: {
-        OR: [
-          { open_lever: 1 },
-          { lever_transactions: { some: { status: { in: [LEVER_STATUS.pending, LEVER_STATUS.trading] } } } },
-        ],
-      },
+    const leverPairs = await this.deps.prisma.currencyMatch.findMany({
+      where: { open_lever: 1 },
       select: { id: true },
     });
-    for (const pair of pairs) {
-      const mark = markOfTop(await topOfBookFromDb(prismaSql(this.deps.prisma), pair.id));
-      if (mark) this.engine.setMark(pair.id, mark);
+    // A pair closed to lever too while positions (just loaded) remain on it: still watched and liquidated.
+    const pairs = [...new Set([...leverPairs.map((pair) => pair.id), ...this.engine.book.pairsHeld()])];
+    for (const matchId of pairs) {
+      const mark = markOfTop(await topOfBookFromDb(prismaSql(this.deps.prisma), matchId));
+      if (mark) this.engine.setMark(matchId, mark);
     }
     this.subscriber.on('message', (channel: string, message: string) => this.onMessage(channel, message));
     await this.subscriber.subscribe(
@@ -99,7 +94,7 @@ export class RiskWorker {
     );
     this.running = true;
     this.idle = this.loop();
-    for (const pair of pairs) this.schedule(pair.id);
+    for (const matchId of pairs) this.schedule(matchId);
     this.timers.push(
       setInterval(() => {
         for (const matchId of this.engine.book.marks.keys()) this.schedule(matchId);
