@@ -164,7 +164,8 @@ export class Matcher {
         .findUnique({ where: { id }, include: { legal: true, currency: true } })
         .then(async (pair) => {
           if (!pair) return;
-          if (this.markets.has(id)) this.changedPairs.set(id, pair);
+          // A market still opening read the pair before this change: its first batch takes the fresh row.
+          if (this.markets.has(id) || this.opening.has(id)) this.changedPairs.set(id, pair);
           else if (pair.open_coin_trade === 1) await this.openMarket(pair);
         })
         .catch((error: unknown) => this.deps.log({ err: error, market: id }, 'changed pair not taken'));
