@@ -23,9 +23,9 @@ export const MAX_WRONG_TRIES = 5;
 /**
  * How soon a destination may be sent another code, by the purpose of the code just sent. The screens count
  * down exactly this long. The withdraw-address code may be asked again after 30 s (document 3, section 4),
- * the password-reset code after 31 s (document 1, section 4), every other purpose after 60 s. The wait is one per destination whatever the purpose, so alternating
- * purposes never sends faster than the purpose in hand allows, and the per-IP and per-destination windows
- * below cap the total either way.
+ * the password-reset code after 31 s (document 1, section 4), every other purpose after 60 s. The wait is
+ * one per destination whatever the purpose, so alternating purposes never sends faster than the purpose in
+ * hand allows, and the per-IP and per-destination windows below cap the total either way.
  */
 export const DEFAULT_RESEND_COOLDOWN_SECONDS = 60;
 export const RESEND_COOLDOWN_SECONDS: Record<Scene, number> = {
