@@ -41,22 +41,24 @@ describe('telling an outage from a bug', () => {
 describe('an API whose Postgres is out of reach', () => {
   let ctx: TestContext;
   let stranded: FastifyInstance;
+  let strandedPrisma: ReturnType<typeof createPrisma>;
   const unreachable = 'postgresql://postgres@127.0.0.1:1/exchange';
   beforeAll(async () => {
     ctx = await createTestContext();
-    const prisma = createPrisma(unreachable, 1);
+    strandedPrisma = createPrisma(unreachable, 1);
     stranded = await buildApp({
       config: ctx.config,
-      prisma,
+      prisma: strandedPrisma,
       redis: ctx.redis,
       redisUrl: ctx.redisUrl,
       databaseUrl: unreachable,
-      messenger: createMessenger(prisma, { from: ctx.config.SMTP_FROM }),
+      messenger: createMessenger(strandedPrisma, { from: ctx.config.SMTP_FROM }),
     });
     await stranded.ready();
   });
   afterAll(async () => {
     await stranded.close();
+    await strandedPrisma.$disconnect();
     await ctx.close();
   });
 
