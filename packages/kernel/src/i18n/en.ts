@@ -339,6 +339,7 @@ export const en = {
   funds_frozen_trading: 'Your funds are frozen: new orders cannot be placed. Please contact support',
   funds_frozen:
     'Your funds are frozen: transfers, withdrawals and P2P sales are unavailable. Please contact support',
+  admin_credentials_invalid: 'The login, password or two-factor code is incorrect',
   admin_notice_frozen: 'Your funds were frozen by support: {reason}',
   admin_notice_unfrozen: 'Your funds were unfrozen',
   admin_notice_trade_password_reset:

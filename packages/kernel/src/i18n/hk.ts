@@ -335,6 +335,7 @@ export const hk: Messages = {
   admin_identity_approved: '您的身份認證已通過',
   admin_identity_rejected: '您的身份認證未通過：{reason}',
   funds_frozen_trading: '您的資金已被凍結，暫時無法下單，請聯絡客服',
+  admin_credentials_invalid: '帳號、密碼或雙重驗證碼錯誤',
   funds_frozen: '您的資金已被凍結，暫時無法劃轉、提幣或進行P2P出售，請聯絡客服',
   admin_notice_frozen: '您的資金已被客服凍結：{reason}',
   admin_notice_unfrozen: '您的資金已解凍',

@@ -340,6 +340,7 @@ export const ind: Messages = {
   funds_frozen_trading: 'Dana Anda dibekukan: pesanan baru tidak dapat dibuat. Silakan hubungi dukungan',
   funds_frozen:
     'Dana Anda dibekukan: transfer, penarikan, dan penjualan P2P tidak tersedia. Silakan hubungi dukungan',
+  admin_credentials_invalid: 'Login, kata sandi, atau kode dua faktor salah',
   admin_notice_frozen: 'Dana Anda dibekukan oleh dukungan: {reason}',
   admin_notice_unfrozen: 'Dana Anda telah dicairkan kembali',
   admin_notice_trade_password_reset:

@@ -337,6 +337,7 @@ export const jp: Messages = {
   admin_identity_rejected: '本人確認が却下されました：{reason}',
   funds_frozen_trading: '資金が凍結されています。新しい注文はできません。サポートにお問い合わせください',
   funds_frozen: '資金が凍結されています。振替・出金・P2P売却はできません。サポートにお問い合わせください',
+  admin_credentials_invalid: 'ログイン名、パスワードまたは二要素認証コードが正しくありません',
   admin_notice_frozen: 'サポートにより資金が凍結されました：{reason}',
   admin_notice_unfrozen: '資金の凍結が解除されました',
   admin_notice_trade_password_reset:

@@ -338,6 +338,7 @@ export const kor: Messages = {
   funds_frozen_trading: '자금이 동결되어 새 주문을 할 수 없습니다. 고객지원에 문의하세요',
   funds_frozen: '자금이 동결되어 이체, 출금, P2P 판매를 할 수 없습니다. 고객지원에 문의하세요',
   admin_notice_frozen: '고객지원에 의해 자금이 동결되었습니다: {reason}',
+  admin_credentials_invalid: '로그인, 비밀번호 또는 2단계 인증 코드가 올바르지 않습니다',
   admin_notice_unfrozen: '자금 동결이 해제되었습니다',
   admin_notice_trade_password_reset:
     '고객지원이 거래 비밀번호를 초기화했습니다. 다음 출금 전에 보안 설정에서 새로 설정하세요',

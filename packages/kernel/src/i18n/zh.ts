@@ -335,6 +335,7 @@ export const zh: Messages = {
   admin_identity_approved: '您的身份认证已通过',
   admin_identity_rejected: '您的身份认证未通过：{reason}',
   funds_frozen_trading: '您的资金已被冻结，暂时无法下单，请联系客服',
+  admin_credentials_invalid: '账号、密码或双重验证码错误',
   funds_frozen: '您的资金已被冻结，暂时无法划转、提币或进行P2P出售，请联系客服',
   admin_notice_frozen: '您的资金已被客服冻结：{reason}',
   admin_notice_unfrozen: '您的资金已解冻',

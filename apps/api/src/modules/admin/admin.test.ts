@@ -18,6 +18,7 @@ afterAll(() => ctx.close());
 
 const SIGN_IN_REQUIRED = { type: '999', message: 'Operator sign-in required' };
 const FORBIDDEN = { type: 'error', message: 'Your role may not do this' };
+const SIGN_IN_FAILED = 'The login, password or two-factor code is incorrect';
 
 const send = (method: 'GET' | 'POST', path: string, body: Record<string, string | number>, token?: string) =>
   (method === 'GET' ? ctx.get(path, token) : ctx.post(path, body, token)).then((answer) => answer.body);
@@ -114,6 +115,25 @@ describe('access: every call x every role, a trader token and no token', () => {
     });
   }
 
+  it('checks the operator before the input: a caller without a session learns nothing of what a call takes', async () => {
+    const spec = (await ctx.get('/api/openapi.json')).body as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const calls = Object.entries(spec.paths)
+      .filter(([path]) => path.startsWith('/api/admin') && path !== '/api/admin/login')
+      .flatMap(([path, methods]) => Object.keys(methods).map((method) => ({ path, method })));
+    expect(calls.length).toBeGreaterThan(30);
+    const badInput = { id: 'not-a-number', status: '99', page: '-1', limit: 'x', lang: 'xx' };
+    for (const { path, method } of calls) {
+      const query = `?${new URLSearchParams(badInput).toString()}`;
+      const answer =
+        method === 'get'
+          ? await ctx.get(path + query)
+          : await ctx.http.post(path).set('Authorization', trader.token).type('form').send(badInput);
+      expect(answer.body, `${method} ${path}`).toEqual(SIGN_IN_REQUIRED);
+    }
+  });
+
   it('no route creates, changes or deletes an operator or a trail line', async () => {
     const spec = (await ctx.get('/api/openapi.json')).body as { paths: Record<string, unknown> };
     // Markets and products, settings and banners (/api/admin/products/) have their table in admin-products.test.ts;
@@ -176,12 +196,10 @@ describe('sign-in, two-factor and sessions', () => {
     );
 
     // Signing in again needs a code, and each code signs in once.
-    expect((await ctx.post('/api/admin/login', { login, password })).body.message).toBe(
-      'Enter the code of your authenticator app',
-    );
+    expect((await ctx.post('/api/admin/login', { login, password })).body.message).toBe(SIGN_IN_FAILED);
     expect(
       (await ctx.post('/api/admin/login', { login, password, code: totpCode(setup.secret) })).body.message,
-    ).toBe('The two-factor code is wrong or was already used');
+    ).toBe(SIGN_IN_FAILED);
     const next = totpCode(setup.secret, Date.now() + 30_000);
     const again = await ctx.post('/api/admin/login', { login, password, code: next });
     expect(again.body.message).toMatchObject({ role: 'finance', totp_enrolled: true, totp_passed: true });
@@ -197,10 +215,10 @@ describe('sign-in, two-factor and sessions', () => {
     const { login } = operators.viewer;
     expect((await ctx.post('/api/admin/login', { login, password: 'wrong-password' })).body).toEqual({
       type: 'error',
-      message: 'Account or password is incorrect',
+      message: SIGN_IN_FAILED,
     });
     expect((await ctx.post('/api/admin/login', { login: 'nobody-here', password: 'x' })).body.message).toBe(
-      'Account or password is incorrect',
+      SIGN_IN_FAILED,
     );
     // A trader's account and password are no operator's.
     expect(

@@ -6,7 +6,7 @@ import { okMessage } from '../../http/envelope';
 import { consumeRate } from '../../http/rate-limit';
 import { form, optionalText, requiredText } from '../../http/schemas';
 import { returnLoginGuess, takeLoginGuess, verifySecret } from '../user';
-import { currentOperator, operatorGuard, useTotpOnce } from './guard';
+import { currentOperator, enrolledSecret, freshTotpStep, operatorGuard, takeTotpStep } from './guard';
 import { roleNeedsTotp } from './roles';
 import { openOperatorSession, revokeOperatorSession, type OperatorIdentity } from './sessions';
 import { newTotpSecret, openTotpSecret, sealTotpSecret, totpEnrolment, totpStep } from './totp';
@@ -35,24 +35,26 @@ export function adminAuthRoutes(app: FastifyInstance): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const anySession = operatorGuard(app, 'viewer', { beforeTotp: true });
 
-  // The same limits as the traders' sign-in (per address; per login and address; the login's growing
-  // delay), counted before the password is compared. Every refusal reads the same.
+  // One step: login, password and (once enrolled) the two-factor code, and one answer for every failed
+  // combination, so neither the password nor the code is confirmed alone. The traders' limits, counted before
+  // anything is compared: per address, per login and address, and the login's growing delay, which a fresh
+  // code skips as a trader's verification code does; so a stranger's guesses from elsewhere never keep out
+  // an operator who has both factors, and whoever holds only the password cannot block the code.
   typed.post('/api/admin/login', { schema: { body: loginBody } }, async (request) => {
     const { password, code } = request.body;
     const login = request.body.login.toLowerCase();
     await consumeRate(app.redis, SIGN_INS_PER_IP, request.ip);
-    const guessKey = `operator:${login}`;
-    await takeLoginGuess(app.redis, { account: guessKey, ip: request.ip, provenByCode: false });
     const operator = await app.prisma.operator.findUnique({ where: { login } });
-    const matches = await verifySecret(operator?.password_hash, password);
-    if (!operator || !matches || operator.disabled_at) throw new AppError('credentials_invalid');
-    const enrolled = operator.totp_enabled_at !== null && operator.totp_secret !== null;
-    if (enrolled) {
-      if (!code) throw new AppError('admin_totp_required');
-      const secret = openTotpSecret(app.config.OPERATOR_TOTP_KEY, operator.id, operator.totp_secret ?? '');
-      await useTotpOnce(app, operator.id, secret, code);
-    }
+    const secret = operator && enrolledSecret(app, operator);
+    const step = operator && secret ? freshTotpStep(operator, secret, code) : null;
+    const guessKey = `operator:${login}`;
+    await takeLoginGuess(app.redis, { account: guessKey, ip: request.ip, provenByCode: step !== null });
+    const passwordRight = await verifySecret(operator?.password_hash, password);
+    if (!operator || !passwordRight || operator.disabled_at) throw new AppError('admin_credentials_invalid');
+    if (secret && (step === null || !(await takeTotpStep(app.prisma, operator.id, step))))
+      throw new AppError('admin_credentials_invalid');
     await returnLoginGuess(app.redis, guessKey, request.ip);
+    const enrolled = secret !== null;
     const token = await openOperatorSession(app.prisma, {
       operatorId: operator.id,
       ip: request.ip,
@@ -62,14 +64,14 @@ export function adminAuthRoutes(app: FastifyInstance): void {
     return { type: 'ok' as const, message: { token, ...whoAmI(identity) } };
   });
 
-  typed.post('/api/admin/logout', { preHandler: anySession }, async (request) => {
+  typed.post('/api/admin/logout', { onRequest: anySession }, async (request) => {
     await revokeOperatorSession(app.prisma, currentOperator(request).sessionId);
     return okMessage(request.locale, 'logged_out');
   });
 
   typed.get(
     '/api/admin/me',
-    { schema: { response: { 200: answerSchema(adminMeSchema) } }, preHandler: anySession },
+    { schema: { response: { 200: answerSchema(adminMeSchema) } }, onRequest: anySession },
     (request) => ({
       type: 'ok' as const,
       message: whoAmI(currentOperator(request)),
@@ -77,7 +79,7 @@ export function adminAuthRoutes(app: FastifyInstance): void {
   );
 
   // A new secret waits in totp_pending until a code from it is confirmed; asking again replaces it.
-  typed.post('/api/admin/totp/setup', { preHandler: anySession }, async (request) => {
+  typed.post('/api/admin/totp/setup', { onRequest: anySession }, async (request) => {
     const operator = currentOperator(request);
     if (operator.totpEnrolled) throw new AppError('admin_already_processed');
     const secret = newTotpSecret();
@@ -89,7 +91,7 @@ export function adminAuthRoutes(app: FastifyInstance): void {
   // A right code from the pending secret turns two-factor on, and proves it for this session.
   typed.post(
     '/api/admin/totp/confirm',
-    { schema: { body: codeBody }, preHandler: anySession },
+    { schema: { body: codeBody }, onRequest: anySession },
     async (request) => {
       const operator = currentOperator(request);
       const row = await app.prisma.operator.findUniqueOrThrow({ where: { id: operator.id } });

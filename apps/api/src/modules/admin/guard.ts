@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db, Operator } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import { clearRate, consumeRate } from '../../http/rate-limit';
 import { tokenFromHeader } from '../user';
@@ -16,7 +17,10 @@ declare module 'fastify' {
 /** No operator session: the same answer for no token, a trader's token, an expired or revoked one. */
 export const operatorSignInRequired = () => new AppError('admin_login_required', {}, '999');
 
-/** Wrong two-factor codes per operator, counted before each comparison (as the trade password is). */
+/**
+ * Wrong two-factor codes on money requests, per operator, counted before each comparison. Only a signed-in
+ * session reaches them; a sign-in's code is limited with its password, as one guess.
+ */
 const TOTP_GUESSES = { name: 'admin-totp', limit: 10, windowSeconds: 900 };
 
 export interface GuardOptions {
@@ -25,8 +29,9 @@ export interface GuardOptions {
 }
 
 /**
- * The preHandler of every `/api/admin` call: an operator session (never a trader's), two-factor proven when
- * the role needs it, and at least the route's role. Checked on the server for every call.
+ * The onRequest hook of every `/api/admin` call: an operator session (never a trader's), two-factor proven
+ * when the role needs it, and at least the route's role. Checked on the server for every call, before the
+ * body or query is even parsed, so a caller without a session learns nothing of what a call accepts.
  */
 export function operatorGuard(app: FastifyInstance, minimum: OperatorRole, options: GuardOptions = {}) {
   return async (request: FastifyRequest) => {
@@ -65,20 +70,30 @@ export async function requireFreshTotp(app: FastifyInstance, request: FastifyReq
   await clearRate(app.redis, TOTP_GUESSES, String(operator.id));
 }
 
-/** Takes a code once: the step must be newer than the last one this operator used (sign-in, enrolment). */
-export async function useTotpOnce(
+/** The operator's two-factor secret once enrolment is done, else null (no code is asked). */
+export function enrolledSecret(
   app: FastifyInstance,
-  operatorId: number,
+  operator: Pick<Operator, 'id' | 'totp_secret' | 'totp_enabled_at'>,
+): string | null {
+  if (operator.totp_enabled_at === null || operator.totp_secret === null) return null;
+  return openTotpSecret(app.config.OPERATOR_TOTP_KEY, operator.id, operator.totp_secret);
+}
+
+/** The step of a right code this operator has not used yet (sign-in takes each code once), else null. */
+export function freshTotpStep(
+  operator: Pick<Operator, 'totp_last_counter'>,
   secret: string,
   code: string,
-): Promise<void> {
-  await consumeRate(app.redis, TOTP_GUESSES, String(operatorId));
+): number | null {
   const step = totpStep(secret, code);
-  if (step === null) throw new AppError('admin_totp_invalid');
-  const used = await app.prisma.operator.updateMany({
+  return step !== null && step > operator.totp_last_counter ? step : null;
+}
+
+/** Uses a step once: of two sign-ins racing with the same code, one gets it. */
+export async function takeTotpStep(prisma: Db, operatorId: number, step: number): Promise<boolean> {
+  const used = await prisma.operator.updateMany({
     where: { id: operatorId, totp_last_counter: { lt: step } },
     data: { totp_last_counter: step },
   });
-  if (used.count === 0) throw new AppError('admin_totp_invalid');
-  await clearRate(app.redis, TOTP_GUESSES, String(operatorId));
+  return used.count === 1;
 }

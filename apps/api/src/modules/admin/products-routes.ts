@@ -2,7 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope';
 import { z } from 'zod';
-import { form, optionalText, requiredText } from '../../http/schemas';
+import {
+  blankAsMissing,
+  decimalText,
+  form,
+  int4Id,
+  optionalText,
+  requiredText,
+  wholeNumber,
+} from '../../http/schemas';
 import { announcePairChange } from '../spot';
 import { listBanners, saveBanner, uploadBannerImage } from './banners';
 import { actorOf, operatorGuard } from './guard';
@@ -11,50 +19,17 @@ import { listSavingsPlans, listSecondsOptions, saveSavingsPlan, saveSecondsOptio
 import { listSettings, saveSetting } from './settings';
 
 const LANGUAGES = ['en', 'zh', 'hk', 'jp', 'kor', 'th', 'ind'] as const;
-const recordId = z.coerce
-  .number({ error: 'bad_request' })
-  .int({ error: 'bad_request' })
-  .positive({ error: 'bad_request' })
-  .max(2_147_483_647, { error: 'bad_request' });
+const recordId = int4Id();
 const asText = (value: unknown) => (typeof value === 'number' ? String(value) : value);
-const blankAsMissing = (value: unknown) => (value === '' || value === null ? undefined : asText(value));
-
-/**
- * A plain non-negative decimal as text (no sign, exponent or spaces) with at most `scale` decimals, below
- * `below` when given. The detail is what the envelope shows after the field's name.
- */
-const decimalText = (scale: number, options: { below?: number; positive?: boolean; max?: number } = {}) => {
-  const rules = [
-    options.positive ? '> 0' : '>= 0',
-    ...(options.below === undefined ? [] : [`< ${options.below}`]),
-    ...(options.max === undefined ? [] : [`<= ${options.max}`]),
-    `<= ${scale} decimals`,
-  ].join(', ');
-  return z
-    .string({ error: rules })
-    .trim()
-    .regex(new RegExp(`^\\d{1,15}(\\.\\d{1,${scale}})?$`), { error: rules })
-    .refine((value) => !options.positive || Number(value) > 0, { error: rules })
-    .refine((value) => options.below === undefined || Number(value) < options.below, { error: rules })
-    .refine((value) => options.max === undefined || Number(value) <= options.max, { error: rules });
-};
-const optionalDecimal = (...args: Parameters<typeof decimalText>) =>
-  z.preprocess(blankAsMissing, decimalText(...args).optional());
-const requiredDecimal = (...args: Parameters<typeof decimalText>) =>
-  z.preprocess(asText, decimalText(...args));
-const wholeNumber = (min: number, max: number) =>
-  z.coerce
-    .number({ error: `${min}-${max}` })
-    .int({ error: `${min}-${max}` })
-    .min(min, { error: `${min}-${max}` })
-    .max(max, { error: `${min}-${max}` });
-const optionalWhole = (min: number, max: number) =>
-  z.preprocess(blankAsMissing, wholeNumber(min, max).optional());
+const optionalDecimal = (...args: Parameters<typeof decimalText>) => blankAsMissing(decimalText(...args));
+const whole = (min: number, max: number) => wholeNumber(min, max, `${min}-${max}`);
+const optionalWhole = (min: number, max: number) => blankAsMissing(whole(min, max));
 /** A comma-separated list of whole numbers (lever multiples, preset hands), each 1 to 1000. */
-const wholeList = z.preprocess(
-  blankAsMissing,
-  z
-    .string()
+const wholeList = blankAsMissing(
+  z.preprocess(
+    asText,
+    z
+      .string()
     .trim()
     .regex(/^\d{1,4}(,\s*\d{1,4}){0,19}$/, { error: 'e.g. 5,10,20 (1-1000)' })
     .transform((value) => value.split(',').map((part) => Number(part.trim())))
@@ -85,18 +60,18 @@ const leverBody = form({
 });
 const secondsBody = form({
   id: recordId.optional(),
-  seconds: wholeNumber(5, 86_400),
-  profit_ratio: requiredDecimal(4, { positive: true, max: 1000 }),
-  min_amount: requiredDecimal(8),
-  max_amount: requiredDecimal(8),
+  seconds: whole(5, 86_400),
+  profit_ratio: decimalText(4, { positive: true, max: 1000 }),
+  min_amount: decimalText(8),
+  max_amount: decimalText(8),
   status: z.preprocess((value) => asText(value) ?? '1', z.enum(['0', '1'], { error: '0 | 1' })),
 });
 const savingsBody = form({
   id: recordId.optional(),
   currency: requiredText('currency_not_found', 16),
-  day: wholeNumber(1, 3650),
-  rate: requiredDecimal(8, { max: 1000 }),
-  save_min: requiredDecimal(18, { positive: true }),
+  day: whole(1, 3650),
+  rate: decimalText(8, { max: 1000 }),
+  save_min: decimalText(18, { positive: true }),
   status: z.preprocess((value) => asText(value) ?? '1', z.enum(['0', '1'], { error: '0 | 1' })),
 });
 const settingBody = form({
@@ -104,7 +79,7 @@ const settingBody = form({
   value: z.preprocess(asText, z.string({ error: 'bad_request' }).trim().max(500)),
 });
 const bannerQuery = z.object({
-  lang: z.preprocess(blankAsMissing, z.enum(LANGUAGES, { error: 'bad_request' }).optional()),
+  lang: blankAsMissing(z.enum(LANGUAGES, { error: 'bad_request' })),
 });
 const bannerBody = form({
   id: recordId.optional(),
@@ -113,7 +88,7 @@ const bannerBody = form({
   abstract: optionalText(500),
   content: optionalText(20_000),
   cover: requiredText('upload_missing', 200),
-  sorts: z.coerce.number({ error: 'bad_request' }).int().min(0).max(1_000_000).optional().default(0),
+  sorts: wholeNumber(0, 1_000_000, 'bad_request').optional().default(0),
 });
 
 /**
@@ -127,12 +102,12 @@ export function productsRoutes(app: FastifyInstance): void {
   const support = operatorGuard(app, 'support');
   const admin = operatorGuard(app, 'admin');
 
-  typed.get('/api/admin/products/pairs', { preHandler: viewer }, async () =>
+  typed.get('/api/admin/products/pairs', { onRequest: viewer }, async () =>
     ok(await listPairSettings(app.prisma)),
   );
   typed.post(
     '/api/admin/products/pairs/save',
-    { schema: { body: pairBody }, preHandler: admin },
+    { schema: { body: pairBody }, onRequest: admin },
     async (request) => {
       const saved = await savePairSettings(app.prisma, actorOf(request), request.body);
       // After the commit: this process forgets its cached pairs, the matcher reloads this one.
@@ -142,7 +117,7 @@ export function productsRoutes(app: FastifyInstance): void {
   );
   typed.post(
     '/api/admin/products/pairs/lever',
-    { schema: { body: leverBody }, preHandler: admin },
+    { schema: { body: leverBody }, onRequest: admin },
     async (request) => {
       const body = request.body;
       return ok(
@@ -160,12 +135,12 @@ export function productsRoutes(app: FastifyInstance): void {
     },
   );
 
-  typed.get('/api/admin/products/seconds', { preHandler: viewer }, async () =>
+  typed.get('/api/admin/products/seconds', { onRequest: viewer }, async () =>
     ok(await listSecondsOptions(app.prisma)),
   );
   typed.post(
     '/api/admin/products/seconds/save',
-    { schema: { body: secondsBody }, preHandler: admin },
+    { schema: { body: secondsBody }, onRequest: admin },
     async (request) =>
       ok(
         await saveSecondsOption(app.prisma, actorOf(request), {
@@ -175,12 +150,12 @@ export function productsRoutes(app: FastifyInstance): void {
       ),
   );
 
-  typed.get('/api/admin/products/savings', { preHandler: viewer }, async () =>
+  typed.get('/api/admin/products/savings', { onRequest: viewer }, async () =>
     ok(await listSavingsPlans(app.prisma)),
   );
   typed.post(
     '/api/admin/products/savings/save',
-    { schema: { body: savingsBody }, preHandler: admin },
+    { schema: { body: savingsBody }, onRequest: admin },
     async (request) =>
       ok(
         await saveSavingsPlan(app.prisma, actorOf(request), {
@@ -191,26 +166,26 @@ export function productsRoutes(app: FastifyInstance): void {
       ),
   );
 
-  typed.get('/api/admin/products/settings', { preHandler: viewer }, async () =>
+  typed.get('/api/admin/products/settings', { onRequest: viewer }, async () =>
     ok(await listSettings(app.prisma)),
   );
   typed.post(
     '/api/admin/products/settings/save',
-    { schema: { body: settingBody }, preHandler: admin },
+    { schema: { body: settingBody }, onRequest: admin },
     async (request) => ok(await saveSetting(app.prisma, actorOf(request), request.body)),
   );
 
   typed.get(
     '/api/admin/products/banners',
-    { schema: { querystring: bannerQuery }, preHandler: viewer },
+    { schema: { querystring: bannerQuery }, onRequest: viewer },
     async (request) => ok(await listBanners(app.prisma, request.query)),
   );
-  typed.post('/api/admin/products/banners/upload', { preHandler: support }, async (request) =>
+  typed.post('/api/admin/products/banners/upload', { onRequest: support }, async (request) =>
     ok(await uploadBannerImage(app, request, actorOf(request))),
   );
   typed.post(
     '/api/admin/products/banners/save',
-    { schema: { body: bannerBody }, preHandler: support },
+    { schema: { body: bannerBody }, onRequest: support },
     async (request) => ok(await saveBanner(app.prisma, actorOf(request), request.body)),
   );
 }

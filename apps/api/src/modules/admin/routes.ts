@@ -20,7 +20,15 @@ import {
 } from '@exchange/contracts';
 import type { AuditReport } from '@exchange/kernel/ledger';
 import { userRoom } from '@exchange/kernel/realtime';
-import { form, limitField, optionalText, pageField, positiveId, requiredText } from '../../http/schemas';
+import {
+  form,
+  int4Id,
+  limitField,
+  optionalText,
+  pageField,
+  requiredText,
+  wholeNumber,
+} from '../../http/schemas';
 import { pushNotices } from '../c2c';
 import { listAppeals, resolveAppealAsOperator } from './appeals';
 import { adminAuthRoutes } from './auth-routes';
@@ -42,7 +50,7 @@ export interface AdminDeps {
 }
 
 /** A row id: 32-bit, so a huge number is refused at validation instead of failing in the query. */
-const recordId = positiveId.max(2_147_483_647, { error: 'bad_request' });
+const recordId = int4Id();
 
 const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess((value) => value ?? '', z.enum(values, { error: 'bad_request' }));
@@ -52,10 +60,10 @@ const reasonField = optionalText(500);
 
 const pageQuery = z.object({ page: pageField, limit: limitField(20, 100) });
 const identityQuery = pageQuery.extend({
-  status: z.coerce.number({ error: 'bad_request' }).int().min(0).max(2).optional().default(1),
+  status: wholeNumber(0, 2, 'bad_request').optional().default(1),
 });
 const withdrawalQuery = z.object({
-  status: z.coerce.number({ error: 'bad_request' }).int().min(1).max(3).optional().default(1),
+  status: wholeNumber(1, 3, 'bad_request').optional().default(1),
   limit: limitField(50, 200),
 });
 const noticeQuery = z.object({
@@ -95,7 +103,7 @@ const noticeBody = form({
   title: requiredText('admin_reason_required', 200),
   abstract: optionalText(500),
   content: optionalText(20_000),
-  sorts: z.coerce.number({ error: 'bad_request' }).int().min(0).max(1_000_000).optional().default(0),
+  sorts: wholeNumber(0, 1_000_000, 'bad_request').optional().default(0),
 });
 const idBody = form({ id: recordId });
 
@@ -121,7 +129,7 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
 
   typed.get(
     '/api/admin/dashboard',
-    { schema: { response: answers(adminDashboardSchema) }, preHandler: viewer },
+    { schema: { response: answers(adminDashboardSchema) }, onRequest: viewer },
     async () => {
       const [figures, audit, workers] = await Promise.all([
         dashboardFigures(app.prisma, startOfTodayUtc()),
@@ -134,7 +142,7 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
 
   typed.get(
     '/api/admin/trail',
-    { schema: { querystring: trailQuery, response: answers(adminTrailPageSchema) }, preHandler: viewer },
+    { schema: { querystring: trailQuery, response: answers(adminTrailPageSchema) }, onRequest: viewer },
     async (request) =>
       ok(
         await listTrail(app.prisma, {
@@ -147,12 +155,12 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
 
   typed.get(
     '/api/admin/users',
-    { schema: { querystring: userQuery, response: answers(adminUserPageSchema) }, preHandler: viewer },
+    { schema: { querystring: userQuery, response: answers(adminUserPageSchema) }, onRequest: viewer },
     async (request) => ok(await searchUsers(app.prisma, request.query)),
   );
   typed.get(
     '/api/admin/users/detail',
-    { schema: { querystring: userIdQuery, response: answers(adminUserDetailSchema) }, preHandler: viewer },
+    { schema: { querystring: userIdQuery, response: answers(adminUserDetailSchema) }, onRequest: viewer },
     async (request) => ok(await viewUser(app.prisma, request.query.id)),
   );
 
@@ -160,13 +168,13 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
     '/api/admin/identities',
     {
       schema: { querystring: identityQuery, response: answers(adminIdentityPageSchema) },
-      preHandler: viewer,
+      onRequest: viewer,
     },
     async (request) => ok(await listIdentities(app.prisma, request.query)),
   );
   typed.post(
     '/api/admin/identities/review',
-    { schema: { body: reviewBody, response: answers(adminReviewResultSchema) }, preHandler: support },
+    { schema: { body: reviewBody, response: answers(adminReviewResultSchema) }, onRequest: support },
     async (request) => ok(await reviewIdentity(app.prisma, actorOf(request), request.body)),
   );
 
@@ -174,13 +182,13 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
     '/api/admin/withdrawals',
     {
       schema: { querystring: withdrawalQuery, response: answers(z.array(adminWithdrawalSchema)) },
-      preHandler: viewer,
+      onRequest: viewer,
     },
     async (request) => ok(await listWithdrawals(app.prisma, request.query)),
   );
   typed.post(
     '/api/admin/withdrawals/finish',
-    { schema: { body: withdrawalBody, response: answers(adminWithdrawalResultSchema) }, preHandler: finance },
+    { schema: { body: withdrawalBody, response: answers(adminWithdrawalResultSchema) }, onRequest: finance },
     async (request) => {
       await requireFreshTotp(app, request, request.body.totp_code);
       return ok(await finishWithdrawal(app.prisma, actorOf(request), request.body));
@@ -194,13 +202,13 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
         querystring: withdrawalQuery.pick({ limit: true }),
         response: answers(z.array(adminDepositSchema)),
       },
-      preHandler: viewer,
+      onRequest: viewer,
     },
     async (request) => ok(await listDeposits(app.prisma, request.query)),
   );
   typed.post(
     '/api/admin/deposits/confirm',
-    { schema: { body: depositBody, response: answers(adminDepositResultSchema) }, preHandler: finance },
+    { schema: { body: depositBody, response: answers(adminDepositResultSchema) }, onRequest: finance },
     async (request) => {
       await requireFreshTotp(app, request, request.body.totp_code);
       return ok(await confirmDeposit(app.prisma, actorOf(request), request.body));
@@ -209,12 +217,12 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
 
   typed.get(
     '/api/admin/markets',
-    { schema: { response: answers(z.array(adminMarketSchema)) }, preHandler: viewer },
+    { schema: { response: answers(z.array(adminMarketSchema)) }, onRequest: viewer },
     async () => ok(await listPairs(app.prisma)),
   );
   typed.post(
     '/api/admin/markets/flags',
-    { schema: { body: pairBody }, preHandler: admin },
+    { schema: { body: pairBody }, onRequest: admin },
     async (request) => {
       const body = request.body as Record<string, unknown>;
       const flags: Partial<Record<PairFlag, 0 | 1>> = {};
@@ -230,13 +238,13 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
         querystring: withdrawalQuery.pick({ limit: true }),
         response: answers(z.array(adminAppealSchema)),
       },
-      preHandler: viewer,
+      onRequest: viewer,
     },
     async (request) => ok(await listAppeals(app.prisma, request.query)),
   );
   typed.post(
     '/api/admin/appeals/resolve',
-    { schema: { body: appealBody, response: answers(adminAppealResultSchema) }, preHandler: finance },
+    { schema: { body: appealBody, response: answers(adminAppealResultSchema) }, onRequest: finance },
     async (request) => {
       await requireFreshTotp(app, request, request.body.totp_code);
       const { order, notices } = await resolveAppealAsOperator(app.prisma, actorOf(request), request.body);
@@ -249,18 +257,16 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
     '/api/admin/notices',
     {
       schema: { querystring: noticeQuery, response: answers(z.array(adminNoticeSchema)) },
-      preHandler: viewer,
+      onRequest: viewer,
     },
     async (request) => ok(await listNotices(app.prisma, request.query)),
   );
   typed.post(
     '/api/admin/notices/save',
-    { schema: { body: noticeBody }, preHandler: support },
+    { schema: { body: noticeBody }, onRequest: support },
     async (request) => ok(await saveNotice(app.prisma, actorOf(request), request.body)),
   );
-  typed.post(
-    '/api/admin/notices/delete',
-    { schema: { body: idBody }, preHandler: support },
-    async (request) => ok(await deleteNotice(app.prisma, actorOf(request), request.body.id)),
+  typed.post('/api/admin/notices/delete', { schema: { body: idBody }, onRequest: support }, async (request) =>
+    ok(await deleteNotice(app.prisma, actorOf(request), request.body.id)),
   );
 }

@@ -15,7 +15,7 @@ import {
   adminStatusResultSchema,
   adminUserRecordsSchema,
 } from '@exchange/contracts';
-import { form, limitField, optionalText, pageField, positiveId } from '../../http/schemas';
+import { form, int4Id, limitField, optionalText, pageField, wholeNumber } from '../../http/schemas';
 import { actorOf, operatorGuard, requireFreshTotp } from './guard';
 import { listPaymentOrders } from './channel';
 import {
@@ -30,7 +30,7 @@ import {
 import { RECORD_KINDS, resetTradePassword, setAgent, setFrozenFunds, userRecords } from './user-actions';
 
 /** A row id: 32-bit, so a huge number is refused at validation instead of failing in the query. */
-const recordId = positiveId.max(2_147_483_647, { error: 'bad_request' });
+const recordId = int4Id();
 const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess((value) => value ?? '', z.enum(values, { error: 'bad_request' }));
 const reasonField = optionalText(500);
@@ -44,7 +44,7 @@ const recordsQuery = z.object({
   limit: limitField(20, 100),
 });
 const paymentsQuery = z.object({
-  status: z.coerce.number({ error: 'bad_request' }).int().min(0).max(2).optional(),
+  status: wholeNumber(0, 2, 'bad_request').optional(),
   page: pageField,
   limit: limitField(20, 100),
 });
@@ -105,12 +105,12 @@ export function adminUsersRoutes(app: FastifyInstance): void {
 
   typed.get(
     '/api/admin/users/records',
-    { schema: { querystring: recordsQuery, response: answers(adminUserRecordsSchema) }, preHandler: viewer },
+    { schema: { querystring: recordsQuery, response: answers(adminUserRecordsSchema) }, onRequest: viewer },
     async (request) => ok(await userRecords(app.prisma, request.query)),
   );
   typed.post(
     '/api/admin/users/freeze',
-    { schema: { body: freezeBody, response: answers(adminFreezeResultSchema) }, preHandler: finance },
+    { schema: { body: freezeBody, response: answers(adminFreezeResultSchema) }, onRequest: finance },
     async (request) => {
       await requireFreshTotp(app, request, request.body.totp_code);
       const { id, reason } = request.body;
@@ -123,7 +123,7 @@ export function adminUsersRoutes(app: FastifyInstance): void {
   );
   typed.post(
     '/api/admin/users/agent',
-    { schema: { body: agentBody, response: answers(adminAgentResultSchema) }, preHandler: support },
+    { schema: { body: agentBody, response: answers(adminAgentResultSchema) }, onRequest: support },
     async (request) => {
       const { id, city, district, reason } = request.body;
       const on = request.body.on === '1';
@@ -132,7 +132,7 @@ export function adminUsersRoutes(app: FastifyInstance): void {
   );
   typed.post(
     '/api/admin/users/reset-trade-password',
-    { schema: { body: resetBody, response: answers(adminResetResultSchema) }, preHandler: support },
+    { schema: { body: resetBody, response: answers(adminResetResultSchema) }, onRequest: support },
     async (request) => {
       await requireFreshTotp(app, request, request.body.totp_code);
       return ok(await resetTradePassword(app.prisma, app.redis, actorOf(request), request.body));
@@ -141,24 +141,24 @@ export function adminUsersRoutes(app: FastifyInstance): void {
 
   typed.get(
     '/api/admin/payments',
-    { schema: { querystring: paymentsQuery, response: answers(adminPaymentPageSchema) }, preHandler: viewer },
+    { schema: { querystring: paymentsQuery, response: answers(adminPaymentPageSchema) }, onRequest: viewer },
     async (request) => ok(await listPaymentOrders(app.prisma, request.query)),
   );
 
   typed.get(
     '/api/admin/appeals/detail',
-    { schema: { querystring: idQuery, response: answers(adminAppealDetailSchema) }, preHandler: viewer },
+    { schema: { querystring: idQuery, response: answers(adminAppealDetailSchema) }, onRequest: viewer },
     async (request) => ok(await appealDetail(app.prisma, request.query.id)),
   );
 
   typed.get(
     '/api/admin/sellers',
-    { schema: { querystring: pageQuery, response: answers(adminSellerPageSchema) }, preHandler: viewer },
+    { schema: { querystring: pageQuery, response: answers(adminSellerPageSchema) }, onRequest: viewer },
     async (request) => ok(await listSellers(app.prisma, request.query)),
   );
   typed.post(
     '/api/admin/sellers/approve',
-    { schema: { body: sellerBody, response: answers(adminSellerResultSchema) }, preHandler: support },
+    { schema: { body: sellerBody, response: answers(adminSellerResultSchema) }, onRequest: support },
     async (request) => {
       const { id, name, reason } = request.body;
       const currency = request.body.currency || 'USDT';
@@ -167,18 +167,18 @@ export function adminUsersRoutes(app: FastifyInstance): void {
   );
   typed.post(
     '/api/admin/sellers/suspend',
-    { schema: { body: suspendBody, response: answers(adminStatusResultSchema) }, preHandler: support },
+    { schema: { body: suspendBody, response: answers(adminStatusResultSchema) }, onRequest: support },
     async (request) => ok(await suspendSeller(app.prisma, actorOf(request), request.body)),
   );
 
   typed.get(
     '/api/admin/acceptors',
-    { schema: { response: answers(z.array(adminAcceptorSchema)) }, preHandler: viewer },
+    { schema: { response: answers(z.array(adminAcceptorSchema)) }, onRequest: viewer },
     async () => ok(await listAcceptors(app.prisma)),
   );
   typed.post(
     '/api/admin/acceptors/approve',
-    { schema: { body: acceptorBody, response: answers(adminAcceptorResultSchema) }, preHandler: finance },
+    { schema: { body: acceptorBody, response: answers(adminAcceptorResultSchema) }, onRequest: finance },
     async (request) => {
       await requireFreshTotp(app, request, request.body.totp_code);
       return ok(await approveAcceptor(app.prisma, actorOf(request), request.body));
@@ -186,7 +186,7 @@ export function adminUsersRoutes(app: FastifyInstance): void {
   );
   typed.post(
     '/api/admin/acceptors/status',
-    { schema: { body: acceptorStatusBody, response: answers(adminStatusResultSchema) }, preHandler: finance },
+    { schema: { body: acceptorStatusBody, response: answers(adminStatusResultSchema) }, onRequest: finance },
     async (request) => {
       await requireFreshTotp(app, request, request.body.totp_code);
       const { id, reason } = request.body;
