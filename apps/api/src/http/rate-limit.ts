@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
 import { AppError } from '@exchange/kernel/errors';
 
@@ -58,4 +59,70 @@ export async function consumeRate(redis: Redis, rule: RateRule, subject: string)
 /** Forgets the attempts counted against a rule (after a success that proves the caller). */
 export async function clearRate(redis: Redis, rule: RateRule, subject: string): Promise<void> {
   await redis.del(rateKey(rule, subject));
+}
+
+/**
+ * Takes a place for one comparison of a secret, in one step: {-1} when the window's wrong guesses are used
+ * up, {0} while every other place is held by a comparison still running, {1} once taken. A comparison holds
+ * its place in a sorted set until it settles, or until `staleMs` passed (its process died mid-way).
+ */
+const takeComparison = new RedisScript(`
+local now = redis.call('TIME')
+local nowMs = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', nowMs)
+local wrong = tonumber(redis.call('GET', KEYS[1]) or '0')
+local limit = tonumber(ARGV[1])
+if wrong >= limit then return -1 end
+if wrong + redis.call('ZCARD', KEYS[2]) >= limit then return 0 end
+redis.call('ZADD', KEYS[2], nowMs + tonumber(ARGV[3]), ARGV[2])
+redis.call('PEXPIRE', KEYS[2], ARGV[3])
+return 1
+`);
+
+/** Gives a comparison's place back; a wrong guess is counted in the window, a right one forgets them all. */
+const settleComparison = new RedisScript(`
+redis.call('ZREM', KEYS[2], ARGV[1])
+if ARGV[2] == 'right' then
+  redis.call('DEL', KEYS[1])
+elseif ARGV[2] == 'wrong' then
+  if redis.call('INCR', KEYS[1]) == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[3]) end
+end
+return 0
+`);
+
+const COMPARISON_STALE_MS = 30_000;
+const PLACE_WAIT_MS = 10_000;
+
+/**
+ * Compares a secret under a limit on WRONG guesses (`rule.limit` per window per subject), never refusing a
+ * right one because others arrived with it. Like every limit here, the guess takes its place before the
+ * secret is compared, in one Redis step, counting the wrong guesses of the window and the comparisons still
+ * running: at most `rule.limit` wrong guesses are ever compared per window, however many arrive at once and
+ * at however many API processes. A wrong guess keeps its place for the window, a right one gives it back
+ * and forgets the wrong ones; a guess that finds the free places all taken by running comparisons waits for
+ * one to come back (a right password comparing takes tens of milliseconds), and is refused with
+ * `too_many_requests` only once the window's wrong guesses are used up.
+ */
+export async function compareWithinLimit(
+  redis: Redis,
+  rule: RateRule,
+  subject: string,
+  compare: () => Promise<boolean>,
+): Promise<boolean> {
+  const keys = [rateKey(rule, subject), `${rateKey(rule, subject)}:comparing`];
+  const guess = randomUUID();
+  const giveUpAt = Date.now() + PLACE_WAIT_MS;
+  for (let pauseMs = 5; ; pauseMs = Math.min(pauseMs * 2, 100)) {
+    const taken = Number(await takeComparison.run(redis, keys, [rule.limit, guess, COMPARISON_STALE_MS]));
+    if (taken === 1) break;
+    if (taken < 0 || Date.now() >= giveUpAt) throw new AppError('too_many_requests');
+    await delay(pauseMs);
+  }
+  let outcome: 'right' | 'wrong' | 'unknown' = 'unknown';
+  try {
+    outcome = (await compare()) ? 'right' : 'wrong';
+    return outcome === 'right';
+  } finally {
+    await settleComparison.run(redis, keys, [guess, outcome, rule.windowSeconds * 1000]);
+  }
 }

@@ -72,6 +72,33 @@ describe('trade password guessing', () => {
     expect((await ctx.audit()).ok).toBe(true);
   });
 
+  it('counts wrong passwords only: 20 withdrawals with the right one at once all pass, on two processes', async () => {
+    const user = await ctx.signedInUser({ tradePassword: '246810', kyc: true });
+    await ctx.deposit(user.account, 'USDT', '1000');
+    const usdt = await ctx.currencyId('USDT');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        post(
+          (index % 2) as 0 | 1,
+          '/api/wallet/out',
+          { currency: usdt, number: '40', address: TRON_ADDRESS, pay_password: '246810' },
+          user.token,
+        ),
+      ),
+    );
+    expect(answers.filter((answer) => answer.type !== 'ok')).toEqual([]);
+    expect(await ctx.prisma.withdrawal.count({ where: { user_id: user.id } })).toBe(20);
+    // Wrong guesses among right ones are still compared, and answered as wrong.
+    const mixed = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        post(0, '/api/safe/judge_password', { password: index % 2 ? '246810' : '135790' }, user.token),
+      ),
+    );
+    expect(mixed.filter((answer) => answer.message === WRONG)).toHaveLength(4);
+    expect(mixed.filter((answer) => answer.type === 'ok')).toHaveLength(4);
+    expect((await ctx.audit()).ok).toBe(true);
+  });
+
   it('lets the owner’s right password clear earlier wrong ones', async () => {
     const user = await ctx.signedInUser({ tradePassword: '246810' });
     for (let guess = 0; guess < 4; guess += 1) {
