@@ -27,6 +27,12 @@ beforeAll(async () => {
   fx = microFixtures(ctx);
   ({ usdt, btc, pairId } = await fx.ids());
   await ctx.fundHouse('micro_pool', 'USDT', '100000');
+  // The spot orders here trade 0.01 BTC (a notional of about 1 USDT): a minimum of 0.5 and a one-second window
+  // let each trade price alone, as on a quiet book; settlement-price.test.ts tests the weighting itself.
+  await ctx.prisma.currencyMatch.update({
+    where: { id: pairId },
+    data: { micro_price_min_notional: '0.5', micro_price_window_seconds: 1 },
+  });
   for (const seconds of [SHORT, LONG])
     await ctx.prisma.microSecond.create({ data: { seconds, profit_ratio: '80' } });
   await ctx.startMatcher();

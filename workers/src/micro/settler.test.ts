@@ -17,6 +17,8 @@ beforeAll(async () => {
   ctx = await createTestContext();
   fx = microFixtures(ctx);
   ({ usdt, pairId } = await fx.ids());
+  // The house's capital that pays wins: without it no order could be accepted (exposure.ts).
+  await ctx.fundHouse('micro_pool', 'USDT', '1000000');
   await ctx.prisma.microSecond.create({ data: { seconds: 1, profit_ratio: '80' } });
   await fx.trade(pairId, '100', new Date(Date.now() - 60_000));
 });

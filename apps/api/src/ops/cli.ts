@@ -14,6 +14,7 @@ import {
 import { auditExchange } from '../areas';
 import { p2pCommands } from './p2p';
 import { opsLeverOptions } from './lever';
+import { opsMicroOptions } from './micro';
 import { poolSql, verifySettlements } from '../modules/micro';
 import { earnCommands } from './earn';
 import { rebuildTeamCounters } from '../modules/team';
@@ -113,6 +114,22 @@ const commands: Record<string, Command> = {
     } finally {
       await pool.end();
     }
+  },
+  'micro:options': (prisma, args) => {
+    const { values, positionals } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        window: { type: 'string' },
+        lookback: { type: 'string' },
+        'min-notional': { type: 'string' },
+        'pair-exposure': { type: 'string' },
+        'user-exposure': { type: 'string' },
+      },
+    });
+    if (!positionals[0])
+      throw new Error('micro:options PAIR (e.g. BTC/USDT) [--window 10] [--min-notional 1000] ...');
+    return opsMicroOptions(prisma, positionals[0], values);
   },
   'spot:archive': (prisma, args, config) => {
     const { values } = parseArgs({ args, options: { days: { type: 'string' } } });

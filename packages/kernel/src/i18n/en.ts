@@ -142,6 +142,14 @@ export const en = {
   micro_too_many_running: 'You can have at most {max} running seconds orders in {currency}',
   micro_in_flight: 'Submitting, do not repeat the operation',
   micro_no_price: 'This market has no price yet',
+  micro_price_thin:
+    'Too little has traded on this market just now to price a seconds order; please try again shortly',
+  micro_user_exposure_limit:
+    'Your running seconds orders on {symbol} may win at most {max} {currency} together; this order would go beyond it',
+  micro_pair_exposure_limit:
+    'Seconds orders on {symbol} are at their limit (at most {max} {currency} of possible winnings); try a smaller amount or later',
+  micro_pool_exposure_limit:
+    'Seconds trading in {currency} is at its limit: running orders could win all the house holds now; try a smaller amount or later',
   micro_submitted: 'Order placed',
   micro_order_not_found: 'Seconds order not found',
   micro_closed_market: 'Seconds trading is not open yet',
@@ -153,6 +161,7 @@ export const en = {
   micro_result_win: 'Profit',
   micro_result_tie: 'None',
   micro_result_loss: 'Loss',
+  micro_result_void: 'Void: no reliable price, stake returned',
   log_micro_submit: 'Seconds order',
   log_micro_settle: 'Seconds order settled',
   log_micro_fee: 'Seconds order fee',

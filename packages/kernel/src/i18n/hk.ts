@@ -143,6 +143,13 @@ export const hk: Messages = {
   micro_too_many_running: '{currency} 最多同時持有 {max} 個進行中的秒合約',
   micro_in_flight: '提交中，請勿重複操作',
   micro_no_price: '該交易對暫無價格',
+  micro_price_thin: '該交易對當前成交過少，無法為秒合約定價，請稍後再試',
+  micro_user_exposure_limit:
+    '您在 {symbol} 上進行中的秒合約訂單合計最多可贏 {max} {currency}，本訂單將超出該限額',
+  micro_pair_exposure_limit:
+    '{symbol} 的秒合約訂單已達上限（可能盈利最多 {max} {currency}），請減少金額或稍後再試',
+  micro_pool_exposure_limit:
+    '{currency} 秒合約交易已達上限：進行中的訂單可能贏取平台當前全部資金，請減少金額或稍後再試',
   micro_submitted: '下單成功',
   micro_order_not_found: '秒合約訂單不存在',
   micro_closed_market: '秒合約交易暫未開放',
@@ -154,6 +161,7 @@ export const hk: Messages = {
   micro_result_win: '盈利',
   micro_result_tie: '無',
   micro_result_loss: '虧損',
+  micro_result_void: '作廢：無可靠價格，本金退回',
   log_micro_submit: '秒合約下單',
   log_micro_settle: '秒合約結算',
   log_micro_fee: '秒合約手續費',

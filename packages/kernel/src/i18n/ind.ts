@@ -143,6 +143,14 @@ export const ind: Messages = {
   micro_too_many_running: 'Anda dapat memiliki paling banyak {max} order detik berjalan dalam {currency}',
   micro_in_flight: 'Sedang mengirim, jangan ulangi',
   micro_no_price: 'Pasar ini belum memiliki harga',
+  micro_price_thin:
+    'Terlalu sedikit transaksi di pasar ini saat ini untuk menentukan harga order detik; silakan coba lagi sebentar lagi',
+  micro_user_exposure_limit:
+    'Order detik Anda yang berjalan di {symbol} dapat menang paling banyak {max} {currency} bersama-sama; order ini akan melampauinya',
+  micro_pair_exposure_limit:
+    'Order detik di {symbol} telah mencapai batas (kemungkinan keuntungan paling banyak {max} {currency}); coba jumlah lebih kecil atau nanti',
+  micro_pool_exposure_limit:
+    'Perdagangan detik dalam {currency} telah mencapai batas: order yang berjalan dapat memenangkan seluruh dana bursa saat ini; coba jumlah lebih kecil atau nanti',
   micro_submitted: 'Order ditempatkan',
   micro_order_not_found: 'Order detik tidak ditemukan',
   micro_closed_market: 'Perdagangan detik belum dibuka',
@@ -154,6 +162,7 @@ export const ind: Messages = {
   micro_result_win: 'Untung',
   micro_result_tie: 'Tidak ada',
   micro_result_loss: 'Rugi',
+  micro_result_void: 'Batal: tidak ada harga yang andal, modal dikembalikan',
   log_micro_submit: 'Order detik',
   log_micro_settle: 'Penyelesaian order detik',
   log_micro_fee: 'Biaya order detik',

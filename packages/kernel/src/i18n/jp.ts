@@ -143,6 +143,14 @@ export const jp: Messages = {
   micro_too_many_running: '{currency} で同時に保有できる秒取引は {max} 件までです',
   micro_in_flight: '送信中です。繰り返さないでください',
   micro_no_price: 'この市場にはまだ価格がありません',
+  micro_price_thin:
+    'この市場は現在の取引が少なすぎて秒取引の価格を決められません。しばらくしてからお試しください',
+  micro_user_exposure_limit:
+    '{symbol} で進行中のあなたの秒取引注文が得られる利益は合計 {max} {currency} までです。この注文はそれを超えます',
+  micro_pair_exposure_limit:
+    '{symbol} の秒取引注文は上限に達しています（見込み利益は最大 {max} {currency}）。金額を減らすか、後でお試しください',
+  micro_pool_exposure_limit:
+    '{currency} の秒取引は上限に達しています。進行中の注文が取引所の保有資金をすべて得る可能性があります。金額を減らすか、後でお試しください',
   micro_submitted: '注文しました',
   micro_order_not_found: '秒取引の注文が見つかりません',
   micro_closed_market: '秒取引はまだ開始していません',
@@ -154,6 +162,7 @@ export const jp: Messages = {
   micro_result_win: '利益',
   micro_result_tie: 'なし',
   micro_result_loss: '損失',
+  micro_result_void: '無効：信頼できる価格がないため元本を返却',
   log_micro_submit: '秒取引の注文',
   log_micro_settle: '秒取引の決済',
   log_micro_fee: '秒取引の手数料',

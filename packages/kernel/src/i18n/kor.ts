@@ -143,6 +143,14 @@ export const kor: Messages = {
   micro_too_many_running: '{currency}로 진행 중인 초 거래는 최대 {max}개입니다',
   micro_in_flight: '제출 중입니다. 반복하지 마세요',
   micro_no_price: '이 마켓에는 아직 가격이 없습니다',
+  micro_price_thin:
+    '지금 이 마켓의 거래가 너무 적어 초 계약 가격을 정할 수 없습니다. 잠시 후 다시 시도하세요',
+  micro_user_exposure_limit:
+    '{symbol}에서 진행 중인 회원님의 초 계약 주문은 합계 최대 {max} {currency}까지 수익을 낼 수 있습니다. 이 주문은 한도를 넘습니다',
+  micro_pair_exposure_limit:
+    '{symbol}의 초 계약 주문이 한도에 도달했습니다(예상 수익 최대 {max} {currency}). 금액을 줄이거나 나중에 시도하세요',
+  micro_pool_exposure_limit:
+    '{currency} 초 계약 거래가 한도에 도달했습니다. 진행 중인 주문이 거래소 보유 자금 전부를 얻을 수 있습니다. 금액을 줄이거나 나중에 시도하세요',
   micro_submitted: '주문 완료',
   micro_order_not_found: '초 거래 주문을 찾을 수 없습니다',
   micro_closed_market: '초 거래가 아직 열리지 않았습니다',
@@ -154,6 +162,7 @@ export const kor: Messages = {
   micro_result_win: '수익',
   micro_result_tie: '없음',
   micro_result_loss: '손실',
+  micro_result_void: '무효: 신뢰할 수 있는 가격이 없어 원금 반환',
   log_micro_submit: '초 거래 주문',
   log_micro_settle: '초 거래 정산',
   log_micro_fee: '초 거래 수수료',

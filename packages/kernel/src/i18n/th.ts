@@ -143,6 +143,13 @@ export const th: Messages = {
   micro_too_many_running: 'มีคำสั่งแบบวินาทีที่กำลังทำงานใน {currency} ได้สูงสุด {max} รายการ',
   micro_in_flight: 'กำลังส่ง กรุณาอย่าทำซ้ำ',
   micro_no_price: 'ตลาดนี้ยังไม่มีราคา',
+  micro_price_thin: 'ตลาดนี้มีการซื้อขายน้อยเกินไปในขณะนี้ จึงกำหนดราคาสัญญาวินาทีไม่ได้ โปรดลองอีกครั้งในไม่ช้า',
+  micro_user_exposure_limit:
+    'คำสั่งสัญญาวินาทีที่กำลังดำเนินอยู่ของคุณใน {symbol} ทำกำไรรวมได้สูงสุด {max} {currency} คำสั่งนี้จะเกินวงเงินดังกล่าว',
+  micro_pair_exposure_limit:
+    'คำสั่งสัญญาวินาทีของ {symbol} ถึงขีดจำกัดแล้ว (กำไรที่เป็นไปได้สูงสุด {max} {currency}) โปรดลดจำนวนหรือลองภายหลัง',
+  micro_pool_exposure_limit:
+    'การซื้อขายสัญญาวินาทีด้วย {currency} ถึงขีดจำกัดแล้ว: คำสั่งที่กำลังดำเนินอยู่อาจชนะเงินทั้งหมดที่แพลตฟอร์มมีในขณะนี้ โปรดลดจำนวนหรือลองภายหลัง',
   micro_submitted: 'ส่งคำสั่งแล้ว',
   micro_order_not_found: 'ไม่พบคำสั่งแบบวินาที',
   micro_closed_market: 'การเทรดแบบวินาทียังไม่เปิด',
@@ -154,6 +161,7 @@ export const th: Messages = {
   micro_result_win: 'กำไร',
   micro_result_tie: 'ไม่มี',
   micro_result_loss: 'ขาดทุน',
+  micro_result_void: 'เป็นโมฆะ: ไม่มีราคาที่เชื่อถือได้ คืนเงินต้น',
   log_micro_submit: 'คำสั่งแบบวินาที',
   log_micro_settle: 'ชำระคำสั่งแบบวินาที',
   log_micro_fee: 'ค่าธรรมเนียมคำสั่งแบบวินาที',

@@ -143,6 +143,13 @@ export const zh: Messages = {
   micro_too_many_running: '{currency} 最多同时持有 {max} 个进行中的秒合约',
   micro_in_flight: '提交中，请勿重复操作',
   micro_no_price: '该交易对暂无价格',
+  micro_price_thin: '该交易对当前成交过少，无法为秒合约定价，请稍后再试',
+  micro_user_exposure_limit:
+    '您在 {symbol} 上进行中的秒合约订单合计最多可赢 {max} {currency}，本订单将超出该限额',
+  micro_pair_exposure_limit:
+    '{symbol} 的秒合约订单已达上限（可能盈利最多 {max} {currency}），请减少金额或稍后再试',
+  micro_pool_exposure_limit:
+    '{currency} 秒合约交易已达上限：进行中的订单可能赢取平台当前全部资金，请减少金额或稍后再试',
   micro_submitted: '下单成功',
   micro_order_not_found: '秒合约订单不存在',
   micro_closed_market: '秒合约交易暂未开放',
@@ -154,6 +161,7 @@ export const zh: Messages = {
   micro_result_win: '盈利',
   micro_result_tie: '无',
   micro_result_loss: '亏损',
+  micro_result_void: '作废：无可靠价格，本金退回',
   log_micro_submit: '秒合约下单',
   log_micro_settle: '秒合约结算',
   log_micro_fee: '秒合约手续费',

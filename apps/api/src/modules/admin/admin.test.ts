@@ -550,6 +550,54 @@ describe('markets, appeals and notices', () => {
     ).toBe('error');
   });
 
+  it('opens a pair through the spot area: a matcher started while it was closed matches its orders', async () => {
+    const fresh = await createTestContext();
+    const pair = await fresh.prisma.currencyMatch.findFirstOrThrow({
+      where: { currency: { name: 'BTC' }, legal: { name: 'USDT' } },
+    });
+    await fresh.prisma.currencyMatch.update({ where: { id: pair.id }, data: { open_coin_trade: 0 } });
+    const matcher = await fresh.startMatcher();
+    try {
+      const admin = await signedInOperator(fresh, 'admin');
+      const opened = await fresh.post(
+        '/api/admin/markets/flags',
+        { id: pair.id, open_coin_trade: '1' },
+        admin.token,
+      );
+      expect(opened.body.message).toMatchObject({ id: pair.id, open_coin_trade: 1 });
+      const seller = await fresh.signedInUser();
+      const buyer = await fresh.signedInUser();
+      await fresh.deposit(seller.account, 'BTC', '1');
+      await fresh.deposit(buyer.account, 'USDT', '1000');
+      for (const [user, type] of [
+        [seller, 2],
+        [buyer, 1],
+      ] as const) {
+        const order = await fresh.post(
+          '/api/coin/trade',
+          {
+            legal_id: pair.legal_id,
+            currency_id: pair.currency_id,
+            type,
+            target_price: '200',
+            amount: '0.1',
+          },
+          user.token,
+        );
+        expect(order.body.type).toBe('ok');
+      }
+      await expect
+        .poll(() => fresh.prisma.spotOrder.count({ where: { match_id: pair.id, state: 'filled' } }), {
+          timeout: 15_000,
+        })
+        .toBe(2);
+      expect((await fresh.audit()).problems).toEqual([]);
+    } finally {
+      await matcher.stop();
+      await fresh.close();
+    }
+  });
+
   it('resolves an appeal through the P2P area (finance, with a code): release sends the escrow to the buyer', async () => {
     const { seller, buyer, orderId } = await appealedOrder(ctx, '30');
     const listed = (await ctx.get('/api/admin/appeals', operators.viewer.token)).body.message;

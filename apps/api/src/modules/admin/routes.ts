@@ -30,12 +30,13 @@ import {
   wholeNumber,
 } from '../../http/schemas';
 import { pushNotices } from '../c2c';
+import { PAIR_FLAGS, type PairFlag } from '../spot';
 import { listAppeals, resolveAppealAsOperator } from './appeals';
 import { adminAuthRoutes } from './auth-routes';
 import { auditStatus, dashboardFigures, startOfTodayUtc, workerQueues } from './dashboard';
 import { actorOf, operatorGuard, requireFreshTotp } from './guard';
 import { listIdentities, reviewIdentity } from './identity-review';
-import { listPairs, PAIR_FLAGS, setPairFlags, type PairFlag } from './markets';
+import { listPairs, setPairFlags } from './markets';
 import { confirmDeposit, finishWithdrawal, listDeposits, listWithdrawals } from './money';
 import { deleteNotice, listNotices, saveNotice } from './notices';
 import { productsRoutes } from './products-routes';
@@ -227,7 +228,8 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
       const body = request.body as Record<string, unknown>;
       const flags: Partial<Record<PairFlag, 0 | 1>> = {};
       for (const name of PAIR_FLAGS) if (body[name] !== undefined) flags[name] = body[name] === '1' ? 1 : 0;
-      return ok(await setPairFlags(app.prisma, actorOf(request), { id: request.body.id, flags }));
+      const deps = { prisma: app.prisma, redis: app.redis, redisPrefix: app.config.REDIS_PREFIX };
+      return ok(await setPairFlags(deps, actorOf(request), { id: request.body.id, flags }));
     },
   );
 

@@ -2,6 +2,7 @@ export * from './audit';
 export * from './fee-rebates';
 export * from './options';
 export * from './order-row';
+export * from './pair-options';
 export * from './pool-sql';
 export * from './prices';
 export * from './queue';

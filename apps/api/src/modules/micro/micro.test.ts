@@ -20,6 +20,9 @@ beforeAll(async () => {
   ({ usdt, pairId } = await fx.ids());
   // A one-second duration, so tests need not wait half a minute.
   await ctx.prisma.microSecond.create({ data: { seconds: 1, profit_ratio: '80' } });
+  // A one-second price window: each trade here prices alone (its notional reaches the minimum), so these
+  // tests read like the outcomes they check; settlement-price.test.ts tests the window's weighting.
+  await ctx.prisma.currencyMatch.update({ where: { id: pairId }, data: { micro_price_window_seconds: 1 } });
   await fx.trade(pairId, '100', new Date(Date.now() - 60_000));
 });
 afterAll(() => ctx.close());
@@ -295,11 +298,15 @@ describe('POST /api/microtrade/submit and settlement', () => {
     const user = await fx.trader('100');
     const order = (await submit(user.token, { type: 1, number: '10' })).body.message;
     await settleAll();
+    const settled = await ctx.prisma.microOrder.findUniqueOrThrow({ where: { id: BigInt(order.id) } });
     await ctx.prisma.microOrder.update({ where: { id: BigInt(order.id) }, data: { end_price: '1' } });
     const report = await verifySettlements(poolSql(ctx.app.pg));
     expect(report.ok).toBe(false);
     expect(report.mismatches).toEqual([{ id: order.id, problem: expect.stringContaining('end_price 1 !=') }]);
-    await ctx.prisma.microOrder.update({ where: { id: BigInt(order.id) }, data: { end_price: '100' } });
+    await ctx.prisma.microOrder.update({
+      where: { id: BigInt(order.id) },
+      data: { end_price: settled.end_price },
+    });
     expect((await verifySettlements(poolSql(ctx.app.pg))).ok).toBe(true);
   });
 });

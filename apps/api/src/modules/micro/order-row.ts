@@ -51,7 +51,10 @@ export function orderView(order: MicroOrderRow, names: Names, locale: Locale, no
     status: order.status,
     status_name: translate(locale, running ? 'micro_status_running' : 'micro_status_finished'),
     profit_result: result ?? 0,
-    profit_result_name: result === null ? '' : translate(locale, RESULT_NAMES[result]),
+    profit_result_name:
+      result === null
+        ? ''
+        : translate(locale, order.end_price === null ? 'micro_result_void' : RESULT_NAMES[result]),
     fact_profits: toAmountString(order.fact_profits),
     payout: toAmountString(order.payout),
     remain_milli_seconds: running ? Math.max(0, new Date(order.expires_at).getTime() - now) : 0,

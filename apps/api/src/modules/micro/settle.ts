@@ -12,7 +12,7 @@ import {
   type Money as MoneyValue,
 } from '@exchange/kernel/ledger';
 import { ORDER_STATUS } from './options';
-import { outcomeOf, priceKey, pricesAt, SETTLE_GRACE_MS } from './prices';
+import { orderPriceRule, outcomeOf, priceKey, pricesAt, SETTLE_GRACE_MS, type PriceQuery } from './prices';
 import { ORDER_COLUMNS, type MicroOrderRow } from './submit-order';
 
 /** Orders settled per transaction: one ledger batch, one house entry per currency, one UPDATE. */
@@ -22,21 +22,29 @@ const SETTLE_LANES = 2;
 
 export interface Settlement {
   result: -1 | 0 | 1;
-  /** What goes back to the user: stake plus profit for a win, the stake for a tie, nothing for a loss. */
+  /**
+   * What goes back to the user: stake plus profit for a win, the stake for a tie or a void order (no end
+   * price), nothing for a loss.
+   */
   payout: MoneyValue;
   /** The user's profit (negative: the stake lost). */
   factProfits: MoneyValue;
 }
 
-/** The payout of an order with these prices; profits round down at the currency's precision. */
+/**
+ * The payout of an order with these prices; profits round down at the currency's precision. Without an end
+ * price (too little traded within the lookback before expiry) the order is void: the stake comes back and
+ * nothing is won or lost. The fee stays paid, as for a tie: it was booked, and shared with the user's
+ * referrers, when the order was accepted.
+ */
 export function settlementOf(
   order: { type: number; number: string; profit_ratio: string },
   openPrice: MoneyValue,
-  endPrice: MoneyValue,
+  endPrice: MoneyValue | undefined,
   decimals: number,
 ): Settlement {
   const stake = new Money(order.number);
-  const result = outcomeOf(order.type, openPrice, endPrice);
+  const result = endPrice ? outcomeOf(order.type, openPrice, endPrice) : 0;
   if (result === 0) return { result, payout: stake, factProfits: new Money(0) };
   if (result < 0) return { result, payout: new Money(0), factProfits: stake.neg() };
   const profit = roundReceived(stake.times(order.profit_ratio).div(100), decimals);
@@ -161,23 +169,18 @@ async function settleBatch(
   const last = orders.at(-1);
   if (!last) return [];
   if (last.expires_at > scan.from) scan.from = last.expires_at;
-  const prices = await pricesAt(
-    tx,
-    orders.flatMap((order) => [
-      { matchId: order.match_id, at: order.accepted_at },
-      { matchId: order.match_id, at: order.expires_at },
-    ]),
-  );
+  const prices = await pricesAt(tx, orders.flatMap(priceQueriesOf));
   const positions = await lockPositions(tx, orders);
   lap('prices');
   const movements: ColumnMovement[] = [];
   const pool = new Map<number, MoneyValue>();
   const settledAt = new Date();
   for (const order of orders) {
-    const open = prices.get(priceKey({ matchId: order.match_id, at: order.accepted_at }));
-    const end = prices.get(priceKey({ matchId: order.match_id, at: order.expires_at }));
-    // The open trade existed at acceptance, so neither can be missing; stopping beats guessing.
-    if (!open || !end) throw new Error(`no recorded price for seconds order ${order.id}`);
+    const [openQuery, endQuery] = priceQueriesOf(order);
+    const open = prices.get(priceKey(openQuery));
+    const end = prices.get(priceKey(endQuery));
+    // The open price was reliable at acceptance, and trades are only ever added; stopping beats guessing.
+    if (!open?.price || !end) throw new Error(`no recorded open price for seconds order ${order.id}`);
     const outcome = settlementOf(order, open.price, end.price, decimals.get(order.currency_id) ?? 8);
     const stake = new Money(order.number);
     const ref = { type: 'micro_order', id: order.id };
@@ -206,7 +209,15 @@ async function settleBatch(
     );
     Object.assign(order, {
       open_price: open.price.toFixed(),
-      end_price: end.price.toFixed(),
+      end_price: end.price?.toFixed() ?? null,
+      ...(order.price_window_ms === null
+        ? {}
+        : {
+            open_notional: open.notional.toFixed(),
+            open_trades: open.trades,
+            end_notional: end.notional.toFixed(),
+            end_trades: end.trades,
+          }),
       status: ORDER_STATUS.finished,
       profit_result: outcome.result,
       fact_profits: outcome.factProfits.toFixed(),
@@ -225,9 +236,13 @@ async function settleBatch(
   const [updated] = await Promise.all([
     tx.execute(
       `UPDATE micro_orders o SET status = $1, open_price = v.open_price, end_price = v.end_price,
-         profit_result = v.profit_result, fact_profits = v.fact_profits, payout = v.payout, settled_at = $2
-       FROM unnest($3::bigint[], $4::numeric[], $5::numeric[], $6::int[], $7::numeric[], $8::numeric[])
-         AS v(id, open_price, end_price, profit_result, fact_profits, payout)
+         profit_result = v.profit_result, fact_profits = v.fact_profits, payout = v.payout, settled_at = $2,
+       open_notional = v.open_notional, open_trades = v.open_trades, end_notional = v.end_notional,
+       end_trades = v.end_trades
+       FROM unnest($3::bigint[], $4::numeric[], $5::numeric[], $6::int[], $7::numeric[], $8::numeric[],
+         $10::numeric[], $11::int[], $12::numeric[], $13::int[])
+         AS v(id, open_price, end_price, profit_result, fact_profits, payout, open_notional, open_trades,
+           end_notional, end_trades)
        WHERE o.id = v.id AND o.status = $9`,
       [
         ORDER_STATUS.finished,
@@ -239,6 +254,10 @@ async function settleBatch(
         orders.map((order) => order.fact_profits),
         orders.map((order) => order.payout),
         ORDER_STATUS.running,
+        orders.map((order) => order.open_notional),
+        orders.map((order) => order.open_trades),
+        orders.map((order) => order.end_notional),
+        orders.map((order) => order.end_trades),
       ],
     ),
     applyMovements(tx, movements),
@@ -249,6 +268,15 @@ async function settleBatch(
   // The rows were locked by this transaction: anything else means two settlers, and stopping beats paying twice.
   if (updated !== orders.length) throw new Error(`settled ${updated} of ${orders.length} seconds orders`);
   return orders;
+}
+
+/** The open and end price an order settles on, by the rule it was accepted under. */
+export function priceQueriesOf(order: MicroOrderRow): [PriceQuery, PriceQuery] {
+  const rule = orderPriceRule(order);
+  return [
+    { matchId: order.match_id, at: new Date(order.accepted_at), rule },
+    { matchId: order.match_id, at: new Date(order.expires_at), rule },
+  ];
 }
 
 /** The insurance positions of a batch's insured orders, locked in id order (before the wallets). */

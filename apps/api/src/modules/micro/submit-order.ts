@@ -22,7 +22,8 @@ import {
   ORDER_STATUS,
   parseStake,
 } from './options';
-import { priceAt } from './prices';
+import { checkExposure } from './exposure';
+import { pairPriceRule, priceAt } from './prices';
 import type { MicroQueue } from './queue';
 
 export interface SubmitDeps {
@@ -65,11 +66,22 @@ export interface MicroOrderRow {
   accepted_at: Date;
   expires_at: Date;
   settled_at: Date | null;
+  /** The price rule in force at acceptance (prices.ts); null for orders accepted under the last-trade rule. */
+  price_window_ms: number | null;
+  price_lookback_ms: number | null;
+  price_min_notional: string | null;
+  price_decimals: number | null;
+  /** What each price was computed from: the notional and number of the trades counted. */
+  open_notional: string | null;
+  open_trades: number | null;
+  end_notional: string | null;
+  end_trades: number | null;
 }
 
 export const ORDER_COLUMNS = `id::text, user_id, match_id, currency_id, type, insurance_id, seconds, number::text,
   fee::text, profit_ratio::text, open_price::text, end_price::text, status, profit_result, fact_profits::text,
-  payout::text, accepted_at, expires_at, settled_at`;
+  payout::text, accepted_at, expires_at, settled_at, price_window_ms, price_lookback_ms,
+  price_min_notional::text, price_decimals, open_notional::text, open_trades, end_notional::text, end_trades`;
 
 const IN_FLIGHT_MS = 10_000;
 
@@ -78,9 +90,10 @@ const IN_FLIGHT_MS = 10_000;
  * by the running order until it settles) and the fee goes to the house `fees` account, in one transaction;
  * inside the insurance window, an active insurance position of that currency pays instead (its balance is
  * already locked: the stake stays locked, now held by the order, and the fee leaves the lock). The open
- * price is the pair's last recorded trade at acceptance. The running-order limit holds under concurrency:
- * the count is taken after the user's wallet row is locked, so two submits of one user run one after the
- * other.
+ * price is the pair's settlement price at acceptance (prices.ts), refused when the market cannot give a
+ * reliable one; the order is refused too when the micro pool could not pay what it might win (exposure.ts).
+ * The running-order limit holds under concurrency: the count is taken after the user's wallet row is
+ * locked, so two submits of one user run one after the other.
  */
 export async function submitOrder(
   deps: SubmitDeps,
@@ -119,12 +132,27 @@ export async function submitOrder(
       const max = currency.micro_holdtrade_max;
       if (max > 0 && (running?.n ?? 0) >= max)
         throw new AppError('micro_too_many_running', { max, currency: currency.name });
-      const open = await priceAt(tx, pair.id, acceptedAt);
-      if (!open) throw new AppError('micro_no_price');
+      const rule = pairPriceRule(pair);
+      const open = await priceAt(tx, { matchId: pair.id, at: acceptedAt, rule });
+      if (!open.price) throw new AppError(open.trades === 0 ? 'micro_no_price' : 'micro_price_thin');
+      await checkExposure(tx, {
+        userId,
+        matchId: pair.id,
+        symbol: `${pair.currency.name}/${pair.legal.name}`,
+        currencyId: currency.id,
+        currencyName: currency.name,
+        decimals: currency.decimal_scale,
+        maxProfit: stake.times(duration.profit_ratio.toFixed()).div(100),
+        pairPercent: new Money(pair.micro_pair_exposure_percent.toFixed()),
+        userPercent: new Money(pair.micro_user_exposure_percent.toFixed()),
+      });
 
       const [row] = await tx.query<MicroOrderRow>(
-        `INSERT INTO micro_orders (user_id, match_id, currency_id, type, insurance_id, seconds, number, fee, profit_ratio, open_price, accepted_at, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7::numeric, $8::numeric, $9::numeric, $10::numeric, $11, $12)
+        `INSERT INTO micro_orders (user_id, match_id, currency_id, type, insurance_id, seconds, number, fee, profit_ratio,
+           open_price, accepted_at, expires_at, price_window_ms, price_lookback_ms, price_min_notional, price_decimals,
+           open_notional, open_trades)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::numeric, $8::numeric, $9::numeric, $10::numeric, $11, $12, $13, $14,
+           $15::numeric, $16, $17::numeric, $18)
          RETURNING ${ORDER_COLUMNS}`,
         [
           userId,
@@ -139,6 +167,12 @@ export async function submitOrder(
           open.price.toFixed(),
           acceptedAt.toISOString(),
           new Date(acceptedAt.getTime() + duration.seconds * 1000).toISOString(),
+          rule.windowMs,
+          rule.lookbackMs,
+          rule.minNotional,
+          rule.decimals,
+          open.notional.toFixed(),
+          open.trades,
         ],
       );
       if (!row) throw new Error('the seconds order was not stored');

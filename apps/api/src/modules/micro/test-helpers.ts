@@ -16,17 +16,21 @@ export function microFixtures(ctx: TestContext) {
   };
   return {
     ids,
-    /** Records a trade of the pair at this price and instant. */
-    async trade(pairId: number, price: string, at: Date) {
+    /**
+     * Records a trade of the pair at this price and instant; its default amount makes a notional (about
+     * 10,000 at a price of 100) that reaches the pair's minimum on its own, so it alone prices an order.
+     */
+    async trade(pairId: number, price: string, at: Date, amount = '100') {
       sequence += 1;
       await ctx.prisma.$executeRawUnsafe(
         `INSERT INTO spot_trades (match_id, sequence, price, amount, quote_amount, taker_order_id, maker_order_id,
            taker_user_id, maker_user_id, taker_side, buyer_fee, seller_fee, created_at)
-         VALUES ($1, $2, $3::numeric, 1, $3::numeric, 0, 0, 0, 0, 1, 0, 0, $4)`,
+         VALUES ($1, $2, $3::numeric, $5::numeric, $3::numeric * $5::numeric, 0, 0, 0, 0, 1, 0, 0, $4)`,
         pairId,
         sequence,
         price,
         at,
+        amount,
       );
     },
     /** A signed-in user with `amount` in the micro account of a currency. */

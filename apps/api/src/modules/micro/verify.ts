@@ -1,7 +1,7 @@
 import type { Sql } from '@exchange/kernel/db';
 import { LOG_TYPES, Money } from '@exchange/kernel/ledger';
 import { pricesAt, priceKey } from './prices';
-import { settlementOf } from './settle';
+import { priceQueriesOf, settlementOf } from './settle';
 import { ORDER_COLUMNS, type MicroOrderRow } from './submit-order';
 
 export interface VerifyReport {
@@ -13,9 +13,10 @@ export interface VerifyReport {
 const CHUNK = 5_000;
 
 /**
- * `ops micro:verify`: recomputes every settled seconds order from the stored trades alone (open price: the
- * pair's last trade at or before acceptance; end price: at or before expiry; then the outcome and payout at
- * the order's profit ratio) and lists every order whose stored figures differ. Also checks that the house
+ * `ops micro:verify`: recomputes every settled seconds order from the stored trades alone (its open and end
+ * prices by the rule recorded with it, prices.ts: the volume-weighted price with the notional and number of
+ * trades behind it, or the last trade for orders older than that rule; then the outcome and payout at the
+ * order's profit ratio) and lists every order whose stored figures differ. Also checks that the house
  * `micro_pool` received, from settlements, exactly the stakes minus the payouts of all settled orders.
  */
 export async function verifySettlements(db: Sql): Promise<VerifyReport> {
@@ -35,35 +36,36 @@ export async function verifySettlements(db: Sql): Promise<VerifyReport> {
     );
     if (orders.length === 0) break;
     after = orders[orders.length - 1]?.id ?? after;
-    const prices = await pricesAt(
-      db,
-      orders.flatMap((order) => [
-        { matchId: order.match_id, at: new Date(order.accepted_at) },
-        { matchId: order.match_id, at: new Date(order.expires_at) },
-      ]),
-    );
+    const prices = await pricesAt(db, orders.flatMap(priceQueriesOf));
     for (const order of orders) {
       checked += 1;
-      const open = prices.get(priceKey({ matchId: order.match_id, at: new Date(order.accepted_at) }));
-      const end = prices.get(priceKey({ matchId: order.match_id, at: new Date(order.expires_at) }));
-      if (!open || !end) {
-        mismatches.push({ id: order.id, problem: 'no recorded trade at acceptance or expiry' });
+      const [openQuery, endQuery] = priceQueriesOf(order);
+      const open = prices.get(priceKey(openQuery));
+      const end = prices.get(priceKey(endQuery));
+      if (!open?.price || !end) {
+        mismatches.push({ id: order.id, problem: 'no reliable price at acceptance' });
         continue;
       }
       const due = settlementOf(order, open.price, end.price, decimals.get(order.currency_id) ?? 8);
-      const differences = [
-        ['open_price', new Money(order.open_price), open.price],
-        ['end_price', new Money(order.end_price ?? '0'), end.price],
-        ['profit_result', new Money(order.profit_result ?? 99), new Money(due.result)],
-        ['payout', new Money(order.payout), due.payout],
-        ['fact_profits', new Money(order.fact_profits), due.factProfits],
-      ] as const;
+      const text = (value: { toFixed: () => string } | string | number | null | undefined) =>
+        value === null || value === undefined ? 'none' : new Money(value.toString()).toFixed();
+      const differences: [string, string, string][] = [
+        ['open_price', text(order.open_price), text(open.price)],
+        ['end_price', text(order.end_price), text(end.price)],
+        ['profit_result', text(order.profit_result), text(due.result)],
+        ['payout', text(order.payout), text(due.payout)],
+        ['fact_profits', text(order.fact_profits), text(due.factProfits)],
+      ];
+      if (openQuery.rule)
+        differences.push(
+          ['open_notional', text(order.open_notional), text(open.notional)],
+          ['open_trades', text(order.open_trades), text(open.trades)],
+          ['end_notional', text(order.end_notional), text(end.notional)],
+          ['end_trades', text(order.end_trades), text(end.trades)],
+        );
       for (const [field, stored, recomputed] of differences) {
-        if (!stored.eq(recomputed))
-          mismatches.push({
-            id: order.id,
-            problem: `${field} ${stored.toFixed()} != ${recomputed.toFixed()}`,
-          });
+        if (stored !== recomputed)
+          mismatches.push({ id: order.id, problem: `${field} ${stored} != ${recomputed}` });
       }
       expected.set(
         order.currency_id,

@@ -47,6 +47,9 @@ export {
 } from './pairs';
 export { dayStats } from './tickers';
 
+// The operator actions of the area (the console calls them, so their announcements always happen).
+export { PAIR_FLAGS, switchPair, type PairFlag, type PairFlags } from './pair-switches';
+
 // What spot tells the ledger audit: the holders of its locks and the check of its open-order counters.
 export { spotAudit } from './audit';
 export { archiveMarketMaker, MARKET_MAKER_ACCOUNTS, SPOT_ARCHIVE_DAYS } from './archive';

@@ -24,6 +24,7 @@ beforeAll(async () => {
   fx = microFixtures(ctx);
   ({ usdt, btc, pairId: microPair } = await fx.ids());
   await fx.trade(microPair, '100', new Date(Date.now() - 60_000));
+  await ctx.fundHouse('micro_pool', 'USDT', '1000000');
   tradeHash = await hashSecret('123456');
 });
 afterAll(() => ctx.close());

@@ -21,6 +21,8 @@ beforeAll(async () => {
   hap = await ctx.currencyId('HAP');
   typeId = (await ctx.prisma.insuranceType.findFirstOrThrow({ where: { currency_id: hap } })).id;
   await ctx.prisma.microSecond.create({ data: { seconds: 1, profit_ratio: '80' } });
+  // A one-second price window: each recorded trade prices alone, so a bet wins or loses as its trade says.
+  await ctx.prisma.currencyMatch.update({ where: { id: pairId }, data: { micro_price_window_seconds: 1 } });
   await fx.trade(pairId, String(price), new Date(Date.now() - 60_000));
 });
 afterAll(() => ctx.close());
