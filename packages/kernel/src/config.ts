@@ -50,7 +50,15 @@ const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
-  REDIS_PREFIX: z.string().default('ex:'),
+  /**
+   * Starts every Redis key, stream, queue and channel of this exchange (channels add REDIS_URL's database
+   * number). No pattern characters: the socket adapter subscribes to `<prefix>...*`, and a `*` or `?` in the
+   * prefix would match another exchange's channels.
+   */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[^*?[\]\\]*$/, 'no pattern characters (* ? [ ] \\) in the Redis prefix')
+    .default('ex:'),
   EMBEDDED_PG_DIR: z.string().default('.data/postgres'),
   EMBEDDED_PG_PORT: z.coerce.number().int().default(54329),
   APP_SECRET: z.string().min(16).default('development-secret-change-me'),

@@ -1,5 +1,6 @@
 import { Emitter } from '@socket.io/redis-emitter';
 import type { Redis } from 'ioredis';
+import { instanceChannel } from './redis';
 
 /**
  * The names both sides of a push agree on: the API's socket.io server (apps/api/src/realtime) and the
@@ -11,7 +12,8 @@ export const SOCKET_PATH = '/wss/';
 export const userRoom = (userId: number) => `user:${userId}`;
 
 /** The Redis channel prefix of the socket adapter, shared with the workers' emitter. */
-export const socketChannel = (redisPrefix: string) => `${redisPrefix}socket.io`;
+export const socketChannel = (redis: Redis, redisPrefix: string) =>
+  instanceChannel(redis, redisPrefix, 'socket.io');
 
 /**
  * The workers' emitter of socket pushes. A push is best effort (screens refetch what they missed): one
@@ -22,5 +24,5 @@ export function createPushEmitter(redis: Redis, redisPrefix: string): Emitter {
   const publisher = {
     publish: (channel: string, message: string | Buffer) => redis.publish(channel, message).catch(() => 0),
   };
-  return new Emitter(publisher, { key: socketChannel(redisPrefix) });
+  return new Emitter(publisher, { key: socketChannel(redis, redisPrefix) });
 }

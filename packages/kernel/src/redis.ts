@@ -1,5 +1,6 @@
 import type { ConnectionOptions } from 'bullmq';
 import { Redis } from 'ioredis';
+import type { Sql } from './db/sql';
 
 /** Where Redis is when REDIS_URL names none: the local one `npm start` uses. */
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
@@ -17,6 +18,16 @@ export function bullConnection(url: string): ConnectionOptions {
 export const bullPrefix = (redisPrefix: string) => `${redisPrefix}bull`;
 
 /**
+ * The full name of one of the instance's pub/sub channels. Redis keeps keys per database number, but its
+ * channels are one space for the whole server, whatever database a connection selected: the name carries
+ * the database number of `redis` (the connection that publishes or subscribes) beside the prefix, so two
+ * exchanges on one server, on different databases or with different prefixes, never hear each other.
+ * Every publisher and subscriber names its channels here (and the socket adapter and emitter their key).
+ */
+export const instanceChannel = (redis: Pick<Redis, 'options'>, redisPrefix: string, name: string) =>
+  `${redisPrefix}db${redis.options.db ?? 0}:${name}`;
+
+/**
  * The workers' BullMQ queues, named once here: each owner (an area's queue, a worker process) takes its name
  * from this list, and the operator console's dashboard reports every queue in it, so a new queue shows there
  * without the dashboard being edited. (The spot matcher's per-market queues are named by their pair.)
@@ -28,3 +39,63 @@ export const WORKER_QUEUES = {
   lever: 'lever',
   maintenance: 'maintenance',
 } as const;
+
+/** How long a claim on the instance's Redis names outlives its last renewal (every third of it). */
+export const NAMES_CLAIM_TTL_MS = 30_000;
+
+// Claims the key for ARGV[1] (an exchange) unless another exchange holds it; answers that other one, or nil.
+const CLAIM_SCRIPT = `
+local holder = redis.call('GET', KEYS[1])
+if holder and holder ~= ARGV[1] then return holder end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return false`;
+
+/** The exchange a process serves, named by its Postgres database: the cluster's identifier and the name. */
+export async function exchangeIdentity(sql: Sql): Promise<string> {
+  const [row] = await sql.query<{ cluster: string; name: string }>(
+    'SELECT system_identifier::text AS cluster, current_database() AS name FROM pg_control_system()',
+  );
+  return `postgres ${row?.cluster}/${row?.name}`;
+}
+
+/**
+ * Keeps a second exchange off this one's Redis names. Channels differ between databases (instanceChannel),
+ * but two exchanges given the same REDIS_PREFIX in the same database would share every key, stream, queue
+ * and channel. Each process (`npm start`, `npm run workers`) claims the names for its exchange at start and
+ * renews the claim while it runs: the processes of one exchange share it, another exchange is refused with
+ * what to set. A stopped exchange frees the names `ttlMs` after its last process. The answer stops renewing.
+ */
+export async function claimRedisNames(
+  redisUrl: string,
+  redisPrefix: string,
+  exchange: string,
+  options: { ttlMs?: number; onLost?: (message: string) => void } = {},
+): Promise<() => Promise<void>> {
+  const ttlMs = options.ttlMs ?? NAMES_CLAIM_TTL_MS;
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 3 });
+  const claim = async () =>
+    (await redis.eval(CLAIM_SCRIPT, 1, `${redisPrefix}instance`, exchange, ttlMs)) as string | null;
+  const taken = (holder: string) =>
+    `Redis database ${redis.options.db} at ${redis.options.host}:${redis.options.port} holds the names of ` +
+    `another exchange (${holder}) under REDIS_PREFIX "${redisPrefix}"; this one is ${exchange}. Give each ` +
+    'exchange its own REDIS_PREFIX (e.g. REDIS_PREFIX=ex2:) or its own database number in REDIS_URL ' +
+    `(e.g. redis://host:6379/1). A stopped exchange frees its names ${ttlMs / 1000} s after its last process.`;
+  const holder = await claim().catch((error: unknown) => {
+    redis.disconnect();
+    throw error;
+  });
+  if (holder) {
+    redis.disconnect();
+    throw new Error(taken(holder));
+  }
+  const renewal = setInterval(() => {
+    claim()
+      .then((other) => other && options.onLost?.(taken(other)))
+      .catch(() => undefined);
+  }, ttlMs / 3);
+  renewal.unref();
+  return async () => {
+    clearInterval(renewal);
+    await redis.quit().catch(() => undefined);
+  };
+}

@@ -89,8 +89,8 @@ export class RiskWorker {
     }
     this.subscriber.on('message', (channel: string, message: string) => this.onMessage(channel, message));
     await this.subscriber.subscribe(
-      topOfBookChannel(this.deps.redisPrefix),
-      leverChangedChannel(this.deps.redisPrefix),
+      topOfBookChannel(this.subscriber, this.deps.redisPrefix),
+      leverChangedChannel(this.subscriber, this.deps.redisPrefix),
     );
     this.running = true;
     this.idle = this.loop();
@@ -110,7 +110,7 @@ export class RiskWorker {
   }
 
   private onMessage(channel: string, message: string): void {
-    if (channel === topOfBookChannel(this.deps.redisPrefix)) {
+    if (channel === topOfBookChannel(this.subscriber, this.deps.redisPrefix)) {
       const top = parseTopOfBook(message);
       const mark = markOfTop(top);
       if (top && mark && this.engine.setMark(top.matchId, mark)) this.schedule(top.matchId);

@@ -170,7 +170,7 @@ export class Matcher {
         })
         .catch((error: unknown) => this.deps.log({ err: error, market: id }, 'changed pair not taken'));
     });
-    await subscriber.subscribe(pairsChangedChannel(this.deps.redisPrefix));
+    await subscriber.subscribe(pairsChangedChannel(subscriber, this.deps.redisPrefix));
   }
 
   /** Takes an operator's change of the pair; a precision change re-grids the book from Postgres. */
@@ -204,7 +204,7 @@ export class Matcher {
           results: outcome.results,
           publishedAt: Date.now(),
         };
-        await this.redis.publish(resultsChannel(this.deps.redisPrefix), JSON.stringify(batch));
+        await this.redis.publish(resultsChannel(this.redis, this.deps.redisPrefix), JSON.stringify(batch));
       }
       this.pushes?.afterCommit(market, outcome);
       this.publishTop(market, outcome.trades.at(-1)?.price);

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import type pg from 'pg';
+import { instanceChannel } from '@exchange/kernel/redis';
 import { hashToken } from '../modules/user';
 
 /** Who a session belongs to, as far as the hot routes need to know (placing and cancelling orders). */
@@ -17,7 +18,8 @@ export interface SessionIdentity {
 export const SESSION_CACHE_MS = 5_000;
 const MAX_ENTRIES = 100_000;
 
-export const revocationsChannel = (redisPrefix: string) => `${redisPrefix}sessions:revoked`;
+export const revocationsChannel = (redis: Redis, redisPrefix: string) =>
+  instanceChannel(redis, redisPrefix, 'sessions:revoked');
 
 /** One session (by token hash), every session of a user, or (subscription lost) possibly anything. */
 export type Revocation = { tokenHash: string } | { userId: number } | { everything: true };
@@ -58,7 +60,7 @@ export class SessionCache {
     this.subscriber.on('ready', () => {
       this.live = true;
     });
-    this.ready = this.subscriber.subscribe(revocationsChannel(redisPrefix)).then(() => {
+    this.ready = this.subscriber.subscribe(revocationsChannel(this.subscriber, redisPrefix)).then(() => {
       this.live = true;
     });
     // Closed before the subscription answered: only whenReady() callers hear of it, never the process.
@@ -129,7 +131,7 @@ export class SessionCache {
   private async publish(message: string): Promise<void> {
     // Applied here at once (the publisher's own process must not wait for the round trip through Redis).
     this.apply(message);
-    await this.publisher.publish(revocationsChannel(this.redisPrefix), message);
+    await this.publisher.publish(revocationsChannel(this.publisher, this.redisPrefix), message);
   }
 
   /**

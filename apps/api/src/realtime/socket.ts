@@ -41,7 +41,9 @@ export function attachRealtime(app: FastifyInstance): Server {
   });
   const publisher = app.redis.duplicate();
   const subscriber = app.redis.duplicate();
-  io.adapter(createAdapter(publisher, subscriber, { key: socketChannel(app.config.REDIS_PREFIX) }));
+  io.adapter(
+    createAdapter(publisher, subscriber, { key: socketChannel(publisher, app.config.REDIS_PREFIX) }),
+  );
 
   app.sessions.onRevoke((revocation) => leaveRevoked(io, revocation));
 

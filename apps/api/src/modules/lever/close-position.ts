@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import { inTransaction, type Sql } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
+import { instanceChannel } from '@exchange/kernel/redis';
 import {
   applyMovements,
   bookHouse,
@@ -41,13 +42,14 @@ export interface CloseClaim {
 }
 
 /** The worker's notifications: users whose positions or lever balances changed (full channel name). */
-export const leverChangedChannel = (redisPrefix: string) => `${redisPrefix}lever:changed`;
+export const leverChangedChannel = (redis: Redis, redisPrefix: string) =>
+  instanceChannel(redis, redisPrefix, 'lever:changed');
 
 /** Tells the risk worker (after a commit) to reload these users; lost messages only delay its next reload. */
 export async function notifyLeverChanged(deps: Pick<LeverDeps, 'redis' | 'redisPrefix'>, userIds: number[]) {
   if (userIds.length === 0) return;
   await deps.redis
-    .publish(leverChangedChannel(deps.redisPrefix), JSON.stringify([...new Set(userIds)]))
+    .publish(leverChangedChannel(deps.redis, deps.redisPrefix), JSON.stringify([...new Set(userIds)]))
     .catch(() => undefined);
 }
 

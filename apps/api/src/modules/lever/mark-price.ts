@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Sql } from '@exchange/kernel/db';
 import { Money, type Money as MoneyValue } from '@exchange/kernel/ledger';
+import { instanceChannel } from '@exchange/kernel/redis';
 import { markOf } from './risk';
 
 /**
@@ -17,7 +18,8 @@ export interface TopOfBook {
 }
 
 /** The channel the matcher publishes tops on (a full name: pub/sub channels carry no ioredis key prefix). */
-export const topOfBookChannel = (redisPrefix: string) => `${redisPrefix}spot:top`;
+export const topOfBookChannel = (redis: Redis, redisPrefix: string) =>
+  instanceChannel(redis, redisPrefix, 'spot:top');
 /** The key holding a market's latest top, without the instance prefix (a prefixed client adds it). */
 export const topOfBookKey = (matchId: number) => `spot:top:${matchId}`;
 
@@ -25,7 +27,7 @@ export const topOfBookKey = (matchId: number) => `spot:top:${matchId}`;
 export async function publishTopOfBook(redis: Redis, redisPrefix: string, top: TopOfBook): Promise<void> {
   const message = JSON.stringify(top);
   await redis.set(`${redisPrefix}${topOfBookKey(top.matchId)}`, message);
-  await redis.publish(topOfBookChannel(redisPrefix), message);
+  await redis.publish(topOfBookChannel(redis, redisPrefix), message);
 }
 
 export function parseTopOfBook(message: string): TopOfBook | undefined {

@@ -1,5 +1,7 @@
+import type { Redis } from 'ioredis';
 import type { Db, Currency, CurrencyMatch } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
+import { instanceChannel } from '@exchange/kernel/redis';
 import { Money, type Money as MoneyValue } from '@exchange/kernel/ledger';
 
 export type Pair = CurrencyMatch & { legal: Currency; currency: Currency };
@@ -25,19 +27,16 @@ export function forgetCachedPairs(): void {
 }
 
 /** The Redis channel on which a changed pair's id is announced (the matcher reloads that pair). */
-export const pairsChangedChannel = (prefix: string) => `${prefix}spot:pairs-changed`;
+export const pairsChangedChannel = (redis: Redis, prefix: string) =>
+  instanceChannel(redis, prefix, 'spot:pairs-changed');
 
 /**
  * Tells every process that a pair's settings changed: this process forgets its cached pairs at once, the
  * matcher reloads the pair before its next batch (other API processes' caches expire within PAIR_CACHE_MS).
  */
-export async function announcePairChange(
-  redis: { publish: (channel: string, message: string) => Promise<number> },
-  prefix: string,
-  pairId: number,
-): Promise<void> {
+export async function announcePairChange(redis: Redis, prefix: string, pairId: number): Promise<void> {
   forgetCachedPairs();
-  await redis.publish(pairsChangedChannel(prefix), String(pairId));
+  await redis.publish(pairsChangedChannel(redis, prefix), String(pairId));
 }
 
 /** A pair open for spot trading, named by its quote (legal) and base (currency) ids. */

@@ -1,6 +1,6 @@
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { bullConnection, bullPrefix } from '@exchange/kernel/redis';
+import { bullConnection, bullPrefix, instanceChannel } from '@exchange/kernel/redis';
 import { orderStages } from '@exchange/kernel/stage-times';
 
 /**
@@ -11,7 +11,8 @@ import { orderStages } from '@exchange/kernel/stage-times';
  * pub/sub channel carries what became of the orders of each committed batch.
  */
 export const spotQueueName = (matchId: number) => `spot-${matchId}`;
-export const resultsChannel = (redisPrefix: string) => `${redisPrefix}spot:results`;
+export const resultsChannel = (redis: Redis, redisPrefix: string) =>
+  instanceChannel(redis, redisPrefix, 'spot:results');
 export const placementsStream = (redisPrefix: string, matchId: number) =>
   `${redisPrefix}spot:placements:${matchId}`;
 export const PLACEMENTS_GROUP = 'matcher';
@@ -179,7 +180,7 @@ export class OrderResults {
       }
       for (const listener of this.listeners) listener(batch);
     });
-    this.ready = this.subscriber.subscribe(resultsChannel(redisPrefix));
+    this.ready = this.subscriber.subscribe(resultsChannel(this.subscriber, redisPrefix));
     // Closed before the subscription answered: only whenReady() callers hear of it, never the process.
     this.ready.catch(() => undefined);
   }
