@@ -38,7 +38,9 @@ export function checkMicroPairOptions(options: MicroPairOptions): void {
   const window = options.micro_price_window_seconds;
   const lookback = options.micro_price_lookback_seconds;
   if (!Number.isInteger(window) || window < 1 || window > MICRO_PRICE_LIMITS.windowSeconds)
-    throw new Error(`the price window is a whole number of seconds, 1 to ${MICRO_PRICE_LIMITS.windowSeconds}`);
+    throw new Error(
+      `the price window is a whole number of seconds, 1 to ${MICRO_PRICE_LIMITS.windowSeconds}`,
+    );
   if (!Number.isInteger(lookback) || lookback < window || lookback > MICRO_PRICE_LIMITS.lookbackSeconds)
     throw new Error(
       `the lookback is a whole number of seconds, from the window to ${MICRO_PRICE_LIMITS.lookbackSeconds}`,

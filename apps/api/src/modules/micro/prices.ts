@@ -110,7 +110,10 @@ export async function pricesAt(db: Sql, queries: PriceQuery[]): Promise<Map<stri
   const distinct = [...new Map(queries.map((query) => [priceKey(query), query])).values()];
   const weighted = distinct.filter((query) => query.rule !== null);
   const lastTrade = distinct.filter((query) => query.rule === null);
-  const [byWeight, byLast] = await Promise.all([weightedPrices(db, weighted), lastTradePrices(db, lastTrade)]);
+  const [byWeight, byLast] = await Promise.all([
+    weightedPrices(db, weighted),
+    lastTradePrices(db, lastTrade),
+  ]);
   const answer = new Map<string, PriceReading>();
   distinct.forEach((query) => answer.set(priceKey(query), noTrades()));
   weighted.forEach((query, index) => {

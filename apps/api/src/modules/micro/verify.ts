@@ -1,5 +1,5 @@
 import type { Sql } from '@exchange/kernel/db';
-import { LOG_TYPES, Money } from '@exchange/kernel/ledger';
+import { LOG_TYPES, Money, type Money as MoneyValue } from '@exchange/kernel/ledger';
 import { pricesAt, priceKey } from './prices';
 import { priceQueriesOf, settlementOf } from './settle';
 import { ORDER_COLUMNS, type MicroOrderRow } from './submit-order';
@@ -47,8 +47,8 @@ export async function verifySettlements(db: Sql): Promise<VerifyReport> {
         continue;
       }
       const due = settlementOf(order, open.price, end.price, decimals.get(order.currency_id) ?? 8);
-      const text = (value: { toFixed: () => string } | string | number | null | undefined) =>
-        value === null || value === undefined ? 'none' : new Money(value.toString()).toFixed();
+      const text = (value: MoneyValue | string | number | null | undefined) =>
+        value === null || value === undefined ? 'none' : new Money(value).toFixed();
       const differences: [string, string, string][] = [
         ['open_price', text(order.open_price), text(open.price)],
         ['end_price', text(order.end_price), text(end.price)],
