@@ -8,10 +8,11 @@ import supertest from 'supertest';
 import { inject } from 'vitest';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig, type Config } from '@exchange/kernel/config';
-import { createPrisma, type Db } from '@exchange/kernel/db';
+import { createPrisma, prismaSql, type Db } from '@exchange/kernel/db';
 import { createRedis } from '@exchange/kernel/redis';
 import { createMessenger } from '../apps/api/src/modules/verification';
-import type { AuditReport } from '@exchange/kernel/ledger';
+import { Money, type AuditReport } from '@exchange/kernel/ledger';
+import { recordMarks, reliableMark } from '../apps/api/src/modules/lever';
 import { createOpsUser, listOutbox } from '../apps/api/src/ops/users';
 import { opsDeposit, opsFundHouse } from '../apps/api/src/ops/wallet';
 import type { Redis } from 'ioredis';
@@ -40,6 +41,11 @@ export interface TestContext {
   deposit: (account: string, currency: string, amount: string) => Promise<void>;
   /** Funds a house pool with the exchange's capital, as `ops house:fund` does. */
   fundHouse: (pool: string, currency: string, amount: string) => Promise<void>;
+  /**
+   * Records a reliable lever mark now, as the risk worker does after a look at a healthy book (tests of the
+   * API alone; the mark's own rules are tested through the worker and real books).
+   */
+  setLeverMark: (matchId: number, price: string) => Promise<void>;
   /** The ledger audit; money tests call it after every scenario and expect it clean. */
   audit: () => Promise<AuditReport>;
   /** Starts the spot matcher on this context's database and Redis prefix (stopped by close). */
@@ -138,6 +144,9 @@ export async function createTestContext(
     },
     async fundHouse(pool, currency, amount) {
       await opsFundHouse(prisma, { pool, currency, amount });
+    },
+    async setLeverMark(matchId, price) {
+      await recordMarks(prismaSql(prisma), [reliableMark(matchId, new Money(price))]);
     },
     audit: () => auditExchange(prisma),
     async startMatcher() {

@@ -73,10 +73,7 @@ function leverPosition(status: 0 | 1) {
     const pair = await ctx.prisma.currencyMatch.findFirstOrThrow({
       where: { currency: { name: 'BTC' }, legal: { name: 'USDT' } },
     });
-    await ctx.redis.set(
-      `spot:top:${pair.id}`,
-      JSON.stringify({ matchId: pair.id, last: '100000', bid: '99990', ask: '100010' }),
-    );
+    await ctx.setLeverMark(pair.id, '100000');
     await ctx.deposit(owner.account, 'USDT', '1000');
     await ctx.post(
       '/api/wallet/change',

@@ -52,6 +52,9 @@ const bookSide = z.array(z.object({ price: decimal, share: z.number().int() }));
 const optionValues = z.array(z.object({ value: z.number().int() }));
 
 /** `POST /api/lever/deal`: the pair's options and anonymous book, the user's live positions, the lever balance. */
+export const LEVER_MARK_STATES = ['ok', 'book_thin', 'no_trade', 'stale', 'none'] as const;
+export type LeverMarkState = (typeof LEVER_MARK_STATES)[number];
+
 export const leverDealSchema = z.object({
   lever_transaction: z.object({ in: bookSide, out: bookSide }),
   my_transaction: z.array(leverOrderSchema),
@@ -63,6 +66,13 @@ export const leverDealSchema = z.object({
   spread: decimal,
   overnight: decimal,
   last_price: decimal,
+  /**
+   * Whether the book backs the mark now (not in the original contract): `ok`; `book_thin` (a side holds less
+   * than the impact notional) or `no_trade` (no trades of the minimum notional lately), when opens are
+   * refused and stops and liquidations wait on the last reliable mark (`last_price`); `stale` while the mark
+   * is not being computed (opens and closes refused); `none` before the pair ever had one.
+   */
+  mark_state: z.enum(LEVER_MARK_STATES),
   user_lever: decimal,
   all_levers: decimal,
   ustd_price: decimal,

@@ -36,6 +36,17 @@ beforeAll(async () => {
   [btcPair, ethPair] = [await pairOf(btc), await pairOf(eth)];
   await ctx.fundHouse('lever_pool', 'USDT', '1000000');
   await ctx.fundHouse('insurance_fund', 'USDT', '1000000');
+  // A mark that follows the book at once (the mark's own defences are tested in mark-attacks.test.ts): the
+  // mid of the best prices (each level here far deeper than the impact notional), no smoothing, no band, no cap.
+  await ctx.prisma.currencyMatch.updateMany({
+    where: { id: { in: [btcPair, ethPair] } },
+    data: {
+      mark_impact_notional: '100',
+      mark_band_percent: '100',
+      mark_smoothing_seconds: 1,
+      mark_max_move_percent: '1000000',
+    },
+  });
   await ctx.startMatcher();
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
@@ -53,6 +64,7 @@ async function startWorker(): Promise<RiskWorker> {
     databaseUrl: ctx.databaseUrl,
     redisUrl: ctx.redisUrl,
     redisPrefix: ctx.config.REDIS_PREFIX,
+    markSampleMs: 100,
     log: () => undefined,
   });
   workers.push(worker);
@@ -216,9 +228,10 @@ describe('the lever risk worker', () => {
     }, waitLong);
     await expectCleanAudit();
 
-    // A seller hits the bids down to 99200: last 99200, bid 99200, ask 100010, so the mark is 99200.
-    await spot(mover.token, btc, 'buy', '99200', '1');
-    await spot(seller.token, btc, 'sell', '99200', '1.01');
+    // A seller hits the bids down to 99190 and the mover asks 99210: the mark (the mid) is 99200.
+    await spot(mover.token, btc, 'buy', '99190', '1');
+    await spot(seller.token, btc, 'sell', '99190', '1.01');
+    await spot(mover.token, btc, 'sell', '99210', '1');
     await vi.waitFor(async () => expect((await positions(well.id))[0]?.status).toBe(3), waitLong);
     const [fired] = await positions(well.id);
     expect([fired?.close_reason, fired?.close_price?.toFixed()]).toEqual(['stop_loss', '99200']);
@@ -233,8 +246,27 @@ describe('the lever risk worker', () => {
 
     // Down to 98000: the entrust at 99000 opens, and the thin trader's equity is gone.
     const insuranceBefore = await insuranceFund();
-    await spot(mover.token, btc, 'buy', '98000', '1');
-    await spot(seller.token, btc, 'sell', '98000', '1');
+    // The mover takes its bid away first: with no bids the book backs no mark, which holds at 99200 until
+    // the new quotes around 98000 stand; then a trade at 97990.
+    const bid = await ctx.prisma.spotOrder.findFirstOrThrow({
+      where: { user_id: mover.id, match_id: btcPair, side: 1, state: 'open' },
+    });
+    const cancelled = await ctx.http
+      .put('/api/coin/trade')
+      .set('Authorization', mover.token)
+      .type('form')
+      .send({ id: bid.id.toString() });
+    expect(cancelled.body.type).toBe('ok');
+    await vi.waitFor(
+      async () =>
+        expect((await ctx.prisma.spotOrder.findUniqueOrThrow({ where: { id: bid.id } })).state).toBe(
+          'cancelled',
+        ),
+      waitLong,
+    );
+    await spot(mover.token, btc, 'sell', '98010', '1');
+    await spot(mover.token, btc, 'buy', '97990', '2');
+    await spot(seller.token, btc, 'sell', '97990', '0.01');
     await vi.waitFor(async () => {
       expect((await positions(thin.id)).map((row) => row.status)).toEqual([3, 3]);
       expect((await positions(well.id)).map((row) => row.status)).toEqual([3, 1, 1]);
@@ -375,7 +407,7 @@ describe('the lever risk worker', () => {
     await open(user.token, { type: 1 });
     await ctx.prisma.currencyMatch.update({ where: { id: btcPair }, data: { open_lever: 0 } });
     try {
-      // No trade happens after the restart: the mark comes from the book in Postgres at start.
+      // No trade happens after the restart: the mark recorded before it holds, and the book confirms it.
       const restarted = await startWorker();
       expect(restarted.engine.markOf(btcPair)?.toFixed()).toBe('98000');
       expect(restarted.engine.markOf(ethPair)?.toFixed()).toBe('3000');

@@ -3,7 +3,7 @@ import type { Emitter } from '@socket.io/redis-emitter';
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type pg from 'pg';
-import { createPool, prismaSql, type Db } from '@exchange/kernel/db';
+import { createPool, type Db } from '@exchange/kernel/db';
 import { bullConnection, bullPrefix, WORKER_QUEUES } from '@exchange/kernel/redis';
 import { createPushEmitter, userRoom } from '@exchange/kernel/realtime';
 import {
@@ -11,12 +11,8 @@ import {
   chargeOvernightFees,
   emptyAccount,
   leverChangedChannel,
-  markOfTop,
-  parseTopOfBook,
   RiskEngine,
   shanghaiDay,
-  topOfBookChannel,
-  topOfBookFromDb,
   type SettledPosition,
 } from '@exchange/api/modules/lever';
 
@@ -25,6 +21,8 @@ export interface RiskWorkerDeps {
   databaseUrl: string;
   redisUrl: string;
   redisPrefix: string;
+  /** Milliseconds between looks at the books for the marks (default 1 s). */
+  markSampleMs?: number;
   log: (fields: object, message: string) => void;
 }
 
@@ -32,14 +30,17 @@ export const LEVER_QUEUE = WORKER_QUEUES.lever;
 /** Pushes per user at most twice a second; each flush sends at most this many accounts (the rest wait). */
 const PUSH_INTERVAL_MS = 500;
 const PUSH_ACCOUNTS_PER_FLUSH = 2_000;
+/** How often the books are looked at for the marks (MarkSampler); tests look more often. */
+const MARK_SAMPLE_MS = 1_000;
 /** Every pair is evaluated at least this often (stale notifications, stops set at the current mark). */
 const SWEEP_INTERVAL_MS = 1_000;
 /** Everything is reloaded from Postgres this often (whatever notifications were lost). */
 const RELOAD_INTERVAL_MS = 30_000;
 
 /**
- * The lever risk worker process: follows the marks the matcher publishes and the API's notifications of
- * changed users, and hands each change to the module's RiskEngine (which holds the rules). One pair is
+ * The lever risk worker process: looks at the books every second for the marks (the module's MarkSampler,
+ * the one writer of `lever_marks`), follows the API's notifications of changed users, and hands each change
+ * to the module's RiskEngine (which holds the rules). One pair is
  * evaluated at a time; a mark that changes while its pair is being evaluated is evaluated again after.
  * Also schedules the daily overnight fee (00:01 Asia/Shanghai, BullMQ) and runs it for today at start.
  */
@@ -61,6 +62,7 @@ export class RiskWorker {
   private queue?: Queue;
   private worker?: Worker;
   private stopped = false;
+  private sampling = false;
   private reloadAll = false;
   /** Rounds run since start, for operators and the benchmark. */
   readonly stats = { rounds: 0, settled: 0, liquidatedAccounts: 0, activated: 0 };
@@ -77,25 +79,16 @@ export class RiskWorker {
     // A crash may have left positions claimed but not settled: finish them first, each exactly once.
     this.announce(await this.engine.finishClosing());
     await this.engine.load();
-    const leverPairs = await this.deps.prisma.currencyMatch.findMany({
-      where: { open_lever: 1 },
-      select: { id: true },
-    });
-    // A pair closed to lever too while positions (just loaded) remain on it: still watched and liquidated.
-    const pairs = [...new Set([...leverPairs.map((pair) => pair.id), ...this.engine.book.pairsHeld()])];
-    for (const matchId of pairs) {
-      const mark = markOfTop(await topOfBookFromDb(prismaSql(this.deps.prisma), matchId));
-      if (mark) this.engine.setMark(matchId, mark);
-    }
-    this.subscriber.on('message', (channel: string, message: string) => this.onMessage(channel, message));
-    await this.subscriber.subscribe(
-      topOfBookChannel(this.subscriber, this.deps.redisPrefix),
-      leverChangedChannel(this.subscriber, this.deps.redisPrefix),
-    );
+    // The marks recorded before a restart hold until the first look at the books confirms or moves them.
+    await this.engine.loadMarks();
+    await this.sampleMarks();
+    this.subscriber.on('message', (_channel: string, message: string) => this.onUsersChanged(message));
+    await this.subscriber.subscribe(leverChangedChannel(this.subscriber, this.deps.redisPrefix));
     this.running = true;
     this.idle = this.loop();
-    for (const matchId of pairs) this.schedule(matchId);
+    for (const matchId of this.engine.book.marks.keys()) this.schedule(matchId);
     this.timers.push(
+      setInterval(() => void this.sampleMarks(), this.deps.markSampleMs ?? MARK_SAMPLE_MS),
       setInterval(() => {
         for (const matchId of this.engine.book.marks.keys()) this.schedule(matchId);
       }, SWEEP_INTERVAL_MS),
@@ -106,16 +99,26 @@ export class RiskWorker {
       }, RELOAD_INTERVAL_MS),
     );
     if (options.overnight !== false) await this.startOvernight();
-    this.deps.log({ positions: this.engine.book.size, pairs: pairs.length }, 'lever risk worker started');
+    this.deps.log(
+      { positions: this.engine.book.size, pairs: this.engine.book.marks.size },
+      'lever risk worker started',
+    );
   }
 
-  private onMessage(channel: string, message: string): void {
-    if (channel === topOfBookChannel(this.subscriber, this.deps.redisPrefix)) {
-      const top = parseTopOfBook(message);
-      const mark = markOfTop(top);
-      if (top && mark && this.engine.setMark(top.matchId, mark)) this.schedule(top.matchId);
-      return;
+  /** One look at the books; pairs whose mark moved are evaluated. A failed look is retried at the next. */
+  private async sampleMarks(): Promise<void> {
+    if (this.sampling) return;
+    this.sampling = true;
+    try {
+      for (const matchId of await this.engine.sampleMarks()) this.schedule(matchId);
+    } catch (error) {
+      if (!this.stopped) this.deps.log({ err: error }, 'lever mark sample failed');
+    } finally {
+      this.sampling = false;
     }
+  }
+
+  private onUsersChanged(message: string): void {
     try {
       const ids = JSON.parse(message) as unknown;
       if (Array.isArray(ids)) for (const id of ids) if (typeof id === 'number') this.dirtyUsers.add(id);

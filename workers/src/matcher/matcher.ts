@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Db } from '@exchange/kernel/db';
-import type { Money } from '@exchange/kernel/ledger';
 import { createPool } from '@exchange/kernel/db';
 import type pg from 'pg';
 import { bullConnection, bullPrefix } from '@exchange/kernel/redis';
@@ -19,12 +18,10 @@ import {
   type SpotJob,
   marketNameOf,
   pairsChangedChannel,
-  ticksToPrice,
   Market,
   settleBatch,
   type Pair,
 } from '@exchange/api/modules/spot';
-import { publishTopOfBook } from '@exchange/api/modules/lever';
 import { MicroBatcher } from './batcher';
 import { MarketPushes } from './pushes';
 import { PlacementSweeper } from './sweeper';
@@ -79,7 +76,6 @@ export class Matcher {
   readonly stats = { batches: 0, commands: 0, settleMs: 0 };
   private pushes?: MarketPushes;
   private timers: NodeJS.Timeout[] = [];
-  private readonly lastTops = new Map<number, string>();
   /** Pairs an operator changed (fees, precision...), applied by the market's next batch (see settle). */
   private readonly changedPairs = new Map<number, Pair>();
   /** Markets whose book is being rebuilt before they start: a second announcement must not open them twice. */
@@ -134,7 +130,6 @@ export class Matcher {
       await market.rebuild(this.deps.prisma);
       if (!this.running) return;
       this.markets.set(pair.id, market);
-      this.publishTop(market, undefined);
       const batcher = new MicroBatcher<SpotCommand>((commands) => this.settle(market, commands));
       this.workers.push(
         new Worker<SpotJob>(spotQueueName(pair.id), (job) => batcher.submit(job.data), {
@@ -207,7 +202,8 @@ export class Matcher {
         await this.redis.publish(resultsChannel(this.redis, this.deps.redisPrefix), JSON.stringify(batch));
       }
       this.pushes?.afterCommit(market, outcome);
-      this.publishTop(market, outcome.trades.at(-1)?.price);
+      const lastTraded = outcome.trades.at(-1)?.price;
+      if (lastTraded) market.lastPrice = lastTraded;
     } catch (error) {
       // The books in memory may now be ahead of Postgres: rebuild them from it, and let BullMQ retry the jobs.
       this.deps.log(
@@ -217,28 +213,6 @@ export class Matcher {
       await market.rebuild(this.deps.prisma);
       throw error;
     }
-  }
-
-  /**
-   * The market's top of book and last trade after a commit, for the lever mark price (only when it changed;
-   * not awaited: a lost publication is corrected by the next one, and readers fall back to Postgres).
-   */
-  private publishTop(market: Market, lastTraded: Money | undefined): void {
-    if (lastTraded) market.lastPrice = lastTraded;
-    const bid = market.book.bestBid();
-    const ask = market.book.bestAsk();
-    const top = {
-      matchId: market.pair.id,
-      last: market.lastPrice?.toFixed(),
-      bid: bid === undefined ? undefined : ticksToPrice(market.pair, bid).toFixed(),
-      ask: ask === undefined ? undefined : ticksToPrice(market.pair, ask).toFixed(),
-    };
-    const text = JSON.stringify(top);
-    if (this.lastTops.get(market.pair.id) === text) return;
-    this.lastTops.set(market.pair.id, text);
-    publishTopOfBook(this.redis, this.deps.redisPrefix, top).catch(() =>
-      this.lastTops.delete(market.pair.id),
-    );
   }
 
   /**

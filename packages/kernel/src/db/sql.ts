@@ -263,3 +263,11 @@ export function prismaSql(db: Db | Tx): Sql {
 export function asSql(db: Tx | Sql): Sql {
   return 'query' in db && 'execute' in db ? db : prismaSql(db);
 }
+
+/** Reads and single statements outside a transaction, through a pool, with the `Sql` interface. */
+export function poolSql(pool: pg.Pool): Sql {
+  return {
+    query: async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[],
+    execute: async (text: string, params: unknown[] = []) => (await pool.query(text, params)).rowCount ?? 0,
+  };
+}

@@ -49,6 +49,7 @@ export const en = {
   upload_missing: 'Please choose an image file',
   upload_not_image: 'Only JPEG, PNG, GIF or WebP images can be uploaded',
   upload_too_large: 'The image is too large (at most {size})',
+  upload_malformed: 'The upload could not be read, please choose the image again',
   body_too_large: 'The request body is too large (at most {size})',
   request_too_long: 'The request address or headers are too long',
   language_unsupported: 'Unsupported language',
@@ -194,6 +195,8 @@ export const en = {
   lever_limit_side_long: 'A long limit price must be below the current price {price}',
   lever_limit_side_short: 'A short limit price must be above the current price {price}',
   lever_no_price: 'This market has no price yet',
+  lever_mark_unreliable:
+    'The book cannot back a reliable price right now: new positions are paused on this market',
   lever_balance_insufficient:
     'Insufficient {currency} contract balance: at least {need} is needed (fee {fee})',
   lever_closing_pending: 'One of your positions is being closed, please try again shortly',
@@ -337,6 +340,7 @@ export const en = {
   admin_totp_enrolment_required: 'Set up two-factor authentication first',
   admin_totp_required: 'Enter the code of your authenticator app',
   admin_totp_invalid: 'The two-factor code is wrong or was already used',
+  admin_credentials_invalid: 'The login, password or two-factor code is incorrect',
   admin_totp_enabled: 'Two-factor authentication is on',
   admin_record_not_found: 'No such record',
   admin_already_processed: 'This record was already processed',
@@ -348,7 +352,6 @@ export const en = {
   funds_frozen_trading: 'Your funds are frozen: new orders cannot be placed. Please contact support',
   funds_frozen:
     'Your funds are frozen: transfers, withdrawals and P2P sales are unavailable. Please contact support',
-  admin_credentials_invalid: 'The login, password or two-factor code is incorrect',
   admin_notice_frozen: 'Your funds were frozen by support: {reason}',
   admin_notice_unfrozen: 'Your funds were unfrozen',
   admin_notice_trade_password_reset:

@@ -50,6 +50,7 @@ export const ind: Messages = {
   upload_missing: 'Silakan pilih file gambar',
   upload_not_image: 'Hanya gambar JPEG, PNG, GIF, atau WebP yang dapat diunggah',
   upload_too_large: 'Ukuran gambar terlalu besar (maksimal {size})',
+  upload_malformed: 'Unggahan tidak dapat dibaca, silakan pilih gambar lagi',
   body_too_large: 'Isi permintaan terlalu besar (maksimal {size})',
   request_too_long: 'Alamat atau header permintaan terlalu panjang',
   language_unsupported: 'Bahasa tidak didukung',
@@ -195,6 +196,8 @@ export const ind: Messages = {
   lever_limit_side_long: 'Harga limit long harus di bawah harga saat ini {price}',
   lever_limit_side_short: 'Harga limit short harus di atas harga saat ini {price}',
   lever_no_price: 'Pasar ini belum memiliki harga',
+  lever_mark_unreliable:
+    'Buku order saat ini tidak dapat mendukung harga yang andal: posisi baru di pasar ini dijeda',
   lever_balance_insufficient: 'Saldo kontrak {currency} tidak cukup: minimal {need} diperlukan (biaya {fee})',
   lever_closing_pending: 'Salah satu posisi Anda sedang ditutup, silakan coba lagi sebentar lagi',
   lever_submitted: 'Berhasil dikirim',
@@ -338,6 +341,7 @@ export const ind: Messages = {
   admin_totp_enrolment_required: 'Atur autentikasi dua faktor terlebih dahulu',
   admin_totp_required: 'Masukkan kode dari aplikasi autentikator',
   admin_totp_invalid: 'Kode dua faktor salah atau sudah dipakai',
+  admin_credentials_invalid: 'Login, kata sandi, atau kode dua faktor salah',
   admin_totp_enabled: 'Autentikasi dua faktor aktif',
   admin_record_not_found: 'Catatan tidak ditemukan',
   admin_already_processed: 'Catatan ini sudah diproses',
@@ -349,7 +353,6 @@ export const ind: Messages = {
   funds_frozen_trading: 'Dana Anda dibekukan: pesanan baru tidak dapat dibuat. Silakan hubungi dukungan',
   funds_frozen:
     'Dana Anda dibekukan: transfer, penarikan, dan penjualan P2P tidak tersedia. Silakan hubungi dukungan',
-  admin_credentials_invalid: 'Login, kata sandi, atau kode dua faktor salah',
   admin_notice_frozen: 'Dana Anda dibekukan oleh dukungan: {reason}',
   admin_notice_unfrozen: 'Dana Anda telah dicairkan kembali',
   admin_notice_trade_password_reset:

@@ -50,6 +50,7 @@ export const kor: Messages = {
   upload_missing: '이미지 파일을 선택해 주세요',
   upload_not_image: 'JPEG, PNG, GIF 또는 WebP 이미지만 업로드할 수 있습니다',
   upload_too_large: '이미지 크기가 너무 큽니다 (최대 {size})',
+  upload_malformed: '업로드를 읽을 수 없습니다. 이미지를 다시 선택하세요',
   body_too_large: '요청 본문이 너무 큽니다 (최대 {size})',
   request_too_long: '요청 주소 또는 헤더가 너무 깁니다',
   language_unsupported: '지원하지 않는 언어입니다',
@@ -195,6 +196,8 @@ export const kor: Messages = {
   lever_limit_side_long: '롱 지정가는 현재가 {price}보다 낮아야 합니다',
   lever_limit_side_short: '숏 지정가는 현재가 {price}보다 높아야 합니다',
   lever_no_price: '이 시장에는 아직 가격이 없습니다',
+  lever_mark_unreliable:
+    '현재 호가창으로는 신뢰할 수 있는 가격을 만들 수 없습니다: 이 시장의 신규 진입이 일시 중지되었습니다',
   lever_balance_insufficient: '{currency} 계약 잔액이 부족합니다. 최소 {need}이(가) 필요합니다(수수료 {fee})',
   lever_closing_pending: '청산 중인 포지션이 있습니다. 잠시 후 다시 시도하세요',
   lever_submitted: '제출되었습니다',
@@ -336,6 +339,7 @@ export const kor: Messages = {
   admin_totp_enrolment_required: '먼저 2단계 인증을 설정하세요',
   admin_totp_required: '인증 앱의 코드를 입력하세요',
   admin_totp_invalid: '2단계 인증 코드가 틀렸거나 이미 사용되었습니다',
+  admin_credentials_invalid: '로그인, 비밀번호 또는 2단계 인증 코드가 올바르지 않습니다',
   admin_totp_enabled: '2단계 인증이 켜졌습니다',
   admin_record_not_found: '해당 기록이 없습니다',
   admin_already_processed: '이미 처리된 기록입니다',
@@ -347,7 +351,6 @@ export const kor: Messages = {
   funds_frozen_trading: '자금이 동결되어 새 주문을 할 수 없습니다. 고객지원에 문의하세요',
   funds_frozen: '자금이 동결되어 이체, 출금, P2P 판매를 할 수 없습니다. 고객지원에 문의하세요',
   admin_notice_frozen: '고객지원에 의해 자금이 동결되었습니다: {reason}',
-  admin_credentials_invalid: '로그인, 비밀번호 또는 2단계 인증 코드가 올바르지 않습니다',
   admin_notice_unfrozen: '자금 동결이 해제되었습니다',
   admin_notice_trade_password_reset:
     '고객지원이 거래 비밀번호를 초기화했습니다. 다음 출금 전에 보안 설정에서 새로 설정하세요',

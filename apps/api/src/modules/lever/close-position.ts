@@ -12,7 +12,7 @@ import {
   type HouseEntry,
   type Money as MoneyValue,
 } from '@exchange/kernel/ledger';
-import { readMark } from './mark-price';
+import { markToClose, readMark } from './mark-price';
 import { CLOSE_REASON, type CloseReason, type PositionRow } from './positions';
 import { bookedProfit, LEVER_STATUS, profitAt, settleClose } from './risk';
 
@@ -237,8 +237,7 @@ export async function closePosition(deps: LeverDeps, userId: number, id: bigint)
     );
     if (!row) throw new AppError('lever_position_not_found');
     if (row.status !== LEVER_STATUS.trading) throw new AppError('lever_not_in_trade');
-    const mark = await readMark(deps.redis, sql, row.match_id);
-    if (!mark) throw new AppError('lever_no_price');
+    const mark = markToClose(await readMark(sql, row.match_id));
     return closeAtMarks(sql, [{ id: row.id, mark, reason: CLOSE_REASON.user }]);
   });
   await notifyLeverChanged(deps, [userId]);
@@ -269,9 +268,7 @@ export async function batchClose(
     if (rows.length === 0) throw new AppError('lever_batch_none');
     const marks = new Map<number, MoneyValue>();
     for (const matchId of new Set(rows.map((row) => row.match_id))) {
-      const mark = await readMark(deps.redis, sql, matchId);
-      if (!mark) throw new AppError('lever_no_price');
-      marks.set(matchId, mark);
+      marks.set(matchId, markToClose(await readMark(sql, matchId)));
     }
     return claimForClose(
       sql,

@@ -15,3 +15,5 @@ export * from './risk-engine';
 export * from './routes';
 export * from './set-stop';
 export * from './transfer-guard';
+export * from './mark-sampler';
+export * from './mark-tracker';

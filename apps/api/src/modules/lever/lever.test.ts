@@ -10,7 +10,6 @@ import {
   fireStops,
   RiskEngine,
   settleClosing,
-  topOfBookKey,
   type LeverDeps,
 } from './index';
 
@@ -40,10 +39,8 @@ afterAll(async () => {
   await ctx.close();
 });
 
-/** The top of book the matcher would publish (the API reads the mark from it). */
-async function setTop(matchId: number, last: string, bid = last, ask = last) {
-  await ctx.redis.set(topOfBookKey(matchId), JSON.stringify({ matchId, last, bid, ask }));
-}
+/** The mark the risk worker would record after a look at a healthy book. */
+const setMark = (matchId: number, mark: string) => ctx.setLeverMark(matchId, mark);
 
 async function trader(lever = '1000') {
   const user = await ctx.signedInUser({ tradePassword: '123456' });
@@ -99,8 +96,8 @@ async function expectCleanAudit() {
 describe('opening and closing', () => {
   it('opens a market long at the mark plus the spread, locks the margin and books the fee', async () => {
     const user = await trader();
-    // Mark = median(100000, 99990, 100010) = 100000; price 100000 x 1.0002 = 100020; 0.02 BTC; value 2000.4.
-    await setTop(btcPair, '100000', '99990', '100010');
+    // Mark 100000; price 100000 x 1.0002 = 100020; 0.02 BTC; value 2000.4.
+    await setMark(btcPair, '100000');
     const fees = await house('fees');
     expect((await submit(user.token)).body).toEqual({ type: 'ok', message: 'Submitted successfully' });
     const [position] = await positions(user.id);
@@ -128,7 +125,7 @@ describe('opening and closing', () => {
     });
 
     // Closing at a mark of 101000 pays margin plus (101000 - 100020) x 0.02 = 19.6 from the lever pool.
-    await setTop(btcPair, '101000', '100990', '101010');
+    await setMark(btcPair, '101000');
     const poolBefore = await house('lever_pool');
     const closed = await ctx.post('/api/lever/close', { id: Number(position?.id) }, user.token);
     expect(closed.body).toEqual({ type: 'ok', message: 'Position closed' });
@@ -152,7 +149,7 @@ describe('opening and closing', () => {
 
   it('refuses every bad submission with a clear message and changes nothing', async () => {
     const user = await trader('100');
-    await setTop(btcPair, '100000');
+    await setMark(btcPair, '100000');
     const cases: [Record<string, string | number>, string][] = [
       [{ currency_id: 999 }, 'This pair is delisted for contracts, please switch pair'],
       [{ legal_id: 'x' }, 'This pair is delisted for contracts, please switch pair'],
@@ -197,7 +194,7 @@ describe('opening and closing', () => {
 
   it('lets exactly one of two submissions for the same funds through', async () => {
     const user = await trader('210');
-    await setTop(btcPair, '100000');
+    await setMark(btcPair, '100000');
     // Each needs 200.04 + 2.0004.
     const answers = await Promise.all([submit(user.token), submit(user.token), submit(user.token)]);
     expect(answers.filter((answer) => answer.body.type === 'ok')).toHaveLength(1);
@@ -207,7 +204,7 @@ describe('opening and closing', () => {
 
   it('refuses transfers out of lever while a position is open, and allows them after', async () => {
     const user = await trader();
-    await setTop(btcPair, '100000');
+    await setMark(btcPair, '100000');
     await submit(user.token);
     const out = () =>
       ctx.post(
@@ -228,7 +225,7 @@ describe('opening and closing', () => {
 describe('entrusts, stops and the risk engine', () => {
   it('cancels an entrust with its margin and fee refunded, and opens one when the mark reaches it', async () => {
     const user = await trader();
-    await setTop(btcPair, '100000');
+    await setMark(btcPair, '100000');
     expect((await submit(user.token, { status: 0, target_price: '99000' })).body.type).toBe('ok');
     expect((await submit(user.token, { status: 0, target_price: '98000' })).body.type).toBe('ok');
     const [first, second] = await positions(user.id);
@@ -258,7 +255,7 @@ describe('entrusts, stops and the risk engine', () => {
 
   it('checks stops and fires them at the mark', async () => {
     const user = await trader();
-    await setTop(btcPair, '100000');
+    await setMark(btcPair, '100000');
     await submit(user.token);
     const [position] = await positions(user.id);
     const id = Number(position?.id);
@@ -292,8 +289,8 @@ describe('entrusts, stops and the risk engine', () => {
 
   it('liquidates every position of a user in that quote currency at the burst rate', async () => {
     const user = await trader('300');
-    await setTop(btcPair, '100000');
-    await setTop(ethPair, '3000');
+    await setMark(btcPair, '100000');
+    await setMark(ethPair, '3000');
     // 0.02 BTC at 100x: margin 20.0040, fee 2.0004; 1 ETH lot (0.1 ETH) at 10x: margin 30.006, fee 0.30006.
     expect((await submit(user.token, { multiple: 100 })).body.type).toBe('ok');
     expect((await submit(user.token, { currency_id: eth, share: 1 })).body.type).toBe('ok');
@@ -323,11 +320,11 @@ describe('entrusts, stops and the risk engine', () => {
 
   it('caps a loss larger than everything the user holds and books the shortfall to the insurance fund', async () => {
     const user = await trader('30');
-    await setTop(btcPair, '100000');
+    await setMark(btcPair, '100000');
     expect((await submit(user.token, { multiple: 100 })).body.type).toBe('ok');
     const insurance = await house('insurance_fund');
     // A gap to 50000: the loss is 1000.4, the user holds 20.004 margin and 7.9956 available.
-    await setTop(btcPair, '50000');
+    await setMark(btcPair, '50000');
     const [position] = await positions(user.id);
     expect((await ctx.post('/api/lever/close', { id: Number(position?.id) }, user.token)).body.type).toBe(
       'ok',
@@ -344,12 +341,12 @@ describe('races, batch close and crashes', () => {
   it('settles a position raced by two closes, a stop and a liquidation exactly once', async () => {
     for (let round = 0; round < 3; round += 1) {
       const user = await trader('30');
-      await setTop(btcPair, '100000');
+      await setMark(btcPair, '100000');
       await submit(user.token, { multiple: 100 });
       const [position] = await positions(user.id);
       const id = Number(position?.id);
       await ctx.post('/api/lever/setstop', { id, stop_loss_price: '99000' }, user.token);
-      await setTop(btcPair, '90000');
+      await setMark(btcPair, '90000');
       const engine = new RiskEngine(pool);
       await engine.load();
       engine.setMark(btcPair, new Money('90000'));
@@ -377,7 +374,7 @@ describe('races, batch close and crashes', () => {
 
   it('batch closes all, longs or shorts, and finishes claimed closes after a crash once', async () => {
     const user = await trader('2000');
-    await setTop(btcPair, '100000');
+    await setMark(btcPair, '100000');
     await submit(user.token, { type: 1 });
     await submit(user.token, { type: 2 });
     await submit(user.token, { type: 2 });
@@ -412,7 +409,7 @@ describe('races, batch close and crashes', () => {
 describe('overnight fee', () => {
   it('charges a day once, from the margin first, even when the job runs twice', async () => {
     const user = await trader();
-    await setTop(btcPair, '100000');
+    await setMark(btcPair, '100000');
     await submit(user.token);
     const [position] = await positions(user.id);
     await ctx.prisma.leverTransaction.update({
@@ -438,7 +435,7 @@ describe('overnight fee', () => {
 
   it('closes a position whose margin and balance cannot pay, never overdrawing', async () => {
     const user = await trader('30');
-    await setTop(btcPair, '100000');
+    await setMark(btcPair, '100000');
     await submit(user.token, { multiple: 100 });
     const [position] = await positions(user.id);
     // An operator raised the overnight rate so far that margin and balance cannot pay a day.

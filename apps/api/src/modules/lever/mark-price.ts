@@ -1,70 +1,102 @@
-import type { Redis } from 'ioredis';
+import type { LeverMarkState } from '@exchange/contracts';
 import type { Sql } from '@exchange/kernel/db';
+import { AppError } from '@exchange/kernel/errors';
 import { Money, type Money as MoneyValue } from '@exchange/kernel/ledger';
-import { instanceChannel } from '@exchange/kernel/redis';
-import { markOf } from './risk';
+import { MARK_REASON, type MarkState } from './mark-tracker';
 
 /**
- * The mark price of a pair comes from our own book only: the median of the last trade, the best bid and the
- * best ask, so one small trade cannot move it alone. The spot matcher publishes each market's top of book
- * after every batch it commits (a Redis key holding the latest, and a channel the risk worker follows);
- * whoever finds no key (a fresh Redis) reads the same three prices from Postgres.
+ * Where the lever mark lives: the risk worker computes it (MarkSampler, one writer) and records it in
+ * `lever_marks` after every look; the API reads it from there. The stored `mark` is always the last
+ * reliable one, so whatever moves money follows only prices the book backed.
  */
-export interface TopOfBook {
+
+/** The worker looks every second; a row older than this means nobody is computing the mark. */
+export const MARK_STALE_MS = 10_000;
+
+export interface PairMark {
+  mark?: MoneyValue | undefined;
+  reliable: boolean;
+  reason: string;
+  /** Whether the worker looked recently (false: it is down, and the mark may be behind the book). */
+  fresh: boolean;
+}
+
+export interface RecordedMark {
   matchId: number;
-  last?: string | undefined;
-  bid?: string | undefined;
-  ask?: string | undefined;
+  state: MarkState;
 }
 
-/** The channel the matcher publishes tops on (a full name: pub/sub channels carry no ioredis key prefix). */
-export const topOfBookChannel = (redis: Redis, redisPrefix: string) =>
-  instanceChannel(redis, redisPrefix, 'spot:top');
-/** The key holding a market's latest top, without the instance prefix (a prefixed client adds it). */
-export const topOfBookKey = (matchId: number) => `spot:top:${matchId}`;
+const text = (value: MoneyValue | undefined) => (value === undefined ? null : value.toFixed());
 
-/** The matcher's side, after a commit: `redis` is a plain (unprefixed) connection. */
-export async function publishTopOfBook(redis: Redis, redisPrefix: string, top: TopOfBook): Promise<void> {
-  const message = JSON.stringify(top);
-  await redis.set(`${redisPrefix}${topOfBookKey(top.matchId)}`, message);
-  await redis.publish(topOfBookChannel(redis, redisPrefix), message);
-}
-
-export function parseTopOfBook(message: string): TopOfBook | undefined {
-  try {
-    const value = JSON.parse(message) as Partial<TopOfBook>;
-    if (typeof value.matchId !== 'number') return undefined;
-    const price = (raw: unknown) => (typeof raw === 'string' && /^\d+(\.\d+)?$/.test(raw) ? raw : undefined);
-    return { matchId: value.matchId, last: price(value.last), bid: price(value.bid), ask: price(value.ask) };
-  } catch {
-    return undefined;
-  }
-}
-
-export const markOfTop = (top: TopOfBook | undefined): MoneyValue | undefined =>
-  top
-    ? markOf({
-        last: top.last ? new Money(top.last) : undefined,
-        bid: top.bid ? new Money(top.bid) : undefined,
-        ask: top.ask ? new Money(top.ask) : undefined,
-      })
-    : undefined;
-
-/** The top of book as Postgres holds it: the best resting prices and the last trade. */
-export async function topOfBookFromDb(sql: Sql, matchId: number): Promise<TopOfBook> {
-  const [row] = await sql.query<{ bid: string | null; ask: string | null; last: string | null }>(
-    `SELECT
-       (SELECT price::text FROM spot_orders WHERE match_id = $1 AND state = 'open' AND side = 1 ORDER BY price DESC LIMIT 1) AS bid,
-       (SELECT price::text FROM spot_orders WHERE match_id = $1 AND state = 'open' AND side = 2 ORDER BY price ASC LIMIT 1) AS ask,
-       (SELECT price::text FROM spot_trades WHERE match_id = $1 ORDER BY sequence DESC LIMIT 1) AS last`,
-    [matchId],
+/** Stores the marks of one look, one statement for every pair. */
+export async function recordMarks(sql: Sql, marks: RecordedMark[], sampledAt = new Date()): Promise<void> {
+  if (marks.length === 0) return;
+  await sql.execute(
+    `INSERT INTO lever_marks (match_id, mark, reliable, reason, impact_bid, impact_ask, reference, marked_at, sampled_at)
+     SELECT * FROM unnest($1::int[], $2::numeric[], $3::boolean[], $4::text[], $5::numeric[], $6::numeric[],
+       $7::numeric[], $8::timestamptz[], $9::timestamptz[])
+     ON CONFLICT (match_id) DO UPDATE SET mark = excluded.mark, reliable = excluded.reliable,
+       reason = excluded.reason, impact_bid = excluded.impact_bid, impact_ask = excluded.impact_ask,
+       reference = excluded.reference, marked_at = excluded.marked_at, sampled_at = excluded.sampled_at`,
+    [
+      marks.map(({ matchId }) => matchId),
+      marks.map(({ state }) => text(state.mark)),
+      marks.map(({ state }) => state.reliable),
+      marks.map(({ state }) => state.reason),
+      marks.map(({ state }) => text(state.inputs.impactBid)),
+      marks.map(({ state }) => text(state.inputs.impactAsk)),
+      marks.map(({ state }) => text(state.inputs.reference)),
+      marks.map(({ state }) =>
+        state.markedAtMs === undefined ? null : new Date(state.markedAtMs).toISOString(),
+      ),
+      marks.map(() => sampledAt.toISOString()),
+    ],
   );
-  return { matchId, bid: row?.bid ?? undefined, ask: row?.ask ?? undefined, last: row?.last ?? undefined };
 }
 
-/** Reads a market's mark: `redis` is a prefixed client (the API's); Postgres when Redis has no top. */
-export async function readMark(redis: Redis, sql: Sql, matchId: number): Promise<MoneyValue | undefined> {
-  const cached = await redis.get(topOfBookKey(matchId)).catch(() => null);
-  const top = (cached ? parseTopOfBook(cached) : undefined) ?? (await topOfBookFromDb(sql, matchId));
-  return markOfTop(top);
+/** A reliable mark recorded now, as the worker would after a look at a healthy book (for ops and tests). */
+export const reliableMark = (matchId: number, mark: MoneyValue): RecordedMark => ({
+  matchId,
+  state: { mark, reliable: true, reason: MARK_REASON.ok, markedAtMs: Date.now(), inputs: {} },
+});
+
+/** A pair's mark as the worker last recorded it. */
+export async function readMark(sql: Sql, matchId: number): Promise<PairMark> {
+  const [row] = await sql.query<{ mark: string | null; reliable: boolean; reason: string; fresh: boolean }>(
+    `SELECT mark::text AS mark, reliable, reason,
+       sampled_at > now() - make_interval(secs => $2::double precision / 1000) AS fresh
+     FROM lever_marks WHERE match_id = $1`,
+    [matchId, MARK_STALE_MS],
+  );
+  if (!row) return { reliable: false, reason: '', fresh: false };
+  return {
+    mark: row.mark === null ? undefined : new Money(row.mark),
+    reliable: row.reliable,
+    reason: row.reason,
+    fresh: row.fresh,
+  };
+}
+
+/** The mark a new position opens at: only one the book backs right now. */
+export function markToOpen(state: PairMark): MoneyValue {
+  if (!state.mark || !state.fresh) throw new AppError('lever_no_price');
+  if (!state.reliable) throw new AppError('lever_mark_unreliable');
+  return state.mark;
+}
+
+/**
+ * The mark a position closes at: the last reliable one, even while the book cannot back a new one (a trader
+ * can always leave at a price real trades set), but never one the worker stopped updating.
+ */
+export function markToClose(state: PairMark): MoneyValue {
+  if (!state.mark || !state.fresh) throw new AppError('lever_no_price');
+  return state.mark;
+}
+
+/** What the lever screen says of the mark (`mark_state` of `/api/lever/deal`). */
+export function markStateOf(state: PairMark): LeverMarkState {
+  if (!state.mark) return 'none';
+  if (!state.fresh) return 'stale';
+  if (state.reliable) return 'ok';
+  return state.reason === MARK_REASON.noRecentTrade ? 'no_trade' : 'book_thin';
 }

@@ -11,7 +11,7 @@ import {
 import { parsePrice } from '../spot';
 import { FEE_SOURCES, recordTeamFees } from '../team';
 import { notifyLeverChanged, type LeverDeps } from './close-position';
-import { readMark } from './mark-price';
+import { markToOpen, readMark } from './mark-price';
 import { findLeverPair, leverOptions, leverSettings } from './options';
 import { LEVER_STATUS, LEVER_TYPE, openingTerms } from './risk';
 
@@ -58,12 +58,13 @@ export async function openPosition(
   if (!options.multiples.includes(multiple)) throw new AppError('lever_multiple_invalid');
 
   const settings = await leverSettings(deps.prisma);
-  const mark = await readMark(deps.redis, prismaSql(deps.prisma), pair.id);
+  // Entrusts too: they open later at a mark that must then be backed as well, but a price the book cannot
+  // back now is no reference to place them against.
+  const mark = markToOpen(await readMark(prismaSql(deps.prisma), pair.id));
   let originPrice: MoneyValue;
   if (status === LEVER_STATUS.pending) {
     if (!settings.entrustOpen) throw new AppError('lever_entrust_closed');
     originPrice = parsePrice(input.targetPrice, pair.price_decimals);
-    if (!mark) throw new AppError('lever_no_price');
     // An entrust waits for a better price: below the mark for a long, above it for a short.
     if (type === LEVER_TYPE.long && !originPrice.lt(mark))
       throw new AppError('lever_limit_side_long', {
@@ -74,7 +75,6 @@ export async function openPosition(
         price: toAmountString(mark.toDecimalPlaces(pair.price_decimals)),
       });
   } else {
-    if (!mark) throw new AppError('lever_no_price');
     originPrice = mark;
   }
   const terms = openingTerms({
@@ -112,7 +112,7 @@ export async function openPosition(
         multiple,
         originPrice.toFixed(),
         terms.price.toFixed(),
-        (mark ?? originPrice).toFixed(),
+        mark.toFixed(),
         terms.margin.toFixed(),
         terms.fee.toFixed(),
         options.overnightPercent.toFixed(),

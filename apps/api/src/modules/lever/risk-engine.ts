@@ -1,12 +1,13 @@
 import type { LeverTradePush } from '@exchange/contracts';
 import type pg from 'pg';
-import { inTransaction, type Sql } from '@exchange/kernel/db';
+import { inTransaction, poolSql, type Sql } from '@exchange/kernel/db';
 import { Money, type Money as MoneyValue } from '@exchange/kernel/ledger';
 import type { Locale } from '@exchange/kernel/i18n';
 import { activateEntrusts } from './activate-entrusts';
 import { settleClosing, type SettledPosition } from './close-position';
 import { fireStops } from './fire-stops';
 import { liquidate } from './liquidate';
+import { MarkSampler } from './mark-sampler';
 import { positionView, type PositionRow } from './positions';
 import { hazardRate, LEVER_STATUS, profitAt } from './risk';
 import { RiskBook, toScaled, type Account } from './risk-book';
@@ -25,11 +26,6 @@ export interface RiskRound {
   liquidatedAccounts: number;
 }
 
-const poolSql = (pool: pg.Pool): Sql => ({
-  query: async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[],
-  execute: async (text: string, params: unknown[] = []) => (await pool.query(text, params)).rowCount ?? 0,
-});
-
 /**
  * The rules of the risk worker: it owns every position's state change after opening (entrusts opening,
  * stops, liquidations, finishing closes left half-done). It follows each pair's mark, evaluates it against
@@ -39,11 +35,13 @@ const poolSql = (pool: pg.Pool): Sql => ({
 export class RiskEngine {
   readonly book = new RiskBook();
   private readonly sql: Sql;
+  private readonly sampler: MarkSampler;
   /** Display names of lever pairs, for pushes. */
   private readonly pairNames = new Map<number, { currency: string; legal: string }>();
 
   constructor(private readonly pool: pg.Pool) {
     this.sql = poolSql(pool);
+    this.sampler = new MarkSampler(this.sql);
   }
 
   /** Reads the burst rate, the pairs' names and every pending or in-trade position with its owner's balances. */
@@ -89,6 +87,23 @@ export class RiskEngine {
       [unique],
     );
     this.book.replaceUsers(unique, rows, await this.balancesOf(unique));
+  }
+
+  /** Takes up the marks recorded before a restart (the last reliable ones). */
+  async loadMarks(): Promise<void> {
+    for (const [matchId, mark] of await this.sampler.load()) this.setMark(matchId, mark);
+  }
+
+  /**
+   * One look at every watched pair's book (MarkSampler): a reliable mark becomes the pair's mark; an
+   * unreliable look leaves the last reliable one, on which stops, entrusts and liquidations wait. Answers
+   * the pairs whose mark changed.
+   */
+  async sampleMarks(nowMs = Date.now()): Promise<number[]> {
+    const changed: number[] = [];
+    for (const { matchId, state } of await this.sampler.sample(nowMs))
+      if (state.reliable && state.mark && this.setMark(matchId, state.mark)) changed.push(matchId);
+    return changed;
   }
 
   /** Records a pair's mark; true if it changed. */

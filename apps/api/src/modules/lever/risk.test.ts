@@ -5,7 +5,6 @@ import {
   bookedProfit,
   entrustReached,
   hazardRate,
-  markOf,
   openingTerms,
   overnightFee,
   profitAt,
@@ -17,14 +16,6 @@ import { RiskBook, toScaled } from './risk-book';
 const m = (value: string | number) => new Money(value);
 
 describe('lever arithmetic', () => {
-  it('takes the median of last, bid and ask, so one trade alone cannot move the mark', () => {
-    expect(markOf({ last: m(1), bid: m(100), ask: m(102) })?.toFixed()).toBe('100');
-    expect(markOf({ last: m(101), bid: m(100), ask: m(102) })?.toFixed()).toBe('101');
-    expect(markOf({ bid: m(100), ask: m(102) })?.toFixed()).toBe('101');
-    expect(markOf({ last: m(99) })?.toFixed()).toBe('99');
-    expect(markOf({})).toBeUndefined();
-  });
-
   it('prices an opening against the trader and rounds what the trader pays up', () => {
     const base = {
       originPrice: m('100000'),

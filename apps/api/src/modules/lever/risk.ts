@@ -14,23 +14,6 @@ export type LeverStatus = (typeof LEVER_STATUS)[keyof typeof LEVER_STATUS];
 
 const HUNDRED = new Money(100);
 
-/** The mark price of a pair: the median of last trade, best bid and best ask (what exists of them). */
-export function markOf(top: {
-  last?: MoneyValue | undefined;
-  bid?: MoneyValue | undefined;
-  ask?: MoneyValue | undefined;
-}): MoneyValue | undefined {
-  const values = [top.last, top.bid, top.ask]
-    .filter((value): value is MoneyValue => value !== undefined && value.gt(0))
-    .sort((a, b) => a.comparedTo(b));
-  if (values.length === 0) return undefined;
-  if (values.length === 2) {
-    const [low, high] = values as [MoneyValue, MoneyValue];
-    return low.plus(high).div(2);
-  }
-  return values[Math.floor(values.length / 2)];
-}
-
 export interface OpeningInput {
   type: LeverType;
   /** The entrust price (limit) or the mark (market). */

@@ -37,7 +37,7 @@ export async function setStop(
     const stopLoss = parseStop(input.stopLoss, row.price_decimals);
     if (targetProfit.isZero() && stopLoss.isZero() && (input.targetProfit + input.stopLoss).trim() === '')
       throw new AppError('lever_stop_not_positive');
-    const mark = (await readMark(deps.redis, sql, row.match_id)) ?? new Money(row.update_price);
+    const mark = (await readMark(sql, row.match_id)).mark ?? new Money(row.update_price);
     const price = new Money(row.price);
     const high = Money.max(price, mark);
     const low = Money.min(price, mark);

@@ -37,7 +37,7 @@ export class Market {
   readonly resting = new Map<string, LiveOrder>();
   /** Resting orders per owner: what the open-order limit reads. */
   private readonly openByOwner = new Map<number, number>();
-  /** The price of the market's latest trade (the lever mark price reads it with the top of book). */
+  /** The price of the market's latest trade (what a market buy beyond the asks is reserved at). */
   lastPrice: MoneyValue | undefined;
   /** How many committed batches have changed the book (`spot_book_versions`), the depth's sequence. */
   bookVersion = 0;

@@ -4,7 +4,7 @@ import { inTransaction, prismaSql } from '@exchange/kernel/db';
 import { bookHouse, credit, LOG_TYPES, Money } from '@exchange/kernel/ledger';
 import { createTestContext, type TestContext } from '../../../../../test/harness';
 import { ROOT_INVITE_CODE } from '../../../../../prisma/seed';
-import { activateEntrusts, topOfBookKey } from '../lever';
+import { activateEntrusts } from '../lever';
 import { microFixtures } from '../micro/test-helpers';
 import { writeSetting } from '../system';
 import { createUser, hashSecret, openSession } from '../user';
@@ -388,10 +388,7 @@ describe('referral rebates', () => {
     const pair = await ctx.prisma.currencyMatch.findFirstOrThrow({
       where: { legal_id: usdt, currency_id: btc },
     });
-    await ctx.redis.set(
-      topOfBookKey(pair.id),
-      JSON.stringify({ matchId: pair.id, last: '100000', bid: '99990', ask: '100010' }),
-    );
+    await ctx.setLeverMark(pair.id, '100000');
     const submit = (fields: Record<string, string | number>) =>
       ctx.post(
         '/api/lever/submit',
