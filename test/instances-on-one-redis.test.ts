@@ -10,18 +10,22 @@ import { prismaSql } from '@exchange/kernel/db';
 import { SOCKET_PATH } from '@exchange/kernel/realtime';
 import { claimRedisNames, exchangeIdentity } from '@exchange/kernel/redis';
 import type { ResultBatch } from '../apps/api/src/modules/spot';
+import { RiskWorker } from '../workers/src/lever/risk-worker';
 import { createTestContext, type TestContext } from './harness';
 
 /**
- * Two exchanges on one Redis server, on different database numbers with the same key prefix (the set-up
- * that leaked: db 7 and db 8 with the default prefix). Redis keeps keys per database, but its pub/sub
- * channels are one space for the whole server: whatever one exchange publishes (verdicts, market pushes,
- * private pushes, session revocations) must never reach the other, whose users have the same ids.
+ * Two exchanges on one Redis server, each with its API, spot matcher and lever risk worker, on different
+ * database numbers with the same key prefix (the set-up that leaked: db 7 and db 8 with the default prefix).
+ * Redis keeps keys per database, but its pub/sub channels are one space for the whole server: whatever one
+ * exchange publishes (verdicts, market pushes, private pushes, session revocations, lever notices) must
+ * never reach the other, whose users and orders have the same ids. And a second exchange on the same prefix
+ * AND database is refused at start.
  */
 const sharedPrefix = `iso:${randomBytes(4).toString('hex')}:`;
 let east: TestContext;
 let west: TestContext;
 const sockets: Socket[] = [];
+const riskWorkers: RiskWorker[] = [];
 let monitor: Redis;
 
 /** The tests' Redis server, on another database number. */
@@ -35,6 +39,15 @@ async function exchangeOn(db: number): Promise<TestContext> {
   const ctx = await createTestContext({ REDIS_URL: onDatabase(db), REDIS_PREFIX: sharedPrefix });
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   await ctx.startMatcher();
+  const riskWorker = new RiskWorker({
+    prisma: ctx.prisma,
+    databaseUrl: ctx.databaseUrl,
+    redisUrl: ctx.redisUrl,
+    redisPrefix: sharedPrefix,
+    log: () => undefined,
+  });
+  riskWorkers.push(riskWorker);
+  await riskWorker.start({ overnight: false });
   return ctx;
 }
 
@@ -44,6 +57,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const socket of sockets) socket.disconnect();
+  await Promise.all(riskWorkers.map((worker) => worker.stop()));
   await Promise.all([east?.close(), west?.close()]);
   monitor?.disconnect();
 });
@@ -130,7 +144,7 @@ describe('two exchanges on one Redis server (databases 7 and 8, the same prefix)
       return [...new Set(names.map((channel) => channel.slice(ownPrefix(db).length).split('#')[0]))].sort();
     };
     expect(heardOn(7)).toEqual(
-      expect.arrayContaining(['sessions:revoked', 'socket.io-request', 'spot:results']),
+      expect.arrayContaining(['lever:changed', 'sessions:revoked', 'socket.io-request', 'spot:results']),
     );
     expect(heardOn(8)).toEqual(heardOn(7));
     const unnamed = channels.filter((channel) => ![7, 8].some((db) => channel.startsWith(ownPrefix(db))));
