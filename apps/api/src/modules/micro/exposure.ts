@@ -49,7 +49,7 @@ export async function checkExposure(tx: Sql, claim: ExposureClaim): Promise<void
   });
   if (exceeds(running?.user, share(claim.userPercent)))
     throw new AppError('micro_user_exposure_limit', named(share(claim.userPercent)));
+  if (exceeds(running?.total, pool)) throw new AppError('micro_pool_exposure_limit', named(pool));
   if (exceeds(running?.pair, share(claim.pairPercent)))
     throw new AppError('micro_pair_exposure_limit', named(share(claim.pairPercent)));
-  if (exceeds(running?.total, pool)) throw new AppError('micro_pool_exposure_limit', named(pool));
 }
