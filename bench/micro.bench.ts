@@ -14,7 +14,8 @@ import { ticksOf } from './spot/spot.bench';
 /**
  * Seconds-contract settlement under a burst: 2,000 users with 10 running 30-second orders each on BTC/USDT
  * (20,000 orders of 10 USDT, half up, half down), all expiring within the same second. The pair traded at
- * 100 before they were accepted and at 101 just before they expire, so the ups win and the downs lose.
+ * 100 before they were accepted and at 101 just before they expire, so the ups win and the downs lose (each
+ * trade of 100 USDT reaches the orders' minimum notional of 100 on its own: prices.ts).
  * Measured: one `settleDue` call (the expiry job's) settling all of them through the ledger, with where the
  * time went, then `micro:verify` recomputing every order from the trades (it must find nothing). The rows are
  * written straight by SQL to build the scene quickly (not through the ledger), so the audit is not run.
@@ -44,8 +45,10 @@ export async function benchMicro(prisma: Db, databaseUrl: string): Promise<Recor
   );
   await prisma.$executeRawUnsafe(
     `INSERT INTO micro_orders (user_id, match_id, currency_id, type, seconds, number, fee, profit_ratio,
-       open_price, accepted_at, expires_at)
-     SELECT u.id, $1, $2, 1 + k % 2, $3::int, $4::numeric, 0.1, 80, 100, e - make_interval(secs => $3::int), e
+       open_price, accepted_at, expires_at, price_window_ms, price_lookback_ms, price_min_notional, price_decimals,
+       open_notional, open_trades)
+     SELECT u.id, $1, $2, 1 + k % 2, $3::int, $4::numeric, 0.1, 80, 100, e - make_interval(secs => $3::int), e,
+       10000, 300000, 100, 2, 100, 1
      FROM users u CROSS JOIN generate_series(1, $5::int) k
      CROSS JOIN LATERAL (SELECT $6::timestamptz + make_interval(secs => ((u.id * 10 + k) % 1000) / 1000.0) AS e) x
      WHERE u.account_number LIKE 'micro-bench-%'`,
