@@ -7,6 +7,7 @@ import { createOperator, totpCode } from '../../apps/api/src/modules/admin';
 import { createOpsUser } from '../../apps/api/src/ops/users';
 import { opsDeposit } from '../../apps/api/src/ops/wallet';
 import {
+  apiAnswer,
   byId,
   expectNoPageErrors,
   inPage,
@@ -192,6 +193,29 @@ describe('the operator console', () => {
     expect(await byId(page, 'admin-audit-status').getAttribute('data-ok')).toBe('true');
     expect(await byId(page, 'admin-who').textContent()).toContain(`${ADMIN.login} · admin`);
     await screenshot(page, 'admin-dashboard-dark');
+  });
+
+  it('signs in again with password and code in one step; a wrong code reads like a wrong password', async () => {
+    const { page } = operator;
+    await clickOk(page, '/api/admin/logout', () => byId(page, 'admin-sign-out').click());
+    await operator.open('/admin/login');
+    await byId(page, 'admin-login').fill(ADMIN.login);
+    await byId(page, 'admin-password').fill(ADMIN.password);
+    await byId(page, 'admin-code').fill(totpCode(secret) === '000000' ? '111111' : '000000');
+    const refused = await apiAnswer(page, '/api/admin/login', 'POST', () =>
+      byId(page, 'admin-submit').click(),
+    );
+    expect(refused.body).toEqual({
+      type: 'error',
+      message: 'The login, password or two-factor code is incorrect',
+    });
+    await expect
+      .poll(() => byId(page, 'admin-sign-in-error').textContent())
+      .toBe('The login, password or two-factor code is incorrect');
+    await screenshot(page, 'admin-sign-in-dark');
+    // The next step's code: the enrolment used the current one, and each code signs in once.
+    await signInOperator(operator, ADMIN.login, ADMIN.password, totpCode(secret, Date.now() + 30_000));
+    await byId(page, 'admin-audit-status').waitFor();
   });
 
   it('approves the identity: the trader is verified and told', async () => {

@@ -21,7 +21,8 @@ const en: Dictionary = {
     login: 'Login',
     password: 'Password',
     code: 'Two-factor code',
-    codeHint: 'Six digits from your authenticator app (once two-factor is on)',
+    codeHint:
+      'Six digits from your authenticator app, with your password; leave it empty until two-factor is on',
     submit: 'Sign in',
   },
   enrol: {
@@ -155,7 +156,7 @@ const zh: Dictionary = {
     login: '登录名',
     password: '密码',
     code: '双重验证码',
-    codeHint: '身份验证器中的六位数字（开启双重验证后需要）',
+    codeHint: '身份验证器中的六位数字，与密码一起填写；开启双重验证前留空',
     submit: '登录',
   },
   enrol: {
