@@ -33,6 +33,15 @@ export const adminPairSettingsSchema = z.object({
     spread: decimal,
     overnight: decimal,
   }),
+  /** Seconds contracts: the settlement price rule and the exposure caps (percent of the micro pool). */
+  micro: z.object({
+    micro_price_window_seconds: z.number().int(),
+    micro_price_lookback_seconds: z.number().int(),
+    /** Quote currency. */
+    micro_price_min_notional: decimal,
+    micro_pair_exposure_percent: decimal,
+    micro_user_exposure_percent: decimal,
+  }),
 });
 export type AdminPairSettings = z.infer<typeof adminPairSettingsSchema>;
 

@@ -84,6 +84,12 @@ const ROUTES: { method: 'GET' | 'POST'; path: string; minimum: OperatorRole; bod
   },
   {
     method: 'POST',
+    path: '/api/admin/products/pairs/micro',
+    minimum: 'admin',
+    body: { id: 999999, micro_price_window_seconds: 10 },
+  },
+  {
+    method: 'POST',
     path: '/api/admin/products/seconds/save',
     minimum: 'admin',
     body: { id: 999999, seconds: 30, profit_ratio: '80', min_amount: '0', max_amount: '0' },
@@ -369,6 +375,120 @@ describe('lever options', () => {
       expect(answer.type, JSON.stringify(body)).toBe('error');
     }
     expect(await leverDeal()).toEqual(before);
+    expect(await trailCount()).toBe(lines);
+  });
+});
+
+describe('a pair’s lever mark and exposure options', () => {
+  const leverOf = async () =>
+    (
+      (await read('/api/admin/products/pairs')).message as { id: number; lever: Record<string, unknown> }[]
+    ).find((pair) => pair.id === btcUsdt)?.lever;
+
+  it('shows and changes them through the lever area, with the trail', async () => {
+    expect(await leverOf()).toMatchObject({
+      mark_impact_notional: '1000',
+      mark_band_percent: '2',
+      mark_trade_window_seconds: '300',
+      mark_min_trade_notional: '100',
+      mark_smoothing_seconds: '30',
+      mark_max_move_percent: '5',
+      lever_pair_exposure_percent: '50',
+      lever_user_exposure_percent: '10',
+    });
+    const answer = await asAdmin('/api/admin/products/pairs/lever', {
+      id: btcUsdt,
+      mark_impact_notional: '5000',
+      mark_smoothing_seconds: 60,
+      lever_user_exposure_percent: '2.5',
+    });
+    expect(answer).toMatchObject({
+      type: 'ok',
+      message: {
+        mark_impact_notional: '5000',
+        mark_smoothing_seconds: '60',
+        lever_user_exposure_percent: '2.5',
+      },
+    });
+    expect(await leverOf()).toMatchObject({ mark_impact_notional: '5000', mark_band_percent: '2' });
+    const [line] = (await trailOf('pair', btcUsdt)).filter((row) => row.action === 'pair.lever');
+    expect(line?.before).toMatchObject({ mark_impact_notional: '1000', mark_smoothing_seconds: '30' });
+    expect(line?.after).toMatchObject({ mark_impact_notional: '5000', mark_smoothing_seconds: '60' });
+  });
+
+  it('refuses values that would break the mark and changes nothing', async () => {
+    const before = await leverOf();
+    const lines = await trailCount();
+    for (const body of [
+      { id: btcUsdt, mark_impact_notional: '0' },
+      { id: btcUsdt, mark_impact_notional: '-5' },
+      { id: btcUsdt, mark_max_move_percent: '0' },
+      { id: btcUsdt, mark_band_percent: '101' },
+      { id: btcUsdt, mark_smoothing_seconds: 0 },
+      { id: btcUsdt, mark_trade_window_seconds: '1.5' },
+      { id: btcUsdt, mark_min_trade_notional: 'many' },
+      { id: btcUsdt, lever_pair_exposure_percent: '0.123456789' },
+    ] as Body[]) {
+      const answer = await asAdmin('/api/admin/products/pairs/lever', body);
+      expect(answer.type, JSON.stringify(body)).toBe('error');
+    }
+    expect(await leverOf()).toEqual(before);
+    expect(await trailCount()).toBe(lines);
+  });
+});
+
+describe('a pair’s seconds-contract price rule and exposure caps', () => {
+  const microOf = async () =>
+    (
+      (await read('/api/admin/products/pairs')).message as { id: number; micro: Record<string, unknown> }[]
+    ).find((pair) => pair.id === btcUsdt)?.micro;
+
+  it('shows and changes them through the micro area, with the trail', async () => {
+    expect(await microOf()).toEqual({
+      micro_price_window_seconds: 10,
+      micro_price_lookback_seconds: 300,
+      micro_price_min_notional: '1000',
+      micro_pair_exposure_percent: '20',
+      micro_user_exposure_percent: '2',
+    });
+    const answer = await asAdmin('/api/admin/products/pairs/micro', {
+      id: btcUsdt,
+      micro_price_window_seconds: 15,
+      micro_price_min_notional: '2500',
+      micro_user_exposure_percent: '1.5',
+    });
+    expect(answer).toMatchObject({
+      type: 'ok',
+      message: { micro_price_window_seconds: 15, micro_price_min_notional: '2500' },
+    });
+    expect(await microOf()).toMatchObject({
+      micro_price_window_seconds: 15,
+      micro_price_lookback_seconds: 300,
+      micro_price_min_notional: '2500',
+      micro_user_exposure_percent: '1.5',
+    });
+    const [line] = (await trailOf('pair', btcUsdt)).filter((row) => row.action === 'pair.micro');
+    expect(line?.before).toMatchObject({ micro_price_window_seconds: 10 });
+    expect(line?.after).toMatchObject({ micro_price_window_seconds: 15 });
+  });
+
+  it('refuses bad input and changes nothing', async () => {
+    const before = await microOf();
+    const lines = await trailCount();
+    for (const body of [
+      { id: btcUsdt, micro_price_window_seconds: 0 },
+      { id: btcUsdt, micro_price_window_seconds: 600 },
+      { id: btcUsdt, micro_price_lookback_seconds: 100_000 },
+      { id: btcUsdt, micro_price_min_notional: '0' },
+      { id: btcUsdt, micro_price_min_notional: '-1' },
+      { id: btcUsdt, micro_pair_exposure_percent: '101' },
+      { id: btcUsdt, micro_user_exposure_percent: '50' },
+      { id: 999999, micro_price_window_seconds: 10 },
+    ] as Body[]) {
+      const answer = await asAdmin('/api/admin/products/pairs/micro', body);
+      expect(answer.type, JSON.stringify(body)).toBe('error');
+    }
+    expect(await microOf()).toEqual(before);
     expect(await trailCount()).toBe(lines);
   });
 });

@@ -2,6 +2,7 @@ import type { AdminPairSettings } from '@exchange/contracts';
 import type { Db } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import { leverOptionsView, writeLeverOptions, type LeverOptionsChange } from '../lever';
+import { microPairOptionsView, writeMicroPairOptions, type MicroPairOptionsChange } from '../micro';
 import { recordTrail, type Actor } from './trail';
 
 /** Orders that rest in the book or are on their way to it: they are priced on the pair's current grid. */
@@ -63,6 +64,13 @@ export async function listPairSettings(prisma: Db): Promise<AdminPairSettings[]>
           lever_trade_fee: lever.lever_trade_fee,
           spread: lever.spread,
           overnight: lever.overnight,
+        },
+        micro: {
+          micro_price_window_seconds: pair.micro_price_window_seconds,
+          micro_price_lookback_seconds: pair.micro_price_lookback_seconds,
+          micro_price_min_notional: pair.micro_price_min_notional.toFixed(),
+          micro_pair_exposure_percent: pair.micro_pair_exposure_percent.toFixed(),
+          micro_user_exposure_percent: pair.micro_user_exposure_percent.toFixed(),
         },
       };
     }),
@@ -155,6 +163,32 @@ export async function savePairLever(prisma: Db, actor: Actor, id: number, change
     }
     const after = await leverOptionsView(tx, id);
     await recordTrail(tx, actor, { action: 'pair.lever', targetType: 'pair', targetId: id, before, after });
+    return after;
+  });
+}
+
+/**
+ * Changes a pair's seconds-contract price rule and exposure caps through the micro area's own writer (as
+ * `ops micro:options`), with the trail in its transaction; running orders keep the rule they were accepted under.
+ */
+export async function savePairMicro(prisma: Db, actor: Actor, id: number, change: MicroPairOptionsChange) {
+  return prisma.$transaction(async (tx) => {
+    const [locked] = await tx.$queryRaw<
+      { id: number }[]
+    >`SELECT id FROM currency_matches WHERE id = ${id} FOR UPDATE`;
+    if (!locked) throw new AppError('admin_record_not_found');
+    const before = await microPairOptionsView(tx, id);
+    let after;
+    try {
+      after = await writeMicroPairOptions(tx, id, change);
+    } catch (error) {
+      // The micro area words its refusals for the command line; the console answers with the envelope.
+      throw new AppError('admin_field_invalid', {
+        field: 'micro',
+        rule: error instanceof Error ? error.message : 'invalid',
+      });
+    }
+    await recordTrail(tx, actor, { action: 'pair.micro', targetType: 'pair', targetId: id, before, after });
     return after;
   });
 }

@@ -14,7 +14,14 @@ import {
 import { announcePairChange } from '../spot';
 import { listBanners, saveBanner, uploadBannerImage } from './banners';
 import { actorOf, operatorGuard } from './guard';
-import { listPairSettings, PRECISION_LIMITS, savePairLever, savePairSettings } from './pair-settings';
+import { MICRO_PRICE_LIMITS } from '../micro';
+import {
+  listPairSettings,
+  PRECISION_LIMITS,
+  savePairLever,
+  savePairMicro,
+  savePairSettings,
+} from './pair-settings';
 import { listSavingsPlans, listSecondsOptions, saveSavingsPlan, saveSecondsOption } from './product-options';
 import { listSettings, saveSetting } from './settings';
 
@@ -57,6 +64,14 @@ const leverBody = form({
   lever_trade_fee: optionalDecimal(8, { max: 100 }),
   spread: optionalDecimal(8, { max: 100 }),
   overnight: optionalDecimal(8, { max: 100 }),
+});
+const microBody = form({
+  id: recordId,
+  micro_price_window_seconds: optionalWhole(1, MICRO_PRICE_LIMITS.windowSeconds),
+  micro_price_lookback_seconds: optionalWhole(1, MICRO_PRICE_LIMITS.lookbackSeconds),
+  micro_price_min_notional: optionalDecimal(18, { positive: true }),
+  micro_pair_exposure_percent: optionalDecimal(8, { max: 100 }),
+  micro_user_exposure_percent: optionalDecimal(8, { max: 100 }),
 });
 const secondsBody = form({
   id: recordId.optional(),
@@ -132,6 +147,15 @@ export function productsRoutes(app: FastifyInstance): void {
           overnightPercent: body.overnight,
         }),
       );
+    },
+  );
+
+  typed.post(
+    '/api/admin/products/pairs/micro',
+    { schema: { body: microBody }, onRequest: admin },
+    async (request) => {
+      const { id, ...change } = request.body;
+      return ok(await savePairMicro(app.prisma, actorOf(request), id, change));
     },
   );
 

@@ -83,6 +83,14 @@ const LEVER_FIELDS = [
   'overnight',
 ];
 
+const MICRO_FIELDS = [
+  'micro_price_window_seconds',
+  'micro_price_lookback_seconds',
+  'micro_price_min_notional',
+  'micro_pair_exposure_percent',
+  'micro_user_exposure_percent',
+];
+
 const spotDraft = (pair: AdminPairSettings): Draft => ({
   maker_fee: pair.maker_fee,
   taker_fee: pair.taker_fee,
@@ -98,13 +106,21 @@ const leverDraft = (pair: AdminPairSettings): Draft => ({
   lever_max_share: String(pair.lever.lever_max_share),
 });
 
-/** One pair's spot settings and lever options, each form saved on its own. */
+const microDraft = (pair: AdminPairSettings): Draft => ({
+  ...pair.micro,
+  micro_price_window_seconds: String(pair.micro.micro_price_window_seconds),
+  micro_price_lookback_seconds: String(pair.micro.micro_price_lookback_seconds),
+});
+
+/** One pair's spot settings, seconds-contract options and lever options, each form saved on its own. */
 function PairEditor({ pair, onClose }: { pair: AdminPairSettings; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const saveSpot = useAdminAction('products/pairs/save');
   const saveLever = useAdminAction('products/pairs/lever');
   const [spot, setSpot] = useState(() => spotDraft(pair));
   const [lever, setLever] = useState(() => leverDraft(pair));
+  const saveMicro = useAdminAction('products/pairs/micro');
+  const [micro, setMicro] = useState(() => microDraft(pair));
   return (
     <Section title={t('products.editPair', { symbol: pair.symbol })} testId="admin-pair-editor">
       <form
@@ -125,6 +141,27 @@ function PairEditor({ pair, onClose }: { pair: AdminPairSettings; onClose: () =>
             data-testid="admin-pair-save"
           >
             {t('products.saveSpot')}
+          </button>
+        </div>
+      </form>
+      <form
+        className="admin-stack admin-section admin-divided"
+        onSubmit={(event) => {
+          event.preventDefault();
+          saveMicro.mutate({ id: pair.id, ...micro });
+        }}
+      >
+        <h3 className="admin-subhead">{t('products.micro')}</h3>
+        <div className="admin-note">{t('products.microNote')}</div>
+        <div className="admin-form">
+          <Fields draft={micro} setDraft={setMicro} names={MICRO_FIELDS} prefix="admin-micro" />
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={saveMicro.isPending}
+            data-testid="admin-micro-save"
+          >
+            {t('products.saveMicro')}
           </button>
         </div>
       </form>
