@@ -51,23 +51,79 @@ export const codeField = z.preprocess(
     .regex(/^\d{6}$/, { error: 'code_invalid' }),
 );
 
-export const positiveId = z.coerce
-  .number({ error: 'bad_request' })
-  .int({ error: 'bad_request' })
-  .positive({ error: 'bad_request' });
+/**
+ * The ranges of the columns request values end up in, so that a value no column can hold is refused here
+ * with a clear message instead of failing in Postgres: a failed lookup there fails every lookup Prisma
+ * batched with it, other callers' too.
+ */
+export const COLUMN_RANGES = {
+  /** INTEGER ids (users, currencies, pairs, ads ...). */
+  int4: 2_147_483_647,
+  /** BIGINT ids (spot orders, lever positions, seconds orders ...), as far as a JavaScript number is exact. */
+  int8: Number.MAX_SAFE_INTEGER,
+  /** NUMERIC(36,18): 18 digits before the point and 18 after. */
+  numericDigits: 18,
+} as const;
 
-/** The id of a record a route names; anything but a positive 32-bit integer answers `key`. */
-export const recordIdField = (key: MessageKey) =>
-  z.preprocess(
-    (value) => (value === undefined || value === '' ? undefined : value),
-    z.coerce
-      .number({ error: key })
-      .int({ error: key })
-      .positive({ error: key })
-      .max(2_147_483_647, { error: key }),
+/**
+ * A whole number written in plain decimal digits (a JSON number, or text with an optional sign and
+ * surrounding whitespace). Hex, exponents, fractions, words, Infinity and arrays are not whole numbers: they
+ * become NaN, which the number schema refuses.
+ */
+const wholeDigits = (value: unknown) => {
+  if (typeof value === 'number') return value;
+  if (typeof value !== 'string') return Number.NaN;
+  const text = value.trim();
+  return /^[-+]?\d{1,20}$/.test(text) ? Number(text) : Number.NaN;
+};
+
+/**
+ * A whole number from `min` to `max`. `error` is a message key, or a detail the envelope shows after the
+ * field's name; without it, zod's own detail.
+ */
+export const wholeNumber = (min: number, max: number, error?: MessageKey | `${number}-${number}`) => {
+  const message = error === undefined ? undefined : { error };
+  return z.preprocess(wholeDigits, z.number(message).int(message).min(min, message).max(max, message));
+};
+
+/** The id of a record in an INTEGER column; anything else answers `key` (usually the record's not-found). */
+export const int4Id = (key: MessageKey = 'bad_request') => wholeNumber(1, COLUMN_RANGES.int4, key);
+
+/** The id of a record in a BIGINT column; anything else answers `key`. */
+export const int8Id = (key: MessageKey = 'bad_request') => wholeNumber(1, COLUMN_RANGES.int8, key);
+
+/** A field forms may send blank: '' (or null) counts as missing. */
+export const blankAsMissing = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
+
+/**
+ * A plain non-negative decimal as text (no sign, exponent or spaces) that fits NUMERIC(36,18), with at most
+ * `scale` decimals, and within the bounds given. The detail is what the envelope shows after the field's name.
+ */
+export const decimalText = (
+  scale: number,
+  options: { below?: number; positive?: boolean; max?: number } = {},
+) => {
+  const rules = [
+    options.positive ? '> 0' : '>= 0',
+    ...(options.below === undefined ? [] : [`< ${options.below}`]),
+    ...(options.max === undefined ? [] : [`<= ${options.max}`]),
+    `<= ${scale} decimals`,
+  ].join(', ');
+  const digits = COLUMN_RANGES.numericDigits;
+  return z.preprocess(
+    asString,
+    z
+      .string({ error: rules })
+      .trim()
+      .regex(new RegExp(`^\\d{1,${digits}}(\\.\\d{1,${Math.min(scale, digits)}})?$`), { error: rules })
+      .refine((value) => !options.positive || Number(value) > 0, { error: rules })
+      .refine((value) => options.below === undefined || Number(value) < options.below, { error: rules })
+      .refine((value) => options.max === undefined || Number(value) <= options.max, { error: rules }),
   );
+};
 
-export const pageField = z.coerce.number().int().min(1).max(10_000).optional().default(1);
+export const pageField = wholeNumber(1, 10_000).optional().default(1);
 
 export const limitField = (defaultLimit: number, maxLimit = 100) =>
-  z.coerce.number().int().min(1).max(maxLimit).optional().default(defaultLimit);
+  wholeNumber(1, maxLimit).optional().default(defaultLimit);

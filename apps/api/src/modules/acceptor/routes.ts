@@ -15,19 +15,12 @@ import { parseAmount, toAmountString, type Money } from '@exchange/kernel/ledger
 import { userRoom } from '@exchange/kernel/realtime';
 import { currentUser } from '../../http/auth';
 import { formatDateTime } from '../../http/format';
-import { form, optionalText, pageField } from '../../http/schemas';
+import { form, int4Id, optionalText, pageField } from '../../http/schemas';
 import { pushNotices, WAY_NAMES, isWay, type Notice } from '../c2c';
 import { requireTradePassword } from '../wallet';
 import { actOnDeal, autoConfirmMinutes, openDeal } from './deals';
 import { ACCEPTOR_WAYS, CNY_DECIMALS, DEAL_PAGE_SIZE, type DealAction } from './rules';
 import { okMessage } from '../../http/envelope';
-
-const idOf = (key: MessageKey) =>
-  z.coerce
-    .number({ error: key })
-    .int({ error: key })
-    .positive({ error: key })
-    .max(2_147_483_647, { error: key });
 
 // Field order is the order the deal form checks them in (document 2 section 5).
 const dealBody = form({
@@ -40,7 +33,7 @@ const dealBody = form({
   address: optionalText(128),
   password: optionalText(64),
 });
-const actionBody = form({ id: idOf('acceptor_deal_not_found'), password: optionalText(64) });
+const actionBody = form({ id: int4Id('acceptor_deal_not_found'), password: optionalText(64) });
 const infoQuery = z.object({ id: optionalText(64), address: optionalText(128) });
 const listQuery = z.object({
   type: optionalText(8),

@@ -37,13 +37,13 @@ const wholeList = blankAsMissing(
     asText,
     z
       .string()
-    .trim()
-    .regex(/^\d{1,4}(,\s*\d{1,4}){0,19}$/, { error: 'e.g. 5,10,20 (1-1000)' })
-    .transform((value) => value.split(',').map((part) => Number(part.trim())))
-    .refine((values) => values.every((value) => value >= 1 && value <= 1000), {
-      error: 'e.g. 5,10,20 (1-1000)',
-    })
-    .optional(),
+      .trim()
+      .regex(/^\d{1,4}(,\s*\d{1,4}){0,19}$/, { error: 'e.g. 5,10,20 (1-1000)' })
+      .transform((value) => value.split(',').map((part) => Number(part.trim())))
+      .refine((values) => values.every((value) => value >= 1 && value <= 1000), {
+        error: 'e.g. 5,10,20 (1-1000)',
+      }),
+  ),
 );
 
 const pairBody = form({

@@ -15,7 +15,7 @@ import { translate, type MessageKey } from '@exchange/kernel/i18n';
 import { Money, parseAmount, roundReceived, toAmountString } from '@exchange/kernel/ledger';
 import { userRoom } from '@exchange/kernel/realtime';
 import { currentUser } from '../../http/auth';
-import { form, optionalText, pageField } from '../../http/schemas';
+import { form, int4Id, optionalText, pageField } from '../../http/schemas';
 import { requireTradePassword } from '../wallet';
 import { publishAd, toggleShelves, withdrawAd } from './ads';
 import { findP2pCurrency, parsePrice, requireCancelsLeft, requireP2pGates } from './gates';
@@ -34,15 +34,7 @@ import {
   takerOrders,
 } from './views';
 
-/** An id from the client: a positive integer the database can hold, else "not found". */
-const idOf = (key: MessageKey) =>
-  z.coerce
-    .number({ error: key })
-    .int({ error: key })
-    .positive({ error: key })
-    .max(2_147_483_647, { error: key });
-
-const actionBody = (key: MessageKey) => form({ id: idOf(key), password: optionalText(64) });
+const actionBody = (key: MessageKey) => form({ id: int4Id(key), password: optionalText(64) });
 
 const sendBody = form({
   type: optionalText(8),
@@ -57,16 +49,16 @@ const sendBody = form({
 });
 
 const takeBody = form({
-  id: idOf('p2p_ad_not_found'),
+  id: int4Id('p2p_ad_not_found'),
   password: optionalText(64),
   means: optionalText(8),
   value: optionalText(64),
   number: optionalText(64),
 });
 
-const appealBody = form({ id: idOf('p2p_order_not_found'), reason: optionalText(500) });
+const appealBody = form({ id: int4Id('p2p_order_not_found'), reason: optionalText(500) });
 // Longer than a statement may be so that addAppealMessage answers with its own "at most 500" sentence.
-const appealMessageBody = form({ id: idOf('p2p_order_not_found'), message: optionalText(4000) });
+const appealMessageBody = form({ id: int4Id('p2p_order_not_found'), message: optionalText(4000) });
 
 const listQuery = z.object({
   type: optionalText(8),

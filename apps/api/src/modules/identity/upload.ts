@@ -36,12 +36,12 @@ export async function storeUploadedImage(
   owner: string,
 ): Promise<StoredImage> {
   if (!request.isMultipart()) throw new AppError('upload_missing');
-  const file = await request.file();
+  const file = await readOneFile(request);
   if (!file) throw new AppError('upload_missing');
-  const content = await file.toBuffer();
-  if (file.file.truncated) {
+  if (file.truncated) {
     throw new AppError('upload_too_large', { size: formatBytes(app.config.UPLOAD_MAX_BYTES) });
   }
+  const { content } = file;
   if (content.length === 0) throw new AppError('upload_missing');
   const detected = await fileTypeFromBuffer(content);
   const extension = detected && IMAGE_TYPES.get(detected.mime);
@@ -58,6 +58,22 @@ export async function storeUploadedImage(
     size_bytes: content.length,
     url: `${UPLOAD_URL_PREFIX}${file_name}`,
   };
+}
+
+/**
+ * The one file of a multipart request, read whole. The size limits keep their own answer (413); anything
+ * else the parser throws (no boundary, a cut-off part, a malformed header) means the body is not multipart.
+ */
+async function readOneFile(request: FastifyRequest) {
+  try {
+    const file = await request.file();
+    if (!file) return undefined;
+    const content = await file.toBuffer();
+    return { content, truncated: file.file.truncated };
+  } catch (error) {
+    if ((error as { statusCode?: unknown }).statusCode === 413) throw error;
+    throw new AppError('upload_malformed');
+  }
 }
 
 /** Stores an image a signed-in user uploads; the answer is the URL it is served back from. */

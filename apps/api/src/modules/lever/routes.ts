@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   answerSchema,
   leverDealSchema,
@@ -15,7 +14,15 @@ import { userRoom } from '@exchange/kernel/realtime';
 import { currentUser } from '../../http/auth';
 import { assertMayTrade } from '../user';
 import { laravelPaginator } from '../../http/pagination';
-import { form, limitField, optionalText, pageField } from '../../http/schemas';
+import {
+  blankAsMissing,
+  form,
+  int4Id,
+  int8Id,
+  limitField,
+  optionalText,
+  pageField,
+} from '../../http/schemas';
 import { assertTradePassword } from '../safe';
 import { readSetting } from '../system';
 import { cancelEntrust } from './cancel-entrust';
@@ -28,19 +35,9 @@ import { hazardRate, LEVER_STATUS, LEVER_TYPE, profitAt } from './risk';
 import { setStop } from './set-stop';
 import { okMessage } from '../../http/envelope';
 
-const pairField = z.coerce
-  .number({ error: 'lever_pair_closed' })
-  .int({ error: 'lever_pair_closed' })
-  .positive({ error: 'lever_pair_closed' });
-const optionalPairField = z.preprocess(
-  (value) => (value === '' || value === undefined || value === null ? undefined : value),
-  pairField.optional(),
-);
-const positionId = z.coerce
-  .number({ error: 'lever_position_not_found' })
-  .int({ error: 'lever_position_not_found' })
-  .positive({ error: 'lever_position_not_found' })
-  .max(Number.MAX_SAFE_INTEGER, { error: 'lever_position_not_found' });
+const pairField = int4Id('lever_pair_closed');
+const optionalPairField = blankAsMissing(pairField);
+const positionId = int8Id('lever_position_not_found');
 
 const pairBody = form({ legal_id: pairField, currency_id: pairField });
 const dealAllBody = form({

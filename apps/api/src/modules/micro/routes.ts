@@ -13,7 +13,7 @@ import { AppError } from '@exchange/kernel/errors';
 import { Money, toAmountString } from '@exchange/kernel/ledger';
 import { currentUser, currentUserId, tradingUserId } from '../../http/auth';
 import { laravelPaginator } from '../../http/pagination';
-import { form, limitField, optionalText, pageField } from '../../http/schemas';
+import { form, int4Id, limitField, optionalText, pageField } from '../../http/schemas';
 import { activeDurations, ORDER_STATUS } from './options';
 import { loadNames, orderView } from './order-row';
 import { MicroQueue } from './queue';
@@ -21,19 +21,9 @@ import { ORDER_COLUMNS, submitOrder, type MicroOrderRow } from './submit-order';
 import { insuranceRoutes, typeView } from './insurance/routes';
 import { POSITION_STATUS } from './insurance/positions';
 
-const idField = (key: 'micro_pair_closed' | 'currency_not_found') =>
-  z.preprocess(
-    (value) => (value === undefined || value === '' ? undefined : value),
-    z.coerce
-      .number({ error: key })
-      .int({ error: key })
-      .positive({ error: key })
-      .max(2_147_483_647, { error: key }),
-  );
-
 const submitBody = form({
-  match_id: idField('micro_pair_closed'),
-  currency_id: idField('currency_not_found'),
+  match_id: int4Id('micro_pair_closed'),
+  currency_id: int4Id('currency_not_found'),
   type: optionalText(4),
   seconds: optionalText(8),
   number: optionalText(64),

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { answerSchema, newsDetailSchema, newsListSchema } from '@exchange/contracts';
 import { AppError } from '@exchange/kernel/errors';
 import { formatDateTime } from '../../http/format';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@exchange/kernel/i18n';
-import { form, limitField, optionalText, pageField, positiveId } from '../../http/schemas';
+import { form, int4Id, limitField, optionalText, pageField } from '../../http/schemas';
 import { readSettings } from '../system';
 
 export const NEWS_CATEGORIES = {
@@ -18,13 +17,13 @@ export const NEWS_CATEGORIES = {
 } as const;
 
 const listBody = form({
-  c_id: z.coerce.number().int().positive().optional(),
+  c_id: int4Id().optional(),
   page: pageField,
   limit: limitField(15, 50),
   lang: optionalText(8),
 });
 
-const detailBody = form({ id: positiveId });
+const detailBody = form({ id: int4Id() });
 
 export function newsRoutes(app: FastifyInstance): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();

@@ -1,9 +1,9 @@
-import { form, limitField, optionalText, pageField, recordIdField } from '../../http/schemas';
+import { form, int4Id, limitField, optionalText, pageField } from '../../http/schemas';
 
 /** Request schemas of the savings calls (document 3 section 7); messages are message keys. */
 export const submitBody = form({
-  set_id: recordIdField('savings_plan_not_found'),
-  currency_id: recordIdField('currency_not_found'),
+  set_id: int4Id('savings_plan_not_found'),
+  currency_id: int4Id('currency_not_found'),
   balance: optionalText(64),
   password: optionalText(64),
 });

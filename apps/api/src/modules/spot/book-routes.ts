@@ -4,7 +4,7 @@ import { answerSchema, marketDealSchema } from '@exchange/contracts';
 import { AppError } from '@exchange/kernel/errors';
 import { Money, toAmountString, toFixedString } from '@exchange/kernel/ledger';
 import { formatDateTime } from '../../http/format';
-import { form, positiveId } from '../../http/schemas';
+import { form, int4Id } from '../../http/schemas';
 import { cnyPerUnit } from './market-list';
 import { SIDE } from './place-order';
 
@@ -15,7 +15,7 @@ const RECENT_TRADES = 15;
 export function bookRoutes(app: FastifyInstance): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  const pairBody = form({ legal_id: positiveId, currency_id: positiveId });
+  const pairBody = form({ legal_id: int4Id(), currency_id: int4Id() });
 
   typed.post(
     '/api/transaction/deal',

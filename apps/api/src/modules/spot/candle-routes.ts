@@ -5,7 +5,7 @@ import { candleAnswerSchema, errorEnvelopeSchema } from '@exchange/contracts';
 import { AppError } from '@exchange/kernel/errors';
 import { translate } from '@exchange/kernel/i18n';
 import { Money, toAmountString } from '@exchange/kernel/ledger';
-import { form, optionalText } from '../../http/schemas';
+import { form, int4Id, optionalText } from '../../http/schemas';
 import { candleOpen, parsePeriod } from './candles';
 import { findPairBySymbol, type Pair } from './pairs';
 import { dayStats } from './tickers';
@@ -120,10 +120,13 @@ export function candleRoutes(app: FastifyInstance): void {
 }
 
 async function pairByNames(app: FastifyInstance, base: string, quote: string): Promise<Pair> {
-  const resolve = async (value: string) =>
-    /^\d+$/.test(value)
-      ? (await app.prisma.currency.findUnique({ where: { id: Number(value) } }))?.name
+  // A currency by id, or by name; digits no id column can hold are a name, which names no currency.
+  const resolve = async (value: string) => {
+    const id = int4Id().safeParse(value);
+    return id.success
+      ? (await app.prisma.currency.findUnique({ where: { id: id.data } }))?.name
       : value.toUpperCase();
+  };
   const pair = await findPairBySymbol(app.prisma, `${await resolve(base)}/${await resolve(quote)}`);
   if (!pair) throw new AppError('pair_not_tradable');
   return pair;

@@ -2,15 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '@exchange/kernel/errors';
 import { translate } from '@exchange/kernel/i18n';
-import { form, positiveId } from '../../http/schemas';
+import { form, int4Id } from '../../http/schemas';
 
 export function favoriteRoutes(app: FastifyInstance): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  // Favourite pairs of the market list: toggled one at a time, shown as `added` in quotation_new.
+  // Favourite pairs of the market list: toggled one at a time, shown as `added` in quotation_new. Toggles
+  // of the same pair racing each other never collide: the one that finds the row removes it, the others
+  // add it, and an add that finds it already added (ON CONFLICT DO NOTHING) is the same outcome.
   typed.post(
     '/api/currency/optional',
-    { schema: { body: form({ match_id: positiveId }) }, onRequest: app.requireUser },
+    { schema: { body: form({ match_id: int4Id() }) }, onRequest: app.requireUser },
     async (request) => {
       const user_id = request.user?.id ?? 0;
       const match_id = request.body.match_id;
@@ -18,11 +20,7 @@ export function favoriteRoutes(app: FastifyInstance): void {
         throw new AppError('pair_not_tradable');
       const removed = await app.prisma.favoritePair.deleteMany({ where: { user_id, match_id } });
       if (removed.count === 0)
-        await app.prisma.favoritePair.upsert({
-          where: { user_id_match_id: { user_id, match_id } },
-          create: { user_id, match_id },
-          update: {},
-        });
+        await app.prisma.favoritePair.createMany({ data: { user_id, match_id }, skipDuplicates: true });
       const added = removed.count === 0;
       return {
         type: 'ok',

@@ -5,7 +5,7 @@ import { answerSchema, currencyDetailSchema, quotationGroupSchema } from '@excha
 import type { Currency } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import { Money, toAmountString, toFixedString } from '@exchange/kernel/ledger';
-import { positiveId } from '../../http/schemas';
+import { int4Id } from '../../http/schemas';
 import { readSetting } from '../system';
 import { symbolOf, type Pair } from './pairs';
 import { dayStats } from './tickers';
@@ -63,7 +63,7 @@ export function marketListRoutes(app: FastifyInstance): void {
     '/api/currency/detail',
     {
       schema: {
-        querystring: z.object({ id: positiveId }),
+        querystring: z.object({ id: int4Id() }),
         response: { 200: answerSchema(currencyDetailSchema) },
       },
     },

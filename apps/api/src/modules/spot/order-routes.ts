@@ -6,7 +6,15 @@ import { currentUser, currentUserId, tradingUserId } from '../../http/auth';
 import { AppError } from '@exchange/kernel/errors';
 import { formatDateTime } from '../../http/format';
 import { translate } from '@exchange/kernel/i18n';
-import { form, limitField, optionalText, pageField } from '../../http/schemas';
+import {
+  blankAsMissing,
+  form,
+  int4Id,
+  int8Id,
+  limitField,
+  optionalText,
+  pageField,
+} from '../../http/schemas';
 import { Money, toAmountString } from '@exchange/kernel/ledger';
 import { requestCancel } from './cancel-order';
 import { MAX_OPEN_ORDERS_PER_MARKET } from './open-orders';
@@ -19,14 +27,9 @@ import { spotOrderListAnswerSchema, type SpotOrderRow } from '@exchange/contract
 /** How long a request waits for the matcher before answering "received, being matched". */
 export const ORDER_WAIT_MS = 3_000;
 
-const idField = z.coerce
-  .number({ error: 'order_not_found' })
-  .int({ error: 'order_not_found' })
-  .positive({ error: 'order_not_found' });
-
 const tradeBody = form({
-  legal_id: idField,
-  currency_id: idField,
+  legal_id: int4Id('order_not_found'),
+  currency_id: int4Id('order_not_found'),
   type: optionalText(2),
   target_price: optionalText(64),
   price: optionalText(64),
@@ -40,9 +43,9 @@ const listQuery = z.object({
   page: pageField,
   limit: limitField(10, 100),
   status: optionalText(2),
-  legal_id: optionalText(10),
-  currency_id: optionalText(10),
-  currency: optionalText(10),
+  legal_id: blankAsMissing(int4Id('currency_not_found')),
+  currency_id: blankAsMissing(int4Id('currency_not_found')),
+  currency: blankAsMissing(int4Id('currency_not_found')),
   type: optionalText(2),
 });
 
@@ -118,7 +121,7 @@ export function orderRoutes(app: FastifyInstance): void {
 
   typed.put(
     '/api/coin/trade',
-    { schema: { body: form({ id: idField }) }, onRequest: app.requireSession },
+    { schema: { body: form({ id: int8Id('order_not_found') }) }, onRequest: app.requireSession },
     async (request) => {
       // Watch before asking, so a verdict faster than this request's next step is not missed (a refused
       // cancel's watch simply runs out).
@@ -139,12 +142,7 @@ export function orderRoutes(app: FastifyInstance): void {
       const query = request.query;
       const status = query.status === '2' ? 2 : query.status === '1' ? 1 : undefined;
       const side = query.type === '1' || query.type === '2' ? Number(query.type) : undefined;
-      const pairFilter = {
-        ...(query.legal_id ? { legal_id: Number(query.legal_id) } : {}),
-        ...(query.currency_id || query.currency
-          ? { currency_id: Number(query.currency_id || query.currency) }
-          : {}),
-      };
+      const pairFilter = { legal_id: query.legal_id, currency_id: query.currency_id ?? query.currency };
       const where = {
         user_id: user.id,
         side,

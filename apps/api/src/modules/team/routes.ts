@@ -3,20 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { answerSchema, profitPageSchema, teamLevelSchema } from '@exchange/contracts';
 import { currentUserId } from '../../http/auth';
-import { form, limitField, optionalText, pageField } from '../../http/schemas';
+import { blankAsMissing, form, int4Id, limitField, optionalText, pageField } from '../../http/schemas';
 import { listProfits } from './profits';
 import { teamLevel } from './tree';
 
 /** An optional user id: absent or blank means the caller's own node; anything else must be a user id. */
-const nodeId = z.preprocess(
-  (value) => (value === undefined || value === '' ? undefined : value),
-  z.coerce
-    .number({ error: 'team_node_not_found' })
-    .int({ error: 'team_node_not_found' })
-    .positive({ error: 'team_node_not_found' })
-    .max(2_147_483_647, { error: 'team_node_not_found' })
-    .optional(),
-);
+const nodeId = blankAsMissing(int4Id('team_node_not_found'));
 
 const nodeBody = form({
   user_id: nodeId,

@@ -12,7 +12,7 @@ import { AppError } from '@exchange/kernel/errors';
 import { translate } from '@exchange/kernel/i18n';
 import { toAmountString } from '@exchange/kernel/ledger';
 import { currentUser } from '../../../http/auth';
-import { form, optionalText } from '../../../http/schemas';
+import { form, int4Id, optionalText } from '../../../http/schemas';
 import { buyInsurance } from './buy';
 import { claimInsurance } from './claim';
 import { exchangeInsurance } from './exchange';
@@ -38,18 +38,8 @@ export function typeView(type: InsuranceType, currencyName: string): InsuranceTy
   };
 }
 
-const idOf = (key: 'insurance_not_found' | 'insurance_type_not_found') =>
-  z.preprocess(
-    (value) => (value === undefined || value === '' ? undefined : value),
-    z.coerce
-      .number({ error: key })
-      .int({ error: key })
-      .positive({ error: key })
-      .max(2_147_483_647, { error: key }),
-  );
-
-const buyBody = form({ insurance_type_id: idOf('insurance_type_not_found'), quantity: optionalText(64) });
-const positionBody = form({ id: idOf('insurance_not_found') });
+const buyBody = form({ insurance_type_id: int4Id('insurance_type_not_found'), quantity: optionalText(64) });
+const positionBody = form({ id: int4Id('insurance_not_found') });
 const typesQuery = z.object({ currency_id: optionalText(10) });
 
 /**

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db } from '@exchange/kernel/db';
 import { currentUser } from '../../../http/auth';
 import { AppError } from '@exchange/kernel/errors';
-import { form, optionalText } from '../../../http/schemas';
+import { form, int4Id, optionalText } from '../../../http/schemas';
 import { Money, parseAmount, toAmountString } from '@exchange/kernel/ledger';
 import { PAYOUT_BANKS } from '../../payment-account';
 import { creditDeposit } from '../deposit';
@@ -106,7 +106,7 @@ export function paymentRoutes(app: FastifyInstance): void {
     '/api/pay/sandbox/:id',
     {
       schema: {
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: int4Id('payment_not_found') }),
         querystring: z.object({ sig: optionalText(64) }),
       },
     },
