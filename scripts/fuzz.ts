@@ -29,6 +29,8 @@ const option = (name: string, fallback: number) => {
 };
 const seed = option('--seed', Date.now() % 1_000_000);
 const minutes = option('--minutes', 1);
+/** The same request sent this many times at once, once per route and identity in every round. */
+const BURST = 20;
 
 async function main(): Promise<void> {
   const scratch = await createScratchDatabase('exchange_fuzz');
@@ -70,13 +72,22 @@ async function main(): Promise<void> {
     );
     const before = await stateSnapshot(prisma);
     const deadline = Date.now() + minutes * 60_000;
-    const visitor = await fuzzRoutes({ http, routes, identities: [undefined], seed, perRoute: 1, deadline });
+    const visitor = await fuzzRoutes({
+      http,
+      routes,
+      identities: [undefined],
+      seed,
+      perRoute: 1,
+      burst: BURST,
+      deadline,
+    });
     const signedIn = await fuzzRoutes({
       http,
       routes: routes.filter((route) => route.path !== '/api/user/logout'),
       identities: [token],
       seed: seed + 1,
       perRoute: 1,
+      burst: BURST,
       deadline,
     });
     const after = await stateSnapshot(prisma);

@@ -1,5 +1,5 @@
 import type supertest from 'supertest';
-import { badBody, badQuery, randomFrom, type FuzzShape } from './inputs';
+import { BAD_VALUES, BEYOND_COLUMNS, badBody, badQuery, randomFrom, type FuzzShape } from './inputs';
 import type { FuzzRoute } from './routes';
 
 /** What a fuzzed route answered that it must not: a 5xx, no envelope, a leak, or no answer at all. */
@@ -56,30 +56,86 @@ export function problemOf(status: number, text: string): string | undefined {
 
 const REQUEST_TIMEOUT_MS = 10_000;
 
+/** One generated request: its path (path parameters filled with bad values) and, but for GET, its body. */
+interface FuzzRequest {
+  path: string;
+  shape: FuzzShape | 'query';
+  body?: { contentType: string; payload: string };
+}
+
+function generate(route: FuzzRoute, random: () => number): FuzzRequest {
+  // Path parameters are ids: half of them get a number no id column can hold.
+  const pick = () => {
+    const values = random() < 0.5 ? BEYOND_COLUMNS : BAD_VALUES;
+    return values[Math.floor(random() * values.length)] ?? '';
+  };
+  const path = route.pathParams.reduce(
+    (filled, name) => filled.replace(`{${name}}`, encodeURIComponent(pick())),
+    route.path,
+  );
+  if (route.method === 'GET') {
+    const query = badQuery(route.fields, random);
+    return { path: query ? `${path}?${query}` : path, shape: 'query' };
+  }
+  const { shape, contentType, payload } = badBody(route.fields, random);
+  return { path, shape, body: { contentType, payload } };
+}
+
 async function send(
   http: ReturnType<typeof supertest>,
   route: FuzzRoute,
   token: string | undefined,
-  random: () => number,
-): Promise<{ status: number; text: string; shape: FuzzShape | 'query' }> {
+  generated: FuzzRequest,
+): Promise<{ status: number; text: string }> {
   const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete' | 'patch';
-  if (method === 'get') {
-    const query = badQuery(route.fields, random);
-    let request = http.get(query ? `${route.path}?${query}` : route.path).timeout(REQUEST_TIMEOUT_MS);
-    if (token) request = request.set('Authorization', token);
-    const answer = await request.ok(() => true);
-    return { status: answer.status, text: answer.text, shape: 'query' };
-  }
-  const body = badBody(route.fields, random);
-  let request = http[method](route.path).timeout(REQUEST_TIMEOUT_MS).set('Content-Type', body.contentType);
+  let request = http[method](generated.path).timeout(REQUEST_TIMEOUT_MS);
   if (token) request = request.set('Authorization', token);
-  const answer = await request.send(body.payload).ok(() => true);
-  return { status: answer.status, text: answer.text, shape: body.shape };
+  if (generated.body) request = request.set('Content-Type', generated.body.contentType);
+  const answer = await (generated.body ? request.send(generated.body.payload) : request).ok(() => true);
+  return { status: answer.status, text: answer.text };
+}
+
+/** Sends one generated request `copies` times at once; each answer that breaks the promise is a failure. */
+async function sendAndJudge(
+  http: ReturnType<typeof supertest>,
+  route: FuzzRoute,
+  token: string | undefined,
+  generated: FuzzRequest,
+  copies: number,
+): Promise<FuzzFailure[]> {
+  const failure = (status: number, problem: string, answer: string): FuzzFailure => ({
+    route: `${route.method} ${route.path}`,
+    shape: generated.shape,
+    signedIn: !!token,
+    status,
+    problem: copies > 1 ? `${problem} (one of ${copies} at once)` : problem,
+    answer: answer.slice(0, 300),
+  });
+  const answers = await Promise.all(
+    Array.from({ length: copies }, () =>
+      send(http, route, token, generated).then(
+        ({ status, text }) => {
+          const problem = problemOf(status, text);
+          return problem ? failure(status, problem, text) : undefined;
+        },
+        (error: unknown) =>
+          failure(
+            0,
+            error instanceof Error && /timeout/i.test(error.message)
+              ? 'did not answer within 10 s'
+              : String(error),
+            '',
+          ),
+      ),
+    ),
+  );
+  return answers.filter((answer) => answer !== undefined);
 }
 
 /**
  * Sends generated bad input to every route, `perRoute` requests per route and identity (until `deadline`,
- * cycling, when one is given), and collects every answer that breaks the contract's promise.
+ * cycling, when one is given), then the same request `burst` times at once (races on the refusal paths),
+ * and collects every answer that breaks the contract's promise.
  */
 export async function fuzzRoutes(options: {
   http: ReturnType<typeof supertest>;
@@ -88,6 +144,8 @@ export async function fuzzRoutes(options: {
   identities: (string | undefined)[];
   seed: number;
   perRoute: number;
+  /** How many copies of one request each route gets at once, per identity and round; 0: none. */
+  burst: number;
   deadline?: number;
 }): Promise<FuzzReport> {
   const random = randomFrom(options.seed);
@@ -97,27 +155,14 @@ export async function fuzzRoutes(options: {
     for (const route of options.routes) {
       for (const token of options.identities) {
         for (let index = 0; index < options.perRoute; index++) {
-          const name = `${route.method} ${route.path}`;
           requests++;
-          try {
-            const { status, text, shape } = await send(options.http, route, token, random);
-            const problem = problemOf(status, text);
-            if (problem)
-              failures.push({
-                route: name,
-                shape,
-                signedIn: !!token,
-                status,
-                problem,
-                answer: text.slice(0, 300),
-              });
-          } catch (error) {
-            const problem =
-              error instanceof Error && /timeout/i.test(error.message)
-                ? 'did not answer within 10 s'
-                : String(error);
-            failures.push({ route: name, shape: 'query', signedIn: !!token, status: 0, problem, answer: '' });
-          }
+          failures.push(...(await sendAndJudge(options.http, route, token, generate(route, random), 1)));
+        }
+        if (options.burst > 0) {
+          requests += options.burst;
+          failures.push(
+            ...(await sendAndJudge(options.http, route, token, generate(route, random), options.burst)),
+          );
         }
       }
       if (options.deadline !== undefined && Date.now() > options.deadline) break;

@@ -1,8 +1,28 @@
 /**
+ * Numbers no id or number column can hold, and what is not a number where ids go: numbers just beyond
+ * INTEGER, BIGINT and what a JavaScript number holds exactly, hex, words, padding, Infinity.
+ */
+export const BEYOND_COLUMNS: string[] = [
+  '2147483648',
+  '-2147483649',
+  '99999999999',
+  '9223372036854775808',
+  '9007199254740993',
+  'abc',
+  '0x7fffffff',
+  ' 2147483648 ',
+  '\t-1\n',
+  '1e3',
+  'Infinity',
+  '-Infinity',
+];
+
+/**
  * Bad input, generated from a seed: every value here is wrong for any field of the contract (a negative,
  * NaN, a 40-digit number, control characters ...), so no generated request may ever change state.
  */
 export const BAD_VALUES: string[] = [
+  ...BEYOND_COLUMNS,
   '',
   ' ',
   '-1',
@@ -10,8 +30,6 @@ export const BAD_VALUES: string[] = [
   '0',
   '00',
   'NaN',
-  'Infinity',
-  '-Infinity',
   '1e40',
   '9'.repeat(40),
   '-' + '9'.repeat(40),
@@ -56,20 +74,35 @@ export function randomFrom(seed: number): () => number {
 export type FuzzShape =
   | 'one-field'
   | 'every-field'
+  | 'beyond-columns'
   | 'arrays'
   | 'duplicated-keys'
   | 'json-types'
   | 'wrong-content-type'
+  | 'malformed-multipart'
   | 'oversized';
 
 const SHAPES: FuzzShape[] = [
   'one-field',
   'every-field',
+  'beyond-columns',
   'arrays',
   'duplicated-keys',
   'json-types',
   'wrong-content-type',
+  'malformed-multipart',
   'oversized',
+];
+
+/** Multipart bodies a parser cannot read: no boundary, a part cut off, a header without a blank line. */
+const MALFORMED_MULTIPART: [string, string][] = [
+  ['multipart/form-data', '--x\r\n\r\nno boundary declared'],
+  ['multipart/form-data; boundary=x', 'not a multipart body'],
+  [
+    'multipart/form-data; boundary=x',
+    '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\ncut',
+  ],
+  ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition form-data\r\n--x--'],
 ];
 
 /** One request's body (already encoded) and content type. */
@@ -99,6 +132,12 @@ export function badBody(fields: string[], random: () => number): FuzzBody {
         contentType: 'application/x-www-form-urlencoded',
         payload: form(names.map((name) => [name, pick(BAD_VALUES)])),
       };
+    case 'beyond-columns':
+      return {
+        shape,
+        contentType: 'application/x-www-form-urlencoded',
+        payload: form(names.map((name) => [name, pick(BEYOND_COLUMNS)])),
+      };
     case 'arrays':
       return {
         shape,
@@ -125,7 +164,19 @@ export function badBody(fields: string[], random: () => number): FuzzBody {
       };
     }
     case 'json-types': {
-      const odd = [null, -1, 1e308, true, [], {}, ['1'], { $gt: '' }, Number.MAX_SAFE_INTEGER + 2];
+      const odd = [
+        null,
+        -1,
+        1e308,
+        2 ** 31,
+        2 ** 63,
+        true,
+        [],
+        {},
+        ['1'],
+        { $gt: '' },
+        Number.MAX_SAFE_INTEGER + 2,
+      ];
       return {
         shape,
         contentType: 'application/json',
@@ -138,6 +189,10 @@ export function badBody(fields: string[], random: () => number): FuzzBody {
         contentType: pick(['text/plain', 'application/xml', 'application/octet-stream', 'text/html']),
         payload: pick(BAD_VALUES),
       };
+    case 'malformed-multipart': {
+      const [contentType, payload] = pick(MALFORMED_MULTIPART);
+      return { shape, contentType, payload };
+    }
     case 'oversized':
       return {
         shape,

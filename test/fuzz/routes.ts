@@ -4,8 +4,8 @@ export interface FuzzRoute {
   path: string;
   /** Field names the route reads from its body (POST) or query (GET). */
   fields: string[];
-  /** The route takes a multipart upload rather than a form. */
-  multipart: boolean;
+  /** Names of the path's parameters (`/api/pay/sandbox/{id}`). */
+  pathParams: string[];
 }
 
 interface OpenApiOperation {
@@ -27,14 +27,16 @@ export function routesOf(document: OpenApiDocument): FuzzRoute[] {
       const bodyFields = Object.values(content).flatMap((media) =>
         Object.keys(media.schema?.properties ?? {}),
       );
-      const queryFields = (operation.parameters ?? [])
-        .filter((parameter) => parameter.in === 'query')
-        .map((parameter) => parameter.name);
+      const parametersIn = (place: string) =>
+        (operation.parameters ?? [])
+          .filter((parameter) => parameter.in === place)
+          .map((parameter) => parameter.name);
+      const queryFields = parametersIn('query');
       routes.push({
         method: method as FuzzRoute['method'],
         path,
         fields: [...new Set([...bodyFields, ...queryFields])],
-        multipart: Object.keys(content).some((type) => type.startsWith('multipart/')),
+        pathParams: parametersIn('path'),
       });
     }
   }
