@@ -74,6 +74,8 @@ function leverPosition(status: 0 | 1) {
       where: { currency: { name: 'BTC' }, legal: { name: 'USDT' } },
     });
     await ctx.setLeverMark(pair.id, '100000');
+    // The house takes open interest only against what its lever pool holds.
+    await ctx.fundHouse('lever_pool', 'USDT', '100000');
     await ctx.deposit(owner.account, 'USDT', '1000');
     await ctx.post(
       '/api/wallet/change',
@@ -527,6 +529,7 @@ export const PUBLIC_IDS: Record<string, string[]> = {
   // Markets and products (part B): a pair, a seconds duration, a savings plan, a banner notice.
   'POST /api/admin/products/pairs/save': ['id'],
   'POST /api/admin/products/pairs/lever': ['id'],
+  'POST /api/admin/products/pairs/micro': ['id'],
   'POST /api/admin/products/seconds/save': ['id'],
   'POST /api/admin/products/savings/save': ['id'],
   'POST /api/admin/products/banners/save': ['id'],

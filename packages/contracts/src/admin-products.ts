@@ -32,6 +32,15 @@ export const adminPairSettingsSchema = z.object({
     lever_trade_fee: decimal,
     spread: decimal,
     overnight: decimal,
+    /** How the mark is built (quote amounts, percents, whole seconds) and the open-interest caps. */
+    mark_impact_notional: decimal,
+    mark_band_percent: decimal,
+    mark_trade_window_seconds: decimal,
+    mark_min_trade_notional: decimal,
+    mark_smoothing_seconds: decimal,
+    mark_max_move_percent: decimal,
+    lever_pair_exposure_percent: decimal,
+    lever_user_exposure_percent: decimal,
   }),
   /** Seconds contracts: the settlement price rule and the exposure caps (percent of the micro pool). */
   micro: z.object({

@@ -24,3 +24,10 @@ CREATE TABLE "lever_marks" (
 );
 
 ALTER TABLE "lever_marks" ADD CONSTRAINT "lever_marks_match_id_fkey" FOREIGN KEY ("match_id") REFERENCES "currency_matches"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
+
+-- What the insurance fund paid for a closed position (a loss beyond what its owner held, or a profit the lever
+-- pool could not pay), and a profit neither could pay (never expected: the exposure caps keep it from
+-- happening; recorded, not hidden, if it ever does). Until now the fund paid every shortfall in full.
+ALTER TABLE "lever_transactions" ADD COLUMN "insurance_paid" DECIMAL(36,18) NOT NULL DEFAULT 0,
+  ADD COLUMN "unpaid_profit" DECIMAL(36,18) NOT NULL DEFAULT 0;
+UPDATE "lever_transactions" SET "insurance_paid" = "shortfall" WHERE "shortfall" > 0;

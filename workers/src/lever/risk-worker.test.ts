@@ -37,7 +37,8 @@ beforeAll(async () => {
   await ctx.fundHouse('lever_pool', 'USDT', '1000000');
   await ctx.fundHouse('insurance_fund', 'USDT', '1000000');
   // A mark that follows the book at once (the mark's own defences are tested in mark-attacks.test.ts): the
-  // mid of the best prices (each level here far deeper than the impact notional), no smoothing, no band, no cap.
+  // mid of the best prices (each level here far deeper than the impact notional), no band, no cap, and a
+  // smoothing window of 1 s that holds one sample only, as the worker looks every 1.1 s here.
   await ctx.prisma.currencyMatch.updateMany({
     where: { id: { in: [btcPair, ethPair] } },
     data: {
@@ -64,7 +65,7 @@ async function startWorker(): Promise<RiskWorker> {
     databaseUrl: ctx.databaseUrl,
     redisUrl: ctx.redisUrl,
     redisPrefix: ctx.config.REDIS_PREFIX,
-    markSampleMs: 100,
+    markSampleMs: 1_100,
     log: () => undefined,
   });
   workers.push(worker);

@@ -14,6 +14,7 @@ import {
 import { auditExchange } from '../areas';
 import { p2pCommands } from './p2p';
 import { opsLeverOptions } from './lever';
+import { LEVER_RISK_OPTIONS } from '../modules/lever';
 import { opsMicroOptions } from './micro';
 import { poolSql, verifySettlements } from '../modules/micro';
 import { earnCommands } from './earn';
@@ -152,6 +153,7 @@ const commands: Record<string, Command> = {
         fee: { type: 'string' },
         spread: { type: 'string' },
         overnight: { type: 'string' },
+        ...Object.fromEntries(LEVER_RISK_OPTIONS.map((option) => [option, { type: 'string' as const }])),
       },
     });
     if (!positionals[0])

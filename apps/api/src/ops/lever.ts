@@ -1,5 +1,5 @@
 import type { Db } from '@exchange/kernel/db';
-import { setLeverOptions } from '../modules/lever';
+import { LEVER_RISK_OPTIONS, setLeverOptions, type LeverRiskOption } from '../modules/lever';
 import { findPairBySymbol } from '../modules/spot';
 
 const integers = (raw: string | undefined, name: string) => {
@@ -15,13 +15,25 @@ const integer = (raw: string | undefined, name: string) => {
   return Number(raw);
 };
 
-/** `npm run ops -- lever:options BTC/USDT --open 1 --multiples 5,10,20 --shares 1,5 --min 1 --max 100 ...` */
+/**
+ * `npm run ops -- lever:options BTC/USDT --open 1 --multiples 5,10,20 --shares 1,5 --min 1 --max 100 ...`;
+ * the mark's and the exposure caps' options by their column names: `--mark_impact_notional 5000`.
+ */
 export async function opsLeverOptions(
   prisma: Db,
   symbol: string,
   values: Partial<
     Record<
-      'open' | 'multiples' | 'shares' | 'min' | 'max' | 'share-num' | 'fee' | 'spread' | 'overnight',
+      | 'open'
+      | 'multiples'
+      | 'shares'
+      | 'min'
+      | 'max'
+      | 'share-num'
+      | 'fee'
+      | 'spread'
+      | 'overnight'
+      | LeverRiskOption,
       string
     >
   >,
@@ -42,6 +54,7 @@ export async function opsLeverOptions(
       feePercent: values.fee,
       spreadPercent: values.spread,
       overnightPercent: values.overnight,
+      risk: Object.fromEntries(LEVER_RISK_OPTIONS.map((option) => [option, values[option]])),
     })),
   };
 }

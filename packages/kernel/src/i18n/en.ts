@@ -197,6 +197,9 @@ export const en = {
   lever_no_price: 'This market has no price yet',
   lever_mark_unreliable:
     'The book cannot back a reliable price right now: new positions are paused on this market',
+  lever_pair_exposure_full:
+    "The house's open interest on this market is full on this side: try a smaller position or the other side",
+  lever_user_exposure_full: 'Your open positions on this market have reached the limit the house can take',
   lever_balance_insufficient:
     'Insufficient {currency} contract balance: at least {need} is needed (fee {fee})',
   lever_closing_pending: 'One of your positions is being closed, please try again shortly',

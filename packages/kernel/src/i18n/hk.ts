@@ -196,6 +196,8 @@ export const hk: Messages = {
   lever_limit_side_short: '買跌限價必須高於當前價 {price}',
   lever_no_price: '該市場暫無價格',
   lever_mark_unreliable: '當前盤口深度不足以形成可靠價格：該市場暫停開倉',
+  lever_pair_exposure_full: '該市場此方向的持倉總量已達平台上限：請減少手數或選擇另一方向',
+  lever_user_exposure_full: '您在該市場的持倉已達到平台可承受的上限',
   lever_balance_insufficient: '{currency} 合約餘額不足，不能小於 {need}（手續費：{fee}）',
   lever_closing_pending: '您有持倉正在平倉中，請稍後再試',
   lever_submitted: '提交成功',

@@ -198,6 +198,10 @@ export const ind: Messages = {
   lever_no_price: 'Pasar ini belum memiliki harga',
   lever_mark_unreliable:
     'Buku order saat ini tidak dapat mendukung harga yang andal: posisi baru di pasar ini dijeda',
+  lever_pair_exposure_full:
+    'Posisi terbuka bursa di pasar ini sudah penuh untuk arah ini: coba posisi lebih kecil atau arah sebaliknya',
+  lever_user_exposure_full:
+    'Posisi terbuka Anda di pasar ini telah mencapai batas yang dapat ditanggung bursa',
   lever_balance_insufficient: 'Saldo kontrak {currency} tidak cukup: minimal {need} diperlukan (biaya {fee})',
   lever_closing_pending: 'Salah satu posisi Anda sedang ditutup, silakan coba lagi sebentar lagi',
   lever_submitted: 'Berhasil dikirim',

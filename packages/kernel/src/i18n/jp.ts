@@ -197,6 +197,9 @@ export const jp: Messages = {
   lever_limit_side_short: 'ショートの指値は現在価格 {price} より高くしてください',
   lever_no_price: 'この市場にはまだ価格がありません',
   lever_mark_unreliable: '現在の板では信頼できる価格を形成できません：この市場の新規建ては一時停止中です',
+  lever_pair_exposure_full:
+    'この市場のこの方向の建玉は上限に達しています：数量を減らすか反対方向をお試しください',
+  lever_user_exposure_full: 'この市場でのあなたの建玉は取引所が引き受けられる上限に達しています',
   lever_balance_insufficient: '{currency} の契約残高が不足しています。{need} 以上が必要です（手数料 {fee}）',
   lever_closing_pending: '決済処理中のポジションがあります。しばらくしてから再度お試しください',
   lever_submitted: '送信しました',

@@ -198,6 +198,9 @@ export const kor: Messages = {
   lever_no_price: '이 시장에는 아직 가격이 없습니다',
   lever_mark_unreliable:
     '현재 호가창으로는 신뢰할 수 있는 가격을 만들 수 없습니다: 이 시장의 신규 진입이 일시 중지되었습니다',
+  lever_pair_exposure_full:
+    '이 시장의 이 방향 미결제약정이 한도에 도달했습니다: 수량을 줄이거나 반대 방향을 이용하세요',
+  lever_user_exposure_full: '이 시장에서 회원님의 포지션이 거래소가 감당할 수 있는 한도에 도달했습니다',
   lever_balance_insufficient: '{currency} 계약 잔액이 부족합니다. 최소 {need}이(가) 필요합니다(수수료 {fee})',
   lever_closing_pending: '청산 중인 포지션이 있습니다. 잠시 후 다시 시도하세요',
   lever_submitted: '제출되었습니다',

@@ -196,6 +196,8 @@ export const zh: Messages = {
   lever_limit_side_short: '买跌限价必须高于当前价 {price}',
   lever_no_price: '该市场暂无价格',
   lever_mark_unreliable: '当前盘口深度不足以形成可靠价格：该市场暂停开仓',
+  lever_pair_exposure_full: '该市场此方向的持仓总量已达平台上限：请减少手数或选择另一方向',
+  lever_user_exposure_full: '您在该市场的持仓已达到平台可承受的上限',
   lever_balance_insufficient: '{currency} 合约余额不足，不能小于 {need}（手续费：{fee}）',
   lever_closing_pending: '您有持仓正在平仓中，请稍后再试',
   lever_submitted: '提交成功',

@@ -411,7 +411,7 @@ describe('a pair’s lever mark and exposure options', () => {
       },
     });
     expect(await leverOf()).toMatchObject({ mark_impact_notional: '5000', mark_band_percent: '2' });
-    const [line] = (await trailOf('pair', btcUsdt)).filter((row) => row.action === 'pair.lever');
+    const line = (await trailOf('pair', btcUsdt)).filter((row) => row.action === 'pair.lever').at(-1);
     expect(line?.before).toMatchObject({ mark_impact_notional: '1000', mark_smoothing_seconds: '30' });
     expect(line?.after).toMatchObject({ mark_impact_notional: '5000', mark_smoothing_seconds: '60' });
   });

@@ -45,7 +45,7 @@ export async function listPairSettings(prisma: Db): Promise<AdminPairSettings[]>
   const liveByPair = new Map(live.map((row) => [row.match_id, row._count._all]));
   return Promise.all(
     pairs.map(async (pair) => {
-      const lever = await leverOptionsView(prisma, pair.id);
+      const { pair: _pair, open_lever: _open, ...lever } = await leverOptionsView(prisma, pair.id);
       return {
         id: pair.id,
         symbol: `${pair.currency.name}/${pair.legal.name}`,
@@ -55,16 +55,7 @@ export async function listPairSettings(prisma: Db): Promise<AdminPairSettings[]>
         open_microtrade: pair.open_microtrade,
         ...spotView(pair),
         open_orders: liveByPair.get(pair.id) ?? 0,
-        lever: {
-          multiples: lever.multiples,
-          shares: lever.shares,
-          lever_min_share: lever.lever_min_share,
-          lever_max_share: lever.lever_max_share,
-          lever_share_num: lever.lever_share_num,
-          lever_trade_fee: lever.lever_trade_fee,
-          spread: lever.spread,
-          overnight: lever.overnight,
-        },
+        lever,
         micro: {
           micro_price_window_seconds: pair.micro_price_window_seconds,
           micro_price_lookback_seconds: pair.micro_price_lookback_seconds,

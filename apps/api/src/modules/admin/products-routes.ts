@@ -15,6 +15,7 @@ import { announcePairChange } from '../spot';
 import { listBanners, saveBanner, uploadBannerImage } from './banners';
 import { actorOf, operatorGuard } from './guard';
 import { MICRO_PRICE_LIMITS } from '../micro';
+import { LEVER_RISK_OPTIONS } from '../lever';
 import {
   listPairSettings,
   PRECISION_LIMITS,
@@ -64,6 +65,14 @@ const leverBody = form({
   lever_trade_fee: optionalDecimal(8, { max: 100 }),
   spread: optionalDecimal(8, { max: 100 }),
   overnight: optionalDecimal(8, { max: 100 }),
+  mark_impact_notional: optionalDecimal(18, { positive: true }),
+  mark_band_percent: optionalDecimal(8, { max: 100 }),
+  mark_trade_window_seconds: optionalWhole(1, 86_400),
+  mark_min_trade_notional: optionalDecimal(18),
+  mark_smoothing_seconds: optionalWhole(1, 3_600),
+  mark_max_move_percent: optionalDecimal(8, { positive: true, max: 100 }),
+  lever_pair_exposure_percent: optionalDecimal(8, { max: 1000 }),
+  lever_user_exposure_percent: optionalDecimal(8, { max: 1000 }),
 });
 const microBody = form({
   id: recordId,
@@ -145,6 +154,7 @@ export function productsRoutes(app: FastifyInstance): void {
           feePercent: body.lever_trade_fee,
           spreadPercent: body.spread,
           overnightPercent: body.overnight,
+          risk: Object.fromEntries(LEVER_RISK_OPTIONS.map((option) => [option, body[option]?.toString()])),
         }),
       );
     },

@@ -5,7 +5,8 @@ import { LEVER_STATUS } from './risk';
 /**
  * What the ledger audit needs from lever: the holder of every locked lever balance (the margin of each
  * pending, in-trade or closing position), and extra checks: no position stuck closing, and each quote
- * currency's insurance-fund payouts (what losses beyond everything users held cost the house).
+ * currency's insurance-fund payouts (losses beyond everything users held, profits the lever pool could not
+ * pay) match what the positions record the fund paid.
  */
 export const leverAudit: AreaAudit = {
   lockHolders: [
@@ -26,17 +27,18 @@ async function stuckOrUncovered(prisma: Db): Promise<string[]> {
   );
   if ((stuck[0]?.count ?? 0) > 0)
     problems.push(`${stuck[0]?.count} lever positions closing for over 5 minutes`);
-  const uncovered = await prisma.$queryRawUnsafe<{ currency_id: number; shortfall: string; paid: string }[]>(
-    `SELECT s.legal_id AS currency_id, s.shortfall::text, COALESCE(h.paid, 0)::text AS paid
-       FROM (SELECT legal_id, sum(shortfall) AS shortfall FROM lever_transactions WHERE status = ${LEVER_STATUS.closed} GROUP BY legal_id) s
+  const uncovered = await prisma.$queryRawUnsafe<{ currency_id: number; recorded: string; paid: string }[]>(
+    `SELECT s.legal_id AS currency_id, s.recorded::text, COALESCE(h.paid, 0)::text AS paid
+       FROM (SELECT legal_id, sum(insurance_paid) AS recorded FROM lever_transactions
+             WHERE status = ${LEVER_STATUS.closed} GROUP BY legal_id) s
        LEFT JOIN (SELECT currency_id, -sum(delta) AS paid FROM house_entries
                   WHERE account = 'insurance_fund' AND delta < 0 AND ref_type = 'lever' GROUP BY currency_id) h
          ON h.currency_id = s.legal_id
-       WHERE s.shortfall <> COALESCE(h.paid, 0)`,
+       WHERE s.recorded <> COALESCE(h.paid, 0)`,
   );
   for (const row of uncovered)
     problems.push(
-      `currency ${row.currency_id}: lever shortfalls ${toAmountString(row.shortfall)} but the insurance fund paid ${toAmountString(row.paid)}`,
+      `currency ${row.currency_id}: lever positions record ${toAmountString(row.recorded)} from the insurance fund but it paid ${toAmountString(row.paid)}`,
     );
   return problems;
 }

@@ -6,6 +6,7 @@ import { instanceChannel } from '@exchange/kernel/redis';
 import {
   applyMovements,
   bookHouse,
+  lockHouseBalance,
   LOG_TYPES,
   Money,
   type ColumnMovement,
@@ -14,7 +15,7 @@ import {
 } from '@exchange/kernel/ledger';
 import { markToClose, readMark } from './mark-price';
 import { CLOSE_REASON, type CloseReason, type PositionRow } from './positions';
-import { bookedProfit, LEVER_STATUS, profitAt, settleClose } from './risk';
+import { bookedProfit, LEVER_STATUS, profitAt, settleClose, type HouseReserve } from './risk';
 
 export interface LeverDeps {
   /** `pg` pool for the money paths (one transaction per use case or batch). */
@@ -31,8 +32,11 @@ export interface SettledPosition {
   matchId: number;
   reason: string;
   closePrice: string;
+  /** The profit as paid (a cut that neither the pool nor the fund could pay is in `unpaid`). */
   profit: string;
   shortfall: string;
+  insurancePaid: string;
+  unpaid: string;
 }
 
 export interface CloseClaim {
@@ -158,6 +162,20 @@ export async function settleClosing(sql: Sql, ids?: string[], limit = 2_000): Pr
   return settleRows(sql, rows);
 }
 
+/**
+ * What the lever pool and the insurance fund hold in each quote currency, locked until the settling
+ * transaction commits (pool before fund, currencies in order: the one order every settler takes them in), so
+ * concurrent settlements pay winners one after the other from what is really there.
+ */
+async function lockReserves(sql: Sql, currencyIds: number[]): Promise<Map<number, HouseReserve>> {
+  const reserves = new Map<number, HouseReserve>();
+  for (const currencyId of [...new Set(currencyIds)].sort((a, b) => a - b)) {
+    const pool = await lockHouseBalance(sql, 'lever_pool', currencyId);
+    reserves.set(currencyId, { pool, fund: await lockHouseBalance(sql, 'insurance_fund', currencyId) });
+  }
+  return reserves;
+}
+
 /** Settles these claimed rows, locked by the caller's transaction and in id order (see settleClosing). */
 async function settleRows(sql: Sql, rows: PositionRow[]): Promise<SettledPosition[]> {
   if (rows.length === 0) return [];
@@ -166,6 +184,10 @@ async function settleRows(sql: Sql, rows: PositionRow[]): Promise<SettledPositio
     rows.map((row) => ({ userId: row.user_id, currencyId: row.legal_id })),
   );
   const decimals = await moneyDecimals(
+    sql,
+    rows.map((row) => row.legal_id),
+  );
+  const reserves = await lockReserves(
     sql,
     rows.map((row) => row.legal_id),
   );
@@ -180,7 +202,8 @@ async function settleRows(sql: Sql, rows: PositionRow[]): Promise<SettledPositio
       profitAt({ type: row.type, price: new Money(row.price), number: new Money(row.number) }, closePrice),
       decimals.get(row.legal_id) ?? 8,
     );
-    const outcome = settleClose(new Money(row.caution_money), profit, available);
+    const reserve = reserves.get(row.legal_id) as HouseReserve;
+    const outcome = settleClose(new Money(row.caution_money), profit, available, reserve);
     balances.set(key, available.plus(outcome.available));
     const type =
       row.close_reason === CLOSE_REASON.burst ? LOG_TYPES.LEVER_LIQUIDATION : LOG_TYPES.LEVER_CLOSE;
@@ -189,14 +212,8 @@ async function settleRows(sql: Sql, rows: PositionRow[]): Promise<SettledPositio
     movements.push({ ...base, isLock: true, delta: outcome.released.neg() });
     movements.push({ ...base, isLock: false, delta: outcome.available });
     house.push({ currencyId: row.legal_id, account: 'lever_pool', amount: outcome.pool, type, ref });
-    if (outcome.shortfall.gt(0))
-      house.push({
-        currencyId: row.legal_id,
-        account: 'insurance_fund',
-        amount: outcome.shortfall.neg(),
-        type,
-        ref,
-      });
+    if (!outcome.fund.isZero())
+      house.push({ currencyId: row.legal_id, account: 'insurance_fund', amount: outcome.fund, type, ref });
     settled.push({
       id: row.id,
       userId: row.user_id,
@@ -204,18 +221,27 @@ async function settleRows(sql: Sql, rows: PositionRow[]): Promise<SettledPositio
       matchId: row.match_id,
       reason: row.close_reason,
       closePrice: closePrice.toFixed(),
-      profit: profit.toFixed(),
+      profit: profit.minus(outcome.unpaid).toFixed(),
       shortfall: outcome.shortfall.toFixed(),
+      insurancePaid: outcome.fund.neg().toFixed(),
+      unpaid: outcome.unpaid.toFixed(),
     });
   }
   await applyMovements(sql, movements);
   await bookHouse(sql, house);
   const updated = await sql.execute(
     `UPDATE lever_transactions t SET status = ${LEVER_STATUS.closed}, fact_profits = s.profit, shortfall = s.shortfall,
-       complete_time = now(), updated_at = now()
-     FROM unnest($1::bigint[], $2::numeric[], $3::numeric[]) AS s(id, profit, shortfall)
+       insurance_paid = s.insurance, unpaid_profit = s.unpaid, complete_time = now(), updated_at = now()
+     FROM unnest($1::bigint[], $2::numeric[], $3::numeric[], $4::numeric[], $5::numeric[])
+       AS s(id, profit, shortfall, insurance, unpaid)
      WHERE t.id = s.id AND t.status + 0 = ${LEVER_STATUS.closing}`,
-    [settled.map((s) => s.id), settled.map((s) => s.profit), settled.map((s) => s.shortfall)],
+    [
+      settled.map((s) => s.id),
+      settled.map((s) => s.profit),
+      settled.map((s) => s.shortfall),
+      settled.map((s) => s.insurancePaid),
+      settled.map((s) => s.unpaid),
+    ],
   );
   // The rows are locked by this transaction: anything else means something is badly wrong.
   if (updated !== settled.length)

@@ -11,6 +11,7 @@ import {
 import { parsePrice } from '../spot';
 import { FEE_SOURCES, recordTeamFees } from '../team';
 import { notifyLeverChanged, type LeverDeps } from './close-position';
+import { assertExposureRoom } from './exposure';
 import { markToOpen, readMark } from './mark-price';
 import { findLeverPair, leverOptions, leverSettings } from './options';
 import { LEVER_STATUS, LEVER_TYPE, openingTerms } from './risk';
@@ -95,6 +96,16 @@ export async function openPosition(
       [userId],
     );
     if (closing) throw new AppError('lever_closing_pending');
+    await assertExposureRoom(
+      sql,
+      {
+        matchId: pair.id,
+        legalId: pair.legal_id,
+        pairPercent: options.pairExposurePercent,
+        userPercent: options.userExposurePercent,
+      },
+      { userId, type, notional: terms.price.times(terms.number) },
+    );
     const [row] = await sql.query<{ id: string }>(
       `INSERT INTO lever_transactions (user_id, match_id, legal_id, currency_id, type, status, share, number, multiple,
          origin_price, price, update_price, origin_caution_money, caution_money, trade_fee, overnight, transaction_time)

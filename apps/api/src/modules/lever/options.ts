@@ -28,6 +28,66 @@ export interface LeverOptions {
   feePercent: MoneyValue;
   spreadPercent: MoneyValue;
   overnightPercent: MoneyValue;
+  pairExposurePercent: MoneyValue;
+  userExposurePercent: MoneyValue;
+}
+
+const nonNegative = (raw: string, name: string) => {
+  if (!/^\d+(\.\d+)?$/.test(raw)) throw new Error(`${name} must be a plain non-negative number`);
+  return raw;
+};
+
+/**
+ * How the pair's mark is built and how much open interest the house takes on it (README "Security"), by
+ * column name: whole seconds for the windows, plain non-negative decimals for the rest.
+ */
+export const LEVER_RISK_OPTIONS = [
+  'mark_impact_notional',
+  'mark_band_percent',
+  'mark_trade_window_seconds',
+  'mark_min_trade_notional',
+  'mark_smoothing_seconds',
+  'mark_max_move_percent',
+  'lever_pair_exposure_percent',
+  'lever_user_exposure_percent',
+] as const;
+export type LeverRiskOption = (typeof LEVER_RISK_OPTIONS)[number];
+type SecondsOption = 'mark_trade_window_seconds' | 'mark_smoothing_seconds';
+const SECONDS_OPTIONS: readonly LeverRiskOption[] = [
+  'mark_trade_window_seconds',
+  'mark_smoothing_seconds',
+] satisfies SecondsOption[];
+/** Options whose zero would break the mark: an impact price over nothing, a mark that never moves. */
+const POSITIVE_OPTIONS: readonly LeverRiskOption[] = ['mark_impact_notional', 'mark_max_move_percent'];
+
+type RiskColumns = Record<LeverRiskOption, number | { toFixed: () => string }>;
+const riskView = (pair: RiskColumns) =>
+  Object.fromEntries(
+    LEVER_RISK_OPTIONS.map((option) => {
+      const value = pair[option];
+      return [option, typeof value === 'number' ? String(value) : value.toFixed()];
+    }),
+  ) as Record<LeverRiskOption, string>;
+
+type RiskData = Partial<
+  Record<SecondsOption, number> & Record<Exclude<LeverRiskOption, SecondsOption>, string>
+>;
+
+function riskChange(change: Partial<Record<LeverRiskOption, string>>): RiskData {
+  const data: Record<string, string | number> = {};
+  for (const option of LEVER_RISK_OPTIONS) {
+    const raw = change[option];
+    if (raw === undefined) continue;
+    if (SECONDS_OPTIONS.includes(option)) {
+      if (!/^[1-9]\d{0,5}$/.test(raw)) throw new Error(`${option} is a whole number of seconds, 1 or more`);
+      data[option] = Number(raw);
+    } else {
+      if (POSITIVE_OPTIONS.includes(option) && new Money(nonNegative(raw, option)).lte(0))
+        throw new Error(`${option} must be positive`);
+      data[option] = nonNegative(raw, option);
+    }
+  }
+  return data;
 }
 
 export async function leverOptions(prisma: Db | Tx, pair: CurrencyMatch): Promise<LeverOptions> {
@@ -44,6 +104,8 @@ export async function leverOptions(prisma: Db | Tx, pair: CurrencyMatch): Promis
     feePercent: new Money(pair.lever_trade_fee.toFixed()),
     spreadPercent: new Money(pair.spread.toFixed()),
     overnightPercent: new Money(pair.overnight.toFixed()),
+    pairExposurePercent: new Money(pair.lever_pair_exposure_percent.toFixed()),
+    userExposurePercent: new Money(pair.lever_user_exposure_percent.toFixed()),
   };
 }
 
@@ -67,12 +129,8 @@ export interface LeverOptionsChange {
   feePercent?: string | undefined;
   spreadPercent?: string | undefined;
   overnightPercent?: string | undefined;
+  risk?: Partial<Record<LeverRiskOption, string>> | undefined;
 }
-
-const nonNegative = (raw: string, name: string) => {
-  if (!/^\d+(\.\d+)?$/.test(raw)) throw new Error(`${name} must be a plain non-negative number`);
-  return raw;
-};
 
 /**
  * Writes a pair's lever options inside the caller's transaction (the console records its audit line in the
@@ -88,9 +146,11 @@ export async function writeLeverOptions(tx: Tx, pairId: number, change: LeverOpt
     throw new Error('the maximum is 0 (none) or a positive integer');
   if (change.shareNum !== undefined && new Money(nonNegative(change.shareNum, 'share-num')).lte(0))
     throw new Error('share-num must be positive');
+  const risk = riskChange(change.risk ?? {});
   await tx.currencyMatch.update({
     where: { id: pairId },
     data: {
+      ...risk,
       ...(change.open === undefined ? {} : { open_lever: change.open ? 1 : 0 }),
       ...(change.minShare === undefined ? {} : { lever_min_share: change.minShare }),
       ...(change.maxShare === undefined ? {} : { lever_max_share: change.maxShare }),
@@ -129,6 +189,7 @@ export async function leverOptionsView(prisma: Db | Tx, pairId: number) {
     lever_trade_fee: options.feePercent.toFixed(),
     spread: options.spreadPercent.toFixed(),
     overnight: options.overnightPercent.toFixed(),
+    ...riskView(pair),
   };
 }
 

@@ -62,16 +62,43 @@ describe('lever arithmetic', () => {
   });
 
   it('never lets a close overdraw: margin, then the available balance, then the insurance fund', () => {
-    const gain = settleClose(m(20), m(5), m(0));
-    expect([gain.available, gain.pool, gain.shortfall].map((v) => v.toFixed())).toEqual(['25', '-5', '0']);
-    const covered = settleClose(m(20), m(-30), m(50));
-    expect([covered.available, covered.pool, covered.shortfall].map((v) => v.toFixed())).toEqual([
-      '-10',
-      '30',
+    const reserve = () => ({ pool: m(1000), fund: m(1000) });
+    const figures = (outcome: ReturnType<typeof settleClose>) =>
+      [outcome.available, outcome.pool, outcome.shortfall, outcome.fund, outcome.unpaid].map((v) =>
+        v.toFixed(),
+      );
+    expect(figures(settleClose(m(20), m(5), m(0), reserve()))).toEqual(['25', '-5', '0', '0', '0']);
+    expect(figures(settleClose(m(20), m(-30), m(50), reserve()))).toEqual(['-10', '30', '0', '0', '0']);
+    // A loss of 100 on a margin of 20: 30 from the available balance, the other 50 from the insurance fund.
+    expect(figures(settleClose(m(20), m(-100), m(30), reserve()))).toEqual(['-30', '100', '50', '-50', '0']);
+  });
+
+  it('never asks the lever pool or the insurance fund for more than they hold', () => {
+    // A profit of 100 with 60 in the pool and 30 in the fund: 90 paid, 10 cut and recorded.
+    const short = { pool: m(60), fund: m(30) };
+    const win = settleClose(m(20), m(100), m(0), short);
+    expect([win.available, win.pool, win.fund, win.unpaid].map((v) => v.toFixed())).toEqual([
+      '110',
+      '-60',
+      '-30',
+      '10',
+    ]);
+    expect([short.pool.toFixed(), short.fund.toFixed()]).toEqual(['0', '0']);
+    // A loss beyond margin and balance with an empty fund: the pool gets what the user paid, nothing more.
+    const empty = { pool: m(0), fund: m(0) };
+    const loss = settleClose(m(20), m(-100), m(30), empty);
+    expect([loss.available, loss.pool, loss.shortfall, loss.fund].map((v) => v.toFixed())).toEqual([
+      '-30',
+      '50',
+      '50',
       '0',
     ]);
-    const gap = settleClose(m(20), m(-100), m(30));
-    expect([gap.available, gap.pool, gap.shortfall].map((v) => v.toFixed())).toEqual(['-30', '100', '50']);
+    // What earlier settlements of a batch brought in pays the next winner.
+    expect(settleClose(m(20), m(40), m(0), empty).pool.toFixed()).toBe('-40');
+    expect(empty.pool.toFixed()).toBe('10');
+    // A reserve already below zero (a fund drawn before this rule) pays nothing.
+    const overdrawn = settleClose(m(20), m(5), m(0), { pool: m(-3), fund: m(-1) });
+    expect([overdrawn.available.toFixed(), overdrawn.unpaid.toFixed()]).toEqual(['20', '5']);
   });
 });
 

@@ -101,20 +101,74 @@ export interface CloseSettlement {
   available: MoneyValue;
   /** What the house's lever pool gains (negative: pays). */
   pool: MoneyValue;
-  /** The loss nobody could pay: taken from the insurance fund. */
+  /** The loss the user could not pay: asked of the insurance fund. */
   shortfall: MoneyValue;
+  /** What the insurance fund pays: the shortfall, or a profit the lever pool could not pay in full. */
+  fund: MoneyValue;
+  /** A profit neither the lever pool nor the insurance fund could pay (a cut, recorded with the position). */
+  unpaid: MoneyValue;
+}
+
+/** What the lever pool and the insurance fund hold in the quote currency, as settlement goes along. */
+export interface HouseReserve {
+  pool: MoneyValue;
+  fund: MoneyValue;
 }
 
 /**
  * What closing pays: margin plus profit back to the available balance; a loss beyond the margin is taken from
  * the available lever balance (the same money the risk rate counts as the user's), and what even that cannot
- * cover is not charged: the insurance fund pays it to the lever pool. No balance ever goes below zero.
+ * cover is not charged: the insurance fund pays it to the lever pool, as far as it holds. A profit is paid
+ * by the lever pool, then the insurance fund, and never beyond what they hold (the exposure caps keep that
+ * from happening; if it ever did, the winner's profit is cut and the cut recorded). No balance and no house
+ * account ever goes below zero. `reserve` is updated for the next settlement of the batch.
  */
-export function settleClose(margin: MoneyValue, profit: MoneyValue, available: MoneyValue): CloseSettlement {
+export function settleClose(
+  margin: MoneyValue,
+  profit: MoneyValue,
+  available: MoneyValue,
+  reserve: HouseReserve,
+): CloseSettlement {
+  const zero = new Money(0);
   const due = margin.plus(profit);
-  if (due.gte(0)) return { released: margin, available: due, pool: profit.neg(), shortfall: new Money(0) };
-  const taken = Money.min(available, due.neg());
-  return { released: margin, available: taken.neg(), pool: profit.neg(), shortfall: due.neg().minus(taken) };
+  let outcome: CloseSettlement;
+  if (profit.gt(0)) {
+    const fromPool = Money.min(profit, Money.max(reserve.pool, zero));
+    const fromFund = Money.min(profit.minus(fromPool), Money.max(reserve.fund, zero));
+    const paid = fromPool.plus(fromFund);
+    outcome = {
+      released: margin,
+      available: margin.plus(paid),
+      pool: fromPool.neg(),
+      shortfall: zero,
+      fund: fromFund.neg(),
+      unpaid: profit.minus(paid),
+    };
+  } else if (due.gte(0)) {
+    outcome = {
+      released: margin,
+      available: due,
+      pool: profit.neg(),
+      shortfall: zero,
+      fund: zero,
+      unpaid: zero,
+    };
+  } else {
+    const taken = Money.min(available, due.neg());
+    const shortfall = due.neg().minus(taken);
+    const fromFund = Money.min(shortfall, Money.max(reserve.fund, zero));
+    outcome = {
+      released: margin,
+      available: taken.neg(),
+      pool: margin.plus(taken).plus(fromFund),
+      shortfall,
+      fund: fromFund.neg(),
+      unpaid: zero,
+    };
+  }
+  reserve.pool = reserve.pool.plus(outcome.pool);
+  reserve.fund = reserve.fund.plus(outcome.fund);
+  return outcome;
 }
 
 /** The overnight fee of a position for one day: contract value at the open price x overnight percent. */

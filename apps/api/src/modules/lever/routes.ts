@@ -27,7 +27,7 @@ import { assertTradePassword } from '../safe';
 import { readSetting } from '../system';
 import { cancelEntrust } from './cancel-entrust';
 import { BATCH_CLOSE_TYPES, batchClose, closePosition, type LeverDeps } from './close-position';
-import { readMark } from './mark-price';
+import { markStateOf, readMark } from './mark-price';
 import { openPosition } from './open-position';
 import { findLeverPair, leverOptions, leverSettings } from './options';
 import { LIVE_STATUSES, positionView, userPositions, type PositionRow } from './positions';
@@ -80,7 +80,7 @@ const myTradeBody = form({
 async function marksFor(app: FastifyInstance, rows: PositionRow[]): Promise<Map<number, MoneyValue>> {
   const marks = new Map<number, MoneyValue>();
   for (const matchId of new Set(rows.map((row) => row.match_id))) {
-    const mark = await readMark(app.redis, prismaSql(app.prisma), matchId);
+    const { mark } = await readMark(prismaSql(app.prisma), matchId);
     if (mark) marks.set(matchId, mark);
   }
   return marks;
@@ -166,7 +166,8 @@ export function leverRoutes(app: FastifyInstance): void {
       const mine = (
         await userPositions(sql, user.id, [LEVER_STATUS.pending, LEVER_STATUS.trading], { matchId: pair.id })
       ).slice(0, 10);
-      const mark = await readMark(app.redis, sql, pair.id);
+      const markState = await readMark(sql, pair.id);
+      const { mark } = markState;
       const marks = new Map(mark ? [[pair.id, mark]] : []);
       // The book of positions, anonymous: hands per open price, longs and shorts, five levels each.
       const book = await sql.query<{ type: number; price: string; share: string }>(
@@ -202,6 +203,7 @@ export function leverRoutes(app: FastifyInstance): void {
           spread: options.spreadPercent.toFixed(),
           overnight: options.overnightPercent.toFixed(),
           last_price: mark ? toAmountString(mark.toDecimalPlaces(pair.price_decimals)) : '0',
+          mark_state: markStateOf(markState),
           user_lever: toAmountString(wallet?.lever_balance.toFixed() ?? '0'),
           all_levers: money(allLevers),
           ustd_price: toAmountString(pair.legal.price.toFixed()),

@@ -389,6 +389,8 @@ describe('referral rebates', () => {
       where: { legal_id: usdt, currency_id: btc },
     });
     await ctx.setLeverMark(pair.id, '100000');
+    // The house takes open interest only against what its lever pool holds.
+    await ctx.fundHouse('lever_pool', 'USDT', '1000000');
     const submit = (fields: Record<string, string | number>) =>
       ctx.post(
         '/api/lever/submit',
