@@ -3,6 +3,7 @@ import { createScratchDatabase } from './scratch-database';
 import { benchEngine } from '../bench/engine.bench';
 import { benchLedger } from '../bench/ledger.bench';
 import { benchLever } from '../bench/lever.bench';
+import { benchMarkAttack } from '../bench/mark.bench';
 import { benchMicro } from '../bench/micro.bench';
 import { benchSpotEndToEnd } from '../bench/spot/spot.bench';
 import { benchTeam } from '../bench/team.bench';
@@ -11,7 +12,7 @@ import { seedDatabase } from '../prisma/seed';
 /**
  * `npm run bench`: every benchmark of the project, on a scratch database created beside DATABASE_URL (default:
  * the local Postgres) and dropped afterwards. Prints one line per figure, then the figures as JSON.
- * `npm run bench -- spot` (or engine, ledger, lever, micro, team) runs only the named ones. The spot benchmark
+ * `npm run bench -- spot` (or engine, ledger, lever, mark, micro, team) runs only the named ones. The spot benchmark
  * measures the HTTP floor (its yardstick), a closed loop and an open loop of orders, and prints the ratios of
  * the targets to the floor (see bench/spot/spot.bench.ts). `--api-processes N` runs the API in N node cluster
  * workers (default 1), `--connections N` sets the closed loop's connections (default 64), `--profile DIR`
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
       ...(wanted('engine') ? await benchEngine() : {}),
       ...(wanted('ledger') ? await benchLedger(prisma) : {}),
       ...(wanted('lever') ? await benchLever(prisma, url.toString()) : {}),
+      ...(wanted('mark') ? benchMarkAttack() : {}),
       ...(wanted('micro') ? await benchMicro(prisma, url.toString()) : {}),
       ...(wanted('team') ? await benchTeam(prisma, url.toString()) : {}),
     };
