@@ -59,6 +59,16 @@ describe('ids and numbers beyond their columns', () => {
   });
 });
 
+describe('path parameters', () => {
+  it('answer the envelope when longer than the router takes or not decodable', async () => {
+    for (const path of [`/api/pay/sandbox/${'x'.repeat(5000)}`, '/api/pay/sandbox/%E0%A4%A']) {
+      const answer = await ctx.http.get(path).ok(() => true);
+      expect(answer.status).toBeLessThan(500);
+      expect(answer.body).toMatchObject({ type: 'error', message: 'The request could not be understood' });
+    }
+  });
+});
+
 describe('a shared lookup batch', () => {
   it("is not failed by one caller's id beyond its column: 100 valid lever submissions beside one", async () => {
     for (const pool of ['lever_pool', 'insurance_fund'] as const)

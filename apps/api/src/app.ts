@@ -14,7 +14,7 @@ import { createPool } from '@exchange/kernel/db';
 import { auditExchange, TRANSFER_GUARDS } from './areas';
 import { adminRoutes } from './modules/admin';
 import { registerAuth } from './http/auth';
-import { BODY_LIMIT_BYTES, registerErrorHandling } from './http/error-handler';
+import { answerFrameworkError, BODY_LIMIT_BYTES, registerErrorHandling } from './http/error-handler';
 import { clientErrorHandler, registerSecurityHeaders } from './http/security-headers';
 import { SessionCache } from './http/session-cache';
 import { DEFAULT_LOCALE, requestedLocale } from '@exchange/kernel/i18n';
@@ -62,6 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: deps.config.TRUST_PROXY,
     bodyLimit: BODY_LIMIT_BYTES,
     clientErrorHandler,
+    frameworkErrors: answerFrameworkError,
     genReqId: () => Math.random().toString(36).slice(2, 12),
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -1,8 +1,8 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '@exchange/kernel/errors';
 import { formatBytes } from './format';
-import { isMessageKey, translate, type MessageKey } from '@exchange/kernel/i18n';
+import { isMessageKey, requestedLocale, translate, type MessageKey } from '@exchange/kernel/i18n';
 
 /** The largest body of a request that is not an upload (uploads have UPLOAD_MAX_BYTES). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -47,6 +47,20 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send({ type: 'error', message: translate(request.locale, 'not_found') }),
   );
+}
+
+/**
+ * Requests the router refuses before any route or hook runs (a path parameter longer than it takes, a URL
+ * that does not decode): the contract's envelope with the router's status, instead of Fastify's own body.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  void reply
+    .status(error.statusCode ?? 400)
+    .send({ type: 'error', message: translate(requestedLocale(request.headers), 'bad_request') });
 }
 
 /** What to tell the client about a request the framework refused, and the size limit it ran into. */
