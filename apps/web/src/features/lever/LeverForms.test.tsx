@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Quotation } from '../../api/markets';
 import { Toaster } from '../../components/Toaster';
-import '../../i18n';
+import i18n from '../../i18n';
 import type { LeverDeal, LeverOrder } from './api';
 import { LeverOrderForm } from './LeverOrderForm';
 import { StopModal } from './StopModal';
@@ -26,6 +26,7 @@ const deal: LeverDeal = {
   lever_share_limit: { min: 2, max: 50 },
   multiple: { muit: [{ value: 5 }, { value: 10 }], share: [{ value: 5 }] },
   last_price: '100000',
+  mark_state: 'ok',
   user_lever: '5000',
   all_levers: '0',
   lever_trade_fee: '0.1',
@@ -127,6 +128,89 @@ describe('LeverOrderForm', () => {
     fireEvent.change(screen.getByTestId('lever-share'), { target: { value: '3' } });
     fireEvent.click(screen.getByTestId('lever-long'));
     await screen.findByText('Please enter a price');
+  });
+});
+
+describe('LeverOrderForm while the mark is unreliable', () => {
+  it('labels the mark it prices market orders at, and opens normally while the mark is ok', () => {
+    localStorage.setItem('token', 't');
+    stubServer();
+    renderWith(<LeverOrderForm pair={pair} deal={deal} lastPrice="99000" />);
+    expect(screen.getByTestId('lever-mark-price').textContent).toBe('Mark price 100000.0000 USDT');
+    // 1 hand x 0.01 BTC at the mark (not the last trade's 99,000) at 5x.
+    fireEvent.change(screen.getByTestId('lever-share'), { target: { value: '1' } });
+    expect(screen.getByTestId('lever-margin').textContent).toBe('200.00');
+    expect(screen.queryByTestId('lever-mark-notice')).toBeNull();
+    expect(screen.getByTestId<HTMLButtonElement>('lever-long').disabled).toBe(false);
+    expect(screen.getByTestId<HTMLButtonElement>('lever-short').disabled).toBe(false);
+  });
+
+  it.each([
+    ['book_thin', 'The order book is too thin', 'Closing works at the last reliable price, 98500.0000 USDT.'],
+    [
+      'no_trade',
+      'Too little has traded lately',
+      'Closing works at the last reliable price, 98500.0000 USDT.',
+    ],
+    ['stale', 'Prices are not being updated right now', 'opening and closing are paused'],
+  ] as const)('%s: says why opening is paused and disables both open buttons', (state, opening, rest) => {
+    localStorage.setItem('token', 't');
+    const calls = stubServer();
+    renderWith(
+      <LeverOrderForm
+        pair={pair}
+        deal={{ ...deal, mark_state: state, last_price: '98500' }}
+        lastPrice="99000"
+      />,
+    );
+    const notice = screen.getByTestId('lever-mark-notice');
+    expect(notice.dataset.state).toBe(state);
+    expect(notice.textContent).toContain(opening);
+    expect(notice.textContent).toContain(rest);
+    expect(screen.getByTestId('lever-mark-price').textContent).toBe('Mark price 98500.0000 USDT');
+    const long = screen.getByTestId<HTMLButtonElement>('lever-long');
+    const short = screen.getByTestId<HTMLButtonElement>('lever-short');
+    expect(long.disabled).toBe(true);
+    expect(short.disabled).toBe(true);
+    fireEvent.change(screen.getByTestId('lever-share'), { target: { value: '3' } });
+    fireEvent.click(long);
+    fireEvent.click(short);
+    expect(screen.queryByTestId('lever-confirm')).toBeNull();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('none: says the market has no price yet, with no mark shown', () => {
+    localStorage.setItem('token', 't');
+    stubServer();
+    renderWith(
+      <LeverOrderForm
+        pair={pair}
+        deal={{ ...deal, mark_state: 'none', last_price: '0' }}
+        lastPrice="99000"
+      />,
+    );
+    expect(screen.getByTestId('lever-mark-notice').textContent).toBe(
+      'This market has no price yet: new positions cannot be opened.',
+    );
+    expect(screen.queryByTestId('lever-mark-price')).toBeNull();
+    expect(screen.getByTestId<HTMLButtonElement>('lever-long').disabled).toBe(true);
+  });
+
+  it('in Chinese', async () => {
+    localStorage.setItem('token', 't');
+    stubServer();
+    await i18n.changeLanguage('zh');
+    try {
+      renderWith(
+        <LeverOrderForm pair={pair} deal={{ ...deal, mark_state: 'book_thin' }} lastPrice="99000" />,
+      );
+      expect(screen.getByTestId('lever-mark-notice').textContent).toBe(
+        '当前盘口深度不足以形成可靠价格，暂停开仓。平仓按最近的可靠价格 100000.0000 USDT 成交。',
+      );
+      expect(screen.getByTestId('lever-mark-price').textContent).toBe('标记价格 100000.0000 USDT');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });
 

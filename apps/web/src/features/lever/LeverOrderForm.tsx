@@ -10,6 +10,7 @@ import { formatFixed, toDecimal } from '../../lib/format';
 import { toast } from '../../lib/notify';
 import { useToken } from '../../lib/session';
 import { submitLever, useRefreshLever, type LeverDeal } from './api';
+import { LeverMarkNotice } from './LeverMarkNotice';
 import {
   estimateOrder,
   LEVER_AMOUNT_DECIMALS,
@@ -58,7 +59,11 @@ export function LeverOrderForm({ pair, deal, lastPrice, ref }: Props) {
   const max = deal?.lever_share_limit.max;
   const chosenMultiple = multiple && multiples.includes(multiple) ? multiple : (multiples[0] ?? '');
   const lotSize = deal?.lever_share_num ?? pair.lever_share_num;
-  const usedPrice = mode === 0 ? price : lastPrice;
+  // Market orders open at the mark (the server's, held while the book cannot back it), not the last trade.
+  const mark = deal && Number(deal.last_price) > 0 ? deal.last_price : null;
+  const referencePrice = mark ?? lastPrice;
+  const opensPaused = deal !== undefined && deal.mark_state !== 'ok';
+  const usedPrice = mode === 0 ? price : referencePrice;
   const estimate = (side: LeverSide) =>
     estimateOrder({
       side,
@@ -152,8 +157,8 @@ export function LeverOrderForm({ pair, deal, lastPrice, ref }: Props) {
               className={`tab${mode === value ? ' active' : ''}`}
               onClick={() => {
                 setMode(value);
-                if (value === 0 && !price && Number(lastPrice) > 0)
-                  setPrice(sanitizeDecimalInput(normalizeDecimal(lastPrice), LEVER_PRICE_DECIMALS));
+                if (value === 0 && !price && Number(referencePrice) > 0)
+                  setPrice(sanitizeDecimalInput(normalizeDecimal(referencePrice), LEVER_PRICE_DECIMALS));
               }}
               data-testid={`lever-mode-${value === 1 ? 'market' : 'limit'}`}
             >
@@ -209,6 +214,12 @@ export function LeverOrderForm({ pair, deal, lastPrice, ref }: Props) {
             onChange={(event) => setPrice(sanitizeDecimalInput(event.target.value, LEVER_PRICE_DECIMALS))}
             data-testid="lever-price"
           />
+          {mark && (
+            <div className="lv-hint muted" data-testid="lever-mark-price">
+              {t('form.markPrice')} <span className="num">{formatFixed(mark, LEVER_PRICE_DECIMALS)}</span>{' '}
+              {pair.legal_name}
+            </div>
+          )}
         </div>
         <div className="field">
           <label className="field-label" htmlFor="lv-share">
@@ -270,12 +281,27 @@ export function LeverOrderForm({ pair, deal, lastPrice, ref }: Props) {
             </div>
           )}
         </dl>
+        {deal && deal.mark_state !== 'ok' && (
+          <LeverMarkNotice state={deal.mark_state} mark={mark} quote={pair.legal_name} />
+        )}
         {signedIn ? (
           <div className="lv-sides">
-            <button type="button" className="btn btn-buy" onClick={() => open(1)} data-testid="lever-long">
+            <button
+              type="button"
+              className="btn btn-buy"
+              disabled={opensPaused}
+              onClick={() => open(1)}
+              data-testid="lever-long"
+            >
               {t('form.long')}
             </button>
-            <button type="button" className="btn btn-sell" onClick={() => open(2)} data-testid="lever-short">
+            <button
+              type="button"
+              className="btn btn-sell"
+              disabled={opensPaused}
+              onClick={() => open(2)}
+              data-testid="lever-short"
+            >
               {t('form.short')}
             </button>
           </div>

@@ -39,6 +39,15 @@ export const leverTranslations: Translations = {
       long: 'Buy / Long',
       short: 'Sell / Short',
       sending: 'Submitting…',
+      markPrice: 'Mark price',
+    },
+    mark: {
+      book_thin:
+        'The order book is too thin to back a reliable price right now, so opening new positions is paused. Closing works at the last reliable price, {{price}}.',
+      no_trade:
+        'Too little has traded lately to back a reliable price, so opening new positions is paused. Closing works at the last reliable price, {{price}}.',
+      stale: 'Prices are not being updated right now: opening and closing are paused.',
+      none: 'This market has no price yet: new positions cannot be opened.',
     },
     confirm: {
       title: 'Confirm order',
@@ -206,6 +215,13 @@ export const leverTranslations: Translations = {
       long: '买入 / 做多',
       short: '卖出 / 做空',
       sending: '提交中…',
+      markPrice: '标记价格',
+    },
+    mark: {
+      book_thin: '当前盘口深度不足以形成可靠价格，暂停开仓。平仓按最近的可靠价格 {{price}} 成交。',
+      no_trade: '近期成交过少，无法形成可靠价格，暂停开仓。平仓按最近的可靠价格 {{price}} 成交。',
+      stale: '价格暂未更新：开仓和平仓均已暂停。',
+      none: '该市场暂无价格，暂不能开仓。',
     },
     confirm: {
       title: '确认下单',
@@ -373,6 +389,13 @@ export const leverTranslations: Translations = {
       long: '買入 / 做多',
       short: '賣出 / 做空',
       sending: '提交中…',
+      markPrice: '標記價格',
+    },
+    mark: {
+      book_thin: '當前盤口深度不足以形成可靠價格，暫停開倉。平倉按最近的可靠價格 {{price}} 成交。',
+      no_trade: '近期成交過少，無法形成可靠價格，暫停開倉。平倉按最近的可靠價格 {{price}} 成交。',
+      stale: '價格暫未更新：開倉和平倉均已暫停。',
+      none: '該市場暫無價格，暫不能開倉。',
     },
     confirm: {
       title: '確認下單',
@@ -540,6 +563,15 @@ export const leverTranslations: Translations = {
       long: '買い / ロング',
       short: '売り / ショート',
       sending: '送信中…',
+      markPrice: 'マーク価格',
+    },
+    mark: {
+      book_thin:
+        '現在の板が薄く信頼できる価格を形成できないため、新規建てを一時停止しています。決済は直近の信頼できる価格 {{price}} で行えます。',
+      no_trade:
+        '直近の約定が少なく信頼できる価格を形成できないため、新規建てを一時停止しています。決済は直近の信頼できる価格 {{price}} で行えます。',
+      stale: '現在、価格が更新されていません：新規建てと決済を一時停止しています。',
+      none: 'この市場にはまだ価格がありません：新規建てはできません。',
     },
     confirm: {
       title: '注文の確認',
@@ -707,6 +739,15 @@ export const leverTranslations: Translations = {
       long: '매수 / 롱',
       short: '매도 / 숏',
       sending: '제출 중…',
+      markPrice: '마크 가격',
+    },
+    mark: {
+      book_thin:
+        '지금은 호가창이 얇아 신뢰할 수 있는 가격을 만들 수 없으므로 신규 진입이 일시 중지되었습니다. 청산은 마지막 신뢰 가격 {{price}}에 가능합니다.',
+      no_trade:
+        '최근 거래가 너무 적어 신뢰할 수 있는 가격을 만들 수 없으므로 신규 진입이 일시 중지되었습니다. 청산은 마지막 신뢰 가격 {{price}}에 가능합니다.',
+      stale: '지금은 가격이 갱신되지 않습니다: 진입과 청산이 일시 중지되었습니다.',
+      none: '이 시장에는 아직 가격이 없어 신규 진입을 할 수 없습니다.',
     },
     confirm: {
       title: '주문 확인',
@@ -874,6 +915,15 @@ export const leverTranslations: Translations = {
       long: 'ซื้อ / Long',
       short: 'ขาย / Short',
       sending: 'กำลังส่ง…',
+      markPrice: 'ราคามาร์ค',
+    },
+    mark: {
+      book_thin:
+        'ขณะนี้สมุดคำสั่งบางเกินไปจนให้ราคาที่เชื่อถือได้ไม่ได้ จึงหยุดเปิดสถานะใหม่ชั่วคราว ปิดสถานะได้ที่ราคาที่เชื่อถือได้ล่าสุด {{price}}',
+      no_trade:
+        'ช่วงนี้มีการซื้อขายน้อยเกินไปจนให้ราคาที่เชื่อถือได้ไม่ได้ จึงหยุดเปิดสถานะใหม่ชั่วคราว ปิดสถานะได้ที่ราคาที่เชื่อถือได้ล่าสุด {{price}}',
+      stale: 'ขณะนี้ราคาไม่ได้อัปเดต: หยุดการเปิดและปิดสถานะชั่วคราว',
+      none: 'ตลาดนี้ยังไม่มีราคา จึงยังเปิดสถานะใหม่ไม่ได้',
     },
     confirm: {
       title: 'ยืนยันคำสั่ง',
@@ -1041,6 +1091,15 @@ export const leverTranslations: Translations = {
       long: 'Beli / Long',
       short: 'Jual / Short',
       sending: 'Mengirim…',
+      markPrice: 'Harga mark',
+    },
+    mark: {
+      book_thin:
+        'Buku order saat ini terlalu tipis untuk mendukung harga yang andal, jadi pembukaan posisi baru dijeda. Penutupan tetap bisa di harga andal terakhir, {{price}}.',
+      no_trade:
+        'Transaksi akhir-akhir ini terlalu sedikit untuk mendukung harga yang andal, jadi pembukaan posisi baru dijeda. Penutupan tetap bisa di harga andal terakhir, {{price}}.',
+      stale: 'Harga sedang tidak diperbarui: pembukaan dan penutupan posisi dijeda.',
+      none: 'Pasar ini belum memiliki harga: posisi baru belum bisa dibuka.',
     },
     confirm: {
       title: 'Konfirmasi order',
