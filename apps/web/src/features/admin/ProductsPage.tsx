@@ -17,30 +17,47 @@ import './i18n-products';
 
 type Draft = Record<string, string>;
 
-/** A form's fields as labelled inputs, each bound to one key of the draft. */
+/**
+ * A form's fields as labelled inputs, each bound to one key of the draft; `hinted` puts each field's
+ * `products.hints` text under it (what the value defends against and what it accepts).
+ */
 function Fields({
   draft,
   setDraft,
   names,
   prefix,
+  hinted = false,
 }: {
   draft: Draft;
   setDraft: (draft: Draft) => void;
   names: string[];
   prefix: string;
+  hinted?: boolean;
 }) {
   const { t } = useTranslation('admin');
+  const field = (name: string) => (
+    <TextField
+      key={name}
+      label={t(`products.fields.${name}`)}
+      testId={`${prefix}-${name}`}
+      value={draft[name] ?? ''}
+      onChange={(value) => setDraft({ ...draft, [name]: value })}
+    />
+  );
   return (
     <>
-      {names.map((name) => (
-        <TextField
-          key={name}
-          label={t(`products.fields.${name}`)}
-          testId={`${prefix}-${name}`}
-          value={draft[name] ?? ''}
-          onChange={(value) => setDraft({ ...draft, [name]: value })}
-        />
-      ))}
+      {names.map((name) =>
+        hinted ? (
+          <div key={name} className="admin-hinted-field">
+            {field(name)}
+            <p className="admin-field-hint" data-testid={`${prefix}-${name}-hint`}>
+              {t(`products.hints.${name}`)}
+            </p>
+          </div>
+        ) : (
+          field(name)
+        ),
+      )}
     </>
   );
 }
@@ -81,6 +98,17 @@ const LEVER_FIELDS = [
   'lever_trade_fee',
   'spread',
   'overnight',
+];
+/** How the lever mark is built and the house's open-interest caps (README "Security"). */
+const LEVER_MARK_FIELDS = [
+  'mark_impact_notional',
+  'mark_band_percent',
+  'mark_trade_window_seconds',
+  'mark_min_trade_notional',
+  'mark_smoothing_seconds',
+  'mark_max_move_percent',
+  'lever_pair_exposure_percent',
+  'lever_user_exposure_percent',
 ];
 
 const MICRO_FIELDS = [
@@ -175,6 +203,13 @@ function PairEditor({ pair, onClose }: { pair: AdminPairSettings; onClose: () =>
         <h3 className="admin-subhead">{t('products.lever')}</h3>
         <div className="admin-form">
           <Fields draft={lever} setDraft={setLever} names={LEVER_FIELDS} prefix="admin-lever" />
+        </div>
+        <h4 className="admin-subhead">{t('products.leverMark')}</h4>
+        <div className="admin-note">{t('products.leverMarkNote')}</div>
+        <div className="admin-hinted-fields">
+          <Fields draft={lever} setDraft={setLever} names={LEVER_MARK_FIELDS} prefix="admin-lever" hinted />
+        </div>
+        <div className="admin-actions">
           <button
             type="submit"
             className="btn btn-primary"

@@ -19,6 +19,9 @@ const en: Dictionary = {
       'Fees are fractions (0.001 = 0.1 %). More decimals apply at once; fewer only when spot trading is closed and no order is open.',
     saveSpot: 'Save spot settings',
     saveLever: 'Save lever options',
+    leverMark: 'Mark price and open-interest caps',
+    leverMarkNote:
+      "The lever mark comes only from this pair's book and trades. While the book cannot back it, new opens are refused and stops and liquidations wait on the last reliable mark; closes still work at it.",
     micro: 'Seconds contracts: settlement price and exposure',
     saveMicro: 'Save seconds options',
     microNote:
@@ -51,6 +54,14 @@ const en: Dictionary = {
       micro_price_min_notional: 'Minimum notional',
       micro_pair_exposure_percent: 'Pair exposure % of pool',
       micro_user_exposure_percent: 'User exposure % of pool',
+      mark_impact_notional: 'Impact notional (quote)',
+      mark_band_percent: 'Band % around trades',
+      mark_trade_window_seconds: 'Trade window (s)',
+      mark_min_trade_notional: 'Minimum traded notional (quote)',
+      mark_smoothing_seconds: 'Smoothing (s)',
+      mark_max_move_percent: 'Max move % per minute',
+      lever_pair_exposure_percent: 'Pair net exposure % of pool + fund',
+      lever_user_exposure_percent: 'User exposure % of pool + fund',
       seconds: 'Seconds',
       profit_ratio: 'Profit %',
       max_amount: 'Maximum amount',
@@ -58,6 +69,24 @@ const en: Dictionary = {
       day: 'Days',
       rate: 'Rate % (whole term)',
       save_min: 'Minimum deposit',
+    },
+    hints: {
+      mark_impact_notional:
+        'The mark uses the average price of trading this much of the quote currency on each side, so a dust order cannot set it; a side holding less makes the mark unreliable. More than 0.',
+      mark_band_percent:
+        "The mark stays within this percent of the recent trades' volume-weighted price, so quotes nobody trades at cannot drag it away. 0 to 100.",
+      mark_trade_window_seconds:
+        'How far back the trades behind that price are counted. Whole seconds, 1 to 86400.',
+      mark_min_trade_notional:
+        'The trades in the window must add up to this much of the quote currency, or the mark is unreliable: one tiny trade cannot set the band.',
+      mark_smoothing_seconds:
+        'The mark is the median over this window, so a quote must be held for over half of it, open to everyone, before it moves the mark. Whole seconds, 1 to 3600.',
+      mark_max_move_percent:
+        'The mark moves at most this percent a minute, so a sudden spike cannot liquidate positions at once. More than 0, at most 100.',
+      lever_pair_exposure_percent:
+        "Opens that widen this pair's net open interest (longs minus shorts) stop at this percent of the lever pool plus insurance fund: caps what the house can lose on one market. 0 to 1000.",
+      lever_user_exposure_percent:
+        "One trader's positions on this pair stop at this percent of the lever pool plus insurance fund, so one account cannot take everyone's room. 0 to 1000.",
     },
   },
   settings: {
@@ -126,6 +155,9 @@ const zh: Dictionary = {
       '手续费为小数（0.001 = 0.1%）。增加小数位立即生效；减少小数位需先关闭币币交易且没有未成交委托。',
     saveSpot: '保存币币设置',
     saveLever: '保存杠杆选项',
+    leverMark: '标记价格与持仓上限',
+    leverMarkNote:
+      '杠杆标记价格只来自本交易对的盘口和成交。盘口无法支撑可靠价格时，拒绝新开仓，止盈止损和强平等待最近的可靠标记价格；平仓仍按该价格进行。',
     micro: '秒合约：结算价与风险敞口',
     saveMicro: '保存秒合约选项',
     microNote:
@@ -158,6 +190,14 @@ const zh: Dictionary = {
       micro_price_min_notional: '最低成交额',
       micro_pair_exposure_percent: '交易对敞口 %',
       micro_user_exposure_percent: '用户敞口 %',
+      mark_impact_notional: '冲击金额（计价币）',
+      mark_band_percent: '成交价带 %',
+      mark_trade_window_seconds: '成交窗口（秒）',
+      mark_min_trade_notional: '最低成交额（计价币）',
+      mark_smoothing_seconds: '平滑窗口（秒）',
+      mark_max_move_percent: '每分钟最大变动 %',
+      lever_pair_exposure_percent: '交易对净敞口 %（资金池+保险基金）',
+      lever_user_exposure_percent: '用户敞口 %（资金池+保险基金）',
       seconds: '秒数',
       profit_ratio: '收益率 %',
       max_amount: '最大数量',
@@ -165,6 +205,23 @@ const zh: Dictionary = {
       day: '天数',
       rate: '利率 %（整期）',
       save_min: '最低存入',
+    },
+    hints: {
+      mark_impact_notional:
+        '标记价格取在盘口每一侧成交这么多计价币的平均价格，小额挂单无法左右它；任一侧深度不足时标记价格不可靠。须大于 0。',
+      mark_band_percent:
+        '标记价格限制在近期成交量加权均价上下该百分比之内，无人成交的挂单无法把它拉远。0 到 100。',
+      mark_trade_window_seconds: '计算该均价时回看多长时间的成交。整数秒，1 到 86400。',
+      mark_min_trade_notional:
+        '窗口内成交额须达到这么多计价币，否则标记价格不可靠：一笔极小的成交无法决定价带。',
+      mark_smoothing_seconds:
+        '标记价格取该窗口内的中位数，挂单须对所有人保持超过一半时间才能影响它。整数秒，1 到 3600。',
+      mark_max_move_percent:
+        '标记价格每分钟最多变动该百分比，瞬间的价格尖刺无法立即触发强平。大于 0，最多 100。',
+      lever_pair_exposure_percent:
+        '扩大本交易对净持仓（多减空）的开仓，上限为杠杆资金池加保险基金的该百分比：限制平台在单个市场的最大损失。0 到 1000。',
+      lever_user_exposure_percent:
+        '单个用户在本交易对的持仓上限为杠杆资金池加保险基金的该百分比，一个账户无法占满所有额度。0 到 1000。',
     },
   },
   settings: {
@@ -233,6 +290,9 @@ const hk: Dictionary = {
       '手續費為小數（0.001 = 0.1%）。增加小數位即時生效；減少小數位需先關閉幣幣交易且沒有未成交委託。',
     saveSpot: '儲存幣幣設定',
     saveLever: '儲存槓桿選項',
+    leverMark: '標記價格與持倉上限',
+    leverMarkNote:
+      '槓桿標記價格只來自本交易對的盤口和成交。盤口無法支撐可靠價格時，拒絕新開倉，止盈止損和強平等待最近的可靠標記價格；平倉仍按該價格進行。',
     micro: '秒合約：結算價與風險敞口',
     saveMicro: '儲存秒合約選項',
     microNote:
@@ -265,6 +325,14 @@ const hk: Dictionary = {
       micro_price_min_notional: '最低成交額',
       micro_pair_exposure_percent: '交易對敞口 %',
       micro_user_exposure_percent: '用戶敞口 %',
+      mark_impact_notional: '衝擊金額（計價幣）',
+      mark_band_percent: '成交價帶 %',
+      mark_trade_window_seconds: '成交窗口（秒）',
+      mark_min_trade_notional: '最低成交額（計價幣）',
+      mark_smoothing_seconds: '平滑窗口（秒）',
+      mark_max_move_percent: '每分鐘最大變動 %',
+      lever_pair_exposure_percent: '交易對淨敞口 %（資金池+保險基金）',
+      lever_user_exposure_percent: '用戶敞口 %（資金池+保險基金）',
       seconds: '秒數',
       profit_ratio: '收益率 %',
       max_amount: '最大數量',
@@ -272,6 +340,23 @@ const hk: Dictionary = {
       day: '天數',
       rate: '利率 %（整期）',
       save_min: '最低存入',
+    },
+    hints: {
+      mark_impact_notional:
+        '標記價格取在盤口每一側成交這麼多計價幣的平均價格，小額掛單無法左右它；任一側深度不足時標記價格不可靠。須大於 0。',
+      mark_band_percent:
+        '標記價格限制在近期成交量加權均價上下該百分比之內，無人成交的掛單無法把它拉遠。0 到 100。',
+      mark_trade_window_seconds: '計算該均價時回看多長時間的成交。整數秒，1 到 86400。',
+      mark_min_trade_notional:
+        '窗口內成交額須達到這麼多計價幣，否則標記價格不可靠：一筆極小的成交無法決定價帶。',
+      mark_smoothing_seconds:
+        '標記價格取該窗口內的中位數，掛單須對所有人保持超過一半時間才能影響它。整數秒，1 到 3600。',
+      mark_max_move_percent:
+        '標記價格每分鐘最多變動該百分比，瞬間的價格尖刺無法立即觸發強平。大於 0，最多 100。',
+      lever_pair_exposure_percent:
+        '擴大本交易對淨持倉（多減空）的開倉，上限為槓桿資金池加保險基金的該百分比：限制平台在單個市場的最大損失。0 到 1000。',
+      lever_user_exposure_percent:
+        '單個用戶在本交易對的持倉上限為槓桿資金池加保險基金的該百分比，一個賬戶無法佔滿所有額度。0 到 1000。',
     },
   },
   settings: {
@@ -340,6 +425,9 @@ const jp: Dictionary = {
       '手数料は小数です（0.001 = 0.1%）。小数桁を増やす変更は即時反映、減らす変更は現物取引を停止し未約定注文がない時のみ可能です。',
     saveSpot: '現物設定を保存',
     saveLever: 'レバレッジ設定を保存',
+    leverMark: 'マーク価格と建玉上限',
+    leverMarkNote:
+      'レバレッジのマーク価格はこのペアの板と約定だけから作られます。板が信頼できる価格を支えられない間は新規建てを拒否し、利確・損切りと強制決済は直近の信頼できるマーク価格で待機します。決済はその価格で引き続き可能です。',
     micro: '秒取引：決済価格とエクスポージャー',
     saveMicro: '秒取引の設定を保存',
     microNote:
@@ -372,6 +460,14 @@ const jp: Dictionary = {
       micro_price_min_notional: '最低約定代金',
       micro_pair_exposure_percent: 'ペアのエクスポージャー %',
       micro_user_exposure_percent: 'ユーザーのエクスポージャー %',
+      mark_impact_notional: 'インパクト金額（決済通貨）',
+      mark_band_percent: '約定価格からのバンド %',
+      mark_trade_window_seconds: '約定ウィンドウ（秒）',
+      mark_min_trade_notional: '最低約定代金（決済通貨）',
+      mark_smoothing_seconds: '平滑化（秒）',
+      mark_max_move_percent: '1分あたり最大変動 %',
+      lever_pair_exposure_percent: 'ペアのネット建玉 %（プール+保険基金）',
+      lever_user_exposure_percent: 'ユーザー建玉 %（プール+保険基金）',
       seconds: '秒数',
       profit_ratio: '利益率 %',
       max_amount: '最大数量',
@@ -379,6 +475,23 @@ const jp: Dictionary = {
       day: '日数',
       rate: '利率 %（全期間）',
       save_min: '最低預入額',
+    },
+    hints: {
+      mark_impact_notional:
+        'マーク価格は板の各サイドでこの金額（決済通貨）を取引したときの平均価格を使うため、少額注文では動かせません。これより薄いサイドがあるとマーク価格は信頼できないものになります。0 より大きい値。',
+      mark_band_percent:
+        'マーク価格は直近約定の出来高加重平均価格からこの割合の範囲内に収まり、誰も約定しない気配値では引き離せません。0〜100。',
+      mark_trade_window_seconds: 'その平均価格に数える約定をどこまで遡るか。整数の秒、1〜86400。',
+      mark_min_trade_notional:
+        'ウィンドウ内の約定代金がこの額（決済通貨）に達しないとマーク価格は信頼できないものになります：1件の極小約定ではバンドを決められません。',
+      mark_smoothing_seconds:
+        'マーク価格はこのウィンドウの中央値で、気配値はその半分以上の時間、誰でも約定できる状態で出し続けないとマーク価格を動かせません。整数の秒、1〜3600。',
+      mark_max_move_percent:
+        'マーク価格は1分あたり最大この割合しか動かず、瞬間的な急変で一度に強制決済されることはありません。0 より大きく 100 以下。',
+      lever_pair_exposure_percent:
+        'このペアのネット建玉（買い−売り）を広げる新規建ては、レバレッジプールと保険基金の合計のこの割合までです：1つの市場で取引所が失いうる額の上限。0〜1000。',
+      lever_user_exposure_percent:
+        '1人のユーザーのこのペアの建玉は、レバレッジプールと保険基金の合計のこの割合までで、1つの口座が全員の枠を使い切ることはできません。0〜1000。',
     },
   },
   settings: {
@@ -447,6 +560,9 @@ const kor: Dictionary = {
       '수수료는 소수입니다(0.001 = 0.1%). 소수 자릿수를 늘리면 즉시 적용되고, 줄이려면 현물 거래를 닫고 미체결 주문이 없어야 합니다.',
     saveSpot: '현물 설정 저장',
     saveLever: '레버리지 옵션 저장',
+    leverMark: '마크 가격과 미결제약정 한도',
+    leverMarkNote:
+      '레버리지 마크 가격은 이 페어의 호가창과 체결로만 만들어집니다. 호가창이 신뢰할 수 있는 가격을 뒷받침하지 못하면 신규 진입은 거부되고, 익절·손절과 강제 청산은 마지막 신뢰 마크 가격에서 대기합니다. 청산은 그 가격으로 계속 가능합니다.',
     micro: '초 계약: 정산 가격과 노출 한도',
     saveMicro: '초 계약 옵션 저장',
     microNote:
@@ -479,6 +595,14 @@ const kor: Dictionary = {
       micro_price_min_notional: '최소 거래대금',
       micro_pair_exposure_percent: '페어 노출 %',
       micro_user_exposure_percent: '사용자 노출 %',
+      mark_impact_notional: '임팩트 금액(견적 통화)',
+      mark_band_percent: '체결가 밴드 %',
+      mark_trade_window_seconds: '체결 창(초)',
+      mark_min_trade_notional: '최소 체결 금액(견적 통화)',
+      mark_smoothing_seconds: '평활화(초)',
+      mark_max_move_percent: '분당 최대 변동 %',
+      lever_pair_exposure_percent: '페어 순노출 %(풀+보험기금)',
+      lever_user_exposure_percent: '사용자 노출 %(풀+보험기금)',
       seconds: '초',
       profit_ratio: '수익률 %',
       max_amount: '최대 수량',
@@ -486,6 +610,23 @@ const kor: Dictionary = {
       day: '일수',
       rate: '이율 % (전체 기간)',
       save_min: '최소 예치액',
+    },
+    hints: {
+      mark_impact_notional:
+        '마크 가격은 호가창 양쪽에서 이만큼의 견적 통화를 거래할 때의 평균 가격을 사용하므로 소액 주문으로 움직일 수 없습니다. 어느 한쪽이 이보다 얇으면 마크 가격은 신뢰할 수 없게 됩니다. 0보다 커야 합니다.',
+      mark_band_percent:
+        '마크 가격은 최근 체결의 거래량 가중 평균가에서 이 비율 안에 머물러, 아무도 체결하지 않는 호가로는 멀리 끌어낼 수 없습니다. 0~100.',
+      mark_trade_window_seconds: '그 평균가에 포함할 체결을 얼마나 거슬러 볼지 정합니다. 정수 초, 1~86400.',
+      mark_min_trade_notional:
+        '창 안의 체결 금액이 이만큼의 견적 통화에 이르지 않으면 마크 가격은 신뢰할 수 없게 됩니다: 아주 작은 체결 한 건으로 밴드를 정할 수 없습니다.',
+      mark_smoothing_seconds:
+        '마크 가격은 이 창의 중앙값이므로, 호가는 그 절반 이상 동안 누구나 체결할 수 있게 유지되어야 마크 가격을 움직일 수 있습니다. 정수 초, 1~3600.',
+      mark_max_move_percent:
+        '마크 가격은 분당 최대 이 비율만 움직이므로, 순간적인 급변으로 포지션이 한꺼번에 강제 청산되지 않습니다. 0 초과 100 이하.',
+      lever_pair_exposure_percent:
+        '이 페어의 순 미결제약정(롱−숏)을 넓히는 진입은 레버리지 풀과 보험기금 합계의 이 비율까지입니다: 한 시장에서 거래소가 잃을 수 있는 금액의 상한. 0~1000.',
+      lever_user_exposure_percent:
+        '한 사용자의 이 페어 포지션은 레버리지 풀과 보험기금 합계의 이 비율까지로, 한 계정이 모두의 한도를 다 쓸 수 없습니다. 0~1000.',
     },
   },
   settings: {
@@ -554,6 +695,9 @@ const th: Dictionary = {
       'ค่าธรรมเนียมเป็นทศนิยม (0.001 = 0.1%) การเพิ่มตำแหน่งทศนิยมมีผลทันที การลดทำได้เมื่อปิดการซื้อขายสปอตและไม่มีคำสั่งค้างเท่านั้น',
     saveSpot: 'บันทึกการตั้งค่าสปอต',
     saveLever: 'บันทึกตัวเลือกเลเวอเรจ',
+    leverMark: 'ราคามาร์คและเพดานสถานะคงค้าง',
+    leverMarkNote:
+      'ราคามาร์คของเลเวอเรจมาจากสมุดคำสั่งและการซื้อขายของคู่นี้เท่านั้น เมื่อสมุดคำสั่งให้ราคาที่เชื่อถือได้ไม่ได้ จะปฏิเสธการเปิดสถานะใหม่ และคำสั่งหยุดกับการบังคับปิดจะรอที่ราคามาร์คที่เชื่อถือได้ล่าสุด การปิดสถานะยังทำได้ที่ราคานั้น',
     micro: 'สัญญาวินาที: ราคาชำระและวงเงินความเสี่ยง',
     saveMicro: 'บันทึกตัวเลือกสัญญาวินาที',
     microNote:
@@ -586,6 +730,14 @@ const th: Dictionary = {
       micro_price_min_notional: 'มูลค่าขั้นต่ำ',
       micro_pair_exposure_percent: 'วงเงินคู่ %',
       micro_user_exposure_percent: 'วงเงินผู้ใช้ %',
+      mark_impact_notional: 'มูลค่าอิมแพ็กต์ (สกุลเงินอ้างอิง)',
+      mark_band_percent: 'กรอบ % รอบราคาซื้อขาย',
+      mark_trade_window_seconds: 'ช่วงการซื้อขาย (วินาที)',
+      mark_min_trade_notional: 'มูลค่าซื้อขายขั้นต่ำ (สกุลเงินอ้างอิง)',
+      mark_smoothing_seconds: 'การปรับเรียบ (วินาที)',
+      mark_max_move_percent: 'ขยับสูงสุด % ต่อนาที',
+      lever_pair_exposure_percent: 'สถานะสุทธิของคู่ % (พูล+กองทุนประกัน)',
+      lever_user_exposure_percent: 'สถานะของผู้ใช้ % (พูล+กองทุนประกัน)',
       seconds: 'วินาที',
       profit_ratio: 'อัตรากำไร %',
       max_amount: 'จำนวนสูงสุด',
@@ -593,6 +745,23 @@ const th: Dictionary = {
       day: 'จำนวนวัน',
       rate: 'อัตรา % (ตลอดระยะ)',
       save_min: 'ฝากขั้นต่ำ',
+    },
+    hints: {
+      mark_impact_notional:
+        'ราคามาร์คใช้ราคาเฉลี่ยของการซื้อขายสกุลเงินอ้างอิงจำนวนนี้ในแต่ละฝั่งของสมุดคำสั่ง คำสั่งเล็กๆ จึงกำหนดราคาไม่ได้ หากฝั่งใดมีน้อยกว่านี้ ราคามาร์คจะไม่น่าเชื่อถือ ต้องมากกว่า 0',
+      mark_band_percent:
+        'ราคามาร์คอยู่ภายในเปอร์เซ็นต์นี้รอบราคาเฉลี่ยถ่วงน้ำหนักปริมาณของการซื้อขายล่าสุด ราคาเสนอที่ไม่มีใครซื้อขายจึงดึงออกไปไม่ได้ 0 ถึง 100',
+      mark_trade_window_seconds: 'ย้อนดูการซื้อขายที่ใช้คำนวณราคาเฉลี่ยนั้นนานเท่าใด เป็นวินาทีเต็ม 1 ถึง 86400',
+      mark_min_trade_notional:
+        'การซื้อขายในช่วงนี้ต้องรวมกันได้อย่างน้อยเท่านี้ในสกุลเงินอ้างอิง มิฉะนั้นราคามาร์คจะไม่น่าเชื่อถือ: การซื้อขายเล็กๆ ครั้งเดียวกำหนดกรอบไม่ได้',
+      mark_smoothing_seconds:
+        'ราคามาร์คคือค่ามัธยฐานในช่วงนี้ ราคาเสนอต้องคงอยู่ให้ทุกคนซื้อขายได้เกินครึ่งหนึ่งของช่วงก่อนจะขยับราคามาร์คได้ เป็นวินาทีเต็ม 1 ถึง 3600',
+      mark_max_move_percent:
+        'ราคามาร์คขยับได้ไม่เกินเปอร์เซ็นต์นี้ต่อนาที ราคาที่พุ่งขึ้นลงฉับพลันจึงบังคับปิดสถานะทันทีไม่ได้ มากกว่า 0 และไม่เกิน 100',
+      lever_pair_exposure_percent:
+        'การเปิดสถานะที่ทำให้สถานะสุทธิของคู่นี้ (ซื้อลบขาย) กว้างขึ้นจะหยุดที่เปอร์เซ็นต์นี้ของพูลเลเวอเรจรวมกองทุนประกัน: จำกัดสิ่งที่แพลตฟอร์มอาจเสียในตลาดเดียว 0 ถึง 1000',
+      lever_user_exposure_percent:
+        'สถานะของผู้ใช้หนึ่งรายในคู่นี้หยุดที่เปอร์เซ็นต์นี้ของพูลเลเวอเรจรวมกองทุนประกัน บัญชีเดียวจึงใช้วงเงินของทุกคนไม่ได้ 0 ถึง 1000',
     },
   },
   settings: {
@@ -661,6 +830,9 @@ const ind: Dictionary = {
       'Biaya berupa pecahan (0.001 = 0,1 %). Menambah desimal langsung berlaku; mengurangi hanya saat perdagangan spot ditutup dan tidak ada order terbuka.',
     saveSpot: 'Simpan pengaturan spot',
     saveLever: 'Simpan opsi leverage',
+    leverMark: 'Harga mark dan batas posisi terbuka',
+    leverMarkNote:
+      'Harga mark leverage hanya berasal dari buku order dan transaksi pasangan ini. Selama buku tidak dapat mendukung harga yang andal, pembukaan baru ditolak, serta stop dan likuidasi menunggu di harga mark andal terakhir; penutupan tetap bisa di harga itu.',
     micro: 'Kontrak detik: harga penyelesaian dan eksposur',
     saveMicro: 'Simpan opsi detik',
     microNote:
@@ -693,6 +865,14 @@ const ind: Dictionary = {
       micro_price_min_notional: 'Nilai minimum',
       micro_pair_exposure_percent: 'Eksposur pasangan %',
       micro_user_exposure_percent: 'Eksposur pengguna %',
+      mark_impact_notional: 'Nominal dampak (kuotasi)',
+      mark_band_percent: 'Pita % sekitar transaksi',
+      mark_trade_window_seconds: 'Jendela transaksi (dtk)',
+      mark_min_trade_notional: 'Nominal transaksi minimum (kuotasi)',
+      mark_smoothing_seconds: 'Penghalusan (dtk)',
+      mark_max_move_percent: 'Gerak maks % per menit',
+      lever_pair_exposure_percent: 'Eksposur bersih pasangan % (pool+dana)',
+      lever_user_exposure_percent: 'Eksposur pengguna % (pool+dana)',
       seconds: 'Detik',
       profit_ratio: 'Laba %',
       max_amount: 'Jumlah maksimum',
@@ -700,6 +880,24 @@ const ind: Dictionary = {
       day: 'Hari',
       rate: 'Bunga % (seluruh jangka)',
       save_min: 'Setoran minimum',
+    },
+    hints: {
+      mark_impact_notional:
+        'Harga mark memakai harga rata-rata untuk bertransaksi sebesar ini dalam mata uang kuotasi di tiap sisi buku, sehingga order debu tidak dapat menentukannya; sisi yang lebih tipis membuat harga mark tidak andal. Lebih dari 0.',
+      mark_band_percent:
+        'Harga mark tetap dalam persen ini dari harga rata-rata tertimbang volume transaksi terkini, sehingga kuotasi yang tidak ditransaksikan tidak dapat menariknya menjauh. 0 sampai 100.',
+      mark_trade_window_seconds:
+        'Seberapa jauh ke belakang transaksi untuk harga itu dihitung. Detik bulat, 1 sampai 86400.',
+      mark_min_trade_notional:
+        'Transaksi dalam jendela harus berjumlah sebesar ini dalam mata uang kuotasi, jika tidak harga mark tidak andal: satu transaksi kecil tidak dapat menentukan pita.',
+      mark_smoothing_seconds:
+        'Harga mark adalah median selama jendela ini, jadi kuotasi harus bertahan lebih dari separuhnya, terbuka untuk semua, sebelum menggerakkannya. Detik bulat, 1 sampai 3600.',
+      mark_max_move_percent:
+        'Harga mark bergerak paling banyak persen ini per menit, sehingga lonjakan mendadak tidak dapat melikuidasi posisi seketika. Lebih dari 0, paling banyak 100.',
+      lever_pair_exposure_percent:
+        'Pembukaan yang memperlebar posisi terbuka bersih pasangan ini (long dikurangi short) berhenti pada persen ini dari pool leverage ditambah dana asuransi: membatasi kerugian bursa di satu pasar. 0 sampai 1000.',
+      lever_user_exposure_percent:
+        'Posisi satu pengguna pada pasangan ini berhenti pada persen ini dari pool leverage ditambah dana asuransi, sehingga satu akun tidak dapat mengambil ruang semua orang. 0 sampai 1000.',
     },
   },
   settings: {
