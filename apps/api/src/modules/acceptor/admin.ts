@@ -80,3 +80,22 @@ export async function createAcceptor(
     return { id: acceptor.id, account: user.account_number, name: acceptor.name, currency: currency.name };
   });
 }
+
+/**
+ * An operator suspends (0) or resumes (1) an acceptor: a suspended one is not listed and takes no new deal.
+ * `within` writes the caller's record in the same transaction. Answers null when it already was as asked.
+ */
+export async function setAcceptorStatus(
+  prisma: Db,
+  input: { id: number; status: 0 | 1; within?: (tx: Tx, acceptor: Acceptor) => Promise<unknown> },
+): Promise<Acceptor | null> {
+  return prisma.$transaction(async (tx) => {
+    const [acceptor] = await tx.acceptor.updateManyAndReturn({
+      where: { id: input.id, status: input.status === 1 ? 0 : 1 },
+      data: { status: input.status },
+    });
+    if (!acceptor) return null;
+    await input.within?.(tx, acceptor);
+    return acceptor;
+  });
+}

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, News } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import { storeUploadedImage, UPLOAD_URL_PREFIX } from '../identity';
-import { NEWS_CATEGORIES } from '../news';
+import { NEWS_CATEGORIES, saveNews } from '../news';
 import { recordTrail, type Actor } from './trail';
 
 /** Home-page banners are notices of this category with a cover image; the carousel shows them per language. */
@@ -61,31 +61,33 @@ export interface BannerInput {
   sorts: number;
 }
 
-/** Publishes a banner (no id) or changes one; a banner's id names a notice of the banner category only. */
+/**
+ * Publishes a banner (no id) or changes one through the news area's own action, with the trail; a banner's
+ * id names a notice of the banner category only.
+ */
 export async function saveBanner(prisma: Db, actor: Actor, input: BannerInput) {
   if (!isBannerCover(input.cover)) throw new AppError('admin_field_required', { field: 'cover' });
-  const data = {
-    c_id: BANNERS,
-    lang: input.lang,
-    title: input.title,
-    abstract: input.abstract,
-    content: input.content,
-    cover: input.cover,
-    sorts: input.sorts,
-  };
-  return prisma.$transaction(async (tx) => {
-    const before = input.id ? await tx.news.findUnique({ where: { id: input.id } }) : null;
-    if (input.id && before?.c_id !== BANNERS) throw new AppError('admin_record_not_found');
-    const saved = before
-      ? await tx.news.update({ where: { id: before.id }, data })
-      : await tx.news.create({ data });
-    await recordTrail(tx, actor, {
-      action: before ? 'banner.update' : 'banner.publish',
-      targetType: 'notice',
-      targetId: saved.id,
-      before: before ? view(before) : undefined,
-      after: view(saved),
-    });
-    return view(saved);
+  const saved = await saveNews(prisma, {
+    id: input.id,
+    content: {
+      c_id: BANNERS,
+      lang: input.lang,
+      title: input.title,
+      abstract: input.abstract,
+      content: input.content,
+      cover: input.cover,
+      sorts: input.sorts,
+    },
+    onlyIn: BANNERS,
+    within: (tx, before, after) =>
+      recordTrail(tx, actor, {
+        action: before ? 'banner.update' : 'banner.publish',
+        targetType: 'notice',
+        targetId: after.id,
+        before: before ? view(before) : undefined,
+        after: view(after),
+      }),
   });
+  if (!saved) throw new AppError('admin_record_not_found');
+  return view(saved);
 }

@@ -1,6 +1,6 @@
 import type { Db } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
-import { NEWS_CATEGORIES } from '../news';
+import { deleteNews, NEWS_CATEGORIES, saveNews } from '../news';
 import { recordTrail, type Actor } from './trail';
 
 /** The categories an operator publishes into: the client's notice list, home strip, banners and latest. */
@@ -32,40 +32,38 @@ export async function listNotices(prisma: Db, options: { c_id?: number | undefin
   return rows.map(view);
 }
 
-/** Publishes a new notice (no id) or changes one; the client's pages show it at their next read. */
+/** Publishes a new notice (no id) or changes one through the news area's own action, with the trail. */
 export async function saveNotice(prisma: Db, actor: Actor, input: NoticeInput & { id?: number | undefined }) {
   if (!NOTICE_CATEGORIES.includes(input.c_id)) throw new AppError('admin_field_required', { field: 'c_id' });
-  const data = {
-    c_id: input.c_id,
-    lang: input.lang,
-    title: input.title,
-    abstract: input.abstract,
-    content: input.content,
-    sorts: input.sorts,
-  };
-  return prisma.$transaction(async (tx) => {
-    const before = input.id ? await tx.news.findUnique({ where: { id: input.id } }) : null;
-    if (input.id && !before) throw new AppError('admin_record_not_found');
-    const saved = before
-      ? await tx.news.update({ where: { id: before.id }, data })
-      : await tx.news.create({ data });
-    await recordTrail(tx, actor, {
-      action: before ? 'notice.update' : 'notice.publish',
-      targetType: 'notice',
-      targetId: saved.id,
-      before,
-      after: saved,
-    });
-    return view(saved);
+  const saved = await saveNews(prisma, {
+    id: input.id,
+    content: {
+      c_id: input.c_id,
+      lang: input.lang,
+      title: input.title,
+      abstract: input.abstract,
+      content: input.content,
+      sorts: input.sorts,
+    },
+    within: (tx, before, after) =>
+      recordTrail(tx, actor, {
+        action: before ? 'notice.update' : 'notice.publish',
+        targetType: 'notice',
+        targetId: after.id,
+        before,
+        after,
+      }),
   });
+  if (!saved) throw new AppError('admin_record_not_found');
+  return view(saved);
 }
 
 export async function deleteNotice(prisma: Db, actor: Actor, id: number) {
-  await prisma.$transaction(async (tx) => {
-    const before = await tx.news.findUnique({ where: { id } });
-    if (!before) throw new AppError('admin_record_not_found');
-    await tx.news.delete({ where: { id } });
-    await recordTrail(tx, actor, { action: 'notice.delete', targetType: 'notice', targetId: id, before });
+  const deleted = await deleteNews(prisma, {
+    id,
+    within: (tx, before) =>
+      recordTrail(tx, actor, { action: 'notice.delete', targetType: 'notice', targetId: id, before }),
   });
+  if (!deleted) throw new AppError('admin_record_not_found');
   return { id };
 }

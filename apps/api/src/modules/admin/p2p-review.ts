@@ -1,8 +1,8 @@
 import type { Db } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import { Money, toAmountString } from '@exchange/kernel/ledger';
-import { createAcceptor } from '../acceptor';
-import { approveSeller } from '../c2c';
+import { createAcceptor, setAcceptorStatus } from '../acceptor';
+import { approveSeller, suspendSeller } from '../c2c';
 import { recordTrail, type Actor } from './trail';
 
 const plain = (value: { toFixed: () => string }) => toAmountString(value.toFixed());
@@ -151,33 +151,34 @@ export async function approveSellerAsOperator(
   );
 }
 
+/** Why a guarded change matched nothing: someone already made it, or there is no such record. */
+const refusalFor = (matching: number) =>
+  new AppError(matching > 0 ? 'admin_already_processed' : 'admin_record_not_found');
+
 /**
- * Suspends an active shop (status 0): new shop ads are refused (`findActiveSeller`), what is open stays
- * until it finishes. The user's is_seller flag goes off when no other shop of theirs is active.
+ * Suspends an active shop through the P2P area's own action (new shop ads are refused; the user's is_seller
+ * flag goes off with their last active shop), with the trail in its transaction.
  */
-export async function suspendSeller(prisma: Db, actor: Actor, input: { id: number; reason: string }) {
+export async function suspendSellerAsOperator(
+  prisma: Db,
+  actor: Actor,
+  input: { id: number; reason: string },
+) {
   if (!input.reason) throw new AppError('admin_reason_required');
-  return prisma.$transaction(async (tx) => {
-    const [after] = await tx.p2pSeller.updateManyAndReturn({
-      where: { id: input.id, status: 1 },
-      data: { status: 0 },
-    });
-    if (!after) {
-      const exists = await tx.p2pSeller.count({ where: { id: input.id } });
-      throw new AppError(exists ? 'admin_already_processed' : 'admin_record_not_found');
-    }
-    const stillSelling = await tx.p2pSeller.count({ where: { user_id: after.user_id, status: 1 } });
-    if (stillSelling === 0) await tx.user.update({ where: { id: after.user_id }, data: { is_seller: 0 } });
-    await recordTrail(tx, actor, {
-      action: 'seller.suspend',
-      targetType: 'p2p_seller',
-      targetId: after.id,
-      before: { status: 1 },
-      after: { status: 0, is_seller: stillSelling === 0 ? 0 : 1 },
-      reason: input.reason,
-    });
-    return { id: after.id, status: after.status };
+  const suspended = await suspendSeller(prisma, {
+    id: input.id,
+    within: (tx, seller, stillSelling) =>
+      recordTrail(tx, actor, {
+        action: 'seller.suspend',
+        targetType: 'p2p_seller',
+        targetId: seller.id,
+        before: { status: 1 },
+        after: { status: 0, is_seller: stillSelling ? 1 : 0 },
+        reason: input.reason,
+      }),
   });
+  if (!suspended) throw refusalFor(await prisma.p2pSeller.count({ where: { id: input.id } }));
+  return { id: suspended.seller.id, status: suspended.seller.status };
 }
 
 /** Acceptors with their rates, quotas and status, oldest first. */
@@ -252,30 +253,26 @@ export async function approveAcceptor(
   );
 }
 
-/** Suspends (0) or resumes (1) an acceptor: a suspended one is not listed and takes no new deal. */
-export async function setAcceptorStatus(
+/** Suspends (0) or resumes (1) an acceptor through the acceptor area's own action, with the trail. */
+export async function setAcceptorStatusAsOperator(
   prisma: Db,
   actor: Actor,
   input: { id: number; status: 0 | 1; reason: string },
 ) {
   if (!input.reason) throw new AppError('admin_reason_required');
-  return prisma.$transaction(async (tx) => {
-    const [after] = await tx.acceptor.updateManyAndReturn({
-      where: { id: input.id, status: input.status === 1 ? 0 : 1 },
-      data: { status: input.status },
-    });
-    if (!after) {
-      const exists = await tx.acceptor.count({ where: { id: input.id } });
-      throw new AppError(exists ? 'admin_already_processed' : 'admin_record_not_found');
-    }
-    await recordTrail(tx, actor, {
-      action: input.status === 1 ? 'acceptor.resume' : 'acceptor.suspend',
-      targetType: 'acceptor',
-      targetId: after.id,
-      before: { status: input.status === 1 ? 0 : 1 },
-      after: { status: after.status },
-      reason: input.reason,
-    });
-    return { id: after.id, status: after.status };
+  const after = await setAcceptorStatus(prisma, {
+    id: input.id,
+    status: input.status,
+    within: (tx, acceptor) =>
+      recordTrail(tx, actor, {
+        action: input.status === 1 ? 'acceptor.resume' : 'acceptor.suspend',
+        targetType: 'acceptor',
+        targetId: acceptor.id,
+        before: { status: input.status === 1 ? 0 : 1 },
+        after: { status: acceptor.status },
+        reason: input.reason,
+      }),
   });
+  if (!after) throw refusalFor(await prisma.acceptor.count({ where: { id: input.id } }));
+  return { id: after.id, status: after.status };
 }

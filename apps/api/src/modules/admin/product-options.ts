@@ -2,6 +2,7 @@ import type { AdminSavingsPlan, AdminSecondsOption } from '@exchange/contracts';
 import { isUniqueViolation, prismaSql, type Db, type MicroSecond } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import { Money } from '@exchange/kernel/ledger';
+import { saveDuration, type DurationTerms } from '../micro';
 import { savePlan } from '../savings';
 import { recordTrail, type Actor } from './trail';
 
@@ -20,47 +21,33 @@ export async function listSecondsOptions(prisma: Db): Promise<AdminSecondsOption
   return rows.map(secondsView);
 }
 
-export interface SecondsInput {
-  id?: number | undefined;
-  seconds: number;
-  profit_ratio: string;
-  min_amount: string;
-  max_amount: string;
-  status: 0 | 1;
-}
+export type SecondsInput = DurationTerms & { id?: number | undefined };
 
 /**
- * Adds a duration (no id) or changes one. Orders already running keep the ratio they were placed with (it is
- * copied onto the order), so a change only applies to new orders.
+ * Adds a duration (no id) or changes one through the micro area's own action, with the trail in its
+ * transaction; running orders keep the ratio they were placed with.
  */
 export async function saveSecondsOption(prisma: Db, actor: Actor, input: SecondsInput) {
   const min = new Money(input.min_amount);
   const max = new Money(input.max_amount);
   if (max.gt(0) && min.gt(max))
     throw new AppError('admin_field_invalid', { field: 'min_amount', rule: '<= max_amount' });
-  const data = {
-    seconds: input.seconds,
-    profit_ratio: input.profit_ratio,
-    min_amount: input.min_amount,
-    max_amount: input.max_amount,
-    status: input.status,
-  };
+  const { id, ...terms } = input;
   try {
-    return await prisma.$transaction(async (tx) => {
-      const before = input.id ? await tx.microSecond.findUnique({ where: { id: input.id } }) : null;
-      if (input.id && !before) throw new AppError('admin_record_not_found');
-      const saved = before
-        ? await tx.microSecond.update({ where: { id: before.id }, data })
-        : await tx.microSecond.create({ data });
-      await recordTrail(tx, actor, {
-        action: before ? 'seconds.update' : 'seconds.create',
-        targetType: 'seconds',
-        targetId: saved.id,
-        before: before ? secondsView(before) : undefined,
-        after: secondsView(saved),
-      });
-      return secondsView(saved);
+    const saved = await saveDuration(prisma, {
+      id,
+      terms,
+      within: (tx, before, after) =>
+        recordTrail(tx, actor, {
+          action: before ? 'seconds.update' : 'seconds.create',
+          targetType: 'seconds',
+          targetId: after.id,
+          before: before ? secondsView(before) : undefined,
+          after: secondsView(after),
+        }),
     });
+    if (!saved) throw new AppError('admin_record_not_found');
+    return secondsView(saved);
   } catch (error) {
     if (isUniqueViolation(error))
       throw new AppError('admin_field_invalid', { field: 'seconds', rule: 'unique' });

@@ -11,18 +11,12 @@ import {
   requiredText,
   wholeNumber,
 } from '../../http/schemas';
-import { announcePairChange } from '../spot';
+import { PRECISION_LIMITS } from '../spot';
 import { listBanners, saveBanner, uploadBannerImage } from './banners';
 import { actorOf, operatorGuard } from './guard';
 import { MICRO_PRICE_LIMITS } from '../micro';
 import { LEVER_RISK_OPTIONS } from '../lever';
-import {
-  listPairSettings,
-  PRECISION_LIMITS,
-  savePairLever,
-  savePairMicro,
-  savePairSettings,
-} from './pair-settings';
+import { listPairSettings, savePairLever, savePairMicro, savePairSettings } from './pair-settings';
 import { listSavingsPlans, listSecondsOptions, saveSavingsPlan, saveSecondsOption } from './product-options';
 import { listSettings, saveSetting } from './settings';
 
@@ -132,12 +126,14 @@ export function productsRoutes(app: FastifyInstance): void {
   typed.post(
     '/api/admin/products/pairs/save',
     { schema: { body: pairBody }, onRequest: admin },
-    async (request) => {
-      const saved = await savePairSettings(app.prisma, actorOf(request), request.body);
-      // After the commit: this process forgets its cached pairs, the matcher reloads this one.
-      await announcePairChange(app.redis, app.config.REDIS_PREFIX, saved.id);
-      return ok(saved);
-    },
+    async (request) =>
+      ok(
+        await savePairSettings(
+          { prisma: app.prisma, redis: app.redis, redisPrefix: app.config.REDIS_PREFIX },
+          actorOf(request),
+          request.body,
+        ),
+      ),
   );
   typed.post(
     '/api/admin/products/pairs/lever',

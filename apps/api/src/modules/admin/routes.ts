@@ -35,7 +35,7 @@ import { listAppeals, resolveAppealAsOperator } from './appeals';
 import { adminAuthRoutes } from './auth-routes';
 import { auditStatus, dashboardFigures, startOfTodayUtc, workerQueues } from './dashboard';
 import { actorOf, operatorGuard, requireFreshTotp } from './guard';
-import { listIdentities, reviewIdentity } from './identity-review';
+import { listIdentities, reviewIdentityAsOperator } from './identity-review';
 import { listPairs, setPairFlags } from './markets';
 import { confirmDeposit, finishWithdrawal, listDeposits, listWithdrawals } from './money';
 import { deleteNotice, listNotices, saveNotice } from './notices';
@@ -176,7 +176,7 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
   typed.post(
     '/api/admin/identities/review',
     { schema: { body: reviewBody, response: answers(adminReviewResultSchema) }, onRequest: support },
-    async (request) => ok(await reviewIdentity(app.prisma, actorOf(request), request.body)),
+    async (request) => ok(await reviewIdentityAsOperator(app.prisma, actorOf(request), request.body)),
   );
 
   typed.get(

@@ -1,7 +1,7 @@
 import type { AdminSetting } from '@exchange/contracts';
 import type { Db } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
-import { isSettingKey, readSettings, SETTING_DEFAULTS } from '../system';
+import { isSettingKey, readSettings, SETTING_DEFAULTS, writeSetting } from '../system';
 import { parseRebateRates } from '../team';
 import { recordTrail, type Actor } from './trail';
 
@@ -107,8 +107,8 @@ async function checkValue(prisma: Db, key: Key, value: string, current: Record<K
 }
 
 /**
- * Changes one business setting after checking its value; every reader (env.json, login, wallet, lever...)
- * reads settings per request, so the next answer reflects it. The trail keeps the value before and after.
+ * Changes one business setting after checking its value, through the system area's own action (as `ops
+ * setting:set`); the trail keeps the value before and after, in the action's transaction.
  */
 export async function saveSetting(prisma: Db, actor: Actor, input: { key: string; value: string }) {
   if (!isSettingKey(input.key)) throw new AppError('admin_record_not_found');
@@ -116,19 +116,14 @@ export async function saveSetting(prisma: Db, actor: Actor, input: { key: string
   const current = await readSettings(prisma);
   await checkValue(prisma, key, input.value, current);
   const value = stored(key, input.value);
-  await prisma.$transaction(async (tx) => {
-    // Serialises two operators changing the same key: each trail line's "before" is what it replaced.
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`setting:${key}`}))`;
-    const row = await tx.setting.findUnique({ where: { key } });
-    const before = row?.value ?? SETTING_DEFAULTS[key];
-    await tx.setting.upsert({ where: { key }, create: { key, value }, update: { value } });
-    await recordTrail(tx, actor, {
+  await writeSetting(prisma, key, value, (tx, before) =>
+    recordTrail(tx, actor, {
       action: 'setting.update',
       targetType: 'setting',
       targetId: key,
       before: { value: before },
       after: { value },
-    });
-  });
+    }),
+  );
   return { key, value: shown(key, value), default: shown(key, SETTING_DEFAULTS[key]), kind: KINDS[key] };
 }

@@ -1,10 +1,11 @@
 import type { Redis } from 'ioredis';
+import type { SessionCache } from '../../http/session-cache';
 import type { Db } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import { toAmountString } from '@exchange/kernel/ledger';
-import { assignAgent } from '../region';
-import { clearTradePasswordGuesses } from '../safe';
-import { notifyUser } from './identity-review';
+import { assignAgent, endAgent } from '../region';
+import { resetTradePassword } from '../safe';
+import { setFundsFrozen } from '../user';
 import { recordTrail, type Actor } from './trail';
 import { logLine } from './users';
 
@@ -119,36 +120,31 @@ export async function userRecords(
 }
 
 /**
- * Freezes (1) or unfreezes (0) a user's funds, with a reason, exactly once however many operators click: a
- * guarded UPDATE of `frozen_funds`. It waits for a movement already past its check (they read the row FOR
- * SHARE), so nothing slips out after the freeze commits. The user is told; the trail is in the transaction.
+ * Freezes (1) or unfreezes (0) a user's funds, with a reason, through the user area's own action (which tells
+ * the user and has every API process read the flag again); the trail is in its transaction. Funds already as
+ * asked are refused.
  */
 export async function setFrozenFunds(
-  prisma: Db,
+  deps: { prisma: Db; sessions: Pick<SessionCache, 'refreshUser'> },
   actor: Actor,
   input: { id: number; frozen: 0 | 1; reason: string },
 ) {
   if (!input.reason) throw new AppError('admin_reason_required');
-  await requireUser(prisma, input.id);
-  return prisma.$transaction(async (tx) => {
-    const [after] = await tx.user.updateManyAndReturn({
-      where: { id: input.id, frozen_funds: input.frozen === 1 ? 0 : 1 },
-      data: { frozen_funds: input.frozen },
-    });
-    if (!after) throw new AppError('admin_already_processed');
-    await notifyUser(tx, after.id, input.frozen === 1 ? 'admin_notice_frozen' : 'admin_notice_unfrozen', {
-      reason: input.reason,
-    });
-    await recordTrail(tx, actor, {
-      action: input.frozen === 1 ? 'user.freeze_funds' : 'user.unfreeze_funds',
-      targetType: 'user',
-      targetId: after.id,
-      before: { frozen_funds: input.frozen === 1 ? 0 : 1 },
-      after: { frozen_funds: after.frozen_funds },
-      reason: input.reason,
-    });
-    return { id: after.id, frozen_funds: after.frozen_funds };
+  await requireUser(deps.prisma, input.id);
+  const after = await setFundsFrozen(deps, {
+    ...input,
+    within: (tx, changed) =>
+      recordTrail(tx, actor, {
+        action: input.frozen === 1 ? 'user.freeze_funds' : 'user.unfreeze_funds',
+        targetType: 'user',
+        targetId: changed.id,
+        before: { frozen_funds: input.frozen === 1 ? 0 : 1 },
+        after: { frozen_funds: changed.frozen_funds },
+        reason: input.reason,
+      }),
   });
+  if (!after) throw new AppError('admin_already_processed');
+  return { id: after.id, frozen_funds: after.frozen_funds };
 }
 
 /**
@@ -165,19 +161,20 @@ export async function setAgent(
   const before = await prisma.regionalAgent.findUnique({ where: { user_id: user.id } });
   const was = before ? { city_name: before.city_name, district_name: before.district_name } : null;
   if (!input.on) {
-    return prisma.$transaction(async (tx) => {
-      const removed = await tx.regionalAgent.deleteMany({ where: { user_id: user.id } });
-      if (removed.count === 0) throw new AppError('admin_already_processed');
-      await recordTrail(tx, actor, {
-        action: 'user.agent_end',
-        targetType: 'user',
-        targetId: user.id,
-        before: { agent: was },
-        after: { agent: null },
-        reason: input.reason,
-      });
-      return { id: user.id, agent: null };
+    const ended = await endAgent(prisma, {
+      userId: user.id,
+      within: (tx) =>
+        recordTrail(tx, actor, {
+          action: 'user.agent_end',
+          targetType: 'user',
+          targetId: user.id,
+          before: { agent: was },
+          after: { agent: null },
+          reason: input.reason,
+        }),
     });
+    if (!ended) throw new AppError('admin_already_processed');
+    return { id: user.id, agent: null };
   }
   if (!input.city) throw new AppError('admin_field_required', { field: 'city' });
   const region = await assignAgent(
@@ -197,35 +194,28 @@ export async function setAgent(
 }
 
 /**
- * Resets a trader's second factor, the trade password that guards withdrawals and money actions: the hash
- * is cleared (the next money action answers 'not' and the client offers to set one, proven by a code sent to
- * the account) and the wrong-guess lock is lifted. The user is told; the trail is in the transaction.
+ * Resets a trader's trade password through the safe area's own action (which tells the user and lifts the
+ * wrong-guess lock); the trail is in its transaction. A user without one is refused.
  */
-export async function resetTradePassword(
-  prisma: Db,
-  redis: Redis,
+export async function resetTradePasswordAsOperator(
+  deps: { prisma: Db; redis: Redis },
   actor: Actor,
   input: { id: number; reason: string },
 ) {
   if (!input.reason) throw new AppError('admin_reason_required');
-  await requireUser(prisma, input.id);
-  const done = await prisma.$transaction(async (tx) => {
-    const [after] = await tx.user.updateManyAndReturn({
-      where: { id: input.id, trade_password_hash: { not: null } },
-      data: { trade_password_hash: null },
-    });
-    if (!after) throw new AppError('admin_already_processed');
-    await notifyUser(tx, after.id, 'admin_notice_trade_password_reset');
-    await recordTrail(tx, actor, {
-      action: 'user.trade_password_reset',
-      targetType: 'user',
-      targetId: after.id,
-      before: { trade_password_set: true },
-      after: { trade_password_set: false },
-      reason: input.reason,
-    });
-    return { id: after.id, trade_password_set: false };
+  await requireUser(deps.prisma, input.id);
+  const after = await resetTradePassword(deps, {
+    id: input.id,
+    within: (tx, changed) =>
+      recordTrail(tx, actor, {
+        action: 'user.trade_password_reset',
+        targetType: 'user',
+        targetId: changed.id,
+        before: { trade_password_set: true },
+        after: { trade_password_set: false },
+        reason: input.reason,
+      }),
   });
-  await clearTradePasswordGuesses(redis, input.id);
-  return done;
+  if (!after) throw new AppError('admin_already_processed');
+  return { id: after.id, trade_password_set: false };
 }

@@ -24,10 +24,16 @@ import {
   approveSellerAsOperator,
   listAcceptors,
   listSellers,
-  setAcceptorStatus,
-  suspendSeller,
+  setAcceptorStatusAsOperator,
+  suspendSellerAsOperator,
 } from './p2p-review';
-import { RECORD_KINDS, resetTradePassword, setAgent, setFrozenFunds, userRecords } from './user-actions';
+import {
+  RECORD_KINDS,
+  resetTradePasswordAsOperator,
+  setAgent,
+  setFrozenFunds,
+  userRecords,
+} from './user-actions';
 
 /** A row id: 32-bit, so a huge number is refused at validation instead of failing in the query. */
 const recordId = int4Id();
@@ -115,10 +121,13 @@ export function adminUsersRoutes(app: FastifyInstance): void {
       await requireFreshTotp(app, request, request.body.totp_code);
       const { id, reason } = request.body;
       const frozen = request.body.frozen === '1' ? 1 : 0;
-      const result = await setFrozenFunds(app.prisma, actorOf(request), { id, frozen, reason });
-      // The order routes read the flag from their session cache: every API process reads it again now.
-      await app.sessions.refreshUser(id);
-      return ok(result);
+      return ok(
+        await setFrozenFunds({ prisma: app.prisma, sessions: app.sessions }, actorOf(request), {
+          id,
+          frozen,
+          reason,
+        }),
+      );
     },
   );
   typed.post(
@@ -135,7 +144,13 @@ export function adminUsersRoutes(app: FastifyInstance): void {
     { schema: { body: resetBody, response: answers(adminResetResultSchema) }, onRequest: support },
     async (request) => {
       await requireFreshTotp(app, request, request.body.totp_code);
-      return ok(await resetTradePassword(app.prisma, app.redis, actorOf(request), request.body));
+      return ok(
+        await resetTradePasswordAsOperator(
+          { prisma: app.prisma, redis: app.redis },
+          actorOf(request),
+          request.body,
+        ),
+      );
     },
   );
 
@@ -168,7 +183,7 @@ export function adminUsersRoutes(app: FastifyInstance): void {
   typed.post(
     '/api/admin/sellers/suspend',
     { schema: { body: suspendBody, response: answers(adminStatusResultSchema) }, onRequest: support },
-    async (request) => ok(await suspendSeller(app.prisma, actorOf(request), request.body)),
+    async (request) => ok(await suspendSellerAsOperator(app.prisma, actorOf(request), request.body)),
   );
 
   typed.get(
@@ -191,7 +206,7 @@ export function adminUsersRoutes(app: FastifyInstance): void {
       await requireFreshTotp(app, request, request.body.totp_code);
       const { id, reason } = request.body;
       const status = request.body.status === '1' ? 1 : 0;
-      return ok(await setAcceptorStatus(app.prisma, actorOf(request), { id, status, reason }));
+      return ok(await setAcceptorStatusAsOperator(app.prisma, actorOf(request), { id, status, reason }));
     },
   );
 }

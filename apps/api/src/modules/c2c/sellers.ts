@@ -45,3 +45,25 @@ export async function approveSeller(
     return { id: seller.id, account: user.account_number, currency: currency.name, name, status: 1 };
   });
 }
+
+/**
+ * An operator suspends an active shop (status 0): new shop ads are refused (`findActiveSeller`), what is
+ * open stays until it finishes. The user's is_seller flag goes off when no other shop of theirs is active;
+ * `within` writes the caller's record in the same transaction. Answers null when the shop is not active.
+ */
+export async function suspendSeller(
+  prisma: Db,
+  input: { id: number; within?: (tx: Tx, seller: P2pSeller, stillSelling: boolean) => Promise<unknown> },
+): Promise<{ seller: P2pSeller; stillSelling: boolean } | null> {
+  return prisma.$transaction(async (tx) => {
+    const [seller] = await tx.p2pSeller.updateManyAndReturn({
+      where: { id: input.id, status: 1 },
+      data: { status: 0 },
+    });
+    if (!seller) return null;
+    const stillSelling = (await tx.p2pSeller.count({ where: { user_id: seller.user_id, status: 1 } })) > 0;
+    if (!stillSelling) await tx.user.update({ where: { id: seller.user_id }, data: { is_seller: 0 } });
+    await input.within?.(tx, seller, stillSelling);
+    return { seller, stillSelling };
+  });
+}

@@ -1,3 +1,4 @@
 /** Identity verification: the area's one public surface (other areas, workers and ops import only this). */
 export { realNameRoutes } from './real-name';
 export { storeUploadedImage, UPLOAD_URL_PREFIX, uploadRoutes, type StoredImage } from './upload';
+export { REVIEW_STATUS, reviewIdentity } from './review';

@@ -1,4 +1,5 @@
 export * from './audit';
+export * from './durations';
 export * from './fee-rebates';
 export * from './options';
 export * from './order-row';

@@ -63,6 +63,22 @@ export async function assignAgent(
 }
 
 /**
+ * An operator ends a user's role as a regional agent; `within` writes the caller's record in the same
+ * transaction. Answers false when the user was no agent.
+ */
+export async function endAgent(
+  prisma: Db,
+  input: { userId: number; within?: (tx: Tx) => Promise<unknown> },
+): Promise<boolean> {
+  return prisma.$transaction(async (tx) => {
+    const removed = await tx.regionalAgent.deleteMany({ where: { user_id: input.userId } });
+    if (removed.count === 0) return false;
+    await input.within?.(tx);
+    return true;
+  });
+}
+
+/**
  * The users of the caller's region, 10 a page (`GET /api/user/region_users`); a district agent sees that
  * district, a city agent the whole city. Anyone else: 'not a regional agent, no permission'.
  */

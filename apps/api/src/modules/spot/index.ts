@@ -49,6 +49,14 @@ export { dayStats } from './tickers';
 
 // The operator actions of the area (the console calls them, so their announcements always happen).
 export { PAIR_FLAGS, switchPair, type PairFlag, type PairFlags } from './pair-switches';
+export {
+  changePairSpotSettings,
+  LIVE_ORDER_STATES,
+  PRECISION_LIMITS,
+  spotSettingsOf,
+  type PairSpotChange,
+  type PairSpotSettings,
+} from './pair-settings';
 
 // What spot tells the ledger audit: the holders of its locks and the check of its open-order counters.
 export { spotAudit } from './audit';

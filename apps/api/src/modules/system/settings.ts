@@ -1,4 +1,4 @@
-import type { Db } from '@exchange/kernel/db';
+import type { Db, Tx } from '@exchange/kernel/db';
 
 /** Business settings an operator can change at run time (`npm run ops -- setting:set KEY VALUE`). */
 export const SETTING_DEFAULTS = {
@@ -56,6 +56,23 @@ export async function readSetting(prisma: Db, key: SettingKey): Promise<string> 
 
 export const isOn = (value: string) => value === '1' || value === 'true';
 
-export async function writeSetting(prisma: Db, key: SettingKey, value: string): Promise<void> {
-  await prisma.setting.upsert({ where: { key }, create: { key, value }, update: { value } });
+/**
+ * The operator action that changes one business setting (`ops setting:set` and the console call it). Every
+ * reader (env.json, login, wallet, lever...) reads settings from Postgres per request, so every process's
+ * next answer reflects it. Two changes of the same key queue behind each other, so `within` (the caller's
+ * record, in the same transaction) sees as `before` exactly the value this change replaced.
+ */
+export async function writeSetting(
+  prisma: Db,
+  key: SettingKey,
+  value: string,
+  within?: (tx: Tx, before: string) => Promise<unknown>,
+): Promise<void> {
+  await prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`setting:${key}`}))`;
+    const row = await tx.setting.findUnique({ where: { key } });
+    const before = row?.value ?? SETTING_DEFAULTS[key];
+    await tx.setting.upsert({ where: { key }, create: { key, value }, update: { value } });
+    await within?.(tx, before);
+  });
 }

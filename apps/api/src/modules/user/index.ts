@@ -7,4 +7,4 @@ export { hashSecret, verifySecret } from './passwords';
 export { profileRoutes } from './profile';
 export { createUser, findInviter, registerRoute } from './register';
 export { findSessionUser, hashToken, openSession, tokenFromHeader } from './sessions';
-export { assertFundsMovable, assertMayTrade } from './frozen-funds';
+export { assertFundsMovable, assertMayTrade, setFundsFrozen } from './frozen-funds';
