@@ -1,3 +1,4 @@
+import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../../test/harness';
 import { signedInOperator, type TestOperator } from '../../../../../test/operators';
@@ -208,6 +209,26 @@ describe('pairs: fees, minimum and precisions', () => {
     });
     expect((await ctx.audit()).ok).toBe(true);
     await asAdmin('/api/admin/products/pairs/save', { id: btcUsdt, taker_fee: '0.002' });
+  });
+
+  it('raises the minimum: the very next order below it is refused (the spot area forgets its cached pair)', async () => {
+    const unfunded = await ctx.signedInUser();
+    const minimum = (await pairRow()).min_amount.toFixed();
+    // Reads the pair into this process's cache; the matcher refuses it for the funds, past the minimum.
+    expect((await order(unfunded.token, 1, '100', '0.01')).body.message).not.toMatch(/minimum/i);
+    expect(
+      await asAdmin('/api/admin/products/pairs/save', { id: btcUsdt, min_amount: '0.05' }),
+    ).toMatchObject({
+      type: 'ok',
+    });
+    try {
+      expect((await order(unfunded.token, 1, '100', '0.01')).body).toEqual({
+        type: 'error',
+        message: expect.stringContaining('0.05'),
+      });
+    } finally {
+      await asAdmin('/api/admin/products/pairs/save', { id: btcUsdt, min_amount: minimum });
+    }
   });
 
   it('refuses bad input with an envelope and changes nothing', async () => {
@@ -610,6 +631,22 @@ describe('savings plans', () => {
 });
 
 describe('business settings', () => {
+  it('a change through the system area is seen by every API process at once', async () => {
+    const other = await ctx.anotherApi();
+    const envOfOther = async () =>
+      (await supertest(other.server).get('/api/env.json')).body as { login_need_smscode: boolean };
+    expect((await envOfOther()).login_need_smscode).toBe(false);
+    const save = (value: string) =>
+      asAdmin('/api/admin/products/settings/save', { key: 'login_need_smscode', value });
+    expect(await save('1')).toMatchObject({ type: 'ok' });
+    try {
+      expect((await envOfOther()).login_need_smscode).toBe(true);
+    } finally {
+      await save('0');
+    }
+    expect((await envOfOther()).login_need_smscode).toBe(false);
+  });
+
   it('lists every setting with its kind, and the public answers follow a change', async () => {
     const list = (await read('/api/admin/products/settings')).message as { key: string; kind: string }[];
     expect(list).toContainEqual(

@@ -1,5 +1,7 @@
+import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@exchange/kernel/config';
+import { SESSION_CACHE_MS } from '../../http/session-cache';
 import { createTestContext, type TestContext } from '../../../../../test/harness';
 import { signedInOperator, type TestOperator } from '../../../../../test/operators';
 import { appealedOrder, legalOf, p2pTrader, TRADE_PASSWORD } from '../../../../../test/p2p';
@@ -25,6 +27,8 @@ const FROZEN =
   'Your funds are frozen: transfers, withdrawals and P2P sales are unavailable. Please contact support';
 
 const FROZEN_TRADING = 'Your funds are frozen: new orders cannot be placed. Please contact support';
+const WRONG_TRADE_PASSWORD = 'The trade password is incorrect';
+const TOO_MANY = 'Too many attempts, please try again later';
 
 const send = (method: 'GET' | 'POST', path: string, body: Record<string, string | number>, token?: string) =>
   (method === 'GET' ? ctx.get(path, token) : ctx.post(path, body, token)).then((answer) => answer.body);
@@ -373,6 +377,58 @@ describe('a user’s records, agent role and trade-password reset', () => {
 
     expect((await freeze(user.id, '0')).body.type).toBe('ok');
     expect(await refusals()).not.toContain(FROZEN_TRADING);
+  });
+
+  it('a freeze reaches every API process at once: another one refuses orders it cached the session for', async () => {
+    const other = await ctx.anotherApi();
+    const user = await ctx.signedInUser({ kyc: true });
+    const [usdt, btc] = [await ctx.currencyId('USDT'), await ctx.currencyId('BTC')];
+    // An invalid amount: refused for the amount while unfrozen, for the freeze before anything is read.
+    const spotThroughOther = () =>
+      supertest(other.server)
+        .post('/api/coin/trade')
+        .set('Authorization', user.token)
+        .type('form')
+        .send({ legal_id: usdt, currency_id: btc, type: 1, target_price: '10', amount: '0' })
+        .then((answer) => answer.body.message as string);
+    // The other process's session cache now holds the user as not frozen, for SESSION_CACHE_MS.
+    expect(await spotThroughOther()).not.toBe(FROZEN_TRADING);
+    expect((await freeze(user.id, '1')).body.type).toBe('ok');
+    await expect.poll(spotThroughOther, { timeout: SESSION_CACHE_MS / 5, interval: 50 }).toBe(FROZEN_TRADING);
+    expect((await freeze(user.id, '0')).body.type).toBe('ok');
+    await expect
+      .poll(spotThroughOther, { timeout: SESSION_CACHE_MS / 5, interval: 50 })
+      .not.toBe(FROZEN_TRADING);
+  });
+
+  it('a trade-password reset lifts the wrong-guess lock: the new password works at once', async () => {
+    const user = await ctx.signedInUser({ tradePassword: TRADE_PASSWORD });
+    const judge = (password: string) =>
+      ctx.post('/api/safe/judge_password', { password }, user.token).then((answer) => answer.body.message);
+    for (let guess = 0; guess < 5; guess += 1) expect(await judge('000000')).toBe(WRONG_TRADE_PASSWORD);
+    expect(await judge(TRADE_PASSWORD)).toBe(TOO_MANY);
+    const support = operators.support;
+    const reset = await ctx.post(
+      '/api/admin/users/reset-trade-password',
+      { id: user.id, reason: 'locked out, identity re-checked', totp_code: code(support) },
+      support.token,
+    );
+    expect(reset.body.type).toBe('ok');
+    expect((await ctx.post('/api/sms_mail', { scene: 'trade_password' }, user.token)).body.type).toBe('ok');
+    const newPassword = '135790';
+    const set = await ctx.post(
+      '/api/safe/trade_password',
+      {
+        password: newPassword,
+        re_password: newPassword,
+        code: await ctx.latestCode(user.account),
+      },
+      user.token,
+    );
+    expect(set.body.type).toBe('ok');
+    expect(
+      (await ctx.post('/api/safe/judge_password', { password: newPassword }, user.token)).body.type,
+    ).toBe('ok');
   });
 
   it('pages the account log, spot orders, lever positions and seconds orders; refuses a bad kind', async () => {
