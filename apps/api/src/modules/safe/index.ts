@@ -1,3 +1,3 @@
 /** Account safety and the trade password: the area's one public surface (other areas import only this). */
 export { safeRoutes } from './routes';
-export { assertTradePassword, clearTradePasswordGuesses, resetTradePassword } from './trade-password';
+export { assertTradePassword, resetTradePassword } from './trade-password';

@@ -23,7 +23,7 @@ export async function assertTradePassword(redis: Redis, user: User, password: st
 }
 
 /** Forgets a user's wrong trade-password guesses (an operator reset their trade password). */
-export const clearTradePasswordGuesses = (redis: Redis, userId: number) =>
+const clearTradePasswordGuesses = (redis: Redis, userId: number) =>
   clearRate(redis, WRONG_TRADE_PASSWORDS, String(userId));
 
 /**
