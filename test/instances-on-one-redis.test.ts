@@ -40,7 +40,6 @@ async function exchangeOn(db: number): Promise<TestContext> {
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   await ctx.startMatcher();
   const riskWorker = new RiskWorker({
-    prisma: ctx.prisma,
     databaseUrl: ctx.databaseUrl,
     redisUrl: ctx.redisUrl,
     redisPrefix: sharedPrefix,

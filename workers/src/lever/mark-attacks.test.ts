@@ -51,7 +51,6 @@ beforeAll(async () => {
   ] as const)
     expect((await spotOrder(ctx, token, btcUsdt, side, price, amount)).body.type).toBe('ok');
   worker = new RiskWorker({
-    prisma: ctx.prisma,
     databaseUrl: ctx.databaseUrl,
     redisUrl: ctx.redisUrl,
     redisPrefix: ctx.config.REDIS_PREFIX,

@@ -61,7 +61,6 @@ afterAll(async () => {
 
 async function startWorker(): Promise<RiskWorker> {
   const worker = new RiskWorker({
-    prisma: ctx.prisma,
     databaseUrl: ctx.databaseUrl,
     redisUrl: ctx.redisUrl,
     redisPrefix: ctx.config.REDIS_PREFIX,
@@ -427,11 +426,10 @@ function startWorkerProcess(application: string): ChildProcess {
   url.searchParams.set('application_name', application);
   const entry = fileURLToPath(new URL('./risk-worker.ts', import.meta.url));
   const script = `(async () => {
-    const { createPrisma } = await import('@exchange/kernel/db');
     const { RiskWorker } = await import(${JSON.stringify(entry)});
     const url = process.env.DATABASE_URL;
     const worker = new RiskWorker({
-      prisma: createPrisma(url, 2), databaseUrl: url, redisUrl: process.env.REDIS_URL,
+      databaseUrl: url, redisUrl: process.env.REDIS_URL,
       redisPrefix: process.env.REDIS_PREFIX, log: () => undefined,
     });
     await worker.start({ overnight: false });

@@ -3,7 +3,7 @@ import type { Emitter } from '@socket.io/redis-emitter';
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type pg from 'pg';
-import { createPool, type Db } from '@exchange/kernel/db';
+import { createPool } from '@exchange/kernel/db';
 import { bullConnection, bullPrefix, WORKER_QUEUES } from '@exchange/kernel/redis';
 import { createPushEmitter, userRoom } from '@exchange/kernel/realtime';
 import {
@@ -17,7 +17,6 @@ import {
 } from '@exchange/api/modules/lever';
 
 export interface RiskWorkerDeps {
-  prisma: Db;
   databaseUrl: string;
   redisUrl: string;
   redisPrefix: string;
