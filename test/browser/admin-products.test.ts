@@ -32,6 +32,8 @@ const VIEWER = { login: `reader-${suffix}`, password: 'Reader-pass-2026' };
 let prisma: Db;
 let browser: Browser;
 let btcUsdtId = 0;
+/** BTC/USDT's mark impact notional as the seed made it, put back after the test. */
+let seededImpact = '';
 
 const publicGet = async <T>(path: string) =>
   ((await (await fetch(`${server().baseUrl}${path}`)).json()) as { message: T }).message;
@@ -67,6 +69,9 @@ describe('the console’s products, settings and content', () => {
         where: { legal_id_currency_id: { legal_id: BTC_USDT.legalId, currency_id: BTC_USDT.currencyId } },
       })
     ).id;
+    seededImpact = (
+      await prisma.currencyMatch.findUniqueOrThrow({ where: { id: btcUsdtId } })
+    ).mark_impact_notional.toFixed();
     browser = await launchBrowser();
     admin = await visit(browser);
     support = await visit(browser);
@@ -83,6 +88,8 @@ describe('the console’s products, settings and content', () => {
     const sixty = await prisma?.microSecond.findUnique({ where: { seconds: 60 } });
     if (admin) {
       await post('/api/admin/products/pairs/save', `id=${btcUsdtId}&taker_fee=0.002`);
+      if (seededImpact)
+        await post('/api/admin/products/pairs/lever', `id=${btcUsdtId}&mark_impact_notional=${seededImpact}`);
       if (sixty)
         await post(
           '/api/admin/products/seconds/save',
@@ -121,6 +128,15 @@ describe('the console’s products, settings and content', () => {
       orderBy: { id: 'desc' },
     });
     expect(line.after).toMatchObject({ taker_fee: '0.003' });
+
+    // The lever mark options, each with its hint: a smaller impact notional reaches the pair's row.
+    await byId(page, 'admin-lever-mark_impact_notional-hint').waitFor();
+    expect(await byId(page, 'admin-lever-mark_impact_notional').inputValue()).toBe(seededImpact);
+    await byId(page, 'admin-lever-mark_impact_notional').fill('800');
+    await clickOk(page, '/api/admin/products/pairs/lever', () => byId(page, 'admin-lever-save').click());
+    const saved = await prisma.currencyMatch.findUniqueOrThrow({ where: { id: btcUsdtId } });
+    expect(saved.mark_impact_notional.toFixed()).toBe('800');
+    await screenshot(page, 'admin-products-lever-mark-dark');
   });
 
   it('changes a seconds duration’s profit rate: the public seconds list shows it', async () => {
@@ -146,6 +162,11 @@ describe('the console’s products, settings and content', () => {
     await byId(page, 'admin-language').click();
     await page.getByText('秒合约：周期').waitFor();
     await screenshot(page, 'admin-products-light-zh');
+    await page
+      .locator('[data-testid="admin-settings-pair"][data-symbol="BTC/USDT"] [data-testid="admin-pair-edit"]')
+      .click();
+    await page.getByText('标记价格与持仓上限').waitFor();
+    await screenshot(page, 'admin-products-lever-mark-light-zh');
     await byId(page, 'admin-language').click();
     await setTheme(page, 'dark');
     expectNoPageErrors(admin);

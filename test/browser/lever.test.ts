@@ -1,3 +1,4 @@
+import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -89,6 +90,30 @@ async function callApi(
     ).toString(),
   });
   return (await answer.json()) as Envelope;
+}
+
+/**
+ * Sets BTC/USDT's impact notional (quote currency) straight in its row, as the console's pair editor would:
+ * the risk worker reads the pair's mark options at every look (about a second). Answers the previous value.
+ */
+async function setImpactNotional(value: string): Promise<string> {
+  const client = new pg.Client({ connectionString: server().databaseUrl });
+  await client.connect();
+  try {
+    const where = 'legal_id = $1 AND currency_id = $2';
+    const pair = [BTC_USDT.legalId, BTC_USDT.currencyId];
+    const { rows } = await client.query<{ before: string }>(
+      `SELECT mark_impact_notional::text AS before FROM currency_matches WHERE ${where}`,
+      pair,
+    );
+    await client.query(`UPDATE currency_matches SET mark_impact_notional = $3 WHERE ${where}`, [
+      ...pair,
+      value,
+    ]);
+    return rows[0]?.before ?? '';
+  } finally {
+    await client.end();
+  }
 }
 
 async function tokenOf(account: string): Promise<string> {
@@ -381,5 +406,45 @@ describe('the lever screens', () => {
     await screenshot(carol.page, 'lever-record-liquidated-dark');
     expectNoPageErrors(carol);
     await carol.close();
+  });
+
+  it('pauses opening while the book cannot back the mark, and says why, then resumes', async () => {
+    await session.open(CENTER_ROUTE);
+    await waitForCenter(page);
+    const notice = byId(page, 'lever-mark-notice');
+    await expect
+      .poll(async () => readNumber(await byId(page, 'lever-mark-price').innerText()))
+      .toBeGreaterThan(0);
+    expect(await notice.count()).toBe(0);
+    expect(await byId(page, 'lever-long').isEnabled()).toBe(true);
+
+    // No side of the book holds a trillion USDT: both impact prices are missing, the mark is held.
+    const before = await setImpactNotional('1000000000000');
+    const light = await visit(browser, { theme: 'light', locale: 'zh' });
+    try {
+      await expect.poll(() => notice.getAttribute('data-state'), { timeout: 30_000 }).toBe('book_thin');
+      expect(await notice.innerText()).toContain('Closing works at the last reliable price');
+      expect(await byId(page, 'lever-long').isDisabled()).toBe(true);
+      expect(await byId(page, 'lever-short').isDisabled()).toBe(true);
+      await screenshot(page, 'lever-center-mark-paused-dark');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(page, 'lever-center-mark-paused-390-dark');
+      await page.setViewportSize({ width: 1440, height: 900 });
+
+      await logInThroughUi(light, TRADER.account, TRADER.password);
+      await light.open(CENTER_ROUTE);
+      await waitForCenter(light.page);
+      await expect.poll(() => byId(light.page, 'lever-mark-notice').innerText()).toContain('暂停开仓');
+      expect(await byId(light.page, 'lever-mark-price').innerText()).toContain('标记价格');
+      await screenshot(light.page, 'lever-center-mark-paused-light-zh');
+      expectNoPageErrors(light);
+    } finally {
+      await light.close();
+      await setImpactNotional(before);
+    }
+    // The book backs the mark again at the next look: the notice goes, opening is back.
+    await notice.waitFor({ state: 'detached', timeout: 30_000 });
+    expect(await byId(page, 'lever-long').isEnabled()).toBe(true);
+    expectNoPageErrors(session);
   });
 });
