@@ -1,14 +1,8 @@
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { Db } from '@exchange/kernel/db';
-import { createPool } from '@exchange/kernel/db';
-import {
-  emptyTimings,
-  poolSql,
-  SETTLE_GRACE_MS,
-  settleDue,
-  verifySettlements,
-} from '@exchange/api/modules/micro';
+import { createPool, poolSql } from '@exchange/kernel/db';
+import { emptyTimings, SETTLE_GRACE_MS, settleDue, verifySettlements } from '@exchange/api/modules/micro';
 import { ticksOf } from './spot/spot.bench';
 
 /**

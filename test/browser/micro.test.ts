@@ -3,7 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool, createPrisma, type Db } from '@exchange/kernel/db';
 import { Money } from '@exchange/kernel/ledger';
-import { outcomeOf, poolSql, SETTLE_GRACE_MS, verifySettlements } from '../../apps/api/src/modules/micro';
+import { poolSql } from '@exchange/kernel/db';
+import { outcomeOf, SETTLE_GRACE_MS, verifySettlements } from '../../apps/api/src/modules/micro';
 import { createOpsUser } from '../../apps/api/src/ops/users';
 import { opsDeposit } from '../../apps/api/src/ops/wallet';
 import {

@@ -2,7 +2,7 @@ import type { Emitter } from '@socket.io/redis-emitter';
 import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type pg from 'pg';
-import { createPool } from '@exchange/kernel/db';
+import { createPool, poolSql } from '@exchange/kernel/db';
 import { DEFAULT_LOCALE } from '@exchange/kernel/i18n';
 import { createPushEmitter, userRoom } from '@exchange/kernel/realtime';
 import { bullConnection, bullPrefix } from '@exchange/kernel/redis';
@@ -10,7 +10,6 @@ import {
   loadNames,
   MICRO_QUEUE,
   orderView,
-  poolSql,
   settleDue,
   type ExpiryJob,
   type MicroOrderRow,

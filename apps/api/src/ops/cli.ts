@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from '@exchange/kernel/config';
-import { migrate, createPool, createPrisma, prismaSql, type Db } from '@exchange/kernel/db';
+import { migrate, createPool, createPrisma, poolSql, prismaSql, type Db } from '@exchange/kernel/db';
 import { isSettingKey, readSettings, writeSetting } from '../modules/system';
 import { seedDatabase } from '../../../../prisma/seed';
 import { createOpsUser, listOutbox } from './users';
@@ -16,7 +16,7 @@ import { p2pCommands } from './p2p';
 import { opsLeverOptions } from './lever';
 import { LEVER_RISK_OPTIONS } from '../modules/lever';
 import { opsMicroOptions } from './micro';
-import { poolSql, verifySettlements } from '../modules/micro';
+import { verifySettlements } from '../modules/micro';
 import { earnCommands } from './earn';
 import { rebuildTeamCounters } from '../modules/team';
 import { archiveMarketMaker } from '../modules/spot';

@@ -4,7 +4,6 @@ export * from './fee-rebates';
 export * from './options';
 export * from './order-row';
 export * from './pair-options';
-export * from './pool-sql';
 export * from './prices';
 export * from './queue';
 export * from './routes';

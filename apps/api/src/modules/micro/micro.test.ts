@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Money } from '@exchange/kernel/ledger';
 import { createTestContext, type TestContext } from '../../../../../test/harness';
-import { poolSql } from './pool-sql';
+import { poolSql } from '@exchange/kernel/db';
 import { SETTLE_GRACE_MS } from './prices';
 import { settleDue } from './settle';
 import { submitOrder } from './submit-order';

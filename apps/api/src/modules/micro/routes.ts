@@ -8,7 +8,7 @@ import {
   payableCurrencySchema,
   secondsOptionSchema,
 } from '@exchange/contracts';
-import { poolSql } from './pool-sql';
+import { poolSql } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import { Money, toAmountString } from '@exchange/kernel/ledger';
 import { currentUser, currentUserId, tradingUserId } from '../../http/auth';

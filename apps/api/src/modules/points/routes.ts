@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { answerSchema, jcBindingSchema, jcExchangePageSchema, pointsInfoSchema } from '@exchange/contracts';
-import { poolSql } from '../micro';
+import { poolSql } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import { parseAmount, toAmountString } from '@exchange/kernel/ledger';
 import { currentUser } from '../../http/auth';

@@ -12,7 +12,7 @@ import { parseAmount, toAmountString } from '@exchange/kernel/ledger';
 import { currentUser } from '../../http/auth';
 import { okMessage } from '../../http/envelope';
 import { laravelPaginator } from '../../http/pagination';
-import { poolSql } from '../micro';
+import { poolSql } from '@exchange/kernel/db';
 import { assertTradePassword } from '../safe';
 import { openHolding } from './holdings';
 import { findOpenPlan, openPlans, planView } from './plans';
