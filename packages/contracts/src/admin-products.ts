@@ -6,6 +6,22 @@ import { z } from 'zod';
  */
 const decimal = z.string();
 
+/**
+ * A lever pair's options of how its mark is built and of the house's open-interest caps (README "Security"):
+ * quote amounts, percents and whole seconds, by their column names.
+ */
+export const LEVER_RISK_OPTIONS = [
+  'mark_impact_notional',
+  'mark_band_percent',
+  'mark_trade_window_seconds',
+  'mark_min_trade_notional',
+  'mark_smoothing_seconds',
+  'mark_max_move_percent',
+  'lever_pair_exposure_percent',
+  'lever_user_exposure_percent',
+] as const;
+export type LeverRiskOption = (typeof LEVER_RISK_OPTIONS)[number];
+
 /** A pair's spot and lever settings (`GET /api/admin/products/pairs`). */
 export const adminPairSettingsSchema = z.object({
   id: z.number().int(),
@@ -32,15 +48,10 @@ export const adminPairSettingsSchema = z.object({
     lever_trade_fee: decimal,
     spread: decimal,
     overnight: decimal,
-    /** How the mark is built (quote amounts, percents, whole seconds) and the open-interest caps. */
-    mark_impact_notional: decimal,
-    mark_band_percent: decimal,
-    mark_trade_window_seconds: decimal,
-    mark_min_trade_notional: decimal,
-    mark_smoothing_seconds: decimal,
-    mark_max_move_percent: decimal,
-    lever_pair_exposure_percent: decimal,
-    lever_user_exposure_percent: decimal,
+    ...(Object.fromEntries(LEVER_RISK_OPTIONS.map((option) => [option, decimal])) as Record<
+      LeverRiskOption,
+      typeof decimal
+    >),
   }),
   /** Seconds contracts: the settlement price rule and the exposure caps (percent of the micro pool). */
   micro: z.object({

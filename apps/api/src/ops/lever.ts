@@ -1,5 +1,6 @@
 import type { Db } from '@exchange/kernel/db';
-import { LEVER_RISK_OPTIONS, setLeverOptions, type LeverRiskOption } from '../modules/lever';
+import { LEVER_RISK_OPTIONS, type LeverRiskOption } from '@exchange/contracts';
+import { setLeverOptions } from '../modules/lever';
 import { findPairBySymbol } from '../modules/spot';
 
 const integers = (raw: string | undefined, name: string) => {

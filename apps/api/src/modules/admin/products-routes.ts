@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { LEVER_RISK_OPTIONS } from '@exchange/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope';
 import { z } from 'zod';
@@ -15,7 +16,6 @@ import { PRECISION_LIMITS } from '../spot';
 import { listBanners, saveBanner, uploadBannerImage } from './banners';
 import { actorOf, operatorGuard } from './guard';
 import { MICRO_PRICE_LIMITS } from '../micro';
-import { LEVER_RISK_OPTIONS } from '../lever';
 import { listPairSettings, savePairLever, savePairMicro, savePairSettings } from './pair-settings';
 import { listSavingsPlans, listSecondsOptions, saveSavingsPlan, saveSecondsOption } from './product-options';
 import { listSettings, saveSetting } from './settings';

@@ -1,3 +1,4 @@
+import { LEVER_RISK_OPTIONS, type LeverRiskOption } from '@exchange/contracts';
 import type { Currency, CurrencyMatch, Db, Tx } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import { Money, type Money as MoneyValue } from '@exchange/kernel/ledger';
@@ -37,21 +38,6 @@ const nonNegative = (raw: string, name: string) => {
   return raw;
 };
 
-/**
- * How the pair's mark is built and how much open interest the house takes on it (README "Security"), by
- * column name: whole seconds for the windows, plain non-negative decimals for the rest.
- */
-export const LEVER_RISK_OPTIONS = [
-  'mark_impact_notional',
-  'mark_band_percent',
-  'mark_trade_window_seconds',
-  'mark_min_trade_notional',
-  'mark_smoothing_seconds',
-  'mark_max_move_percent',
-  'lever_pair_exposure_percent',
-  'lever_user_exposure_percent',
-] as const;
-export type LeverRiskOption = (typeof LEVER_RISK_OPTIONS)[number];
 type SecondsOption = 'mark_trade_window_seconds' | 'mark_smoothing_seconds';
 const SECONDS_OPTIONS: readonly LeverRiskOption[] = [
   'mark_trade_window_seconds',

@@ -4,7 +4,7 @@ import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n';
 import type { Me } from './api';
-import type { AdminPairSettings } from './products-api';
+import { LEVER_MARK_FIELDS, type AdminPairSettings } from './products-api';
 import ProductsPage from './ProductsPage';
 
 const pair: AdminPairSettings = {
@@ -76,17 +76,6 @@ function renderAs(role: string) {
   );
 }
 
-const MARK_FIELDS = [
-  'mark_impact_notional',
-  'mark_band_percent',
-  'mark_trade_window_seconds',
-  'mark_min_trade_notional',
-  'mark_smoothing_seconds',
-  'mark_max_move_percent',
-  'lever_pair_exposure_percent',
-  'lever_user_exposure_percent',
-];
-
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -97,7 +86,7 @@ describe('the pair editor’s lever mark and exposure options', () => {
     const calls = stubServer();
     renderAs('admin');
     fireEvent.click(await screen.findByTestId('admin-pair-edit'));
-    for (const name of MARK_FIELDS) {
+    for (const name of LEVER_MARK_FIELDS) {
       const input = screen.getByTestId<HTMLInputElement>(`admin-lever-${name}`);
       expect(input.value).toBe(pair.lever[name as keyof AdminPairSettings['lever']]);
       expect(screen.getByTestId(`admin-lever-${name}-hint`).textContent).not.toBe('');

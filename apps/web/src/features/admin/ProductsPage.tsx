@@ -5,6 +5,7 @@ import { useOutletContext } from 'react-router';
 import { roleAtLeast, useAdminAction, type Me } from './api';
 import { ListTable, ReadOnlyNote, Section, TextField } from './parts';
 import {
+  LEVER_MARK_FIELDS,
   usePairSettings,
   useSavingsPlans,
   useSecondsOptions,
@@ -98,17 +99,6 @@ const LEVER_FIELDS = [
   'lever_trade_fee',
   'spread',
   'overnight',
-];
-/** How the lever mark is built and the house's open-interest caps (README "Security"). */
-const LEVER_MARK_FIELDS = [
-  'mark_impact_notional',
-  'mark_band_percent',
-  'mark_trade_window_seconds',
-  'mark_min_trade_notional',
-  'mark_smoothing_seconds',
-  'mark_max_move_percent',
-  'lever_pair_exposure_percent',
-  'lever_user_exposure_percent',
 ];
 
 const MICRO_FIELDS = [
@@ -207,7 +197,13 @@ function PairEditor({ pair, onClose }: { pair: AdminPairSettings; onClose: () =>
         <h4 className="admin-subhead">{t('products.leverMark')}</h4>
         <div className="admin-note">{t('products.leverMarkNote')}</div>
         <div className="admin-hinted-fields">
-          <Fields draft={lever} setDraft={setLever} names={LEVER_MARK_FIELDS} prefix="admin-lever" hinted />
+          <Fields
+            draft={lever}
+            setDraft={setLever}
+            names={[...LEVER_MARK_FIELDS]}
+            prefix="admin-lever"
+            hinted
+          />
         </div>
         <div className="admin-actions">
           <button
