@@ -174,6 +174,7 @@ export const en = {
   insurance_not_active: 'This insurance position has ended',
   insurance_claim_not_due: 'A claim is due only once the insured balance has lost 50%',
   insurance_claim_limit: 'At most two payouts a day: please claim again tomorrow',
+  insurance_pool_short: 'The insurance pool cannot pay this claim right now: please try again later',
   insurance_orders_running: 'Wait for your running insured orders to finish',
   insurance_claimed: 'Claim paid: {amount} {currency}',
   insurance_not_terminated: 'Only an ended insurance position can be exchanged',

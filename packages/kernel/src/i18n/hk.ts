@@ -174,6 +174,7 @@ export const hk: Messages = {
   insurance_not_active: '該保險已終止',
   insurance_claim_not_due: '受保資產虧損 50% 後才能理賠',
   insurance_claim_limit: '每天最多賠付兩次，請明天再申請',
+  insurance_pool_short: '保險資金池暫時無法支付此次理賠，請稍後再試',
   insurance_orders_running: '請等待進行中的受保訂單結束',
   insurance_claimed: '理賠成功：{amount} {currency}',
   insurance_not_terminated: '只有已終止的保險才能兌換',

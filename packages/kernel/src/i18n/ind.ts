@@ -175,6 +175,7 @@ export const ind: Messages = {
   insurance_not_active: 'Asuransi ini telah berakhir',
   insurance_claim_not_due: 'Klaim baru dapat diajukan setelah saldo yang diasuransikan rugi 50%',
   insurance_claim_limit: 'Paling banyak dua pembayaran sehari: silakan klaim lagi besok',
+  insurance_pool_short: 'Kumpulan asuransi belum dapat membayar klaim ini: silakan coba lagi nanti',
   insurance_orders_running: 'Tunggu hingga order berasuransi yang berjalan selesai',
   insurance_claimed: 'Klaim dibayar: {amount} {currency}',
   insurance_not_terminated: 'Hanya asuransi yang telah berakhir yang dapat ditukar',

@@ -175,6 +175,7 @@ export const jp: Messages = {
   insurance_not_active: 'この保険は終了しています',
   insurance_claim_not_due: '保険対象残高が 50% 減ってから請求できます',
   insurance_claim_limit: '支払いは1日2回までです。明日もう一度請求してください',
+  insurance_pool_short: '保険プールは現在この請求を支払えません。しばらくしてから再度お試しください',
   insurance_orders_running: '進行中の保険付き注文の終了をお待ちください',
   insurance_claimed: '保険金を支払いました：{amount} {currency}',
   insurance_not_terminated: '終了した保険のみ交換できます',

@@ -175,6 +175,7 @@ export const kor: Messages = {
   insurance_not_active: '이 보험은 종료되었습니다',
   insurance_claim_not_due: '보험 잔액이 50% 손실된 후에만 청구할 수 있습니다',
   insurance_claim_limit: '지급은 하루 두 번까지입니다. 내일 다시 청구하세요',
+  insurance_pool_short: '보험 풀이 지금은 이 청구를 지급할 수 없습니다. 잠시 후 다시 시도해 주세요',
   insurance_orders_running: '진행 중인 보험 주문이 끝날 때까지 기다리세요',
   insurance_claimed: '보험금 지급: {amount} {currency}',
   insurance_not_terminated: '종료된 보험만 교환할 수 있습니다',

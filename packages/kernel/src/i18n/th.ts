@@ -174,6 +174,7 @@ export const th: Messages = {
   insurance_not_active: 'ประกันนี้สิ้นสุดแล้ว',
   insurance_claim_not_due: 'เคลมได้เมื่อยอดที่ประกันขาดทุน 50% แล้วเท่านั้น',
   insurance_claim_limit: 'จ่ายได้สูงสุดวันละสองครั้ง กรุณาเคลมอีกครั้งพรุ่งนี้',
+  insurance_pool_short: 'กองทุนประกันยังไม่สามารถจ่ายเคลมนี้ได้ในขณะนี้ โปรดลองอีกครั้งภายหลัง',
   insurance_orders_running: 'กรุณารอให้คำสั่งที่มีประกันซึ่งกำลังทำงานเสร็จก่อน',
   insurance_claimed: 'จ่ายเคลมแล้ว: {amount} {currency}',
   insurance_not_terminated: 'แลกคืนได้เฉพาะประกันที่สิ้นสุดแล้ว',

@@ -174,6 +174,7 @@ export const zh: Messages = {
   insurance_not_active: '该保险已终止',
   insurance_claim_not_due: '受保资产亏损 50% 后才能理赔',
   insurance_claim_limit: '每天最多赔付两次，请明天再申请',
+  insurance_pool_short: '保险资金池暂时无法支付此次理赔，请稍后再试',
   insurance_orders_running: '请等待进行中的受保订单结束',
   insurance_claimed: '理赔成功：{amount} {currency}',
   insurance_not_terminated: '只有已终止的保险才能兑换',

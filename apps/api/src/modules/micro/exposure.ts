@@ -2,6 +2,9 @@ import type { Sql } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import { lockHouseBalance, Money, roundReceived, type Money as MoneyValue } from '@exchange/kernel/ledger';
 
+/** What running orders could win at most: the part of the micro pool reserved for them. */
+const RESERVED = 'SUM(number * profit_ratio / 100)';
+
 /** A new order's claim on the micro pool: what it would win at most. */
 export interface ExposureClaim {
   userId: number;
@@ -33,9 +36,9 @@ export interface ExposureClaim {
 export async function checkExposure(tx: Sql, claim: ExposureClaim): Promise<void> {
   const pool = await lockHouseBalance(tx, 'micro_pool', claim.currencyId);
   const [running] = await tx.query<{ total: string; pair: string; user: string }>(
-    `SELECT COALESCE(SUM(number * profit_ratio / 100), 0)::text AS total,
-       COALESCE(SUM(number * profit_ratio / 100) FILTER (WHERE match_id = $2), 0)::text AS pair,
-       COALESCE(SUM(number * profit_ratio / 100) FILTER (WHERE match_id = $2 AND user_id = $3), 0)::text AS user
+    `SELECT COALESCE(${RESERVED}, 0)::text AS total,
+       COALESCE(${RESERVED} FILTER (WHERE match_id = $2), 0)::text AS pair,
+       COALESCE(${RESERVED} FILTER (WHERE match_id = $2 AND user_id = $3), 0)::text AS user
      FROM micro_orders WHERE status = 1 AND currency_id = $1`,
     [claim.currencyId, claim.matchId, claim.userId],
   );
@@ -52,4 +55,18 @@ export async function checkExposure(tx: Sql, claim: ExposureClaim): Promise<void
   if (exceeds(running?.total, pool)) throw new AppError('micro_pool_exposure_limit', named(pool));
   if (exceeds(running?.pair, share(claim.pairPercent)))
     throw new AppError('micro_pair_exposure_limit', named(share(claim.pairPercent)));
+}
+
+/**
+ * Refuses to pay `amount` out of the micro pool (an insurance claim) unless the pool holds it beyond what the
+ * running orders could win. Takes the pool's lock as a submit does, after the payer's wallet row (the
+ * submits' order), so the two cannot deadlock and a claim cannot spend a running order's reservation.
+ */
+export async function assertMicroPoolCanPay(tx: Sql, currencyId: number, amount: MoneyValue): Promise<void> {
+  const pool = await lockHouseBalance(tx, 'micro_pool', currencyId);
+  const [running] = await tx.query<{ total: string }>(
+    `SELECT COALESCE(${RESERVED}, 0)::text AS total FROM micro_orders WHERE status = 1 AND currency_id = $1`,
+    [currencyId],
+  );
+  if (pool.minus(running?.total ?? '0').lt(amount)) throw new AppError('insurance_pool_short');
 }

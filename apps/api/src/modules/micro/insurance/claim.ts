@@ -11,6 +11,7 @@ import {
   POSITION_STATUS,
   type PositionRow,
 } from './positions';
+import { assertMicroPoolCanPay } from '../exposure';
 import { exchangeDay } from './window';
 
 /**
@@ -19,7 +20,8 @@ import { exchangeDay } from './window';
  * held by the position), and the position terminates (the insurance is used up); its balance can then be
  * exchanged back. At most CLAIMS_PER_DAY payouts per user per exchange day (Asia/Shanghai): a later claim
  * is refused until the next day. A user's claims run one at a time (a transaction-scoped advisory lock),
- * so two concurrent claims cannot both pass the daily limit.
+ * so two concurrent claims cannot both pass the daily limit. The pool pays only what it holds beyond the
+ * running orders' reservations: otherwise the claim is refused ("try again later") and changes nothing.
  */
 export async function claimInsurance(
   deps: { prisma: Db; pool: pg.Pool },
@@ -71,6 +73,7 @@ export async function claimInsurance(
         ref,
       },
     ]);
+    await assertMicroPoolCanPay(tx, position.currency_id, payout);
     await bookHouse(tx, [
       {
         currencyId: position.currency_id,

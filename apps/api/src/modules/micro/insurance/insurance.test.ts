@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Money } from '@exchange/kernel/ledger';
+import { prismaSql } from '@exchange/kernel/db';
+import { bookHouse, LOG_TYPES, Money } from '@exchange/kernel/ledger';
 import { createTestContext, type TestContext } from '../../../../../../test/harness';
 import { SETTLE_GRACE_MS } from '../prices';
 import { settleDue } from '../settle';
@@ -178,6 +179,39 @@ describe('seconds-contract insurance', () => {
     const tomorrow = () => new Date(Date.now() + 86_400_000);
     const paid = await claimInsurance({ prisma: ctx.prisma, pool: ctx.app.pg }, user.id, third, tomorrow);
     expect(paid.status).toBe(2);
+    expect((await ctx.audit()).problems).toEqual([]);
+  });
+
+  it('refuses a claim the micro pool cannot pay beyond its reservations, and pays it once it can', async () => {
+    const user = await fx.trader('500', 'HAP');
+    const id = (await buy(user.token, 1)).body.data.id as number;
+    await settle(await bet(user.token, '60', false));
+    // The operator moves the pool's money to the fee account until 1 HAP is left: less than the claim.
+    const moveFromPool = async (amount: Money) => {
+      const ref = { type: 'test', id: 'drain' };
+      await bookHouse(prismaSql(ctx.prisma), [
+        { currencyId: hap, account: 'micro_pool', amount: amount.neg(), type: LOG_TYPES.ADMIN_ADJUST, ref },
+        { currencyId: hap, account: 'fees', amount, type: LOG_TYPES.ADMIN_ADJUST, ref },
+      ]);
+    };
+    const poolHap = async () => {
+      const [row] = await ctx.prisma.$queryRawUnsafe<{ total: string }[]>(
+        "SELECT COALESCE(SUM(delta), 0)::text AS total FROM house_entries WHERE currency_id = $1 AND account = 'micro_pool'",
+        hap,
+      );
+      return new Money(row?.total ?? '0');
+    };
+    const drained = (await poolHap()).minus(1);
+    await moveFromPool(drained);
+    const before = await fx.micro(user.id, hap);
+    expect((await ctx.post('/api/insurance/claim', { id }, user.token)).body).toEqual({
+      type: 'error',
+      message: 'The insurance pool cannot pay this claim right now: please try again later',
+    });
+    expect([(await position(id)).status, await fx.micro(user.id, hap)]).toEqual([1, before]);
+    expect((await poolHap()).toFixed()).toBe('1');
+    await moveFromPool(drained.neg());
+    expect((await ctx.post('/api/insurance/claim', { id }, user.token)).body.type).toBe('ok');
     expect((await ctx.audit()).problems).toEqual([]);
   });
 
