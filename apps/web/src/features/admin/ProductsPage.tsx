@@ -141,56 +141,32 @@ function PairEditor({ pair, onClose }: { pair: AdminPairSettings; onClose: () =>
   const [micro, setMicro] = useState(() => microDraft(pair));
   return (
     <Section title={t('products.editPair', { symbol: pair.symbol })} testId="admin-pair-editor">
-      <form
-        className="admin-stack"
-        onSubmit={(event) => {
-          event.preventDefault();
-          saveSpot.mutate({ id: pair.id, ...spot });
-        }}
+      <PairForm
+        title={t('products.spot')}
+        note={t('products.precisionNote')}
+        onSave={() => saveSpot.mutate({ id: pair.id, ...spot })}
+        first
       >
-        <h3 className="admin-subhead">{t('products.spot')}</h3>
-        <div className="admin-note">{t('products.precisionNote')}</div>
         <div className="admin-form">
           <Fields draft={spot} setDraft={setSpot} names={SPOT_FIELDS} prefix="admin-pair" />
-          <button
-            type="submit"
-            className="btn btn-primary"
-            disabled={saveSpot.isPending}
-            data-testid="admin-pair-save"
-          >
-            {t('products.saveSpot')}
-          </button>
+          <SaveButton pending={saveSpot.isPending} testId="admin-pair-save" label={t('products.saveSpot')} />
         </div>
-      </form>
-      <form
-        className="admin-stack admin-section admin-divided"
-        onSubmit={(event) => {
-          event.preventDefault();
-          saveMicro.mutate({ id: pair.id, ...micro });
-        }}
+      </PairForm>
+      <PairForm
+        title={t('products.micro')}
+        note={t('products.microNote')}
+        onSave={() => saveMicro.mutate({ id: pair.id, ...micro })}
       >
-        <h3 className="admin-subhead">{t('products.micro')}</h3>
-        <div className="admin-note">{t('products.microNote')}</div>
         <div className="admin-form">
           <Fields draft={micro} setDraft={setMicro} names={MICRO_FIELDS} prefix="admin-micro" />
-          <button
-            type="submit"
-            className="btn btn-primary"
-            disabled={saveMicro.isPending}
-            data-testid="admin-micro-save"
-          >
-            {t('products.saveMicro')}
-          </button>
+          <SaveButton
+            pending={saveMicro.isPending}
+            testId="admin-micro-save"
+            label={t('products.saveMicro')}
+          />
         </div>
-      </form>
-      <form
-        className="admin-stack admin-section admin-divided"
-        onSubmit={(event) => {
-          event.preventDefault();
-          saveLever.mutate({ id: pair.id, ...lever });
-        }}
-      >
-        <h3 className="admin-subhead">{t('products.lever')}</h3>
+      </PairForm>
+      <PairForm title={t('products.lever')} onSave={() => saveLever.mutate({ id: pair.id, ...lever })}>
         <div className="admin-form">
           <Fields draft={lever} setDraft={setLever} names={LEVER_FIELDS} prefix="admin-lever" />
         </div>
@@ -206,20 +182,49 @@ function PairEditor({ pair, onClose }: { pair: AdminPairSettings; onClose: () =>
           />
         </div>
         <div className="admin-actions">
-          <button
-            type="submit"
-            className="btn btn-primary"
-            disabled={saveLever.isPending}
-            data-testid="admin-lever-save"
-          >
-            {t('products.saveLever')}
-          </button>
+          <SaveButton
+            pending={saveLever.isPending}
+            testId="admin-lever-save"
+            label={t('products.saveLever')}
+          />
           <button type="button" className="btn btn-ghost" onClick={onClose}>
             {t('products.close')}
           </button>
         </div>
-      </form>
+      </PairForm>
     </Section>
+  );
+}
+
+/** One of the pair editor's forms: a heading, an optional note, its fields, saved on its own. */
+function PairForm(props: {
+  title: string;
+  note?: string;
+  onSave: () => void;
+  /** The first form of the editor has no divider above it. */
+  first?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      className={props.first ? 'admin-stack' : 'admin-stack admin-section admin-divided'}
+      onSubmit={(event) => {
+        event.preventDefault();
+        props.onSave();
+      }}
+    >
+      <h3 className="admin-subhead">{props.title}</h3>
+      {props.note && <div className="admin-note">{props.note}</div>}
+      {props.children}
+    </form>
+  );
+}
+
+function SaveButton({ pending, testId, label }: { pending: boolean; testId: string; label: string }) {
+  return (
+    <button type="submit" className="btn btn-primary" disabled={pending} data-testid={testId}>
+      {label}
+    </button>
   );
 }
 
