@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubServer } from '../../lib/test-server';
 import '../../i18n';
 import type { Me } from './api';
 import { LEVER_MARK_FIELDS, type AdminPairSettings } from './products-api';
@@ -47,22 +48,11 @@ const pair: AdminPairSettings = {
   },
 };
 
-type Call = { url: string; body: URLSearchParams };
-
 /** The console's server as the page sees it: one pair, no durations or plans, every change ok. */
-function stubServer(): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string, init?: RequestInit) => {
-      const body = init?.body instanceof URLSearchParams ? init.body : new URLSearchParams();
-      calls.push({ url, body });
-      const message = url.startsWith('/api/admin/products/pairs?') ? [pair] : init?.body ? 'Done' : [];
-      return Promise.resolve(new Response(JSON.stringify({ type: 'ok', message })));
-    }),
+const stubConsole = () =>
+  stubServer((url, init) =>
+    url.startsWith('/api/admin/products/pairs?') ? [pair] : init?.body ? 'Done' : [],
   );
-  return calls;
-}
 
 function renderAs(role: string) {
   const me = { role } as Me;
@@ -83,7 +73,7 @@ afterEach(() => {
 
 describe('the pair editor’s lever mark and exposure options', () => {
   it('shows each with its value and a hint, and saves a change through the lever call', async () => {
-    const calls = stubServer();
+    const calls = stubConsole();
     renderAs('admin');
     fireEvent.click(await screen.findByTestId('admin-pair-edit'));
     for (const name of LEVER_MARK_FIELDS) {
@@ -118,7 +108,7 @@ describe('the pair editor’s lever mark and exposure options', () => {
   });
 
   it('a role that may only read gets no editor', async () => {
-    stubServer();
+    stubConsole();
     renderAs('viewer');
     await screen.findByTestId('admin-read-only');
     await screen.findByText('BTC/USDT');

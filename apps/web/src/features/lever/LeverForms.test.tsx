@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubServer } from '../../lib/test-server';
 import type { Quotation } from '../../api/markets';
 import { Toaster } from '../../components/Toaster';
 import i18n from '../../i18n';
@@ -36,22 +37,6 @@ const deal: LeverDeal = {
   ustd_price: '1',
   ExRAte: '7.2',
 };
-
-type Call = { url: string; body: URLSearchParams };
-
-/** The server as the forms see it: every call answers ok with a message, and is recorded. */
-function stubServer(): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string, init?: RequestInit) => {
-      const body = init?.body instanceof URLSearchParams ? init.body : new URLSearchParams();
-      calls.push({ url, body });
-      return Promise.resolve(new Response(JSON.stringify({ type: 'ok', message: 'Done' })));
-    }),
-  );
-  return calls;
-}
 
 function renderWith(element: ReactNode) {
   const router = createMemoryRouter([
