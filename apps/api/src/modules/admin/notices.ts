@@ -1,19 +1,13 @@
 import type { Db } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
-import { deleteNews, NEWS_CATEGORIES, saveNews } from '../news';
+import { deleteNews, NEWS_CATEGORIES, saveNews, type NewsContent } from '../news';
 import { recordTrail, type Actor } from './trail';
 
 /** The categories an operator publishes into: the client's notice list, home strip, banners and latest. */
 export const NOTICE_CATEGORIES: number[] = Object.values(NEWS_CATEGORIES);
 
-export interface NoticeInput {
-  c_id: number;
-  lang: string;
-  title: string;
-  abstract: string;
-  content: string;
-  sorts: number;
-}
+/** A notice as an operator writes it (the cover belongs to banners). */
+export type NoticeInput = Omit<NewsContent, 'cover'>;
 
 const view = <Row extends { create_time: Date; update_time: Date }>(row: Row) => ({
   ...row,

@@ -1,5 +1,6 @@
 import type { Tx } from '@exchange/kernel/db';
-import { translate, isLocale, type MessageKey, type MessageParams } from '@exchange/kernel/i18n';
+import type { MessageKey, MessageParams } from '@exchange/kernel/i18n';
+import { messageUser } from '../verification';
 
 /** Delivers a socket event to one user's room: the API's socket.io server, or the workers' Redis emitter. */
 export type Pusher = (userId: number, event: string, payload: Record<string, unknown>) => void;
@@ -19,20 +20,7 @@ export interface Notice {
  * socket push follows after commit (`pushNotices`).
  */
 export async function recordNotice(tx: Tx, notice: Notice): Promise<Notice> {
-  const user = await tx.user.findUnique({
-    where: { id: notice.userId },
-    select: { account_number: true, email: true, locale: true },
-  });
-  if (!user) return notice;
-  await tx.messageOutbox.create({
-    data: {
-      channel: user.email ? 'email' : 'sms',
-      to: user.account_number,
-      scene: 'p2p',
-      code: '',
-      body: translate(isLocale(user.locale) ? user.locale : 'en', notice.key, notice.params),
-    },
-  });
+  await messageUser(tx, notice.userId, 'p2p', notice.key, notice.params);
   return notice;
 }
 

@@ -2,4 +2,4 @@
 export { consumeCode, issueCode, verifyCode, withVerifiedCode } from './codes';
 export { createMessenger, type Messenger } from './messenger';
 export { verificationRoutes } from './routes';
-export { notifyUser } from './user-notices';
+export { messageUser, notifyUser } from './user-notices';
