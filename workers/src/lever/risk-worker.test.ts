@@ -5,10 +5,17 @@ import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPool } from '@exchange/kernel/db';
-import { Money } from '@exchange/kernel/ledger';
 import { SOCKET_PATH } from '@exchange/kernel/realtime';
 import { batchClose, type LeverDeps } from '@exchange/api/modules/lever';
 import { createTestContext, type TestContext } from '../../../test/harness';
+import {
+  houseUsdt,
+  leverPositions,
+  leverTrader,
+  leverWallet,
+  spotOrder,
+  submitLever,
+} from '../../../test/lever';
 import { RiskWorker } from './risk-worker';
 
 /**
@@ -74,41 +81,14 @@ async function startWorker(): Promise<RiskWorker> {
 
 /** A limit order on the spot book, through the same HTTP path and matcher as every trader's. */
 async function spot(token: string, currencyId: number, side: 'buy' | 'sell', price: string, amount: string) {
-  const answer = await ctx.post(
-    '/api/coin/trade',
-    { legal_id: usdt, currency_id: currencyId, type: side === 'buy' ? 1 : 2, target_price: price, amount },
-    token,
-  );
+  const answer = await spotOrder(ctx, token, { legalId: usdt, currencyId }, side, price, amount);
   expect(answer.body.type, JSON.stringify(answer.body)).toBe('ok');
 }
 
-async function trader(lever: string) {
-  const user = await ctx.signedInUser({ tradePassword: '123456' });
-  await ctx.deposit(user.account, 'USDT', lever);
-  const moved = await ctx.post(
-    '/api/wallet/change',
-    { currency_id: usdt, number: lever, from_field: 'change', to_field: 'lever' },
-    user.token,
-  );
-  expect(moved.body.type).toBe('ok');
-  return user;
-}
+const trader = (lever: string) => leverTrader(ctx, lever);
 
 async function open(token: string, fields: Record<string, string | number>) {
-  const answer = await ctx.post(
-    '/api/lever/submit',
-    {
-      legal_id: usdt,
-      currency_id: btc,
-      type: 1,
-      share: 2,
-      multiple: 10,
-      status: 1,
-      password: '123456',
-      ...fields,
-    },
-    token,
-  );
+  const answer = await submitLever(ctx, token, fields);
   expect(answer.body, JSON.stringify(fields)).toEqual({ type: 'ok', message: 'Submitted successfully' });
 }
 
@@ -140,23 +120,9 @@ async function socketOf(user: { id: number; token: string }): Promise<Inbox> {
   return inbox;
 }
 
-const positions = (userId: number) =>
-  ctx.prisma.leverTransaction.findMany({ where: { user_id: userId }, orderBy: { id: 'asc' } });
-
-async function lever(userId: number) {
-  const row = await ctx.prisma.wallet.findUniqueOrThrow({
-    where: { user_id_currency_id: { user_id: userId, currency_id: usdt } },
-  });
-  return { available: row.lever_balance.toFixed(), locked: row.lock_lever_balance.toFixed() };
-}
-
-async function insuranceFund() {
-  const [row] = await ctx.prisma.$queryRawUnsafe<{ total: string }[]>(
-    "SELECT COALESCE(SUM(delta), 0)::text AS total FROM house_entries WHERE currency_id = $1 AND account = 'insurance_fund'",
-    usdt,
-  );
-  return new Money(row?.total ?? '0');
-}
+const positions = (userId: number) => leverPositions(ctx, userId);
+const lever = (userId: number) => leverWallet(ctx, userId);
+const insuranceFund = () => houseUsdt(ctx, 'insurance_fund');
 
 async function expectCleanAudit() {
   expect((await ctx.audit()).problems).toEqual([]);

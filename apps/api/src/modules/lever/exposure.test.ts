@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prismaSql } from '@exchange/kernel/db';
 import { bookHouse, LOG_TYPES, Money } from '@exchange/kernel/ledger';
 import { createTestContext, type TestContext } from '../../../../../test/harness';
-import { houseUsdt, leverPositions, leverTrader, submitLever } from '../../../../../test/lever';
+import { houseUsdt, leverPositions, leverTrader, leverWallet, submitLever } from '../../../../../test/lever';
 import { setLeverOptions } from './options';
 
 /**
@@ -39,12 +39,7 @@ const caps = (pair: string, user: string) =>
     risk: { lever_pair_exposure_percent: pair, lever_user_exposure_percent: user },
   });
 
-async function walletOf(userId: number) {
-  const wallet = await ctx.prisma.wallet.findFirstOrThrow({
-    where: { user_id: userId, currency: { name: 'USDT' } },
-  });
-  return [wallet.lever_balance.toFixed(), wallet.lock_lever_balance.toFixed()];
-}
+const walletOf = (userId: number) => leverWallet(ctx, userId);
 
 describe('open interest caps', () => {
   it('lets exactly one of two opens at once take the last room on the pair', async () => {
@@ -113,7 +108,7 @@ describe('settling beyond what the house holds', () => {
     await move('insurance_fund', 100);
     // At 130 000 the long has won (130 000 - 100 020) x 0.02 = 599.6: 300 from the pool, 100 from the fund.
     await ctx.setLeverMark(btcPair, '130000');
-    const [available] = await walletOf(winner.id);
+    const { available } = await walletOf(winner.id);
     expect((await ctx.post('/api/lever/close', { id: String(position?.id) }, winner.token)).body.type).toBe(
       'ok',
     );
@@ -123,8 +118,8 @@ describe('settling beyond what the house holds', () => {
     ).toEqual(['400', '100', '199.6']);
     expect((await houseUsdt(ctx, 'lever_pool')).toFixed()).toBe('0');
     expect((await houseUsdt(ctx, 'insurance_fund')).toFixed()).toBe('0');
-    const [after, locked] = await walletOf(winner.id);
-    expect([new Money(after ?? '0').minus(available ?? '0').toFixed(), locked]).toEqual(['600.04', '0']);
+    const after = await walletOf(winner.id);
+    expect([new Money(after.available).minus(available).toFixed(), after.locked]).toEqual(['600.04', '0']);
     expect((await ctx.audit()).problems).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool, inTransaction } from '@exchange/kernel/db';
 import { Money } from '@exchange/kernel/ledger';
 import { createTestContext, type TestContext } from '../../../../../test/harness';
+import { houseUsdt, leverPositions, leverWallet, submitLever } from '../../../../../test/lever';
 import { fundHousePool } from '../wallet';
 import {
   batchClose,
@@ -55,39 +56,11 @@ async function trader(lever = '1000') {
 }
 
 const submit = (token: string, fields: Record<string, string | number> = {}) =>
-  ctx.post(
-    '/api/lever/submit',
-    {
-      legal_id: usdt,
-      currency_id: btc,
-      type: 1,
-      share: 2,
-      multiple: 10,
-      status: 1,
-      password: '123456',
-      ...fields,
-    },
-    token,
-  );
+  submitLever(ctx, token, fields);
 
-async function lever(userId: number) {
-  const row = await ctx.prisma.wallet.findUniqueOrThrow({
-    where: { user_id_currency_id: { user_id: userId, currency_id: usdt } },
-  });
-  return { available: row.lever_balance.toFixed(), locked: row.lock_lever_balance.toFixed() };
-}
-
-const positions = (userId: number) =>
-  ctx.prisma.leverTransaction.findMany({ where: { user_id: userId }, orderBy: { id: 'asc' } });
-
-async function house(account: string) {
-  const [row] = await ctx.prisma.$queryRawUnsafe<{ total: string }[]>(
-    'SELECT COALESCE(SUM(delta), 0)::text AS total FROM house_entries WHERE currency_id = $1 AND account = $2',
-    usdt,
-    account,
-  );
-  return new Money(row?.total ?? '0');
-}
+const lever = (userId: number) => leverWallet(ctx, userId);
+const positions = (userId: number) => leverPositions(ctx, userId);
+const house = (account: string) => houseUsdt(ctx, account);
 
 async function expectCleanAudit() {
   expect((await ctx.audit()).problems).toEqual([]);
