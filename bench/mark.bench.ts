@@ -2,7 +2,7 @@ import { OrderBook, type EngineEvent, type Side } from '@exchange/engine';
 import { mulberry32 } from '@exchange/engine/prng';
 import { Money } from '@exchange/kernel/ledger';
 import { impactPrice, MarkTracker, type MarkParams } from '@exchange/api/modules/lever';
-import { ladder } from '../workers/src/market-maker/market-maker';
+import { ladder, TAKER_REACH, walkedReference } from '../workers/src/market-maker/market-maker';
 
 /**
  * What it costs an attacker to move the lever mark 1 % on the demo books. A simulation in seconds of
@@ -98,8 +98,7 @@ class Simulation {
 
   /** One market-maker round: the reference walks, the ladder is refilled, sometimes someone takes. */
   marketMaker() {
-    const shock = (this.random() + this.random() + this.random() - 1.5) * 2 * 0.0012;
-    this.reference *= 1 + shock + ((ANCHOR - this.reference) / ANCHOR) * 0.01;
+    this.reference = walkedReference({ anchor: ANCHOR, reference: this.reference }, this.random);
     const wanted = ladder({ anchor: ANCHOR, reference: this.reference });
     for (const [place, id] of this.quotes) {
       if (wanted.has(place) && this.book.order(id)) continue;
@@ -114,7 +113,8 @@ class Simulation {
     }
     if (this.random() < 0.5) {
       const buy = this.random() < 0.5;
-      const price = this.reference * (buy ? 1.002 : 0.998);
+      const reach = TAKER_REACH.toNumber();
+      const price = this.reference * (buy ? 1 + reach : 1 - reach);
       const size = (QUOTE_VALUE * (this.random() * 0.2 + 0.05)) / price;
       this.place(TAKER, buy ? 'buy' : 'sell', price, size, 'IOC');
     }

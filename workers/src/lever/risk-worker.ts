@@ -39,8 +39,8 @@ const RELOAD_INTERVAL_MS = 30_000;
 /**
  * The lever risk worker process: looks at the books every second for the marks (the module's MarkSampler,
  * the one writer of `lever_marks`), follows the API's notifications of changed users, and hands each change
- * to the module's RiskEngine (which holds the rules). One pair is
- * evaluated at a time; a mark that changes while its pair is being evaluated is evaluated again after.
+ * to the module's RiskEngine (which holds the rules). One pair is evaluated at a time; a mark that changes
+ * while its pair is being evaluated is evaluated again after.
  * Also schedules the daily overnight fee (00:01 Asia/Shanghai, BullMQ) and runs it for today at start.
  */
 export class RiskWorker {

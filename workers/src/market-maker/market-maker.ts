@@ -67,6 +67,23 @@ export function ladder(market: Pick<MarketState, 'anchor' | 'reference'>): Map<s
   return places;
 }
 
+/** One round's step of a market's reference price: a bounded random walk pulled back toward its anchor. */
+export function walkedReference(
+  market: Pick<MarketState, 'anchor' | 'reference'>,
+  random: () => number,
+): number {
+  const shock = (random() + random() + random() - 1.5) * 2 * WALK_SIGMA;
+  const pull = ((market.anchor - market.reference) / market.anchor) * 0.01;
+  const next = market.reference * (1 + shock + pull);
+  return Math.min(market.anchor * (1 + MAX_DRIFT), Math.max(market.anchor * (1 - MAX_DRIFT), next));
+}
+
+/**
+ * How far from the reference the taker's limit reaches: across the spread and two grid steps into the
+ * ladder, so it trades against the best quotes at real prices and never sweeps far.
+ */
+export const TAKER_REACH = HALF_SPREAD.plus(LEVEL_STEP.times(2));
+
 interface Quote {
   side: 1 | 2;
   price: MoneyValue;
@@ -187,13 +204,7 @@ export class MarketMaker {
   }
 
   private walk(market: MarketState): void {
-    const shock = (this.random() + this.random() + this.random() - 1.5) * 2 * WALK_SIGMA;
-    const pull = ((market.anchor - market.reference) / market.anchor) * 0.01;
-    const next = market.reference * (1 + shock + pull);
-    market.reference = Math.min(
-      market.anchor * (1 + MAX_DRIFT),
-      Math.max(market.anchor * (1 - MAX_DRIFT), next),
-    );
+    market.reference = walkedReference(market, this.random);
   }
 
   private async requote(market: MarketState): Promise<void> {
@@ -232,10 +243,7 @@ export class MarketMaker {
     if (!taker) return;
     const side = this.random() < 0.5 ? SIDE.buy : SIDE.sell;
     const reference = new Money(market.reference);
-    // A limit across the spread and two grid steps into the ladder, so it trades against the best quotes at
-    // real prices and never sweeps far.
-    const reach = HALF_SPREAD.plus(LEVEL_STEP.times(2));
-    const price = reference.times(side === SIDE.buy ? reach.plus(1) : new Money(1).minus(reach));
+    const price = reference.times(side === SIDE.buy ? TAKER_REACH.plus(1) : new Money(1).minus(TAKER_REACH));
     const size = (await this.quoteSize(taker, market.pair, side, price)).times(this.random() * 0.2 + 0.05);
     await this.place(taker, market.pair, side, price, size, 'IOC');
   }

@@ -15,5 +15,4 @@ export * from './risk-engine';
 export * from './routes';
 export * from './set-stop';
 export * from './transfer-guard';
-export * from './mark-sampler';
 export * from './mark-tracker';

@@ -11,7 +11,7 @@ import { MARK_REASON, type MarkState } from './mark-tracker';
  */
 
 /** The worker looks every second; a row older than this means nobody is computing the mark. */
-export const MARK_STALE_MS = 10_000;
+const MARK_STALE_MS = 10_000;
 
 export interface PairMark {
   mark?: MoneyValue | undefined;

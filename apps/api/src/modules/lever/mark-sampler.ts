@@ -21,7 +21,7 @@ interface PairRow {
   price_decimals: number;
 }
 
-export function markParams(pair: PairRow): MarkParams {
+function markParams(pair: PairRow): MarkParams {
   return {
     impactNotional: new Money(pair.mark_impact_notional),
     bandPercent: new Money(pair.mark_band_percent),
@@ -81,7 +81,7 @@ export class MarkSampler {
 }
 
 /** The impact prices of a pair's book and the volume-weighted price of its recent trades. */
-export async function readMarkInputs(
+async function readMarkInputs(
   sql: Sql,
   matchId: number,
   params: MarkParams,

@@ -107,14 +107,6 @@ export class RiskBook {
     return this.accounts.get(key);
   }
 
-  /** The pairs holding any pending or in-trade position. */
-  pairsHeld(): number[] {
-    const held = new Set<number>();
-    for (const byPair of [this.accountsByPair, this.triggersByPair])
-      for (const [matchId, members] of byPair) if (members.size > 0) held.add(matchId);
-    return [...held];
-  }
-
   accountsOnPair(matchId: number): Account[] {
     return [...(this.accountsByPair.get(matchId) ?? [])];
   }
