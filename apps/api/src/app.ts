@@ -1,4 +1,3 @@
-import type { SpotOrderPush } from '@exchange/contracts';
 import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import formbody from '@fastify/formbody';
@@ -11,34 +10,33 @@ import type { Redis } from 'ioredis';
 import type { Config } from '@exchange/kernel/config';
 import type { Db } from '@exchange/kernel/db';
 import { createPool } from '@exchange/kernel/db';
+import { DEFAULT_LOCALE, requestedLocale } from '@exchange/kernel/i18n';
 import { auditExchange, TRANSFER_GUARDS } from './areas';
-import { adminRoutes } from './modules/admin';
+import type { AreaOptions } from './http/area';
 import { registerAuth } from './http/auth';
 import { answerFrameworkError, BODY_LIMIT_BYTES, registerErrorHandling } from './http/error-handler';
 import { clientErrorHandler, registerSecurityHeaders } from './http/security-headers';
 import { SessionCache } from './http/session-cache';
-import { DEFAULT_LOCALE, requestedLocale } from '@exchange/kernel/i18n';
-import { realNameRoutes, UPLOAD_URL_PREFIX, uploadRoutes } from './modules/identity';
-import { newsRoutes } from './modules/news';
-import { paymentAccountRoutes } from './modules/payment-account';
-import { walletRoutes } from './modules/wallet';
-import { leverRoutes } from './modules/lever';
-import { OrderResults, SpotQueues, PlacementCommitter, orderRoutes, marketRoutes } from './modules/spot';
-import { microRoutes } from './modules/micro';
-import { safeRoutes } from './modules/safe';
-import { systemRoutes } from './modules/system';
-import { loginRoutes, passwordResetRoutes, profileRoutes, registerRoute } from './modules/user';
+import { acceptorArea } from './modules/acceptor';
+import { adminArea } from './modules/admin';
+import { c2cArea, p2pServices } from './modules/c2c';
+import { identityArea, UPLOAD_URL_PREFIX } from './modules/identity';
+import { leverArea } from './modules/lever';
+import { microArea } from './modules/micro';
+import { newsArea } from './modules/news';
+import { paymentAccountArea } from './modules/payment-account';
+import { pointsArea } from './modules/points';
+import { regionArea } from './modules/region';
+import { safeArea } from './modules/safe';
+import { savingsArea } from './modules/savings';
+import { spotArea, spotServices } from './modules/spot';
+import { systemArea } from './modules/system';
+import { teamArea } from './modules/team';
+import { userArea } from './modules/user';
 import type { Messenger } from './modules/verification';
-import { verificationRoutes } from './modules/verification';
-import { userRoom } from '@exchange/kernel/realtime';
+import { verificationArea } from './modules/verification';
+import { walletArea } from './modules/wallet';
 import { attachRealtime } from './realtime/socket';
-import { toAmountString } from '@exchange/kernel/ledger';
-import { acceptorRoutes } from './modules/acceptor';
-import { c2cRoutes, P2pDeadlines, shopRoutes } from './modules/c2c';
-import { regionRoutes } from './modules/region';
-import { pointsRoutes } from './modules/points';
-import { savingsRoutes } from './modules/savings';
-import { teamRoutes } from './modules/team';
 
 export interface AppDeps {
   config: Config;
@@ -72,28 +70,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('redis', deps.redis);
   app.decorate('messenger', deps.messenger);
   app.decorate('pg', createPool(deps.databaseUrl, 10));
-  app.decorate('spotQueues', new SpotQueues(deps.redisUrl, deps.config.REDIS_PREFIX));
-  app.decorate('orderResults', new OrderResults(deps.redisUrl, deps.config.REDIS_PREFIX));
-  app.decorate(
-    'placements',
-    new PlacementCommitter({
-      pool: app.pg,
-      queues: app.spotQueues,
-      results: app.orderResults,
-      log: (fields, message) => app.log.error(fields, message),
-    }),
-  );
   app.decorate('sessions', new SessionCache(app.pg, deps.redis, deps.redisUrl, deps.config.REDIS_PREFIX));
-  app.decorate('p2pDeadlines', new P2pDeadlines(deps.redisUrl, deps.config.REDIS_PREFIX));
-  await Promise.all([app.orderResults.whenReady(), app.sessions.whenReady()]);
+  await app.sessions.whenReady();
+  // Registered first, so it runs after the areas' own onClose hooks (those close before their parents).
   app.addHook('onClose', async () => {
-    await app.placements.settled();
-    await Promise.all([
-      app.spotQueues.close(),
-      app.orderResults.close(),
-      app.sessions.close(),
-      app.p2pDeadlines.close(),
-    ]);
+    await app.sessions.close();
     await app.pg.end();
   });
   app.decorateRequest('locale', DEFAULT_LOCALE);
@@ -119,34 +100,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await deps.redis.ping();
     return { type: 'ok', message: 'healthy' };
   });
-  for (const routes of [
-    systemRoutes,
-    newsRoutes,
-    verificationRoutes,
-    registerRoute,
-    loginRoutes,
-    passwordResetRoutes,
-    profileRoutes,
-    safeRoutes,
-    uploadRoutes,
-    realNameRoutes,
-    paymentAccountRoutes,
-    (instance: FastifyInstance) => walletRoutes(instance, TRANSFER_GUARDS),
-    orderRoutes,
-    marketRoutes,
-    leverRoutes,
-    c2cRoutes,
-    shopRoutes,
-    acceptorRoutes,
-    regionRoutes,
-    pointsRoutes,
-    teamRoutes,
+  const areaOptions: AreaOptions = { redisUrl: deps.redisUrl };
+  await app.register(spotServices, areaOptions);
+  await app.register(p2pServices, areaOptions);
+  for (const area of [
+    systemArea,
+    newsArea,
+    verificationArea,
+    userArea,
+    safeArea,
+    identityArea,
+    paymentAccountArea,
+    spotArea,
+    leverArea,
+    microArea,
+    c2cArea,
+    acceptorArea,
+    regionArea,
+    pointsArea,
+    teamArea,
+    savingsArea,
   ]) {
-    routes(app);
+    await app.register(area, areaOptions);
   }
-  microRoutes(app, deps.redisUrl);
-  savingsRoutes(app, deps.redisUrl);
-  adminRoutes(app, { redisUrl: deps.redisUrl, audit: () => auditExchange(app.prisma) });
+  await app.register(walletArea, { ...areaOptions, transferGuards: TRANSFER_GUARDS });
+  await app.register(adminArea, { ...areaOptions, audit: () => auditExchange(app.prisma) });
 
   mkdirSync(resolve(deps.config.UPLOAD_DIR), { recursive: true });
   await app.register(fastifyStatic, {
@@ -162,21 +140,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.get('/favicon.ico', (_request, reply) => reply.type('image/svg+xml').sendFile('favicon.svg'));
   }
 
-  const io = attachRealtime(app);
-  // A user's own order updates, from the verdicts this process receives anyway: to its own sockets only
-  // (every API process gets every batch), so they cost no socket.io traffic through Redis.
-  app.orderResults.onBatch(({ market, results }) => {
-    for (const result of results) {
-      const room = userRoom(result.userId);
-      if (!io.sockets.adapter.rooms.has(room)) continue;
-      const push: SpotOrderPush = {
-        ...market,
-        id: result.orderId,
-        state: result.state,
-        filled: toAmountString(result.filled),
-      };
-      io.local.to(room).emit('spot_order', push);
-    }
-  });
+  attachRealtime(app);
   return app;
 }

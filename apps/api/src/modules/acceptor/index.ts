@@ -3,3 +3,4 @@ export * from './audit';
 export * from './deals';
 export * from './routes';
 export * from './rules';
+export { acceptorArea } from './plugin';

@@ -4,3 +4,4 @@ export { createOperator, disableOperator, setOperatorRole, MIN_OPERATOR_PASSWORD
 export { OPERATOR_ROLES, roleAtLeast, roleNeedsTotp, type OperatorRole } from './roles';
 export { OPERATOR_ABSOLUTE_MS, OPERATOR_IDLE_MS } from './sessions';
 export { totpCode } from './totp';
+export { adminArea, type AdminOptions } from './plugin';

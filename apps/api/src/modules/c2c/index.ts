@@ -8,3 +8,4 @@ export * from './routes';
 export * from './rules';
 export * from './sellers';
 export * from './views';
+export { c2cArea, p2pServices } from './plugin';

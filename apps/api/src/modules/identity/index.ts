@@ -2,3 +2,4 @@
 export { realNameRoutes } from './real-name';
 export { storeUploadedImage, UPLOAD_URL_PREFIX, uploadRoutes, type StoredImage } from './upload';
 export { REVIEW_STATUS, reviewIdentity } from './review';
+export { identityArea } from './plugin';

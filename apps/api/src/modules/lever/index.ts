@@ -16,3 +16,4 @@ export * from './routes';
 export * from './set-stop';
 export * from './transfer-guard';
 export * from './mark-tracker';
+export { leverArea } from './plugin';

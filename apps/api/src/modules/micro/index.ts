@@ -15,3 +15,4 @@ export * from './insurance/claim';
 export * from './insurance/exchange';
 export * from './insurance/positions';
 export * from './insurance/window';
+export { microArea } from './plugin';

@@ -1,3 +1,4 @@
 /** News: the area's one public surface (other areas, workers and ops import only this). */
 export { NEWS_CATEGORIES, newsRoutes } from './routes';
 export { deleteNews, saveNews, type NewsContent } from './publish';
+export { newsArea } from './plugin';

@@ -1,2 +1,3 @@
 /** Payment accounts and bank cards: the area's one public surface (other areas, workers and ops import only this). */
 export { PAYOUT_BANKS, paymentAccountRoutes } from './routes';
+export { paymentAccountArea } from './plugin';

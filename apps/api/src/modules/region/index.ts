@@ -1,2 +1,3 @@
 export * from './agents';
 export * from './routes';
+export { regionArea } from './plugin';

@@ -1,3 +1,4 @@
 /** Account safety and the trade password: the area's one public surface (other areas import only this). */
 export { safeRoutes } from './routes';
 export { assertTradePassword, resetTradePassword } from './trade-password';
+export { safeArea } from './plugin';

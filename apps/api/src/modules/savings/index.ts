@@ -22,3 +22,4 @@ export {
 } from './plans';
 export { ACCRUE_EVERY_MS, maturityJobId, SAVINGS_QUEUE, SavingsJobs, type SavingsJob } from './queue';
 export { savingsRoutes, type Clock } from './routes';
+export { savingsArea } from './plugin';

@@ -61,3 +61,4 @@ export {
 // What spot tells the ledger audit: the holders of its locks and the check of its open-order counters.
 export { spotAudit } from './audit';
 export { archiveMarketMaker, MARKET_MAKER_ACCOUNTS, SPOT_ARCHIVE_DAYS } from './archive';
+export { spotServices, spotArea } from './plugin';

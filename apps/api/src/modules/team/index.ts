@@ -16,3 +16,4 @@ export { parseRebateRates, rebateOf, type RebateRates, type RebateSettings } fro
 export { payRebateBatch, payTeamRebates, REBATE_BATCH_SIZE, type PayRebatesOptions } from './rebates';
 export { teamRoutes } from './routes';
 export { PERFORMANCE_CURRENCY, teamLevel, type TeamLevelInput } from './tree';
+export { teamArea } from './plugin';

@@ -8,3 +8,4 @@ export { profileRoutes } from './profile';
 export { createUser, findInviter, registerRoute } from './register';
 export { findSessionUser, hashToken, openSession, tokenFromHeader } from './sessions';
 export { assertFundsMovable, assertMayTrade, setFundsFrozen } from './frozen-funds';
+export { userArea } from './plugin';

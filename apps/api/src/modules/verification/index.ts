@@ -3,3 +3,4 @@ export { consumeCode, issueCode, verifyCode, withVerifiedCode } from './codes';
 export { createMessenger, type Messenger } from './messenger';
 export { verificationRoutes } from './routes';
 export { messageUser, notifyUser } from './user-notices';
+export { verificationArea } from './plugin';

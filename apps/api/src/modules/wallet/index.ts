@@ -12,3 +12,4 @@ export {
 export { walletAudit } from './audit';
 export type { TransferGuard } from './transfer';
 export { fundHousePool, TREASURY_ACCOUNT } from './house-funding';
+export { walletArea, type WalletOptions } from './plugin';

@@ -1,0 +1,65 @@
+import type { SpotOrderPush } from '@exchange/contracts';
+import fp from 'fastify-plugin';
+import { toAmountString } from '@exchange/kernel/ledger';
+import { userRoom } from '@exchange/kernel/realtime';
+import { defineArea, type AreaOptions } from '../../http/area';
+import { marketRoutes } from './market-routes';
+import { orderRoutes } from './order-routes';
+import { PlacementCommitter } from './placement-committer';
+import { OrderResults, SpotQueues } from './queue';
+
+/**
+ * The order path's services, shared with the areas that place or cancel spot orders (lever, the console):
+ * the per-market command streams, the matcher's verdicts and the group-committing placement writer.
+ */
+export const spotServices = fp(
+  async (app, { redisUrl }: AreaOptions) => {
+    app.decorate('spotQueues', new SpotQueues(redisUrl, app.config.REDIS_PREFIX));
+    app.decorate('orderResults', new OrderResults(redisUrl, app.config.REDIS_PREFIX));
+    app.decorate(
+      'placements',
+      new PlacementCommitter({
+        pool: app.pg,
+        queues: app.spotQueues,
+        results: app.orderResults,
+        log: (fields, message) => app.log.error(fields, message),
+      }),
+    );
+    await app.orderResults.whenReady();
+    app.addHook('onClose', async () => {
+      await app.placements.settled();
+      await Promise.all([app.spotQueues.close(), app.orderResults.close()]);
+    });
+  },
+  { name: 'spot-services' },
+);
+
+/** Spot trading: orders, the book, candles, tickers and favourites, and each user's own order pushes. */
+export const spotArea = defineArea((app) => {
+  orderRoutes(app);
+  marketRoutes(app);
+  app.addHook('onReady', () => {
+    pushOwnOrderUpdates(app);
+  });
+});
+
+/**
+ * A user's own order updates, from the verdicts this process receives anyway: to its own sockets only (every
+ * API process gets every batch), so they cost no socket.io traffic through Redis.
+ */
+function pushOwnOrderUpdates(app: Parameters<typeof orderRoutes>[0]): void {
+  const io = app.io;
+  app.orderResults.onBatch(({ market, results }) => {
+    for (const result of results) {
+      const room = userRoom(result.userId);
+      if (!io.sockets.adapter.rooms.has(room)) continue;
+      const push: SpotOrderPush = {
+        ...market,
+        id: result.orderId,
+        state: result.state,
+        filled: toAmountString(result.filled),
+      };
+      io.local.to(room).emit('spot_order', push);
+    }
+  });
+}

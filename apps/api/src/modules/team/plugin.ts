@@ -1,0 +1,7 @@
+import { defineArea } from '../../http/area';
+import { teamRoutes } from './routes';
+
+/** The team tree, its counters and earnings. */
+export const teamArea = defineArea((app) => {
+  teamRoutes(app);
+});

@@ -1,0 +1,7 @@
+import { defineArea } from '../../http/area';
+import { verificationRoutes } from './routes';
+
+/** Verification codes by e-mail and SMS. */
+export const verificationArea = defineArea((app) => {
+  verificationRoutes(app);
+});
