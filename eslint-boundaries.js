@@ -7,7 +7,8 @@
 //   apps/api            modules/<area>/ (routes, use cases, rules); an area imports another only through its
 //                       index.ts; the API never imports workers, apps/exchange or apps/web
 //   workers, apps/exchange, ops, seed, bench, scripts: import an area only through its index
-//   apps/web            imports no server code (only `import type` from @exchange/contracts); a feature never
+//   apps/web            imports no server code (only `import type` from @exchange/contracts, values only from
+//                       @exchange/contracts/constants); a feature never
 //                       imports another feature
 import { dirname, relative, resolve, sep } from 'node:path';
 
@@ -49,9 +50,9 @@ function check(file, specifier, typeOnly) {
 
   if (under(file, 'apps/web')) {
     if (under(target, 'packages/contracts')) {
-      return typeOnly
+      return typeOnly || target === 'packages/contracts/src/constants'
         ? undefined
-        : `The web client takes only types from @exchange/contracts: write \`import type { ... } from '${specifier}'\` (zod stays out of the bundle).`;
+        : `The web client takes only types from @exchange/contracts: write \`import type { ... } from '${specifier}'\` (zod stays out of the bundle); constant tables come from '@exchange/contracts/constants'.`;
     }
     if (!under(target, 'apps/web')) {
       return `The web client may not import server code ('${specifier}'). Shapes of requests, answers and pushes come from @exchange/contracts (\`import type\`); anything else the client needs lives in apps/web/src.`;

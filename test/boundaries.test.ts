@@ -63,7 +63,7 @@ describe('the boundaries lint rule', () => {
     expect(
       await problems(
         'apps/api/src/modules/spot/x.ts',
-        "import { a } from '../wallet';\nimport { b } from './fees';\nimport { c } from '../../http/schemas';",
+        "import { a } from '../wallet';\nimport { b } from './fees';\nimport { c } from '@exchange/contracts';",
       ),
     ).toEqual([]);
   });

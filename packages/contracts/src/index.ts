@@ -13,3 +13,4 @@ export * from './user';
 export * from './wallet';
 export * from './admin-products';
 export * from './news';
+export * from './fields';

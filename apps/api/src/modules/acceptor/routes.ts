@@ -15,7 +15,7 @@ import { parseAmount, toAmountString, type Money } from '@exchange/kernel/ledger
 import { userRoom } from '@exchange/kernel/realtime';
 import { currentUser } from '../../http/auth';
 import { formatDateTime } from '../../http/format';
-import { form, int4Id, optionalText, pageField } from '../../http/schemas';
+import { form, int4Id, optionalText, pageField } from '@exchange/contracts';
 import { pushNotices, WAY_NAMES, isWay, type Notice } from '../c2c';
 import { requireTradePassword } from '../wallet';
 import { actOnDeal, autoConfirmMinutes, openDeal } from './deals';

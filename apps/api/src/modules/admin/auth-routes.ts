@@ -4,7 +4,7 @@ import { adminMeSchema, answerSchema } from '@exchange/contracts';
 import { AppError } from '@exchange/kernel/errors';
 import { okMessage } from '../../http/envelope';
 import { consumeRate } from '../../http/rate-limit';
-import { form, optionalText, requiredText } from '../../http/schemas';
+import { form, optionalText, requiredText } from '@exchange/contracts';
 import { returnLoginGuess, takeLoginGuess, verifySecret } from '../user';
 import { currentOperator, enrolledSecret, freshTotpStep, operatorGuard, takeTotpStep } from './guard';
 import { roleNeedsTotp } from './roles';

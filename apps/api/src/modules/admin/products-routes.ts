@@ -11,7 +11,7 @@ import {
   optionalText,
   requiredText,
   wholeNumber,
-} from '../../http/schemas';
+} from '@exchange/contracts';
 import { PRECISION_LIMITS } from '../spot';
 import { listBanners, saveBanner, uploadBannerImage } from './banners';
 import { actorOf, operatorGuard } from './guard';

@@ -28,7 +28,7 @@ import {
   pageField,
   requiredText,
   wholeNumber,
-} from '../../http/schemas';
+} from '@exchange/contracts';
 import { pushNotices } from '../c2c';
 import { PAIR_FLAGS, type PairFlag } from '../spot';
 import { listAppeals, resolveAppealAsOperator } from './appeals';

@@ -15,7 +15,7 @@ import {
   adminStatusResultSchema,
   adminUserRecordsSchema,
 } from '@exchange/contracts';
-import { form, int4Id, limitField, optionalText, pageField, wholeNumber } from '../../http/schemas';
+import { form, int4Id, limitField, optionalText, pageField, wholeNumber } from '@exchange/contracts';
 import { actorOf, operatorGuard, requireFreshTotp } from './guard';
 import { listPaymentOrders } from './channel';
 import {

@@ -15,7 +15,7 @@ import { translate, type MessageKey } from '@exchange/kernel/i18n';
 import { Money, parseAmount, roundReceived, toAmountString } from '@exchange/kernel/ledger';
 import { userRoom } from '@exchange/kernel/realtime';
 import { currentUser } from '../../http/auth';
-import { form, int4Id, optionalText, pageField } from '../../http/schemas';
+import { form, int4Id, optionalText, pageField } from '@exchange/contracts';
 import { requireTradePassword } from '../wallet';
 import { publishAd, toggleShelves, withdrawAd } from './ads';
 import { findP2pCurrency, parsePrice, requireCancelsLeft, requireP2pGates } from './gates';

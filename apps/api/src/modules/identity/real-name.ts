@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth';
 import { AppError } from '@exchange/kernel/errors';
-import { form, requiredText } from '../../http/schemas';
+import { form, requiredText } from '@exchange/contracts';
 import { isUniqueViolation } from '@exchange/kernel/db';
 import { UPLOAD_URL_PREFIX } from './upload';
 import { okMessage } from '../../http/envelope';

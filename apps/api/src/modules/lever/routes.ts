@@ -22,7 +22,7 @@ import {
   limitField,
   optionalText,
   pageField,
-} from '../../http/schemas';
+} from '@exchange/contracts';
 import { assertTradePassword } from '../safe';
 import { readSetting } from '../system';
 import { cancelEntrust } from './cancel-entrust';

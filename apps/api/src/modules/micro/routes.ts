@@ -13,7 +13,7 @@ import { AppError } from '@exchange/kernel/errors';
 import { Money, toAmountString } from '@exchange/kernel/ledger';
 import { currentUser, currentUserId, tradingUserId } from '../../http/auth';
 import { laravelPaginator } from '../../http/pagination';
-import { form, int4Id, limitField, optionalText, pageField } from '../../http/schemas';
+import { form, int4Id, limitField, optionalText, pageField } from '@exchange/contracts';
 import { activeDurations, ORDER_STATUS } from './options';
 import { loadNames, orderView } from './order-row';
 import { MicroQueue } from './queue';

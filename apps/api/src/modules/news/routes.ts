@@ -4,7 +4,7 @@ import { answerSchema, newsDetailSchema, newsListSchema } from '@exchange/contra
 import { AppError } from '@exchange/kernel/errors';
 import { formatDateTime } from '../../http/format';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@exchange/kernel/i18n';
-import { form, int4Id, limitField, optionalText, pageField } from '../../http/schemas';
+import { form, int4Id, limitField, optionalText, pageField } from '@exchange/contracts';
 import { readSettings } from '../system';
 
 export const NEWS_CATEGORIES = {

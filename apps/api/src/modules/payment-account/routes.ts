@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/auth';
 import { AppError } from '@exchange/kernel/errors';
-import { form, optionalText, requiredText } from '../../http/schemas';
+import { form, optionalText, requiredText } from '@exchange/contracts';
 import { okMessage } from '../../http/envelope';
 
 /** Banks of the third-party payout channel; BCA is the default choice. */

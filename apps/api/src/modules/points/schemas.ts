@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { MessageKey } from '@exchange/kernel/i18n';
-import { form, optionalText, pageField } from '../../http/schemas';
+import { form, optionalText, pageField } from '@exchange/contracts';
 
 /** Request schemas of the points calls (document 3 section 7); messages are message keys. */
 

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { answerSchema, regionUsersSchema } from '@exchange/contracts';
 import { currentUser } from '../../http/auth';
-import { pageField } from '../../http/schemas';
+import { pageField } from '@exchange/contracts';
 import { regionUsers } from './agents';
 
 export function regionRoutes(app: FastifyInstance): void {

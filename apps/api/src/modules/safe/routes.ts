@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth';
 import { AppError } from '@exchange/kernel/errors';
-import { codeField, form, optionalText, passwordField, requiredText } from '../../http/schemas';
+import { codeField, form, optionalText, passwordField, requiredText } from '@exchange/contracts';
 import { isUniqueViolation } from '@exchange/kernel/db';
 import { isEmail, normaliseAreaCode, parseAccount, hashSecret } from '../user';
 import { withVerifiedCode } from '../verification';

@@ -1,4 +1,4 @@
-import { form, int4Id, limitField, optionalText, pageField } from '../../http/schemas';
+import { form, int4Id, limitField, optionalText, pageField } from '@exchange/contracts';
 
 /** Request schemas of the savings calls (document 3 section 7); messages are message keys. */
 export const submitBody = form({

@@ -4,7 +4,7 @@ import { answerSchema, marketDealSchema } from '@exchange/contracts';
 import { AppError } from '@exchange/kernel/errors';
 import { Money, toAmountString, toFixedString } from '@exchange/kernel/ledger';
 import { formatDateTime } from '../../http/format';
-import { form, int4Id } from '../../http/schemas';
+import { form, int4Id } from '@exchange/contracts';
 import { cnyPerUnit } from './market-list';
 import { SIDE } from './place-order';
 

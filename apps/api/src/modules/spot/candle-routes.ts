@@ -5,7 +5,7 @@ import { candleAnswerSchema, errorEnvelopeSchema } from '@exchange/contracts';
 import { AppError } from '@exchange/kernel/errors';
 import { translate } from '@exchange/kernel/i18n';
 import { Money, toAmountString } from '@exchange/kernel/ledger';
-import { form, int4Id, optionalText } from '../../http/schemas';
+import { form, int4Id, optionalText } from '@exchange/contracts';
 import { candleOpen, parsePeriod } from './candles';
 import { findPairBySymbol, type Pair } from './pairs';
 import { dayStats } from './tickers';

@@ -5,7 +5,7 @@ import { answerSchema, currencyDetailSchema, quotationGroupSchema } from '@excha
 import type { Currency } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import { Money, toAmountString, toFixedString } from '@exchange/kernel/ledger';
-import { int4Id } from '../../http/schemas';
+import { int4Id } from '@exchange/contracts';
 import { readSetting } from '../system';
 import { symbolOf, type Pair } from './pairs';
 import { dayStats } from './tickers';

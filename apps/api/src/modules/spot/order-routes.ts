@@ -14,7 +14,7 @@ import {
   limitField,
   optionalText,
   pageField,
-} from '../../http/schemas';
+} from '@exchange/contracts';
 import { Money, toAmountString } from '@exchange/kernel/ledger';
 import { requestCancel } from './cancel-order';
 import { MAX_OPEN_ORDERS_PER_MARKET } from './open-orders';

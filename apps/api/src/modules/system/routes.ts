@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envConfigSchema } from '@exchange/contracts';
 import { AppError } from '@exchange/kernel/errors';
 import { isLocale, LANGUAGE_COOKIE } from '@exchange/kernel/i18n';
-import { form, optionalText } from '../../http/schemas';
+import { form, optionalText } from '@exchange/contracts';
 import { isOn, readSettings } from './settings';
 import { okMessage } from '../../http/envelope';
 

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { answerSchema, profitPageSchema, teamLevelSchema } from '@exchange/contracts';
 import { currentUserId } from '../../http/auth';
-import { blankAsMissing, form, int4Id, limitField, optionalText, pageField } from '../../http/schemas';
+import { blankAsMissing, form, int4Id, limitField, optionalText, pageField } from '@exchange/contracts';
 import { listProfits } from './profits';
 import { teamLevel } from './tree';
 

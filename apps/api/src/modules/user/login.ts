@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth';
 import { AppError } from '@exchange/kernel/errors';
 import { consumeRate } from '../../http/rate-limit';
-import { form, optionalText, requiredText } from '../../http/schemas';
+import { form, optionalText, requiredText } from '@exchange/contracts';
 import { isOn, readSetting } from '../system';
 import { consumeCode, verifyCode } from '../verification';
 import { parseAccount } from './account';

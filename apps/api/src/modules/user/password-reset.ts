@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '@exchange/kernel/db';
 import { currentUser } from '../../http/auth';
 import { AppError } from '@exchange/kernel/errors';
-import { codeField, form, optionalText, passwordField, requiredText } from '../../http/schemas';
+import { codeField, form, optionalText, passwordField, requiredText } from '@exchange/contracts';
 import { withVerifiedCode } from '../verification';
 import { parseAccount } from './account';
 import { hashSecret } from './passwords';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isUniqueViolation, type Db, type Tx } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
-import { codeField, form, optionalText, passwordField, requiredText } from '../../http/schemas';
+import { codeField, form, optionalText, passwordField, requiredText } from '@exchange/contracts';
 import { withVerifiedCode } from '../verification';
 import { normaliseAreaCode, parseAccount } from './account';
 import { hashSecret } from './passwords';

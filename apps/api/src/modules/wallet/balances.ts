@@ -10,7 +10,7 @@ import {
 import type { Currency, Wallet } from '@exchange/kernel/db';
 import { currentUser } from '../../http/auth';
 import { AppError } from '@exchange/kernel/errors';
-import { form, optionalText, requiredText } from '../../http/schemas';
+import { form, optionalText, requiredText } from '@exchange/contracts';
 import {
   availableColumn,
   isAccount,

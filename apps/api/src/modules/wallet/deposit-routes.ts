@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Currency, User } from '@exchange/kernel/db';
 import { currentUser } from '../../http/auth';
 import { AppError } from '@exchange/kernel/errors';
-import { form, optionalText } from '../../http/schemas';
+import { form, optionalText } from '@exchange/contracts';
 import { parseAmount } from '@exchange/kernel/ledger';
 import { depositAddressFor } from './addresses';
 import { findCurrency } from './currencies';

@@ -8,7 +8,7 @@ import { AppError } from '@exchange/kernel/errors';
 import { formatDateTime } from '../../http/format';
 import { translate, type MessageKey } from '@exchange/kernel/i18n';
 import { laravelPaginator } from '../../http/pagination';
-import { form, limitField, optionalText, pageField } from '../../http/schemas';
+import { form, limitField, optionalText, pageField } from '@exchange/contracts';
 import {
   ACCOUNT_NUMBERS,
   isAccount,

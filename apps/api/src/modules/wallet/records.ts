@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth';
 import { formatDateTime } from '../../http/format';
-import { form, limitField, optionalText, pageField } from '../../http/schemas';
+import { form, limitField, optionalText, pageField } from '@exchange/contracts';
 import { toAmountString } from '@exchange/kernel/ledger';
 import { findCurrency } from './currencies';
 

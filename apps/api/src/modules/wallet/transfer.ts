@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db, Tx, Currency } from '@exchange/kernel/db';
 import { currentUser } from '../../http/auth';
 import { AppError } from '@exchange/kernel/errors';
-import { form, optionalText } from '../../http/schemas';
+import { form, optionalText } from '@exchange/contracts';
 import {
   isAccount,
   type Account,

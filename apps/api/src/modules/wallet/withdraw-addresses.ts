@@ -7,7 +7,7 @@ import type { User } from '@exchange/kernel/db';
 import { currentUser } from '../../http/auth';
 import { AppError } from '@exchange/kernel/errors';
 import { translate } from '@exchange/kernel/i18n';
-import { form, optionalText } from '../../http/schemas';
+import { form, optionalText } from '@exchange/contracts';
 import { parseAccount } from '../user';
 import { isUniqueViolation } from '@exchange/kernel/db';
 import { issueCode, withVerifiedCode } from '../verification';

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '@exchange/kernel/db';
 import { currentUser } from '../../http/auth';
 import { AppError } from '@exchange/kernel/errors';
-import { form, optionalText } from '../../http/schemas';
+import { form, optionalText } from '@exchange/contracts';
 import { parseAmount, toAmountString } from '@exchange/kernel/ledger';
 import { isOn, readSetting } from '../system';
 import { isValidAddress } from './addresses';

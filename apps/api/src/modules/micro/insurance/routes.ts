@@ -12,7 +12,7 @@ import { AppError } from '@exchange/kernel/errors';
 import { translate } from '@exchange/kernel/i18n';
 import { toAmountString } from '@exchange/kernel/ledger';
 import { currentUser } from '../../../http/auth';
-import { form, int4Id, optionalText } from '../../../http/schemas';
+import { form, int4Id, optionalText } from '@exchange/contracts';
 import { buyInsurance } from './buy';
 import { claimInsurance } from './claim';
 import { exchangeInsurance } from './exchange';

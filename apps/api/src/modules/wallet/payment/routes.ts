@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db } from '@exchange/kernel/db';
 import { currentUser } from '../../../http/auth';
 import { AppError } from '@exchange/kernel/errors';
-import { form, int4Id, optionalText } from '../../../http/schemas';
+import { form, int4Id, optionalText } from '@exchange/contracts';
 import { Money, parseAmount, toAmountString } from '@exchange/kernel/ledger';
 import { PAYOUT_BANKS } from '../../payment-account';
 import { creditDeposit } from '../deposit';

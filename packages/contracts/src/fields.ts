@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { MessageKey } from '@exchange/kernel/i18n';
+/** A message key of the server's texts: the error handler answers it in the caller's language. */
+type MessageKey = string;
 
 /**
  * Building blocks for request schemas. Messages are message keys, so the error handler answers in the
@@ -81,7 +82,7 @@ const wholeDigits = (value: unknown) => {
  * A whole number from `min` to `max`. `error` is a message key, or a detail the envelope shows after the
  * field's name; without it, zod's own detail.
  */
-export const wholeNumber = (min: number, max: number, error?: MessageKey | `${number}-${number}`) => {
+export const wholeNumber = (min: number, max: number, error?: MessageKey) => {
   const message = error === undefined ? undefined : { error };
   return z.preprocess(wholeDigits, z.number(message).int(message).min(min, message).max(max, message));
 };

@@ -7,7 +7,7 @@ import {
   optionalText,
   passwordField,
   requiredText,
-} from './schemas';
+} from './fields';
 
 describe('text fields', () => {
   // Found by the route fuzzer: a NUL byte in a query reached Postgres, which refuses it, and answered 500.
