@@ -14,3 +14,4 @@ export * from './wallet';
 export * from './admin-products';
 export * from './news';
 export * from './fields';
+export * from './events';

@@ -12,7 +12,7 @@ describe('createPushEmitter', () => {
       redis.disconnect();
       createPushEmitter(redis, 'push-emitter-test:')
         .to(userRoom(1))
-        .emit('lever_closed', { ids: [1] });
+        .emit('lever_closed', { type: 'lever_closed', to: 1, id: [1] });
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(unhandled).toEqual([]);
     } finally {

@@ -13,7 +13,7 @@ import {
 import { candleWindow, type Period } from '../lib/chart-data';
 import { useSocketEvent } from '../lib/socket';
 import { STORAGE_KEYS, writeStored } from '../lib/storage';
-import type { CandleAnswer, DepthPush, KlinePush, MarketDeal, TradePush } from '@exchange/contracts';
+import type { CandleAnswer, KlinePush, MarketDeal } from '@exchange/contracts';
 import type { Quotation } from './markets';
 
 export type { KlinePush };
@@ -88,13 +88,13 @@ export function useMarket(pair: Quotation | undefined) {
       ? snapshot
       : { ...snapshot, lastPrice: price, tick: tickDirection(snapshot.lastPrice, price, snapshot.tick) };
 
-  useSocketEvent<DepthPush>('market_depth', (push) => {
+  useSocketEvent('market_depth', (push) => {
     if (!pair || push.match_id !== matchId) return;
     patch((snapshot) =>
       newerDepth(snapshot, { bids: fromPairs(push.bids), asks: fromPairs(push.asks), depthSeq: push.seq }),
     );
   });
-  useSocketEvent<TradePush>('match_trade', (push) => {
+  useSocketEvent('match_trade', (push) => {
     if (!pair || push.match_id !== matchId) return;
     const trade: RecentTrade = {
       id: push.id,
@@ -108,7 +108,7 @@ export function useMarket(pair: Quotation | undefined) {
     );
     writeStored(STORAGE_KEYS.newPrice, push.price);
   });
-  useSocketEvent<KlinePush>('kline', (push) => {
+  useSocketEvent('kline', (push) => {
     if (!pair || push.match_id !== matchId || push.period !== '1min') return;
     patch((snapshot) => setPrice(snapshot, push.close));
   });

@@ -3,7 +3,7 @@ import { api } from '../lib/api';
 import { toast } from '../lib/notify';
 import { useToken } from '../lib/session';
 import { useSocketEvent } from '../lib/socket';
-import type { DayMarketPush, Quotation, QuotationGroup } from '@exchange/contracts';
+import type { Quotation, QuotationGroup } from '@exchange/contracts';
 
 export type { Quotation, QuotationGroup };
 
@@ -16,7 +16,7 @@ const quotationsKey = (token: string | null) => ['quotations', token !== null] a
 export function useQuotations() {
   const token = useToken();
   const queryClient = useQueryClient();
-  useSocketEvent<DayMarketPush>('daymarket', (push) => {
+  useSocketEvent('daymarket', (push) => {
     queryClient.setQueriesData<QuotationGroup[]>({ queryKey: ['quotations'] }, (groups) =>
       groups?.map((group) => ({
         ...group,

@@ -17,7 +17,7 @@ import { Spinner } from '../States';
 import { formatFixed } from '../../lib/format';
 import { useSocketEvent } from '../../lib/socket';
 import { useTheme } from '../../lib/theme';
-import { useCandles, type KlinePush } from '../../api/market-data';
+import { useCandles } from '../../api/market-data';
 import {
   lastMovingAverage,
   mergeCandle,
@@ -256,7 +256,7 @@ export default function KlineChart({ pair, period, line }: Props) {
   }, [base, line]);
 
   // Live: a `kline` push of this pair and period updates the last candle or opens the next one.
-  useSocketEvent<KlinePush>('kline', (push) => {
+  useSocketEvent('kline', (push) => {
     if (push.match_id !== pair.match_id || push.period !== period) return;
     const series = seriesRef.current;
     const palette = paletteRef.current;

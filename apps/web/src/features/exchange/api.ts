@@ -5,7 +5,7 @@ import { useToken } from '../../lib/session';
 import { useSocketEvent } from '../../lib/socket';
 import { readStored, STORAGE_KEYS, writeStored } from '../../lib/storage';
 import type { Side } from './order-math';
-import type { CurrencyDetail, SpotOrderListAnswer, SpotOrderPush, SpotOrderRow } from '@exchange/contracts';
+import type { CurrencyDetail, SpotOrderListAnswer, SpotOrderRow } from '@exchange/contracts';
 
 export type { SpotOrderRow };
 
@@ -71,7 +71,7 @@ export function useRefreshAccount() {
 /** The user's own order updates (fills, cancels) refresh the lists and balances at once. */
 export function useSpotOrderPushes(): void {
   const refresh = useRefreshAccount();
-  useSocketEvent<SpotOrderPush>('spot_order', () => refresh());
+  useSocketEvent('spot_order', () => refresh());
 }
 
 /** Takes a revoked order out of the current lists right away (the next refresh confirms it). */

@@ -5,7 +5,6 @@ import type {
   LeverMyTrade,
   LeverOrder,
   LeverPositions,
-  LeverTradePush,
 } from '@exchange/contracts';
 import { api } from '../../lib/api';
 import { useToken } from '../../lib/session';
@@ -122,7 +121,7 @@ function closedIds(push: LeverClosedPush): Set<number> {
  */
 export function useLeverPushes(): void {
   const queryClient = useQueryClient();
-  useSocketEvent<LeverTradePush>('lever_trade', (push) => {
+  useSocketEvent('lever_trade', (push) => {
     const open = parseTradeList<LeverOrder>(push.trades_all);
     const pending = parseTradeList<LeverOrder>(push.trades_entrust);
     const live = open || pending ? [...(pending ?? []), ...(open ?? [])] : null;
@@ -156,7 +155,7 @@ export function useLeverPushes(): void {
         orders && { ...orders, message: { ...orders.message, data: orders.message.data.map(fresh) } },
     );
   });
-  useSocketEvent<LeverClosedPush>('lever_closed', (push) => {
+  useSocketEvent('lever_closed', (push) => {
     const ids = closedIds(push);
     const keep = (order: LeverOrder) => !ids.has(order.id);
     queryClient.setQueriesData<LeverDeal>(

@@ -16,7 +16,6 @@ import type {
   MicroOrder,
   PayableCurrency,
   SecondsOption,
-  TradePush,
 } from '@exchange/contracts';
 
 export type {
@@ -134,7 +133,7 @@ export function useMicroClosedPushes(): void {
     queryClient.setQueriesData<OrdersData>({ queryKey: ordersKey(1) }, (data) =>
       data ? { ...data, pages: data.pages.map((page) => ({ ...page, rows: update(page.rows) })) } : data,
     );
-  useSocketEvent<unknown>('micro_closed', (push) => {
+  useSocketEvent('micro_closed', (push) => {
     const closed = closedOrderOf(push);
     if (!closed) return;
     const id = String(closed.id);
@@ -157,7 +156,7 @@ export function useMicroClosedPushes(): void {
  */
 export function useLivePrice(matchId: number, quoted: string): string {
   const [pushed, setPushed] = useState<string | null>(null);
-  useSocketEvent<TradePush>('match_trade', (push) => {
+  useSocketEvent('match_trade', (push) => {
     if (push.match_id === matchId && push.price) setPushed(push.price);
   });
   return pushed ?? quoted;
