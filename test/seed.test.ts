@@ -3,7 +3,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { migrate, createPrisma, type Db } from '@exchange/kernel/db';
 import { verifySecret } from '../apps/api/src/modules/user';
-import { DEMO_FUNDS, DEMO_PASSWORD, DEMO_USERS, ROOT_INVITE_CODE, seedDatabase } from '../prisma/seed';
+import { ROOT_INVITE_CODE } from '../apps/api/src/modules/user';
+import { DEMO_FUNDS, DEMO_PASSWORD, DEMO_USERS, seedDatabase } from '../prisma/seed';
 import { databaseUrl } from './services';
 import { auditExchange } from '../apps/api/src/areas';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '@exchange/kernel/db';
-import { hashSecret, createUser } from '../../apps/api/src/modules/user';
+import { hashSecret, createUser, ROOT_INVITE_CODE } from '../../apps/api/src/modules/user';
 import { SETTING_DEFAULTS } from '../../apps/api/src/modules/system';
 import { creditDeposit, fundHousePool, TREASURY_ACCOUNT } from '../../apps/api/src/modules/wallet';
 import { Money } from '@exchange/kernel/ledger';
@@ -18,8 +18,6 @@ import { seedP2pDemo } from './p2p';
 import { savePlan, SEED_SAVINGS_PLANS } from '../../apps/api/src/modules/savings';
 import { prismaSql } from '@exchange/kernel/db';
 
-/** The invite code of the root of the team tree: the first users register with it. */
-export const ROOT_INVITE_CODE = 'exroot';
 /** The root of the invite tree is also the treasury through which the house pools are funded. */
 export const ROOT_ACCOUNT = TREASURY_ACCOUNT;
 

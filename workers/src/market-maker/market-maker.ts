@@ -11,10 +11,9 @@ import {
   MARKET_MAKER_ACCOUNTS,
 } from '@exchange/api/modules/spot';
 import type { Pair } from '@exchange/api/modules/spot';
-import { hashSecret, createUser, findInviter } from '@exchange/api/modules/user';
+import { hashSecret, createUser, findInviter, ROOT_INVITE_CODE } from '@exchange/api/modules/user';
 import { bookDeposit } from '@exchange/api/modules/wallet';
 import { randomBytes } from 'node:crypto';
-import { ROOT_INVITE_CODE } from '../../../prisma/seed';
 
 /**
  * Keeps every listed pair liquid on a demo install: a reference price per pair takes a bounded random walk,

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { assertMayTrade, findSessionUser, tokenFromHeader } from '../modules/user';
 import { AppError, sessionExpired } from '@exchange/kernel/errors';
 import { isLocale } from '@exchange/kernel/i18n';
+import { findSessionUser, tokenFromHeader } from './sessions';
 
 /**
  * Resolves the caller from the Authorization token. `requireUser` answers 999 for a missing, expired or
@@ -48,6 +48,14 @@ export function registerAuth(app: FastifyInstance): void {
 export function currentUserId(request: FastifyRequest): number {
   if (!request.session) throw sessionExpired();
   return request.session.userId;
+}
+
+/**
+ * Refuses a new order (spot, lever, seconds) while an operator froze the user's funds, so frozen value cannot
+ * leave through trades with an accomplice. Closing and cancelling stay open: they keep funds in the account.
+ */
+export function assertMayTrade(fundsFrozen: boolean): void {
+  if (fundsFrozen) throw new AppError('funds_frozen_trading');
 }
 
 /** The caller's id on a route that places an order: refused while an operator froze the caller's funds. */

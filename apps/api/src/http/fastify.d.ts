@@ -3,9 +3,6 @@ import type pg from 'pg';
 import type { Server as SocketServer } from 'socket.io';
 import type { Config } from '@exchange/kernel/config';
 import type { Db, User } from '@exchange/kernel/db';
-import type { Messenger } from '../modules/verification';
-import type { PlacementCommitter, OrderResults, SpotQueues } from '../modules/spot';
-import type { P2pDeadlines } from '../modules/c2c';
 import type { SessionCache, SessionIdentity } from './session-cache';
 import type { Locale } from '@exchange/kernel/i18n';
 
@@ -14,14 +11,9 @@ declare module 'fastify' {
     config: Config;
     prisma: Db;
     redis: Redis;
-    messenger: Messenger;
     io: SocketServer;
     pg: pg.Pool;
-    spotQueues: SpotQueues;
-    orderResults: OrderResults;
-    placements: PlacementCommitter;
     sessions: SessionCache;
-    p2pDeadlines: P2pDeadlines;
     requireSession: (request: FastifyRequest) => Promise<void>;
     requireUser: (request: FastifyRequest) => Promise<void>;
     optionalUser: (request: FastifyRequest) => Promise<void>;

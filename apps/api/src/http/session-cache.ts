@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import type pg from 'pg';
 import { instanceChannel } from '@exchange/kernel/redis';
-import { hashToken } from '../modules/user';
+import { hashToken } from './sessions';
 
 /** Who a session belongs to, as far as the hot routes need to know (placing and cancelling orders). */
 export interface SessionIdentity {

@@ -1,6 +1,12 @@
 import type { Db } from '@exchange/kernel/db';
-import { parseAccount, normaliseAreaCode, hashSecret, createUser, findInviter } from '../modules/user';
-import { ROOT_INVITE_CODE } from '../../../../prisma/seed';
+import {
+  parseAccount,
+  normaliseAreaCode,
+  hashSecret,
+  createUser,
+  findInviter,
+  ROOT_INVITE_CODE,
+} from '../modules/user';
 
 export interface OpsUserInput {
   account: string;

@@ -4,7 +4,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../test/harness';
 import { SOCKET_PATH, userRoom } from '@exchange/kernel/realtime';
-import { hashToken } from '../modules/user';
+import { hashToken } from '../http/sessions';
 import { sessionRoom } from './socket';
 
 /**

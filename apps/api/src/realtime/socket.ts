@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { SOCKET_PATH, socketChannel, userRoom } from '@exchange/kernel/realtime';
 import type { Revocation } from '../http/session-cache';
-import { hashToken, tokenFromHeader } from '../modules/user';
+import { hashToken, tokenFromHeader } from '../http/sessions';
 
 /** The sockets that proved one session: its token's hash names the room, never the token. */
 export const sessionRoom = (tokenHash: string) => `session:${tokenHash}`;

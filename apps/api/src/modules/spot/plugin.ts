@@ -3,10 +3,24 @@ import fp from 'fastify-plugin';
 import { toAmountString } from '@exchange/kernel/ledger';
 import { userRoom } from '@exchange/kernel/realtime';
 import { defineArea, type AreaOptions } from '../../http/area';
-import { marketRoutes } from './market-routes';
-import { orderRoutes } from './order-routes';
+import type { FastifyInstance } from 'fastify';
 import { PlacementCommitter } from './placement-committer';
 import { OrderResults, SpotQueues } from './queue';
+import { bookRoute } from './routes/book';
+import { candleRoutes } from './routes/candles';
+import { favoriteRoutes } from './routes/favorites';
+import { marketListRoutes } from './routes/market-list';
+import { orderListRoute } from './routes/order-list';
+import { cancelOrderRoute, placeOrderRoute } from './routes/orders';
+
+// Declared by the area that decorates them, so http/ names no area.
+declare module 'fastify' {
+  interface FastifyInstance {
+    spotQueues: SpotQueues;
+    orderResults: OrderResults;
+    placements: PlacementCommitter;
+  }
+}
 
 /**
  * The order path's services, shared with the areas that place or cancel spot orders (lever, the console):
@@ -36,8 +50,13 @@ export const spotServices = fp(
 
 /** Spot trading: orders, the book, candles, tickers and favourites, and each user's own order pushes. */
 export const spotArea = defineArea((app) => {
-  orderRoutes(app);
-  marketRoutes(app);
+  placeOrderRoute(app);
+  cancelOrderRoute(app);
+  orderListRoute(app);
+  marketListRoutes(app);
+  bookRoute(app);
+  candleRoutes(app);
+  favoriteRoutes(app);
   app.addHook('onReady', () => {
     pushOwnOrderUpdates(app);
   });
@@ -47,7 +66,7 @@ export const spotArea = defineArea((app) => {
  * A user's own order updates, from the verdicts this process receives anyway: to its own sockets only (every
  * API process gets every batch), so they cost no socket.io traffic through Redis.
  */
-function pushOwnOrderUpdates(app: Parameters<typeof orderRoutes>[0]): void {
+function pushOwnOrderUpdates(app: FastifyInstance): void {
   const io = app.io;
   app.orderResults.onBatch(({ market, results }) => {
     for (const result of results) {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction, prismaSql } from '@exchange/kernel/db';
 import { bookHouse, credit, LOG_TYPES, Money } from '@exchange/kernel/ledger';
 import { createTestContext, type TestContext } from '../../../../../test/harness';
-import { ROOT_INVITE_CODE } from '../../../../../prisma/seed';
+import { ROOT_INVITE_CODE } from '../user';
 import { activateEntrusts } from '../lever';
 import { microFixtures } from '../micro/test-helpers';
 import { writeSetting } from '../system';

@@ -15,14 +15,6 @@ export async function assertFundsMovable(tx: Tx, userId: number): Promise<void> 
 }
 
 /**
- * Refuses a new order (spot, lever, seconds) while an operator froze the user's funds, so frozen value cannot
- * leave through trades with an accomplice. Closing and cancelling stay open: they keep funds in the account.
- */
-export function assertMayTrade(fundsFrozen: boolean): void {
-  if (fundsFrozen) throw new AppError('funds_frozen_trading');
-}
-
-/**
  * The operator action that freezes (1) or unfreezes (0) a user's funds, exactly once however many operators
  * decide at the same moment: a guarded UPDATE of `frozen_funds`, which waits for a movement already past its
  * check (they read the row FOR SHARE), so nothing slips out after the freeze commits. The user is told and

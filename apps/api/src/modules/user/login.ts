@@ -6,11 +6,11 @@ import { AppError } from '@exchange/kernel/errors';
 import { consumeRate } from '../../http/rate-limit';
 import { form, optionalText, requiredText } from '@exchange/contracts';
 import { isOn, readSetting } from '../system';
-import { consumeCode, verifyCode } from '../verification';
-import { parseAccount } from './account';
+import { consumeCode, parseAccount, verifyCode } from '../verification';
 import { returnLoginGuess, takeLoginGuess } from './login-throttle';
 import { verifySecret } from './passwords';
-import { openSession, revokeSession, tokenFromHeader } from './sessions';
+import { tokenFromHeader } from '../../http/sessions';
+import { openSession, revokeSession } from './sessions';
 import { okMessage } from '../../http/envelope';
 
 const LOGINS_PER_IP = { name: 'login-ip', limit: 60, windowSeconds: 900 };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../../test/harness';
-import { ROOT_INVITE_CODE } from '../../../../../prisma/seed';
+import { ROOT_INVITE_CODE } from './invites';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -4,8 +4,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isUniqueViolation, type Db, type Tx } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import { codeField, form, optionalText, passwordField, requiredText } from '@exchange/contracts';
-import { withVerifiedCode } from '../verification';
-import { normaliseAreaCode, parseAccount } from './account';
+import { parseAccount, withVerifiedCode } from '../verification';
+import { normaliseAreaCode } from './account';
+import { findInviter } from './invites';
 import { hashSecret } from './passwords';
 import { okMessage } from '../../http/envelope';
 
@@ -72,15 +73,6 @@ export async function createUser(tx: Tx, input: NewUser) {
     data: currencies.map((currency) => ({ user_id: user.id, currency_id: currency.id })),
   });
   return user;
-}
-
-export async function findInviter(prisma: Db | Tx, extensionCode: string) {
-  const parent = await prisma.user.findUnique({
-    where: { extension_code: extensionCode.trim().toLowerCase() },
-    select: { id: true, parents_path: true },
-  });
-  if (!parent) throw new AppError('invite_code_invalid');
-  return parent;
 }
 
 export function registerRoute(app: FastifyInstance): void {

@@ -15,6 +15,14 @@ export interface Messenger {
   send(message: OutgoingCode): Promise<void>;
 }
 
+// app.ts decorates the app with the messenger it is given (tests pass their own); declared here, so http/
+// names no area.
+declare module 'fastify' {
+  interface FastifyInstance {
+    messenger: Messenger;
+  }
+}
+
 /**
  * Records every code in the outbox table, where operators (`npm run ops -- outbox`) and tests read it; the
  * API never returns a code. E-mail also goes out over SMTP when SMTP_URL is configured. No SMS gateway is

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, sessionExpired } from '@exchange/kernel/errors';
 import { form, optionalText } from '@exchange/contracts';
-import { parseAccount, type ParsedAccount } from '../user';
+import { parseAccount, type ParsedAccount } from './accounts';
 import { issueCode, OWN_ACCOUNT_SCENES, SCENES, verifyCode, type Scene } from './codes';
 import { okMessage } from '../../http/envelope';
 
