@@ -181,3 +181,14 @@ export const candleAnswerSchema = z.object({
   data: z.array(candleSchema),
 });
 export type CandleAnswer = z.infer<typeof candleAnswerSchema>;
+
+/** `POST /api/market/get_current`: a market's current candle of a period (the day: its rolling 24 hours). */
+export const currentCandleSchema = z.object({
+  change: z.string(),
+  vol: decimal,
+  high: decimal,
+  low: decimal,
+  close: decimal,
+  open: decimal,
+});
+export type CurrentCandle = z.infer<typeof currentCandleSchema>;

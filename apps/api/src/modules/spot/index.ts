@@ -3,14 +3,10 @@
  * (`@exchange/api/modules/spot`, or `../spot` inside the API); everything else in this folder is private.
  */
 
-// Routes (registered by app.ts).
-export { marketRoutes } from './market-routes';
-export { orderRoutes } from './order-routes';
-
 // Placing and cancelling orders: one path for everyone, the market maker included.
 export { parsePrice, placeOrder, queuePlacement, SIDE } from './place-order';
 export { requestCancel } from './cancel-order';
-export { PlacementCommitter, type Placement, type PlacementRequest } from './placement-committer';
+export { PlacementCommitter, type Placement } from './placement-committer';
 
 // How orders reach the matcher, and how its verdicts come back.
 export {
@@ -21,7 +17,6 @@ export {
   resultsChannel,
   spotQueueName,
   SpotQueues,
-  type OrderResult,
   type ResultBatch,
   type SpotCommand,
   type SpotJob,
@@ -30,7 +25,7 @@ export {
 // The matcher's rules: its in-memory market, and the settlement of a batch (trades, order states, balance
 // movements, fees, open-order counters, candles) in one transaction.
 export { Market } from './live-market';
-export { settleBatch, type BatchOutcome, type SettledTrade } from './settle-batch';
+export { settleBatch, type BatchOutcome } from './settle-batch';
 export type { CandleRow } from './candles';
 
 // Pairs and market data.
@@ -38,7 +33,6 @@ export {
   announcePairChange,
   findPairBySymbol,
   findTradablePair,
-  forgetCachedPairs,
   lotsToAmount,
   marketNameOf,
   pairsChangedChannel,
@@ -48,17 +42,16 @@ export {
 export { dayStats } from './tickers';
 
 // The operator actions of the area (the console calls them, so their announcements always happen).
-export { PAIR_FLAGS, switchPair, type PairFlag, type PairFlags } from './pair-switches';
+export { PAIR_FLAGS, switchPair, type PairFlag } from './pair-switches';
 export {
   changePairSpotSettings,
   LIVE_ORDER_STATES,
   PRECISION_LIMITS,
   spotSettingsOf,
   type PairSpotChange,
-  type PairSpotSettings,
 } from './pair-settings';
 
 // What spot tells the ledger audit: the holders of its locks and the check of its open-order counters.
 export { spotAudit } from './audit';
-export { archiveMarketMaker, MARKET_MAKER_ACCOUNTS, SPOT_ARCHIVE_DAYS } from './archive';
+export { archiveMarketMaker, MARKET_MAKER_ACCOUNTS } from './archive';
 export { spotServices, spotArea } from './plugin';

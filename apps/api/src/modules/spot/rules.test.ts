@@ -4,7 +4,7 @@ import { Money } from '@exchange/kernel/ledger';
 import { tradeFees } from './fees';
 import { MAX_OPEN_ORDERS_PER_MARKET, openOrderLimitError } from './open-orders';
 import { findTradablePair, type Pair } from './pairs';
-import { cancelAnswer } from './order-routes';
+import { cancelAnswer } from './cancel-order';
 import { placementsOf } from './queue';
 import { AppError } from '@exchange/kernel/errors';
 
