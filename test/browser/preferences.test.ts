@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { common } from '../../apps/web/src/i18n/common';
+import enCommon from '../../apps/web/src/locales/en/common.json';
+import zhCommon from '../../apps/web/src/locales/zh/common.json';
 import { byId, expectNoPageErrors, htmlState, inPage, launchBrowser, untilInPage, visit } from './browser';
 
-const loginLabel = (locale: 'en' | 'zh') => (common[locale].nav as Record<string, string>).login;
+const loginLabel = (locale: 'en' | 'zh') => (locale === 'en' ? enCommon : zhCommon).nav.login;
 const background = (page: Page) => inPage<string>(page, 'getComputedStyle(document.body).backgroundColor');
 
 describe('language and theme', () => {

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { common } from '../../apps/web/src/i18n/common';
+import enCommon from '../../apps/web/src/locales/en/common.json';
 import { byId, expectNoPageErrors, htmlState, launchBrowser, untilInPage, visit } from './browser';
 
 describe('an expired session', () => {
@@ -22,10 +22,7 @@ describe('an expired session', () => {
       return String(body.type) === '999';
     });
     // The notice shows for 3 s only: watch for it from the start, a busy machine may be slow to get there.
-    const noticeShown = page
-      .getByText(common.en.sessionExpired as string)
-      .first()
-      .waitFor();
+    const noticeShown = page.getByText(enCommon.sessionExpired).first().waitFor();
     await session.open('/userSetting');
     await refused;
     await noticeShown;

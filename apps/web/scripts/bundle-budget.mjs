@@ -4,7 +4,9 @@
  * loads and fails above 250 kB. Read from the build manifest (dist/.vite/manifest.json):
  *   - the entry chunk (index.html) and its static imports: main, the app, the shell (Header/Footer), i18n...
  *   - the lazily loaded home page (src/features/home/HomePage.tsx) and its static imports,
- *   - any shell chunk (src/features/shell/*) should the shell ever be split out of the entry.
+ *   - any shell chunk (src/features/shell/*) should the shell ever be split out of the entry,
+ *   - the English texts the route shows (src/locales/en/<namespace>.json), each loaded on demand; the other
+ *     languages' files are never loaded with them (scripts/bundle-languages.mjs checks).
  * Chunks a page only imports lazily (dynamic imports) are not counted: the route does not wait for them.
  * The exchange route's total is printed too, for information.
  *
@@ -19,6 +21,9 @@ const BUDGET_BYTES = 250 * 1000;
 const HOME_PAGE = 'src/features/home/HomePage.tsx';
 const EXCHANGE_PAGE = 'src/features/exchange/ExchangePage.tsx';
 const SHELL_PREFIX = 'src/features/shell/';
+const LOCALES_PREFIX = 'src/locales/';
+const HOME_TEXTS = ['common', 'shell', 'home'];
+const EXCHANGE_TEXTS = ['common', 'shell', 'exchange', 'market'];
 
 const webRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = resolve(process.argv[2] ?? join(webRoot, 'dist'));
@@ -49,13 +54,17 @@ function staticClosure(key, into = new Set()) {
   return into;
 }
 
-/** What a route loads before it can show: the entry, any split-out shell, and the page, each with imports. */
-function routeChunks(pageKey) {
+/**
+ * What a route loads before it can show: the entry, any split-out shell, the page, each with imports, and
+ * the texts of its namespaces.
+ */
+function routeChunks(pageKey, namespaces) {
   const keys = staticClosure(entryKey);
   for (const key of Object.keys(manifest)) {
     if (key.startsWith(SHELL_PREFIX)) staticClosure(key, keys);
   }
   staticClosure(pageKey, keys);
+  for (const namespace of namespaces) staticClosure(`${LOCALES_PREFIX}en/${namespace}.json`, keys);
   return [...keys].filter((key) => manifest[key].file.endsWith('.js'));
 }
 
@@ -75,14 +84,15 @@ function lazyChunks(loaded) {
   for (const key of loaded) {
     for (const dynamic of manifest[key].dynamicImports ?? []) {
       if (key === entryKey) continue; // the entry's dynamic imports are the other routes
+      if (dynamic.startsWith(LOCALES_PREFIX)) continue; // texts: the route's are counted, the rest unused
       staticClosure(dynamic, lazy);
     }
   }
   return [...lazy].filter((key) => !loaded.includes(key) && manifest[key].file.endsWith('.js'));
 }
 
-const home = routeChunks(HOME_PAGE);
-const exchange = routeChunks(EXCHANGE_PAGE);
+const home = routeChunks(HOME_PAGE, HOME_TEXTS);
+const exchange = routeChunks(EXCHANGE_PAGE, EXCHANGE_TEXTS);
 const total = (keys) => keys.reduce((sum, key) => sum + sizeOf(key).gzip, 0);
 const kB = (bytes) => `${(bytes / 1000).toFixed(2)} kB`;
 

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import './i18n';
 import './styles/global.css';
@@ -8,9 +8,13 @@ import { applyTheme } from './lib/theme';
 applyTheme();
 const root = document.getElementById('root');
 if (root) {
+  // Texts load on demand (i18n/index.ts): nothing shows until the shell's have come, rather than raw keys;
+  // each screen waits for its own in the routes' Suspense boundaries.
   createRoot(root).render(
     <StrictMode>
-      <App />
+      <Suspense fallback={null}>
+        <App />
+      </Suspense>
     </StrictMode>,
   );
 }

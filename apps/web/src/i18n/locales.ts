@@ -29,9 +29,7 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
+/** A namespace's texts in one language (`locales/<locale>/<namespace>.json`): nested keys to texts. */
 export interface Dictionary {
   [key: string]: string | Dictionary;
 }
-
-/** A namespace's texts in every language: a missing language is a type error. */
-export type Translations = Record<Locale, Dictionary>;

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import type { Quotation } from '../../api/markets';
 import { Spinner } from '../States';
 import { DEFAULT_INTERVAL, INTERVALS } from '../../lib/chart-data';
-import './i18n';
 import './market.css';
 
 // lightweight-charts is large: it loads in its own chunk when the chart first shows.

@@ -28,7 +28,6 @@ import {
   type ChartCandle,
   type Period,
 } from '../../lib/chart-data';
-import './i18n';
 import './market.css';
 
 interface Props {

@@ -12,7 +12,6 @@ import {
   depthScale,
   type DepthRow,
 } from '../../lib/book';
-import './i18n';
 import './market.css';
 
 interface Props {

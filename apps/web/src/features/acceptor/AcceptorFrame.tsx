@@ -4,7 +4,6 @@ import { AreaFrame, type AreaTab } from '../../components/AreaFrame';
 import { ListState as SharedListState, type ListStateProps } from '../../components/ListState';
 import { useAcceptorOrders, useAcceptorPushes } from './api';
 import './acceptor.css';
-import './i18n';
 
 export type AcceptorSection = 'list' | 'deposits' | 'withdrawals' | 'desk' | null;
 

@@ -6,7 +6,6 @@ import { CopyValue, inviteLink } from '../../components/CopyValue';
 import { PathIcon } from '../../components/icons';
 import { useAuthorizationCode } from './api';
 import { SecurityLevel } from './SecurityLevel';
-import './i18n';
 
 const ICON_PATHS = {
   phone: 'M8 3h8a1 1 0 0 1 1 1v16a1 1 0 0 1-1 1H8a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1Zm3 15h2',

@@ -6,7 +6,6 @@ import { Spinner } from '../../components/States';
 import { submitRealName, useUserCenter, type RealNameInput } from './api';
 import { ImageUpload } from './ImageUpload';
 import { toast } from '../../lib/notify';
-import './i18n';
 
 type IdentityField = keyof RealNameInput;
 

@@ -8,7 +8,6 @@ import { addBank, CASH_INFO_FIELDS, saveCashInfo, type CashInfoForm } from './ap
 import { useBankList, useCashInfo, useUserBank } from '../../api/payment-account';
 import type { BankCard, CashInfo } from '@exchange/contracts';
 import { ImageUpload } from './ImageUpload';
-import './i18n';
 
 type CashField = (typeof CASH_INFO_FIELDS)[number];
 

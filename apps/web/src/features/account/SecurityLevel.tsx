@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { securityLevelName, securityScore, type SecurityFacts } from './security';
-import './i18n';
 
 /** The four-step security bar with its level name. */
 export function SecurityLevel({ user }: { user: SecurityFacts }) {

@@ -7,7 +7,6 @@ import { AccountSettings } from './AccountSettings';
 import { IdentityView } from './IdentityView';
 import { ReceivingAccounts } from './ReceivingAccounts';
 import './account.css';
-import './i18n';
 
 /** `tab` of /userSetting and /accountSet: the nested view beside the menu (account settings by default). */
 export function sectionOf(tab: string | null): AccountSection {

@@ -6,9 +6,6 @@ import { toggleTheme, useTheme } from '../../lib/theme';
 import { writeStored, STORAGE_KEYS } from '../../lib/storage';
 import { adminApi, setAdminToken, useAdminToken, useMe } from './api';
 import './admin.css';
-import './i18n';
-import './i18n-products';
-import './i18n-users';
 
 const NAV = [
   ['/admin', 'dashboard'],

@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { formatTime, QueryView } from './parts';
 import { useAppealDetail } from './users-api';
 import './admin-users.css';
-import './i18n-users';
 
 /** One appealed order: both parties, who pays the fiat and to which account, and what each said, in order. */
 export function AppealDetail({ id, onClose }: { id: number; onClose: () => void }) {

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
 import { roleAtLeast, useAdminAction, useAppeals, type Me } from './api';
 import { AppealDetail } from './AppealDetail';
-import './i18n-users';
 import { CodeAndReason, formatTime, ReadOnlyNote, Section, ListTable } from './parts';
 
 /** P2P orders under appeal; finance releases the escrow to the buyer or refunds the seller, with a reason. */

@@ -6,7 +6,6 @@ import { roleAtLeast, useAdminAction, type Me } from './api';
 import { formatTime, ListTable, ReadOnlyNote, Section, TextField } from './parts';
 import { uploadBannerImage, useBanners, type AdminBanner } from './products-api';
 import './admin-products.css';
-import './i18n-products';
 
 const LANGUAGES = ['en', 'zh', 'hk', 'jp', 'kor', 'th', 'ind'] as const;
 

@@ -4,7 +4,6 @@ import { Pager } from './Pager';
 import { formatTime, QueryView, Section } from './parts';
 import { usePayments } from './users-api';
 import './admin-users.css';
-import './i18n-users';
 
 const STATUSES = ['', '0', '1', '2'] as const;
 const PAGE_SIZE = 20;

@@ -5,7 +5,6 @@ import { roleAtLeast, useAdminAction, useNotices, type Me, type NoticeRow } from
 import { formatTime, ReadOnlyNote, Section, TextField, ListTable } from './parts';
 import { noticeDetail } from './products-api';
 import { toast } from '../../lib/notify';
-import './i18n-products';
 
 const CATEGORIES = [4, 11, 5, 10] as const;
 const LANGUAGES = ['en', 'zh', 'hk', 'jp', 'kor', 'th', 'ind'] as const;

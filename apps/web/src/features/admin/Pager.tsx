@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import './i18n-users';
 
 /** Previous / page n of m / next under a paged console list. */
 export function Pager(props: {

@@ -14,7 +14,6 @@ import {
   type AdminSecondsOption,
 } from './products-api';
 import './admin-products.css';
-import './i18n-products';
 
 type Draft = Record<string, string>;
 

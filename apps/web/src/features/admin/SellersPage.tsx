@@ -5,7 +5,6 @@ import { roleAtLeast, useAdminAction, type Me } from './api';
 import { CodeAndReason, formatTime, ListTable, QueryView, ReadOnlyNote, Section, TextField } from './parts';
 import { useAcceptors, useSellers } from './users-api';
 import './admin-users.css';
-import './i18n-users';
 
 /** Shops: support approves a user as a seller of USDT or suspends a shop, with a reason. */
 function Sellers({ canAct, reason }: { canAct: boolean; reason: string }) {

@@ -5,7 +5,6 @@ import { roleAtLeast, useAdminAction, type Me } from './api';
 import { ListTable, ReadOnlyNote, Section } from './parts';
 import { useSettings, type AdminSetting } from './products-api';
 import './admin-products.css';
-import './i18n-products';
 
 /** One setting: its value as a switch or a text field, saved on its own (the server checks the value). */
 function SettingRow({ setting, canChange }: { setting: AdminSetting; canChange: boolean }) {

@@ -6,7 +6,6 @@ import { Pager } from './Pager';
 import { CodeAndReason, formatTime, QueryView, ReadOnlyNote, Section, TextField } from './parts';
 import { RECORDS_PAGE_SIZE, useUserRecords, type RecordKind, type RecordRows } from './users-api';
 import './admin-users.css';
-import './i18n-users';
 
 const ACCOUNTS = ['change', 'legal', 'lever', 'micro'] as const;
 const KINDS: RecordKind[] = ['logs', 'spot', 'lever', 'micro'];

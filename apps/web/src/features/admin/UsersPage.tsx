@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useUsers } from './api';
 import { formatTime, ListTable, Section, TextField } from './parts';
-import './i18n-users';
 
 /** Users by account or id; a row opens the user's page (UserDetailPage). */
 export default function UsersPage() {

@@ -15,7 +15,6 @@ import {
 } from './assets';
 import { AssetsLayout } from './AssetsLayout';
 import { LoadFailed, Loading, PagedTable } from './States';
-import './i18n';
 
 const TRANSFER_PATH: Record<Account, string> = {
   change: '/transfer',

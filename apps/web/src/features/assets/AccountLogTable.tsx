@@ -5,7 +5,6 @@ import { direction } from '../../lib/format';
 import { ACCOUNT_LOG_PAGE_SIZE, useAccountLog } from './api';
 import { formatAmount, formatSigned, type Account } from './assets';
 import { LoadFailed } from './States';
-import './i18n';
 
 const ACCOUNTS = ['change', 'legal', 'lever', 'micro'];
 

@@ -4,7 +4,6 @@ import { EyeIcon } from '../../components/icons';
 import { formatGrouped } from '../../lib/format';
 import type { WalletList } from '@exchange/contracts';
 import { CNY_DECIMALS, TOTAL_DECIMALS, WALLET_GROUP, type Account } from './assets';
-import './i18n';
 
 /** Where each account's "trade" button leads. */
 const TRADE_PATH: Record<Account, string> = {

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { isBlockedKey, sanitizeDecimalInput } from '../../lib/decimal-input';
 import { BALANCE_DECIMALS } from './assets';
-import './i18n';
 
 /**
  * An amount field of the assets area: digits and one dot, at most the 8 decimals balances carry (the server

@@ -5,7 +5,6 @@ import { formatGrouped } from '../../lib/format';
 import { useWalletList } from '../../api/wallet';
 import { ACCOUNTS, LIST_PATH, TOTAL_DECIMALS, TRANSFER_PAIRS, WALLET_GROUP } from './assets';
 import './assets.css';
-import './i18n';
 
 const RECORD_LINKS = [
   { to: '/transferRecord', key: 'nav.transferRecord' },

@@ -20,7 +20,6 @@ import { BalanceTable, type BalanceTableIds } from './BalanceTable';
 import { DepositPanel } from './DepositPanel';
 import { LoadFailed, Loading } from './States';
 import { WithdrawPanel } from './WithdrawPanel';
-import './i18n';
 
 /** Test ids per account; the lever and options ones are the ones their own screens' tests already read. */
 const TABLE_IDS: Record<Account, BalanceTableIds & { panel: string }> = {

@@ -1,7 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, formatBalance, TOTAL_DECIMALS, type BalanceRow } from './assets';
-import './i18n';
 
 /** The test ids of one account's table: its rows and their amount cells. */
 export interface BalanceTableIds {

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import './i18n';
 
 /** Document 2, section 2: crypto (changeIndex 0) versus the online-payment channel (1). */
 export type Channel = 'crypto' | 'payment';

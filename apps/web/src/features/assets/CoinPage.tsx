@@ -8,7 +8,6 @@ import { CoinSelect } from './CoinSelect';
 import { DepositPanel } from './DepositPanel';
 import { LoadFailed, Loading } from './States';
 import { WithdrawPanel } from './WithdrawPanel';
-import './i18n';
 
 type Kind = keyof typeof COIN_PAGE_PATH;
 

@@ -4,7 +4,6 @@ import { useOutLog, type OutLogRow, type RecordKind } from './api';
 import { formatAmount } from './assets';
 import { AssetsLayout } from './AssetsLayout';
 import { PagedTable } from './States';
-import './i18n';
 
 /** Document 2, section 4: status 2 is the success mark, 3 the failure mark; 1 is still being processed. */
 const STATUS_CLASS: Record<number, string> = { 1: 'muted', 2: 'up', 3: 'down' };

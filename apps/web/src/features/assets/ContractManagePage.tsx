@@ -8,7 +8,6 @@ import { AccountSummary } from './AccountSummary';
 import { AssetsLayout } from './AssetsLayout';
 import { BalanceTable } from './BalanceTable';
 import { LoadFailed, Loading } from './States';
-import './i18n';
 
 const IDS = { row: 'manger-row', available: 'manger-available', frozen: 'manger-frozen' };
 

@@ -12,7 +12,6 @@ import { BALANCE_DECIMALS, COIN_PAGE_PATH } from './assets';
 import { AmountInput } from './AmountInput';
 import { ChannelSwitch, type Channel } from './ChannelSwitch';
 import { LoadFailed, Loading } from './States';
-import './i18n';
 
 /** Document 2, section 9: the deposit QR is 100 px. */
 const QR_SIZE_PX = 100;

@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { AccountLogTable } from './AccountLogTable';
 import { LIST_PATH } from './assets';
 import { AssetsLayout } from './AssetsLayout';
-import './i18n';
 
 /**
  * `/finanrec`, the contract account's finance record (document 2, section 2; document 3, section 2). The

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { LoadFailed as SharedLoadFailed } from '../../components/LoadFailed';
 import { LoadMore } from '../../components/LoadMore';
 import { Spinner } from '../../components/States';
-import './i18n';
 
 export const Loading = Spinner;
 

@@ -22,7 +22,6 @@ import {
 import { AmountInput } from './AmountInput';
 import { AssetsLayout } from './AssetsLayout';
 import { LoadFailed, Loading } from './States';
-import './i18n';
 
 /** Document 3, section 4: after a successful transfer the user goes to the account's list after 1 s. */
 const REDIRECT_DELAY_MS = 1_000;

@@ -4,7 +4,6 @@ import { useTransferRecord } from './api';
 import { formatAmount } from './assets';
 import { AssetsLayout } from './AssetsLayout';
 import { PagedTable } from './States';
-import './i18n';
 
 /** `/transferRecord` (document 2, section 2): the user's transfers between accounts (`hzhistory`), newest first. */
 export default function TransferRecordPage() {

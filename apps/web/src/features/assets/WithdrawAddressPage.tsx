@@ -16,7 +16,6 @@ import {
 import { AssetsLayout } from './AssetsLayout';
 import { CoinSelect } from './CoinSelect';
 import { LoadFailed, Loading } from './States';
-import './i18n';
 
 /**
  * Document 3, section 4: the withdraw-address code can be asked again after 30 s. The server's code service

@@ -17,7 +17,6 @@ import { AmountInput } from './AmountInput';
 import { amountProblem, COIN_PAGE_PATH, formatAmount } from './assets';
 import { ChannelSwitch, type Channel } from './ChannelSwitch';
 import { LoadFailed, Loading } from './States';
-import './i18n';
 
 /** The fee preview asks the server once typing pauses this long. */
 const FEE_DEBOUNCE_MS = 400;

@@ -7,7 +7,6 @@ import { SubmitButton as SharedSubmitButton } from '../../components/SubmitButto
 import type { FieldErrors } from './form';
 import { cleanCode, type PasswordPairField } from './validation';
 import './auth.css';
-import './i18n';
 
 /**
  * The frame of the visitor screens (login, registration, reset): a short pitch beside a centred card. Signed-in

@@ -1,7 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COUNTRIES, searchCountries, type Country } from './countries';
-import './i18n';
 
 interface CountryPickerProps {
   value: Country;

@@ -4,7 +4,6 @@ import { useUserInfo } from '../../api/user';
 import { AreaFrame, type AreaTab } from '../../components/AreaFrame';
 import { useC2cPushes } from './api';
 import './c2c.css';
-import './i18n';
 
 export type C2cSection = 'market' | 'publish' | 'ads' | 'orders' | 'shop';
 

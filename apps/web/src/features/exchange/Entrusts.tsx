@@ -19,7 +19,6 @@ import {
   type SpotOrderRow,
 } from './api';
 import { bookDecimals } from '../../lib/book';
-import './i18n';
 
 type Tab = 'current' | 'history' | 'coin';
 

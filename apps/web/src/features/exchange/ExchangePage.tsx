@@ -16,7 +16,6 @@ import { pairRef, resolvePair } from './pair-selection';
 import { PairHeader } from './PairHeader';
 import { RecentTrades } from './RecentTrades';
 import './exchange.css';
-import './i18n';
 
 /** Document 1, section 4: the latest price is read 2 s after the screen loads. */
 const LATEST_PRICE_DELAY_MS = 2_000;

@@ -5,7 +5,6 @@ import { Spinner } from '../../components/States';
 import { direction, formatChange, formatFixed } from '../../lib/format';
 import { useToken } from '../../lib/session';
 import { FAVOURITES_TAB, listPairs } from './pair-selection';
-import './i18n';
 
 type SortKey = 'pair' | 'price' | 'change';
 

@@ -18,7 +18,6 @@ import {
   type OrderMode,
   type Side,
 } from './order-math';
-import './i18n';
 
 /** What the page can do to the form: a book level fills the price; the latest price is offered once. */
 export interface OrderFormHandle {

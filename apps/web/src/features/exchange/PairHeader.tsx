@@ -3,7 +3,6 @@ import type { Quotation } from '../../api/markets';
 import { direction, formatChange, formatCny, formatFixed, formatGrouped } from '../../lib/format';
 import { useCoinDetail } from './api';
 import { bookDecimals } from '../../lib/book';
-import './i18n';
 
 interface Props {
   pair: Quotation;

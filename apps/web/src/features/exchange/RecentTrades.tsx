@@ -5,7 +5,6 @@ import { Spinner } from '../../components/States';
 import { formatFixed } from '../../lib/format';
 import type { MarketSnapshot } from '../../api/market-data';
 import { amountDecimals, bookDecimals, formatClock } from '../../lib/book';
-import './i18n';
 
 interface Props {
   pair: Quotation;

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useQuotations } from '../../api/markets';
 import { MarketTable } from './MarketTable';
-import './i18n';
 import './home.css';
 
 /** Every market (/allmarket): search, quote tabs, favourites and sorting. */

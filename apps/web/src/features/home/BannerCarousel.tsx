@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import { NEWS_CATEGORY, useNewsList } from '../../api/news';
 import { BANNER_INTERVAL_MS, stepIndex, wrapIndex } from './carousel';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/icons';
-import './i18n';
 
 const MAX_BANNERS = 10;
 

@@ -11,7 +11,6 @@ import { BoltIcon, ChevronRightIcon, ServerIcon, ShieldIcon, SpeakerIcon } from 
 import { marketStats, tilePairs } from './market-table';
 import { MarketTable } from './MarketTable';
 import { MarketTiles } from './MarketTiles';
-import './i18n';
 import './home.css';
 
 const HOME_TABLE_ROWS = 10;

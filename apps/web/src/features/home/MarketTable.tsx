@@ -16,7 +16,6 @@ import {
   type SortState,
 } from './market-table';
 import { usePriceFlash } from './usePriceFlash';
-import './i18n';
 
 export interface MarketTableProps {
   groups: QuotationGroup[] | undefined;

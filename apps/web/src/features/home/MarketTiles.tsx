@@ -5,7 +5,6 @@ import { DECIMALS, direction, formatChange, formatCny, formatGrouped } from '../
 import { CoinIcon } from './CoinIcon';
 import { exchangeLink } from './market-table';
 import { usePriceFlash } from './usePriceFlash';
-import './i18n';
 
 /** Up to six USDT pairs above the table: price to 4 decimals, change, 24-hour volume. */
 export function MarketTiles({ pairs, loading }: { pairs: Quotation[]; loading: boolean }) {

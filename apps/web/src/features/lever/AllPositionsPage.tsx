@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { useLeverOrders, useLeverPushes } from './api';
 import { LeverPageHeader } from './LeverNav';
 import { PagedPositions } from './PositionTable';
-import './i18n';
 import './lever.css';
 
 /** Every open position on every pair, with its close action (/allTransaction, document 3, section 2). */

@@ -5,7 +5,6 @@ import { SubmitButton } from '../../components/SubmitButton';
 import { toast } from '../../lib/notify';
 import { batchCloseLever, useRefreshLever } from './api';
 import { BATCH_TYPES, type BatchType } from './lever-math';
-import './i18n';
 
 /** Closes all positions, all longs or all shorts of one quote currency (`batch_close` type 0, 1, 2). */
 export function BatchCloseModal({ legalId, onClose }: { legalId: number | undefined; onClose: () => void }) {

@@ -18,7 +18,6 @@ import { LeverNav } from './LeverNav';
 import { LeverOrderForm, type LeverFormHandle } from './LeverOrderForm';
 import { PositionTable } from './PositionTable';
 import { LoadError } from './LoadError';
-import './i18n';
 import './lever.css';
 
 function remember(pair: Quotation): void {

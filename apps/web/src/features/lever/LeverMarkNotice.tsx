@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import type { LeverMarkState } from '@exchange/contracts';
 import { formatFixed } from '../../lib/format';
 import { LEVER_PRICE_DECIMALS } from './lever-math';
-import './i18n';
 
 /**
  * Why the form cannot open a position now (`mark_state` of `/api/lever/deal`, anything but `ok`): the book

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import type { Quotation, QuotationGroup } from '../../api/markets';
 import { formatChange, formatFixed, toDecimal } from '../../lib/format';
 import { LEVER_PRICE_DECIMALS } from './lever-math';
-import './i18n';
 
 interface Props {
   groups: QuotationGroup[];

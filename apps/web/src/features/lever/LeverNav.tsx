@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import './i18n';
 
 const LINKS = [
   { to: '/leverTransactions', key: 'panel.risk' },

@@ -21,7 +21,6 @@ import {
   type LeverSide,
   type ShareProblem,
 } from './lever-math';
-import './i18n';
 
 export interface LeverFormHandle {
   /** A clicked book level: limit mode with that price. */

@@ -4,7 +4,6 @@ import { useLeverOrders, useLeverPushes } from './api';
 import { LEVER_STATUSES, type LeverStatus } from './lever-math';
 import { LeverPageHeader } from './LeverNav';
 import { PagedPositions, type PositionColumn } from './PositionTable';
-import './i18n';
 import './lever.css';
 
 const COLUMNS: Record<LeverStatus, PositionColumn[]> = {

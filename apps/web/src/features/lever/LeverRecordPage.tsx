@@ -6,7 +6,6 @@ import { direction, formatFixed } from '../../lib/format';
 import { useAccountLogPages, useWalletList } from '../../api/wallet';
 import { LeverPageHeader } from './LeverNav';
 import { LoadError } from './LoadError';
-import './i18n';
 import './lever.css';
 
 /** Section 9 shows account amounts to 2 decimals on these pages; the log keeps what the server wrote. */

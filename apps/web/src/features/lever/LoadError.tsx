@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../components/LoadFailed';
-import './i18n';
 
 /** A lever list that could not be loaded, in the lever pages' words, with a way to try again. */
 export function LoadError({

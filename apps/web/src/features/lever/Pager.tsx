@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import './i18n';
 
 /** Previous / next over a Laravel-style paginator (`current_page`, `last_page`). */
 export function Pager({

@@ -9,7 +9,6 @@ import { LEVER_AMOUNT_DECIMALS, LEVER_PRICE_DECIMALS } from './lever-math';
 import { LoadError } from './LoadError';
 import { Pager } from './Pager';
 import { StopModal } from './StopModal';
-import './i18n';
 
 export type PositionColumn =
   | 'pair'

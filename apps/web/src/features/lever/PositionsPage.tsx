@@ -9,7 +9,6 @@ import { BatchCloseModal } from './BatchCloseModal';
 import { chooseLeverPair, hazardTone, leverGroups, LEVER_AMOUNT_DECIMALS } from './lever-math';
 import { LeverPageHeader } from './LeverNav';
 import { PagedPositions } from './PositionTable';
-import './i18n';
 import './lever.css';
 
 /**

@@ -14,7 +14,6 @@ import {
   stopExpectations,
   validateStops,
 } from './lever-math';
-import './i18n';
 
 interface Props {
   order: LeverOrder;

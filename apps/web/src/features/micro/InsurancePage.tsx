@@ -17,7 +17,6 @@ import {
   type InsuranceType,
 } from './api';
 import { formatRate, formatStakeAmount, insuranceQuote, validQuantity } from './micro-math';
-import './i18n';
 import './micro.css';
 
 type Tab = 'buy' | 'my';

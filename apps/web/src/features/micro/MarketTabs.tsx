@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Quotation } from '../../api/markets';
 import { direction, formatChange, formatFixed } from '../../lib/format';
-import './i18n';
 
 /**
  * The market tabs across the top (document 3, section 2): every pair open for seconds trading with its

@@ -17,7 +17,6 @@ import {
   standingOf,
 } from './micro-math';
 import { useDurationLabel } from './TradePanel';
-import './i18n';
 
 /** The order panel (document 3, section 2): tab 1 running, tab 3 finished. */
 export function MicroOrders({ pair, livePrice }: { pair: Quotation; livePrice: string }) {

@@ -8,7 +8,6 @@ import { MarketTabs } from './MarketTabs';
 import { chooseMicroPair, microPairs } from './micro-math';
 import { MicroOrders } from './MicroOrders';
 import { TradePanel } from './TradePanel';
-import './i18n';
 import './micro.css';
 
 /**

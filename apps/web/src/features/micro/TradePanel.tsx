@@ -25,7 +25,6 @@ import {
   winProfit,
   type Direction,
 } from './micro-math';
-import './i18n';
 
 /** A duration as the buttons and the confirm text write it (`30s`, `1m30s`), in the reader's language. */
 export function useDurationLabel() {

@@ -5,7 +5,6 @@ import { Spinner } from '../../components/States';
 import { ApiError } from '../../lib/api';
 import { useNoticeDetail } from './api';
 import { sanitizeHtml } from './sanitize';
-import './i18n';
 import './notice.css';
 
 const SIDEBAR_NOTICES = 6;

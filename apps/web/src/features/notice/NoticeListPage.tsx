@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { NEWS_CATEGORY, useNewsList } from '../../api/news';
 import { NOTICES_PER_PAGE, pageCount, pageItems, parsePage } from './pagination';
-import './i18n';
 import './notice.css';
 
 /** The help-centre list (news category 4), paged by `?page=` (document 1, section 2.4). */

@@ -1,6 +1,5 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import './i18n';
 import './notice.css';
 
 const SUPPORT_EMAIL = 'support@exchange.local';

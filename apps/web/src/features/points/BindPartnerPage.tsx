@@ -5,7 +5,6 @@ import { Spinner } from '../../components/States';
 import { SubmitButton } from '../../components/SubmitButton';
 import { toast } from '../../lib/notify';
 import { bindPartner, useBinding, useRefreshPoints } from './api';
-import './i18n';
 import './points.css';
 
 /** Document 3, section 5: account and password, each required and at most 20 characters. */

@@ -9,7 +9,6 @@ import { sanitizeDecimalInput } from '../../lib/decimal-input';
 import { toast } from '../../lib/notify';
 import { exchangePoints, useExchangeHistory, usePointsInfo, useRefreshPoints, type PointsInfo } from './api';
 import { estimateExchange, validateExchange } from './points-math';
-import './i18n';
 import './points.css';
 
 /** Document 3, section 4: when the info call fails (no partner account yet) the user goes to bind after 1 s. */

@@ -2,7 +2,6 @@ import { LoadMore } from '../../components/LoadMore';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/States';
 import { useRegionUsers } from './api';
-import './i18n';
 import './region.css';
 
 /**

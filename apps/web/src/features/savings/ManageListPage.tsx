@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListState } from '../../components/ListState';
 import { useSavingsRecords } from './api';
-import './i18n';
 import './savings.css';
 
 /** `manageList` (document 3, section 2): my deposits, with interest received, maturity and status. */

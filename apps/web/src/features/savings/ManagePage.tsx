@@ -7,7 +7,6 @@ import { sanitizeDecimalInput } from '../../lib/decimal-input';
 import { toast } from '../../lib/notify';
 import { submitDeposit, useDepositCoins, usePlans, useRefreshSavings, type SavingsPlan } from './api';
 import { termInterest, validateDeposit } from './savings-math';
-import './i18n';
 import './savings.css';
 
 const AFTER_DEPOSIT_MS = 1_000;

@@ -5,7 +5,6 @@ import type { NewsItem } from '@exchange/contracts';
 import { NEWS_CATEGORY, useNewsList } from '../../api/news';
 import { SUPPORT_EMAIL } from './account';
 import { AndroidIcon, AppleIcon, LogoMark, MailIcon } from '../../components/icons';
-import './i18n';
 import './shell.css';
 
 const FOOTER_LINKS = 8;

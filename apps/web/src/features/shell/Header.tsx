@@ -30,7 +30,6 @@ import {
   UserIcon,
   WalletIcon,
 } from '../../components/icons';
-import './i18n';
 import './shell.css';
 
 const HEADER_NOTICES = 5;

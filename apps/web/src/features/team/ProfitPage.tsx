@@ -3,7 +3,6 @@ import { AccountFrame } from '../../components/AccountFrame';
 import { LoadMore } from '../../components/LoadMore';
 import { ListState } from '../../components/ListState';
 import { useProfits } from './api';
-import './i18n';
 import './team.css';
 
 /** The profit page (document 3, "Team tree"): the caller's rebates and savings interest, newest first. */

@@ -7,7 +7,6 @@ import { CopyValue, inviteLink } from '../../components/CopyValue';
 import { LoadMore } from '../../components/LoadMore';
 import { ListState } from '../../components/ListState';
 import { useTeamLevel } from './api';
-import './i18n';
 import './team.css';
 
 /** Team performance as read: each currency's fees ("12.5 USDT · 3 HAP"), or 0 before any fee. */
