@@ -1,3 +1,4 @@
+import './texts';
 export * from './admin';
 export * from './audit';
 export * from './deals';

@@ -1,3 +1,4 @@
+import './texts';
 export * from './ads';
 export * from './audit';
 export * from './deadlines';

@@ -1,3 +1,4 @@
+import './texts';
 export * from './activate-entrusts';
 export * from './audit';
 export * from './cancel-entrust';

@@ -1,3 +1,4 @@
+import './texts';
 export * from './audit';
 export * from './durations';
 export * from './fee-rebates';

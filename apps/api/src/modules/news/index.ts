@@ -1,4 +1,5 @@
 /** News: the area's one public surface (other areas, workers and ops import only this). */
+import './texts';
 export { NEWS_CATEGORIES, newsRoutes } from './routes';
 export { deleteNews, saveNews, type NewsContent } from './publish';
 export { newsArea } from './plugin';

@@ -1,3 +1,4 @@
+import './texts';
 export * from './agents';
 export * from './routes';
 export { regionArea } from './plugin';

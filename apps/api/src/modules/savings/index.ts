@@ -1,4 +1,5 @@
 /** Deposit savings: the area's one public surface (app, areas, workers, ops, seed and tests import only this). */
+import './texts';
 export { savingsAudit } from './audit';
 export {
   DAY_MS,

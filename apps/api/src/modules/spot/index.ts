@@ -3,6 +3,8 @@
  * (`@exchange/api/modules/spot`, or `../spot` inside the API); everything else in this folder is private.
  */
 
+import './texts';
+
 // Placing and cancelling orders: one path for everyone, the market maker included.
 export { parsePrice, placeOrder, queuePlacement, SIDE } from './place-order';
 export { requestCancel } from './cancel-order';

@@ -8,6 +8,7 @@
  * changes an identity's review (registration, operators, the seed, the market maker, the back office) keeps
  * them true in its own transaction without knowing this area, and the audit proves they match the tree.
  */
+import './texts';
 export { teamAudit } from './audit';
 export { rebuildTeamCounters } from './counters';
 export { FEE_SOURCES, recordTeamFees, type FeeSource, type TeamFee } from './fees';

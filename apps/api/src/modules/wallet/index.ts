@@ -1,4 +1,5 @@
 /** Wallets: the area's one public surface (other areas, workers, ops and seed import only this). */
+import './texts';
 export { findCurrency } from './currencies';
 export { bookDeposit, creditDeposit } from './deposit';
 export { walletRoutes } from './routes';

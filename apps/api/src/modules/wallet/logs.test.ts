@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LOCALES, translate } from '@exchange/kernel/i18n';
 import { LOG_TYPES, TRANSFER_LOG_TYPES } from '@exchange/kernel/ledger';
 import { LOG_TEXTS } from './logs';
+import './texts';
 
 describe('account log texts', () => {
   it('name every log type a user can see, in every language (none reads only "Balance change")', () => {
