@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { form, int4Id, limitField, optionalText, pageField } from './fields';
 import { decimal } from './primitives';
 import { laravelPageSchema } from './paging';
 
@@ -85,3 +86,16 @@ export const savingsRecordSchema = z.object({
 });
 export type SavingsRecord = z.infer<typeof savingsRecordSchema>;
 export const savingsRecordPageSchema = laravelPageSchema(savingsRecordSchema);
+
+/** `POST /api/record/submit`: deposits `balance` of a currency into a plan; the trade password is required. */
+export const savingsSubmitRequestSchema = form({
+  set_id: int4Id('savings_plan_not_found'),
+  currency_id: int4Id('currency_not_found'),
+  balance: optionalText(64),
+  password: optionalText(64),
+});
+export type SavingsSubmitRequest = z.input<typeof savingsSubmitRequestSchema>;
+
+/** `POST /api/record/lists`: my deposits, 20 a page (document 3 section 9). */
+export const savingsRecordsRequestSchema = form({ page: pageField, limit: limitField(20, 100) });
+export type SavingsRecordsRequest = z.input<typeof savingsRecordsRequestSchema>;

@@ -1,6 +1,71 @@
 import { z } from 'zod';
+import { blankAsMissing, form, int4Id, int8Id, limitField, optionalText, pageField } from './fields';
 import { decimal } from './primitives';
 import { laravelPageSchema } from './paging';
+
+const pairField = int4Id('lever_pair_closed');
+const optionalPairField = blankAsMissing(pairField);
+const positionId = int8Id('lever_position_not_found');
+
+/** `POST /api/lever/deal`: one pair by its two currencies. */
+export const leverPairRequestSchema = form({ legal_id: pairField, currency_id: pairField });
+export type LeverPairRequest = z.input<typeof leverPairRequestSchema>;
+
+/** `POST /api/lever/dealall`: a page of one pair's positions in one state (in trade when blank). */
+export const leverPositionsRequestSchema = form({
+  legal_id: pairField,
+  currency_id: pairField,
+  status: optionalText(2),
+  page: pageField,
+  limit: limitField(10),
+});
+export type LeverPositionsRequest = z.input<typeof leverPositionsRequestSchema>;
+
+/**
+ * `POST /api/lever/submit`: `type` 1 long, 2 short; `status` 1 market (when blank), 0 limit at
+ * `target_price`; the trade password is required.
+ */
+export const leverSubmitRequestSchema = form({
+  legal_id: pairField,
+  currency_id: pairField,
+  type: optionalText(2),
+  share: optionalText(12),
+  multiple: optionalText(12),
+  status: optionalText(2),
+  target_price: optionalText(64),
+  password: optionalText(64),
+});
+export type LeverSubmitRequest = z.input<typeof leverSubmitRequestSchema>;
+
+/** `POST /api/lever/close` and `/api/lever/cancel`: one of the caller's positions or entrusts. */
+export const leverPositionRequestSchema = form({ id: positionId });
+export type LeverPositionRequest = z.input<typeof leverPositionRequestSchema>;
+
+/** `POST /api/lever/setstop`: take-profit and stop-loss prices (blank clears one). */
+export const leverStopRequestSchema = form({
+  id: positionId,
+  target_profit_price: optionalText(64),
+  stop_loss_price: optionalText(64),
+});
+export type LeverStopRequest = z.input<typeof leverStopRequestSchema>;
+
+/** `POST /api/lever/batch_close`: `type` 0 all (when blank), 1 longs, 2 shorts; optionally one pair. */
+export const leverBatchCloseRequestSchema = form({
+  type: optionalText(2),
+  legal_id: optionalPairField,
+  currency_id: optionalPairField,
+});
+export type LeverBatchCloseRequest = z.input<typeof leverBatchCloseRequestSchema>;
+
+/** `POST /api/lever/my_trade`: a page of orders in one state (all when blank), optionally of one pair. */
+export const leverMyTradeRequestSchema = form({
+  status: optionalText(3),
+  legal_id: optionalPairField,
+  currency_id: optionalPairField,
+  page: pageField,
+  limit: limitField(10),
+});
+export type LeverMyTradeRequest = z.input<typeof leverMyTradeRequestSchema>;
 
 /** A lever position or entrust, the contract's LeverTransaction with its appended fields (document 3, section 3). */
 export const leverOrderSchema = z.object({

@@ -1,5 +1,42 @@
 import { z } from 'zod';
+import { errorEnvelopeSchema } from './envelope';
+import { form, int4Id, limitField, optionalText, pageField } from './fields';
 import { decimal } from './primitives';
+
+/** `POST /api/microtrade/submit`: `type` 1 up, 2 down; a stake of `number` for one of the offered `seconds`. */
+export const microSubmitRequestSchema = form({
+  match_id: int4Id('micro_pair_closed'),
+  currency_id: int4Id('currency_not_found'),
+  type: optionalText(4),
+  seconds: optionalText(8),
+  number: optionalText(64),
+});
+export type MicroSubmitRequest = z.input<typeof microSubmitRequestSchema>;
+
+/** `GET /api/microtrade/lists`: `status` 1 running, 3 finished (both when blank); pair and currency optional. */
+export const microListQuerySchema = z.object({
+  page: pageField,
+  limit: limitField(20, 100),
+  status: optionalText(3),
+  match_id: optionalText(10),
+  currency_id: optionalText(10),
+});
+export type MicroListQuery = z.input<typeof microListQuerySchema>;
+
+/** `GET /api/insurance/types`: the types of one currency, or of all when blank. */
+export const insuranceTypesQuerySchema = z.object({ currency_id: optionalText(10) });
+export type InsuranceTypesQuery = z.input<typeof insuranceTypesQuerySchema>;
+
+/** `POST /api/insurance/buy`: a whole `quantity` of units of one type. */
+export const insuranceBuyRequestSchema = form({
+  insurance_type_id: int4Id('insurance_type_not_found'),
+  quantity: optionalText(64),
+});
+export type InsuranceBuyRequest = z.input<typeof insuranceBuyRequestSchema>;
+
+/** `POST /api/insurance/claim` and `/api/insurance/exchange`: one of the caller's positions. */
+export const insurancePositionRequestSchema = form({ id: int4Id('insurance_not_found') });
+export type InsurancePositionRequest = z.input<typeof insurancePositionRequestSchema>;
 
 /** A preset stake button of a payable currency. */
 export const microNumberSchema = z.object({
@@ -56,6 +93,12 @@ export const insurancePositionSchema = z.object({
   exchanged_at: z.string(),
 });
 export type InsurancePosition = z.infer<typeof insurancePositionSchema>;
+
+/** `POST /api/insurance/buy`, `/claim` and `/exchange`: the sentence to show and the position as it is now. */
+export const insuranceActionAnswerSchema = z.union([
+  z.object({ type: z.literal('ok'), message: z.string(), data: insurancePositionSchema }),
+  errorEnvelopeSchema,
+]);
 
 /** `GET /api/microtrade/payable_currencies`: a currency seconds orders can be paid in, with the caller's wallet. */
 export const payableCurrencySchema = z.object({

@@ -272,24 +272,27 @@ export async function closePosition(deps: LeverDeps, userId: number, id: bigint)
   return position;
 }
 
-export const BATCH_CLOSE_TYPES = { all: 0, long: 1, short: 2 } as const;
+const BATCH_CLOSE_TYPES = [0, 1, 2];
 
 /**
- * POST /api/lever/batch_close: claims every matching position in trade (type 0 all, 1 longs, 2 shorts;
- * optionally one quote currency or pair), each at its pair's mark, then settles them. Returns the settled.
+ * POST /api/lever/batch_close: claims every matching position in trade (type 0 all, the default when blank,
+ * 1 longs, 2 shorts; optionally one quote currency or pair), each at its pair's mark, then settles them.
+ * Returns the settled.
  */
 export async function batchClose(
   deps: LeverDeps,
   userId: number,
-  input: { type: number; legalId?: number | undefined; currencyId?: number | undefined },
+  input: { type: number | string; legalId?: number | undefined; currencyId?: number | undefined },
   options: { settle?: boolean } = {},
 ): Promise<string[]> {
+  const type = input.type === '' ? 0 : Number(input.type);
+  if (!BATCH_CLOSE_TYPES.includes(type)) throw new AppError('lever_batch_type_invalid');
   const claimed = await inTransaction(deps.pool, async (sql) => {
     const rows = await sql.query<PositionRow>(
       `SELECT * FROM lever_transactions WHERE user_id = $1 AND status = ${LEVER_STATUS.trading}
          AND ($2::int = 0 OR type = $2) AND ($3::int IS NULL OR legal_id = $3) AND ($4::int IS NULL OR currency_id = $4)
        ORDER BY id FOR UPDATE`,
-      [userId, input.type, input.legalId ?? null, input.currencyId ?? null],
+      [userId, type, input.legalId ?? null, input.currencyId ?? null],
     );
     if (rows.length === 0) throw new AppError('lever_batch_none');
     const marks = new Map<number, MoneyValue>();

@@ -5,14 +5,10 @@ import { Money } from '@exchange/kernel/ledger';
 import { createTestContext, type TestContext } from '../../../../../test/harness';
 import { houseUsdt, leverPositions, leverWallet, submitLever } from '../../../../../test/lever';
 import { fundHousePool } from '../wallet';
-import {
-  batchClose,
-  chargeOvernightFees,
-  fireStops,
-  RiskEngine,
-  settleClosing,
-  type LeverDeps,
-} from './index';
+import { batchClose, settleClosing, type LeverDeps } from './close-position';
+import { fireStops } from './fire-stops';
+import { chargeOvernightFees } from './overnight-fee';
+import { RiskEngine } from './risk-engine';
 
 let ctx: TestContext;
 let pool: pg.Pool;

@@ -1,9 +1,10 @@
-import { inTransaction } from '@exchange/kernel/db';
+import { inTransaction, type Db } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import { Money, toAmountString, type Money as MoneyValue } from '@exchange/kernel/ledger';
 import { parsePrice } from '../spot';
 import { notifyLeverChanged, type LeverDeps } from './close-position';
 import { readMark } from './mark-price';
+import { leverSettings } from './options';
 import type { PositionRow } from './positions';
 import { LEVER_STATUS, LEVER_TYPE } from './risk';
 
@@ -20,11 +21,12 @@ function parseStop(raw: string, decimals: number): MoneyValue {
  * mirror image, so a stop never fires the moment it is set.
  */
 export async function setStop(
-  deps: LeverDeps,
+  deps: LeverDeps & { prisma: Db },
   userId: number,
-  input: { id: bigint; targetProfit: string; stopLoss: string; stopsOpen: boolean },
+  input: { id: bigint; targetProfit: string; stopLoss: string },
 ): Promise<void> {
-  if (!input.stopsOpen) throw new AppError('lever_stop_closed');
+  const { stopsOpen } = await leverSettings(deps.prisma);
+  if (!stopsOpen) throw new AppError('lever_stop_closed');
   await inTransaction(deps.pool, async (sql) => {
     const [row] = await sql.query<PositionRow & { price_decimals: number }>(
       `SELECT t.*, p.price_decimals FROM lever_transactions t JOIN currency_matches p ON p.id = t.match_id

@@ -1,19 +1,11 @@
+/** Seconds contracts and their insurance: the surface for the app, the console, the settler, ops and benches. */
 import './texts';
-export * from './audit';
-export * from './durations';
-export * from './fee-rebates';
-export * from './options';
-export * from './order-row';
-export * from './pair-options';
-export * from './prices';
-export * from './queue';
-export * from './routes';
-export * from './settle';
-export * from './submit-order';
-export * from './verify';
-export * from './insurance/buy';
-export * from './insurance/claim';
-export * from './insurance/exchange';
-export * from './insurance/positions';
-export * from './insurance/window';
+export { microAudit } from './audit';
+export { loadNames, orderView } from './order-row';
+export { setMicroPairOptions } from './pair-options';
+export { outcomeOf, SETTLE_GRACE_MS } from './prices';
+export { expiryJobOf, MICRO_QUEUE, MicroQueue, type ExpiryJob } from './queue';
+export { emptyTimings, settleDue } from './settle';
+export { type MicroOrderRow } from './submit-order';
+export { verifySettlements } from './verify';
 export { microArea } from './plugin';

@@ -1,7 +1,20 @@
 import { defineArea } from '../../http/area';
-import { microRoutes } from './routes';
+import { MicroQueue } from './queue';
+import { insuranceRoutes } from './routes/insurance';
+import { optionRoutes } from './routes/options';
+import { orderRoutes } from './routes/orders';
 
-/** Seconds contracts and their insurance. */
+/** Seconds contracts (document 3, section 7) and their insurance. */
 export const microArea = defineArea((app, { redisUrl }) => {
-  microRoutes(app, redisUrl);
+  const queue = new MicroQueue(redisUrl, app.config.REDIS_PREFIX);
+  app.addHook('onClose', () => queue.close());
+  optionRoutes(app);
+  orderRoutes(app, {
+    prisma: app.prisma,
+    pool: app.pg,
+    queue,
+    redis: app.redis,
+    log: (fields: object, message: string) => app.log.error(fields, message),
+  });
+  insuranceRoutes(app);
 });

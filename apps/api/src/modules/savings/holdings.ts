@@ -25,6 +25,9 @@ import type { SavingsPlan } from './plans';
  */
 export const SAVINGS_POOL = 'savings_pool' as const;
 export const DAY_MS = 86_400_000;
+
+/** Where the time comes from: the wall clock, or a test's. */
+export type Clock = () => Date;
 export const HOLDING_STATUS = { holding: 1, matured: 2 } as const;
 
 /** The interest of the whole term, rounded down at the currency's precision (the user receives it). */

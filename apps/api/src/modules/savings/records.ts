@@ -2,7 +2,7 @@ import type { Sql } from '@exchange/kernel/db';
 import { translate, type Locale } from '@exchange/kernel/i18n';
 import { toAmountString } from '@exchange/kernel/ledger';
 import { formatDateTime } from '../../http/format';
-import { pageOfUserRows } from '../../http/pagination';
+import { laravelPaginator, pageOfUserRows } from '../../http/pagination';
 import { HOLDING_STATUS } from './holdings';
 
 interface RecordRow {
@@ -20,7 +20,7 @@ interface RecordRow {
   matured_at: Date | null;
 }
 
-/** One page of the caller's holdings (record/lists), newest first; the owner is part of every query. */
+/** POST /api/record/lists: a page of the caller's holdings, newest first; the owner is part of every query. */
 export async function holdingRecords(
   sql: Sql,
   userId: number,
@@ -39,27 +39,25 @@ export async function holdingRecords(
     page,
     perPage,
   });
-  return {
-    total,
-    rows: rows.map((row) => ({
-      id: row.id,
-      currency_name: row.currency_name,
-      balance: toAmountString(row.amount),
-      profit_balance: toAmountString(row.interest_paid),
-      total_interest: toAmountString(row.total_interest),
-      rate: toAmountString(row.rate),
-      day: row.day,
-      days_accrued: row.days_accrued,
-      created_at: formatDateTime(row.created_at),
-      end_time: formatDateTime(row.end_at),
-      matured_at: row.matured_at ? formatDateTime(row.matured_at) : '',
-      status: row.status,
-      status_name: translate(
-        locale,
-        row.status === HOLDING_STATUS.holding ? 'savings_status_holding' : 'savings_status_matured',
-      ),
-    })),
-  };
+  const records = rows.map((row) => ({
+    id: row.id,
+    currency_name: row.currency_name,
+    balance: toAmountString(row.amount),
+    profit_balance: toAmountString(row.interest_paid),
+    total_interest: toAmountString(row.total_interest),
+    rate: toAmountString(row.rate),
+    day: row.day,
+    days_accrued: row.days_accrued,
+    created_at: formatDateTime(row.created_at),
+    end_time: formatDateTime(row.end_at),
+    matured_at: row.matured_at ? formatDateTime(row.matured_at) : '',
+    status: row.status,
+    status_name: translate(
+      locale,
+      row.status === HOLDING_STATUS.holding ? 'savings_status_holding' : 'savings_status_matured',
+    ),
+  }));
+  return laravelPaginator(records, total, page, perPage, '/api/record/lists');
 }
 
 /** What the caller can deposit: the available spot balance of each currency that has an open plan. */

@@ -5,17 +5,13 @@ import type {
   LeverMyTrade,
   LeverOrder,
   LeverPositions,
+  LeverStopRequest,
+  LeverSubmitRequest,
 } from '@exchange/contracts';
-import { api } from '../../lib/api';
+import { api, type Params } from '../../lib/api';
 import { useToken } from '../../lib/session';
 import { useSocketEvent } from '../../lib/socket';
-import {
-  parseTradeList,
-  type BatchType,
-  type LeverMode,
-  type LeverSide,
-  type LeverStatus,
-} from './lever-math';
+import { parseTradeList, type BatchType, type LeverStatus } from './lever-math';
 
 export type {
   LeverDeal,
@@ -172,20 +168,9 @@ export function useLeverPushes(): void {
   });
 }
 
-export interface LeverSubmit {
-  legal_id: number;
-  currency_id: number;
-  type: LeverSide;
-  status: LeverMode;
-  multiple: string;
-  share: string;
-  target_price?: string;
-  password: string;
-}
-
 /** `POST /api/lever/submit`: answers the server's message; refusals go through the error catalogue. */
-export function submitLever(request: LeverSubmit): Promise<string> {
-  return api.post<string>('/api/lever/submit', { ...request });
+export function submitLever(request: LeverSubmitRequest): Promise<string> {
+  return api.post<string>('/api/lever/submit', request as Params);
 }
 
 export function closeLever(id: number): Promise<string> {
@@ -196,8 +181,8 @@ export function cancelLever(id: number): Promise<string> {
   return api.post<string>('/api/lever/cancel', { id });
 }
 
-export function setLeverStop(input: { id: number; target_profit_price: string; stop_loss_price: string }) {
-  return api.post<string>('/api/lever/setstop', { ...input });
+export function setLeverStop(input: LeverStopRequest) {
+  return api.post<string>('/api/lever/setstop', input as Params);
 }
 
 export function batchCloseLever(type: BatchType, legalId?: number): Promise<string> {

@@ -6,14 +6,16 @@ import {
   type InfiniteData,
 } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../lib/api';
+import { api, type Params } from '../../lib/api';
 import { useToken } from '../../lib/session';
 import { useSocketEvent } from '../../lib/socket';
 import type {
+  InsuranceBuyRequest,
   InsurancePosition,
   InsuranceType,
   LaravelPage,
   MicroOrder,
+  MicroSubmitRequest,
   PayableCurrency,
   SecondsOption,
 } from '@exchange/contracts';
@@ -90,17 +92,9 @@ export function useMicroOrders(status: OrderStatus, matchId: number) {
   });
 }
 
-export interface SubmitRequest {
-  match_id: number;
-  currency_id: number;
-  type: 1 | 2;
-  seconds: number;
-  number: string;
-}
-
 /** `POST /api/microtrade/submit`: answers the created order; refusals go through the error catalogue. */
-export function submitMicroOrder(request: SubmitRequest): Promise<MicroOrder> {
-  return api.post<MicroOrder>('/api/microtrade/submit', { ...request });
+export function submitMicroOrder(request: MicroSubmitRequest): Promise<MicroOrder> {
+  return api.post<MicroOrder>('/api/microtrade/submit', request as Params);
 }
 
 /** After an order is placed or settled: the lists and the balances again. */
@@ -187,8 +181,8 @@ export function useInsurancePositions() {
 }
 
 /** `POST /api/insurance/buy {insurance_type_id, quantity}`: takes effect at once, cannot be reversed. */
-export function buyInsurance(request: { insurance_type_id: number; quantity: string }): Promise<string> {
-  return api.post<string>('/api/insurance/buy', { ...request });
+export function buyInsurance(request: InsuranceBuyRequest): Promise<string> {
+  return api.post<string>('/api/insurance/buy', request as Params);
 }
 
 /** `POST /api/insurance/claim {id}`: pays out once the insured balance has lost 50%, two a day. */

@@ -1,7 +1,13 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { api, type Params } from '../../lib/api';
 import { useToken } from '../../lib/session';
-import type { DepositCoin, LaravelPage, SavingsPlan, SavingsRecord } from '@exchange/contracts';
+import type {
+  DepositCoin,
+  LaravelPage,
+  SavingsPlan,
+  SavingsRecord,
+  SavingsSubmitRequest,
+} from '@exchange/contracts';
 
 export type { DepositCoin, SavingsPlan, SavingsRecord } from '@exchange/contracts';
 
@@ -50,12 +56,8 @@ export function useSavingsRecords() {
   });
 }
 
-export const submitDeposit = (request: {
-  set_id: number;
-  currency_id: number;
-  balance: string;
-  password: string;
-}) => api.post<string>('/api/record/submit', request);
+export const submitDeposit = (request: SavingsSubmitRequest) =>
+  api.post<string>('/api/record/submit', request as Params);
 
 export function useRefreshSavings() {
   const queryClient = useQueryClient();
