@@ -5,7 +5,10 @@
 //   packages/engine     the pure matching engine: imports nothing of ours
 //   packages/contracts  request/response schemas and push payloads shared with the web client: zod only
 //   apps/api            modules/<area>/ (routes, use cases, rules); an area imports another only through its
-//                       index.ts; the API never imports workers, apps/exchange or apps/web
+//                       index.ts; the API never imports workers, apps/exchange or apps/web. Its folders have
+//                       an order, kernel < http (with realtime) < areas < console (modules/admin) < app.ts, ops,
+//                       and the areas a rank (AREA_RANK): a folder imports only folders below it, so no two
+//                       folders import each other, however indirectly. Nothing in the API but ops imports the seed.
 //   workers, apps/exchange, ops, seed, bench, scripts: import an area only through its index
 //   apps/web            imports no server code (only `import type` from @exchange/contracts, values only from
 //                       @exchange/contracts/constants); a feature never
@@ -22,6 +25,35 @@ const PACKAGE_ROOTS = {
   '@exchange/workers': 'workers/src',
   '@exchange/web': 'apps/web/src',
 };
+
+/**
+ * The areas of apps/api/src/modules, lowest first: an area may import only areas before it in this list (the
+ * console, modules/admin, sits above them all). Chosen from the import graph: settings and codes at the bottom,
+ * users and their records above them, the markets and the P2P desks that move money on top. A new area takes
+ * the place below every area that will use it and above every area it uses.
+ */
+export const AREA_RANK = [
+  'system',
+  'verification',
+  'notices',
+  'deadlines',
+  'user',
+  'identity',
+  'news',
+  'payment-account',
+  'region',
+  'safe',
+  'team',
+  'spot',
+  'points',
+  'savings',
+  'wallet',
+  'c2c',
+  'acceptor',
+  'lever',
+  'micro',
+];
+const CONSOLE = 'admin';
 
 const toPosix = (path) => path.split(sep).join('/');
 
@@ -40,6 +72,40 @@ const moduleOf = (path) => /^apps\/api\/src\/modules\/([^/]+)(?:\/(.*))?$/.exec(
 const featureOf = (path) => /^apps\/web\/src\/features\/([^/]+)\//.exec(path)?.[1];
 const under = (path, folder) => path === folder || path.startsWith(`${folder}/`);
 const isIndex = (rest) => rest === undefined || /^index(\.[jt]sx?)?$/.test(rest);
+
+/** The layer of a file of apps/api/src: 1 http and realtime, 2 an area, 3 the console, 4 the app and ops. */
+function layerOf(path) {
+  const module = moduleOf(path);
+  if (module) return module[1] === CONSOLE ? 3 : 2;
+  return under(path, 'apps/api/src/http') || under(path, 'apps/api/src/realtime') ? 1 : 4;
+}
+const LAYER_NAMES = {
+  1: 'http/ and realtime/',
+  2: 'an area',
+  3: 'the console (modules/admin)',
+  4: 'app.ts or ops',
+};
+
+/** The broken order between two folders of apps/api/src, as a message, or undefined. */
+function checkOrder(file, target, specifier) {
+  if (!under(target, 'apps/api/src')) return undefined;
+  const [from, to] = [layerOf(file), layerOf(target)];
+  if (from < to) {
+    return `The API's folders are ordered kernel < http (with realtime) < areas < console < app.ts and ops, each importing only folders before it: ${LAYER_NAMES[from]} may not import ${LAYER_NAMES[to]} ('${specifier}'). Move what both need down (into http/ or the kernel), or let the higher folder pass it in (an argument, or a decorator declared where it is decorated).`;
+  }
+  const source = moduleOf(file)?.[1];
+  const destination = moduleOf(target)?.[1];
+  if (from !== 2 || to !== 2 || source === destination) return undefined;
+  for (const area of [source, destination]) {
+    if (!AREA_RANK.includes(area)) {
+      return `Area '${area}' has no rank: add it to AREA_RANK in eslint-boundaries.js, below every area that uses it and above every area it uses.`;
+    }
+  }
+  if (AREA_RANK.indexOf(source) < AREA_RANK.indexOf(destination)) {
+    return `Area '${source}' ranks below area '${destination}' (AREA_RANK in eslint-boundaries.js) and may not import '${specifier}': that would let two areas depend on each other. Move what '${source}' needs into '${source}' or a lower area, or let '${destination}' pass it in (an argument or a callback).`;
+  }
+  return undefined;
+}
 
 /** The broken boundary for one import, as a message, or undefined when the import is allowed. */
 function check(file, specifier, typeOnly) {
@@ -89,7 +155,10 @@ function check(file, specifier, typeOnly) {
     if (!source && targetModule && !isIndex(targetModule[2])) {
       return `Import module '${targetModule[1]}' through its index ('../modules/${targetModule[1]}'), not '${specifier}'; export what you need from apps/api/src/modules/${targetModule[1]}/index.ts.`;
     }
-    return undefined;
+    if (under(target, 'prisma/seed') && !under(file, 'apps/api/src/ops')) {
+      return `The API may not import the seed ('${specifier}'): the seed fills a database from the areas' values, not the other way round. Take the value from the area that owns it (the seed imports it from there too).`;
+    }
+    return checkOrder(file, target, specifier);
   }
   // Workers, apps/exchange, bench, seed and scripts: areas only through their index.
   if (targetModule && !isIndex(targetModule[2])) {

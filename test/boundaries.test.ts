@@ -1,8 +1,9 @@
+import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
-import { boundariesPlugin } from '../eslint-boundaries.js';
+import { AREA_RANK, boundariesPlugin } from '../eslint-boundaries.js';
 
 /**
  * The architecture's boundaries are held by lint (`exchange/boundaries`, eslint-boundaries.js): these lint
@@ -62,9 +63,73 @@ describe('the boundaries lint rule', () => {
     ).toEqual([expect.stringContaining("Module 'lever' may not import a file inside module 'spot'")]);
     expect(
       await problems(
-        'apps/api/src/modules/spot/x.ts',
+        'apps/api/src/modules/lever/x.ts',
         "import { a } from '../wallet';\nimport { b } from './fees';\nimport { c } from '@exchange/contracts';",
       ),
+    ).toEqual([]);
+  });
+
+  it('orders the folders of the API: http and realtime below the areas, the areas below the console', async () => {
+    for (const [file, code] of [
+      ['apps/api/src/http/auth.ts', "import { a } from '../modules/user';"],
+      ['apps/api/src/http/fastify.d.ts', "import type { Messenger } from '../modules/verification';"],
+      ['apps/api/src/realtime/socket.ts', "import { a } from '../modules/user';"],
+    ]) {
+      expect(await problems(file ?? '', code ?? ''), file).toEqual([
+        expect.stringContaining('http/ and realtime/ may not import'),
+      ]);
+    }
+    expect(await problems('apps/api/src/http/x.ts', "import { a } from '../app';")).toEqual([
+      expect.stringContaining('http/ and realtime/ may not import app.ts or ops'),
+    ]);
+    expect(await problems('apps/api/src/modules/wallet/x.ts', "import { a } from '../admin';")).toEqual([
+      expect.stringContaining('an area may not import the console'),
+    ]);
+    expect(await problems('apps/api/src/modules/admin/x.ts', "import { a } from '../../ops/users';")).toEqual(
+      [expect.stringContaining('the console (modules/admin) may not import app.ts or ops')],
+    );
+    expect(
+      await problems(
+        'apps/api/src/modules/admin/x.ts',
+        "import { a } from '../wallet';\nimport { b } from '../../http/auth';\nimport { c } from '../../realtime/socket';",
+      ),
+    ).toEqual([]);
+    expect(
+      await problems('apps/api/src/realtime/socket.ts', "import { a } from '../http/session-cache';"),
+    ).toEqual([]);
+    expect(await problems('apps/api/src/app.ts', "import { a } from './modules/admin';")).toEqual([]);
+  });
+
+  it('ranks the areas, so that two areas never import each other', async () => {
+    expect(await problems('apps/api/src/modules/verification/x.ts', "import { a } from '../user';")).toEqual([
+      expect.stringContaining("Area 'verification' ranks below area 'user'"),
+    ]);
+    expect(await problems('apps/api/src/modules/user/x.ts', "import { a } from '../verification';")).toEqual(
+      [],
+    );
+    expect(
+      await problems(
+        'apps/api/src/modules/spot/x.ts',
+        "import type { Wallet } from '@exchange/api/modules/wallet';",
+      ),
+    ).toEqual([expect.stringContaining("Area 'spot' ranks below area 'wallet'")]);
+    expect(await problems('apps/api/src/modules/brand-new/x.ts', "import { a } from '../user';")).toEqual([
+      expect.stringContaining("Area 'brand-new' has no rank: add it to AREA_RANK"),
+    ]);
+    // Every area of the tree has its rank.
+    const areas = readdirSync(resolve(root, 'apps/api/src/modules')).filter((name) => name !== 'admin');
+    expect(areas.filter((area) => !AREA_RANK.includes(area))).toEqual([]);
+  });
+
+  it('keeps the seed out of the API at run time (only ops runs it)', async () => {
+    expect(
+      await problems(
+        'apps/api/src/modules/user/x.ts',
+        "import { ROOT_INVITE_CODE } from '../../../../../prisma/seed';",
+      ),
+    ).toEqual([expect.stringContaining('may not import the seed')]);
+    expect(
+      await problems('apps/api/src/ops/cli.ts', "import { seedDatabase } from '../../../../prisma/seed';"),
     ).toEqual([]);
   });
 
