@@ -19,7 +19,8 @@ import { clientErrorHandler, registerSecurityHeaders } from './http/security-hea
 import { SessionCache } from './http/session-cache';
 import { acceptorArea } from './modules/acceptor';
 import { adminArea } from './modules/admin';
-import { c2cArea, p2pServices } from './modules/c2c';
+import { c2cArea } from './modules/c2c';
+import { p2pServices } from './modules/deadlines';
 import { identityArea, UPLOAD_URL_PREFIX } from './modules/identity';
 import { leverArea } from './modules/lever';
 import { microArea } from './modules/micro';

@@ -1,2 +1,57 @@
 // The constant tables the client needs as values (not only as types). Plain data, no zod: the web client
 // imports this file (`@exchange/contracts/constants`) and nothing else of the contract but types.
+
+/** The fiat currencies a P2P ad is priced in (document 2, section 9). */
+export const FIAT_CODES = ['CNY', 'USD', 'JPY'] as const;
+export type FiatCode = (typeof FIAT_CODES)[number];
+
+/** How fiat is paid, on P2P ads and acceptor deals, in the order the forms offer them. */
+export const PAY_WAYS = ['bank', 'ali_pay', 'we_chat'] as const;
+export type PayWay = (typeof PAY_WAYS)[number];
+
+/**
+ * The calls of the two P2P markets, one state machine: `c2c`, users' ads (document 2), and `shop`, approved
+ * sellers' ads with min/max per order (contract notes section 8). `actions` move an order: the fiat payer
+ * cancels or marks paid; the crypto seller confirms as the ad's owner or as its taker.
+ */
+export const P2P_PATHS = {
+  c2c: {
+    send: '/api/c2c_send',
+    platform: '/api/c2c_deal_platform',
+    take: '/api/c2c/do_legal_deal',
+    withdraw: '/api/c2c/back_send',
+    myAds: '/api/c2c/seller_trade',
+    myOrders: '/api/c2c_user_deal',
+    order: '/api/c2c_deal',
+    adOrders: '/api/c2c/legal_send_deal_list',
+    record: '/api/c2c_seller_deal',
+    appeal: '/api/c2c/appeal',
+    appealMessage: '/api/c2c/appeal_message',
+    actions: {
+      cancel: '/api/c2c/user_legal_pay_cancel',
+      pay: '/api/c2c/user_legal_pay',
+      confirmOwner: '/api/c2c/legal_deal_sure',
+      confirmTaker: '/api/c2c/legal_deal_user_sure',
+    },
+  },
+  shop: {
+    send: '/api/legal_send',
+    platform: '/api/legal_deal_platform',
+    take: '/api/do_legal_deal',
+    withdraw: '/api/back_send',
+    myAds: '/api/seller_trade',
+    myOrders: '/api/legal_user_deal',
+    order: '/api/legal_deal',
+    adOrders: '/api/legal_send_deal_list',
+    record: '/api/legal_seller_deal',
+    appeal: '/api/legal_deal_appeal',
+    appealMessage: '/api/legal_deal/appeal_message',
+    actions: {
+      cancel: '/api/user_legal_pay_cancel',
+      pay: '/api/user_legal_pay',
+      confirmOwner: '/api/legal_deal_sure',
+      confirmTaker: '/api/legal_deal_user_sure',
+    },
+  },
+} as const;
+export type P2pOrderAction = keyof (typeof P2P_PATHS)['c2c']['actions'];

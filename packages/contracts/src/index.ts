@@ -1,5 +1,6 @@
 export * from './admin';
 export * from './acceptor';
+export * from './acceptor-requests';
 export * from './envelope';
 export * from './lever';
 export * from './paging';
@@ -7,6 +8,7 @@ export * from './market';
 export * from './micro';
 export * from './spot';
 export * from './p2p';
+export * from './p2p-requests';
 export * from './earn';
 export * from './team';
 export * from './user';

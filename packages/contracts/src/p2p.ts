@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorEnvelopeSchema } from './envelope';
 import { decimal } from './primitives';
 
 export const adTypeSchema = z.enum(['buy', 'sell']);
@@ -141,3 +142,15 @@ export const myShopSchema = z.object({
   status: z.number().int(),
 });
 export type MyShop = z.infer<typeof myShopSchema>;
+
+/** An ok answer with fields beside its sentence, as the original answered these calls. */
+const okBeside = <Extra extends z.ZodRawShape>(extra: Extra) =>
+  z.union([z.object({ type: z.literal('ok'), message: z.string(), ...extra }), errorEnvelopeSchema]);
+
+/** Publishing an ad (`send`): the sentence, and the new ad's id beside it. */
+export const p2pPublishAnswerSchema = okBeside({ data: z.object({ id: z.number().int() }) });
+export type P2pPublishAnswer = z.infer<typeof p2pPublishAnswerSchema>;
+
+/** `POST /api/down`: the sentence, and the shop ad's shelf state beside it (1 listed, 0 taken down). */
+export const p2pShelvesAnswerSchema = okBeside({ is_shelves: z.number().int() });
+export type P2pShelvesAnswer = z.infer<typeof p2pShelvesAnswerSchema>;

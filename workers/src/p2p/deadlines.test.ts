@@ -3,13 +3,13 @@ import { createTestContext, type TestContext } from '../../../test/harness';
 import { fundLegal, legalOf, p2pTrader, TRADE_PASSWORD } from '../../../test/p2p';
 import { writeSetting } from '@exchange/api/modules/system';
 import { createAcceptor } from '@exchange/api/modules/acceptor';
+import { ORDER_DEADLINES } from '@exchange/api/modules/c2c';
 import {
   deadlineJobId,
-  ORDER_DEADLINES,
   P2pDeadlines,
   sweepDeadlines,
   type DeadlineSource,
-} from '@exchange/api/modules/c2c';
+} from '@exchange/api/modules/deadlines';
 import { startP2pWorker } from './deadlines';
 
 let ctx: TestContext;

@@ -1,18 +1,18 @@
 import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Db } from '@exchange/kernel/db';
-import { createPushEmitter, userRoom } from '@exchange/kernel/realtime';
+import { createPushEmitter } from '@exchange/kernel/realtime';
 import { bullConnection, bullPrefix } from '@exchange/kernel/redis';
+import { ORDER_DEADLINES } from '@exchange/api/modules/c2c';
 import {
-  ORDER_DEADLINES,
   P2P_DEADLINES_QUEUE,
   P2pDeadlines,
   runDeadline,
   sweepDeadlines,
   type DeadlineJob,
   type DeadlineSource,
-  type Pusher,
-} from '@exchange/api/modules/c2c';
+} from '@exchange/api/modules/deadlines';
+import { roomPusher } from '@exchange/api/modules/notices';
 import { ACCEPTOR_DEADLINES } from '@exchange/api/modules/acceptor';
 
 export interface P2pWorkerDeps {
@@ -35,7 +35,7 @@ export const P2P_DEADLINE_SOURCES: DeadlineSource[] = [ORDER_DEADLINES, ACCEPTOR
 export async function startP2pWorker(deps: P2pWorkerDeps): Promise<() => Promise<void>> {
   const redis = new Redis(deps.redisUrl, { maxRetriesPerRequest: 3 });
   const emitter = createPushEmitter(redis, deps.redisPrefix);
-  const pusher: Pusher = (userId, event, payload) => emitter.to(userRoom(userId)).emit(event, payload);
+  const pusher = roomPusher(emitter);
   const deadlines = new P2pDeadlines(deps.redisUrl, deps.redisPrefix);
   const worker = new Worker<DeadlineJob>(
     P2P_DEADLINES_QUEUE,

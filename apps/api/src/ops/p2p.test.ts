@@ -3,7 +3,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_PATH } from '@exchange/kernel/realtime';
 import { createTestContext, type TestContext } from '../../../../test/harness';
-import type { Notice } from '../modules/c2c';
+import type { Notice } from '../modules/notices';
 import { pushFromOps } from './p2p';
 
 /**

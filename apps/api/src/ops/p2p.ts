@@ -5,9 +5,10 @@ import type { Db } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import { translate } from '@exchange/kernel/i18n';
 import { toAmountString } from '@exchange/kernel/ledger';
-import { createPushEmitter, userRoom } from '@exchange/kernel/realtime';
+import { createPushEmitter } from '@exchange/kernel/realtime';
 import { createAcceptor } from '../modules/acceptor';
-import { approveSeller, pushNotices, resolveAppeal, type Notice } from '../modules/c2c';
+import { approveSeller, resolveAppeal } from '../modules/c2c';
+import { pushNotices, roomPusher, type Notice } from '../modules/notices';
 import { assignAgent, setUserRegion } from '../modules/region';
 
 type Command = (prisma: Db, args: string[], config: Config) => Promise<unknown>;
@@ -36,7 +37,7 @@ export async function pushFromOps(
   try {
     await redis.connect();
     const emitter = createPushEmitter(redis, config.REDIS_PREFIX);
-    pushNotices((userId, event, payload) => emitter.to(userRoom(userId)).emit(event, payload), notices);
+    pushNotices(roomPusher(emitter), notices);
     // QUIT is answered after the PUBLISHes queued before it: they have gone out when it returns.
     await redis.quit();
     return true;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../../test/harness';
 import { fundLegal, legalOf, p2pTrader, TRADE_PASSWORD } from '../../../../../test/p2p';
 import { createAcceptor } from './admin';
-import { autoConfirmDeal } from './deals';
+import { autoConfirmDeal } from './deal-deadlines';
 
 let ctx: TestContext;
 beforeAll(async () => {

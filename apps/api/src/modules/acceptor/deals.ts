@@ -1,3 +1,4 @@
+import type { PushPayload } from '@exchange/contracts';
 import type { AcceptorDeal, Db, Tx } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import {
@@ -11,7 +12,7 @@ import {
   unlock,
   type Money as MoneyValue,
 } from '@exchange/kernel/ledger';
-import { recordNotice, type DeadlineSource, type Notice } from '../c2c';
+import { recordNotice, recordNotices, type Notice } from '../notices';
 import { readSetting } from '../system';
 import { assertFundsMovable } from '../user';
 import { ACCEPTOR_ACCOUNT, DEAL, DEAL_ACTIONS, type DealAction } from './rules';
@@ -26,7 +27,7 @@ export interface NewDeal {
   money: MoneyValue;
 }
 
-const payload = (deal: AcceptorDeal, action: string) => ({
+const payload = (deal: AcceptorDeal, action: string): PushPayload<'acceptor_deal'> => ({
   id: deal.id,
   type: deal.type,
   is_sure: deal.is_sure,
@@ -181,18 +182,12 @@ export async function actOnDeal(
     await moveEscrow(tx, moved, input.action);
     const other = spec.by === 'acceptor' ? moved.user_id : moved.acceptor_user_id;
     const notified = spec.by === 'deadline' ? [moved.user_id, moved.acceptor_user_id] : [other];
-    const notices: Notice[] = [];
-    for (const userId of notified) {
-      notices.push(
-        await recordNotice(tx, {
-          userId,
-          event: 'acceptor_deal',
-          key: NOTICES[input.action],
-          params: { id: moved.id },
-          payload: payload(moved, input.action),
-        }),
-      );
-    }
+    const notices = await recordNotices(tx, notified, {
+      event: 'acceptor_deal',
+      key: NOTICES[input.action],
+      params: { id: moved.id },
+      payload: payload(moved, input.action),
+    });
     return { deal: moved, notices };
   });
 }
@@ -241,32 +236,3 @@ async function moveEscrow(tx: Tx, deal: AcceptorDeal, action: DealAction): Promi
     );
   }
 }
-
-/** A withdrawal marked transferred confirms itself when its window closes (the deadline worker's handler). */
-export async function autoConfirmDeal(prisma: Db, id: number): Promise<Notice[] | null> {
-  const result = await actOnDeal(prisma, { id, action: 'auto_confirm' });
-  return result?.notices ?? null;
-}
-
-export const ACCEPTOR_DEADLINES: DeadlineSource = {
-  kind: 'acceptor-confirm',
-  handle: autoConfirmDeal,
-  overdue: async (prisma, limit, now) =>
-    (
-      await prisma.acceptorDeal.findMany({
-        where: { is_sure: DEAL.waiting, type: 'sell', auto_confirm_at: { lte: now } },
-        orderBy: { auto_confirm_at: 'asc' },
-        take: limit,
-        select: { id: true },
-      })
-    ).map((row) => row.id),
-  pending: async (prisma, limit, now) =>
-    (
-      await prisma.acceptorDeal.findMany({
-        where: { is_sure: DEAL.waiting, type: 'sell', auto_confirm_at: { gt: now } },
-        orderBy: { auto_confirm_at: 'asc' },
-        take: limit,
-        select: { id: true, auto_confirm_at: true },
-      })
-    ).flatMap((row) => (row.auto_confirm_at ? [{ id: row.id, at: row.auto_confirm_at }] : [])),
-};

@@ -22,7 +22,6 @@ export const DEAL_ACTIONS = {
 } as const satisfies Record<string, { type: 'buy' | 'sell' | 'any'; by: DealActor; to: number }>;
 export type DealAction = keyof typeof DEAL_ACTIONS;
 
-export const ACCEPTOR_WAYS = ['we_chat', 'ali_pay', 'bank'] as const;
 export const ACCEPTOR_ACCOUNT = 'legal' as const;
 /** Money on acceptor deals is CNY with 2 decimals. */
 export const CNY_DECIMALS = 2;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../../test/harness';
 import { legalOf, p2pTrader, TRADE_PASSWORD } from '../../../../../test/p2p';
 import { writeSetting } from '../system';
-import { expireOrder } from './deadlines';
+import { expireOrder } from './order-deadlines';
 import { resolveAppeal } from './orders';
 
 let ctx: TestContext;

@@ -1,34 +1,15 @@
 import type { Db, P2pOrder, Tx } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
-import type { MessageKey } from '@exchange/kernel/i18n';
-import {
-  payLocked,
-  lock,
-  Money,
-  roundPaid,
-  unlock,
-  toAmountString,
-  type Money as MoneyValue,
-} from '@exchange/kernel/ledger';
-import { readSetting } from '../system';
-import { assertFundsMovable } from '../user';
-import { advisoryLock, TAKER_LOCK } from './ads';
+import { Money, payLocked, toAmountString, unlock } from '@exchange/kernel/ledger';
+import { recordNotices, type Notice } from '../notices';
 import { requireCancelsLeft } from './gates';
-import { recordNotice, type Notice } from './notify';
 import {
   APPEAL,
-  APPEAL_MESSAGE_MAX,
-  APPEAL_MESSAGES_PER_PARTY,
   ESCROW_ACCOUNT,
-  FIAT_DECIMALS,
   IS_SURE,
   LOGS,
-  MAX_UNFINISHED_C2C_ORDERS,
-  MAX_UNFINISHED_SHOP_ORDERS,
   ORDER_TRANSITIONS,
-  PAY_WINDOW_SETTING,
   stateRefusal,
-  UNFINISHED,
   type Kind,
   type OrderAction,
 } from './rules';
@@ -46,108 +27,6 @@ export const orderPayload = (order: P2pOrder, action: string) => ({
   appeal_state: order.appeal_state,
   action,
 });
-
-const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000);
-
-export async function payWindowMinutes(prisma: Db | Tx, kind: Kind): Promise<number> {
-  const raw = Number(await readSetting(prisma as Db, PAY_WINDOW_SETTING[kind]));
-  return Number.isFinite(raw) && raw > 0 ? raw : 1440;
-}
-
-export interface TakeInput {
-  kind: Kind;
-  takerId: number;
-  adId: number;
-  /** Shop orders: the quantity asked for (already within the ad's min and max); c2c takes the whole ad. */
-  number?: MoneyValue;
-}
-
-/**
- * Takes an ad: stores the order, moves the quantity off the ad (a guarded UPDATE: of two takers of one ad
- * exactly one wins) and, for a buy ad, locks the taker's crypto (the taker sells). One unfinished c2c order
- * per taker, three shop orders, never the taker's own ad.
- */
-export async function takeAd(prisma: Db, input: TakeInput): Promise<{ order: P2pOrder; notices: Notice[] }> {
-  const ad = await prisma.p2pAd.findFirst({
-    where: { id: input.adId, kind: input.kind, state: 'open', is_shelves: 1 },
-  });
-  if (!ad) throw new AppError('p2p_ad_not_found');
-  if (ad.user_id === input.takerId) throw new AppError('p2p_own_ad');
-  const number = input.kind === 'c2c' ? new Money(ad.surplus_number.toFixed()) : input.number;
-  if (!number || number.lte(0)) throw new AppError('amount_not_positive');
-  const price = new Money(ad.price.toFixed());
-  const minutes = await payWindowMinutes(prisma, input.kind);
-
-  return prisma.$transaction(async (tx) => {
-    await advisoryLock(tx, TAKER_LOCK, input.takerId);
-    const unfinished = await tx.p2pOrder.count({
-      where: { user_id: input.takerId, kind: input.kind, is_sure: { in: UNFINISHED } },
-    });
-    const max = input.kind === 'c2c' ? MAX_UNFINISHED_C2C_ORDERS : MAX_UNFINISHED_SHOP_ORDERS;
-    if (unfinished >= max) {
-      throw input.kind === 'c2c'
-        ? new AppError('p2p_unfinished_order')
-        : new AppError('p2p_too_many_shop_orders', { max });
-    }
-    const taken = await tx.$executeRawUnsafe(
-      `UPDATE p2p_ads SET surplus_number = surplus_number - $2::numeric,
-         state = CASE WHEN surplus_number = $2::numeric THEN 'done' ELSE 'open' END, updated_at = now()
-       WHERE id = $1 AND state = 'open' AND is_shelves = 1 AND surplus_number >= $2::numeric AND user_id <> $3`,
-      ad.id,
-      number.toFixed(),
-      input.takerId,
-    );
-    if (taken === 0) {
-      throw input.kind === 'c2c'
-        ? new AppError('p2p_ad_not_found')
-        : new AppError('p2p_ad_surplus_short', { surplus: toAmountString(ad.surplus_number.toFixed()) });
-    }
-    const order = await tx.p2pOrder.create({
-      data: {
-        kind: input.kind,
-        ad_id: ad.id,
-        user_id: input.takerId,
-        seller_id: ad.user_id,
-        escrow_user_id: ad.type === 'sell' ? ad.user_id : input.takerId,
-        currency_id: ad.currency_id,
-        type: ad.type,
-        way: ad.way,
-        coin_code: ad.coin_code,
-        price: price.toFixed(),
-        number: number.toFixed(),
-        deal_money: roundPaid(price.times(number), FIAT_DECIMALS).toFixed(),
-        pay_deadline: minutesFromNow(minutes),
-      },
-    });
-    if (ad.type === 'buy') {
-      await assertFundsMovable(tx, input.takerId);
-      await lock(tx, {
-        userId: input.takerId,
-        currencyId: ad.currency_id,
-        account: ESCROW_ACCOUNT,
-        amount: number,
-        type: LOGS[input.kind].takeLock,
-        ref: { type: 'p2p_order', id: order.id },
-      });
-    }
-    const notice = await recordNotice(tx, {
-      userId: ad.user_id,
-      event: 'p2p_order',
-      key: 'p2p_notice_taken',
-      params: {
-        id: order.id,
-        number: toAmountString(number),
-        currency: await currencyName(tx, ad.currency_id),
-      },
-      payload: orderPayload(order, 'taken'),
-    });
-    return { order, notices: [notice] };
-  });
-}
-
-async function currencyName(tx: Tx, id: number): Promise<string> {
-  return (await tx.currency.findUnique({ where: { id }, select: { name: true } }))?.name ?? '';
-}
 
 export type Caller =
   | { by: 'user'; userId: number; side?: 'owner' | 'taker' }
@@ -263,18 +142,12 @@ export async function transition(
       caller.by === 'user'
         ? [caller.userId === moved.user_id ? moved.seller_id : moved.user_id]
         : [moved.user_id, moved.seller_id];
-    const notices: Notice[] = [];
-    for (const userId of counterparties) {
-      notices.push(
-        await recordNotice(tx, {
-          userId,
-          event: 'p2p_order',
-          key: NOTICE_KEYS[input.action],
-          params: { id: moved.id },
-          payload: orderPayload(moved, input.action),
-        }),
-      );
-    }
+    const notices = await recordNotices(tx, counterparties, {
+      event: 'p2p_order',
+      key: NOTICE_KEYS[input.action],
+      params: { id: moved.id },
+      payload: orderPayload(moved, input.action),
+    });
     return { order: moved, notices };
   });
 }
@@ -314,96 +187,6 @@ async function moveEscrow(tx: Tx, order: P2pOrder, action: OrderAction): Promise
       return;
     }
   }
-}
-
-/** Tells the party of an order who did not take a step (`userId` took it) that it happened. */
-const noticeOtherParty = (tx: Tx, order: P2pOrder, userId: number, key: MessageKey, action: string) =>
-  recordNotice(tx, {
-    userId: userId === order.user_id ? order.seller_id : order.user_id,
-    event: 'p2p_order',
-    key,
-    params: { id: order.id },
-    payload: orderPayload(order, action),
-  });
-
-/** Minutes after payment before a party may appeal (`p2pAppealAfter_time`; 0 means at once). */
-export async function appealWaitMinutes(prisma: Db): Promise<number> {
-  const minutes = Number(await readSetting(prisma, 'p2pAppealAfter_time'));
-  return Number.isFinite(minutes) && minutes > 0 ? minutes : 0;
-}
-
-/**
- * A party appeals a paid order the seller has not confirmed (after `p2pAppealAfter_time` minutes): an
- * operator then releases or refunds it. The seller may still confirm meanwhile (that settles it).
- */
-export async function appealOrder(
-  prisma: Db,
-  input: { id: number; userId: number; reason: string; kind?: Kind },
-): Promise<{ order: P2pOrder; notices: Notice[] }> {
-  const waitMinutes = await appealWaitMinutes(prisma);
-  return prisma.$transaction(async (tx) => {
-    const order = await tx.p2pOrder.findUnique({ where: { id: input.id } });
-    if (
-      !order ||
-      (input.kind && order.kind !== input.kind) ||
-      (order.user_id !== input.userId && order.seller_id !== input.userId)
-    )
-      throw new AppError('p2p_order_not_found');
-    if (order.is_sure !== IS_SURE.paid) throw new AppError(stateRefusal(order.is_sure, 'confirm'));
-    if (order.appeal_state !== APPEAL.none) throw new AppError('p2p_appeal_exists');
-    if (order.paid_at && order.paid_at.getTime() + waitMinutes * 60_000 > Date.now())
-      throw new AppError('p2p_appeal_too_soon', { minutes: waitMinutes });
-    const [moved] = await tx.p2pOrder.updateManyAndReturn({
-      where: { id: order.id, is_sure: IS_SURE.paid, appeal_state: APPEAL.none },
-      data: { appeal_state: APPEAL.open, appeal_by: input.userId, appeal_reason: input.reason },
-    });
-    if (!moved) throw new AppError('p2p_order_state');
-    // The reason is the appeal's first statement; the parties add theirs with addAppealMessage.
-    const reason = input.reason.trim();
-    if (reason)
-      await tx.p2pAppealMessage.create({
-        data: { order_id: moved.id, user_id: input.userId, body: reason.slice(0, APPEAL_MESSAGE_MAX) },
-      });
-    const notice = await noticeOtherParty(tx, moved, input.userId, 'p2p_notice_appealed', 'appeal');
-    return { order: moved, notices: [notice] };
-  });
-}
-
-/**
- * A party adds a statement to an open appeal, for the operator who decides it; the other party is told. Both
- * parties' statements count apart (20 each), so one party cannot crowd the other out. The order's row is
- * locked first, so two statements racing for the last place, or a statement racing the operator's decision,
- * end one after the other.
- */
-export async function addAppealMessage(
-  prisma: Db,
-  input: { id: number; userId: number; message: string; kind?: Kind },
-): Promise<{ notices: Notice[] }> {
-  const body = input.message.trim();
-  if (!body) throw new AppError('p2p_appeal_message_empty');
-  if ([...body].length > APPEAL_MESSAGE_MAX)
-    throw new AppError('p2p_appeal_message_too_long', { max: APPEAL_MESSAGE_MAX });
-  return prisma.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT 1 FROM p2p_orders WHERE id = ${input.id} FOR UPDATE`;
-    const order = await tx.p2pOrder.findFirst({
-      where: { id: input.id, OR: [{ user_id: input.userId }, { seller_id: input.userId }] },
-    });
-    // Someone else's order is "not found", as for every other call on an order.
-    if (!order || (input.kind && order.kind !== input.kind)) throw new AppError('p2p_order_not_found');
-    if (order.appeal_state !== APPEAL.open) throw new AppError('p2p_not_appealed');
-    const sent = await tx.p2pAppealMessage.count({ where: { order_id: order.id, user_id: input.userId } });
-    if (sent >= APPEAL_MESSAGES_PER_PARTY)
-      throw new AppError('p2p_appeal_message_limit', { max: APPEAL_MESSAGES_PER_PARTY });
-    await tx.p2pAppealMessage.create({ data: { order_id: order.id, user_id: input.userId, body } });
-    const notice = await noticeOtherParty(
-      tx,
-      order,
-      input.userId,
-      'p2p_notice_appeal_message',
-      'appeal_message',
-    );
-    return { notices: [notice] };
-  });
 }
 
 /** An operator's decision on an appealed order, logged (in the same transaction) with the operator's reason. */

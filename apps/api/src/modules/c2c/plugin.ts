@@ -1,20 +1,22 @@
-import fp from 'fastify-plugin';
-import { defineArea, type AreaOptions } from '../../http/area';
-import { P2pDeadlines } from './deadlines';
-import { c2cRoutes, shopRoutes } from './routes';
+import { defineArea } from '../../http/area';
+import { adListRoutes } from './routes/ad-lists';
+import { adRoutes } from './routes/ads';
+import { appealRoutes } from './routes/appeals';
+import { orderActionRoutes } from './routes/order-actions';
+import { orderRoutes } from './routes/orders';
+import { shopRoutes } from './routes/shops';
+import { takeRoutes } from './routes/take';
+import { KINDS } from './rules';
 
-/** The P2P deadline queue, shared with the acceptor area, whose deals run on the same deadlines. */
-export const p2pServices = fp(
-  (app, { redisUrl }: AreaOptions, done) => {
-    app.decorate('p2pDeadlines', new P2pDeadlines(redisUrl, app.config.REDIS_PREFIX));
-    app.addHook('onClose', () => app.p2pDeadlines.close());
-    done();
-  },
-  { name: 'p2p-services' },
-);
-
-/** The c2c market and seller shops. */
+/** The c2c market (document 2) and seller shops (notes section 8): one state machine, two sets of paths. */
 export const c2cArea = defineArea((app) => {
-  c2cRoutes(app);
+  for (const kind of KINDS) {
+    adRoutes(app, kind);
+    adListRoutes(app, kind);
+    takeRoutes(app, kind);
+    orderActionRoutes(app, kind);
+    appealRoutes(app, kind);
+    orderRoutes(app, kind);
+  }
   shopRoutes(app);
 });

@@ -1,3 +1,4 @@
+import { PAY_WAYS, type PayWay } from '@exchange/contracts/constants';
 import type { MessageKey } from '@exchange/kernel/i18n';
 import { LOG_TYPES, type LogType } from '@exchange/kernel/ledger';
 
@@ -38,9 +39,7 @@ export const APPEAL_MESSAGES_PER_PARTY = 20;
 
 export const AD_TYPES = ['buy', 'sell'] as const;
 export type AdType = (typeof AD_TYPES)[number];
-export const WAYS = ['bank', 'we_chat', 'ali_pay'] as const;
-export type Way = (typeof WAYS)[number];
-export const FIAT_CODES = ['CNY', 'USD', 'JPY'] as const;
+export type Way = PayWay;
 export const KINDS = ['c2c', 'shop'] as const;
 export type Kind = (typeof KINDS)[number];
 
@@ -60,7 +59,7 @@ export const WAY_NAMES: Record<Way, MessageKey> = {
   ali_pay: 'p2p_way_ali_pay',
 };
 
-export const isWay = (value: string): value is Way => (WAYS as readonly string[]).includes(value);
+export const isWay = (value: string): value is Way => (PAY_WAYS as readonly string[]).includes(value);
 export const isAdType = (value: string): value is AdType => (AD_TYPES as readonly string[]).includes(value);
 
 /** The account-log types of each kind's movements. */

@@ -1,3 +1,4 @@
+import type { MyShop } from '@exchange/contracts';
 import type { Db, P2pSeller, Tx } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 
@@ -66,4 +67,20 @@ export async function suspendSeller(
     await input.within?.(tx, seller, stillSelling);
     return { seller, stillSelling };
   });
+}
+
+/** `my_seller`: the caller's shops, one per currency, whatever their status. */
+export async function myShops(prisma: Db, userId: number): Promise<MyShop[]> {
+  const shops = await prisma.p2pSeller.findMany({ where: { user_id: userId }, orderBy: { id: 'asc' } });
+  const currencies = await prisma.currency.findMany({
+    where: { id: { in: shops.map((shop) => shop.currency_id) } },
+    select: { id: true, name: true },
+  });
+  return shops.map((shop) => ({
+    id: shop.id,
+    name: shop.name,
+    currency_id: shop.currency_id,
+    currency_name: currencies.find((currency) => currency.id === shop.currency_id)?.name ?? '',
+    status: shop.status,
+  }));
 }

@@ -7,11 +7,13 @@ import type {
   SellerRecord,
 } from '@exchange/contracts';
 import type { Db, P2pAd, P2pOrder, Prisma } from '@exchange/kernel/db';
+import { AppError } from '@exchange/kernel/errors';
 import { translate, type Locale } from '@exchange/kernel/i18n';
 import { toAmountString, toFixedString } from '@exchange/kernel/ledger';
 import { formatDateTime } from '../../http/format';
 import { maskAccount } from '../user';
-import { appealWaitMinutes, payerOf } from './orders';
+import { appealWaitMinutes } from './appeal-order';
+import { payerOf } from './orders';
 import { IS_SURE, PAGE_SIZE, PRICE_DECIMALS, WAY_NAMES, isWay, type Kind } from './rules';
 
 /** The contract's `pageData()` shape: {data, page, pages, total}. */
@@ -251,9 +253,28 @@ export async function findOrderForParty(prisma: Db, userId: number, id: number, 
   });
 }
 
-/** Orders the caller took, newest first. */
-export async function takerOrders(prisma: Db, userId: number, kind: Kind, page: number) {
-  const where = { user_id: userId, kind };
+/** An id of a query, or nothing when it is not one (lists then show everything, lookups find nothing). */
+const optionalId = (raw: string) => (/^\d{1,9}$/.test(raw) ? Number(raw) : undefined);
+
+/** A list query as an ad filter. */
+export const adFilter = (
+  kind: Kind,
+  query: { type: string; currency_id: string; page: number },
+): AdFilter => ({
+  kind,
+  type: query.type,
+  currencyId: optionalId(query.currency_id),
+  page: query.page,
+});
+
+/** One page of orders, newest first, as the viewer sees them. */
+async function orderPage(
+  prisma: Db,
+  locale: Locale,
+  viewerId: number,
+  where: Prisma.P2pOrderWhereInput,
+  page: number,
+) {
   const [orders, total] = await Promise.all([
     prisma.p2pOrder.findMany({
       where,
@@ -263,22 +284,37 @@ export async function takerOrders(prisma: Db, userId: number, kind: Kind, page: 
     }),
     prisma.p2pOrder.count({ where }),
   ]);
-  return { orders, total };
+  return pageData(await orderRows(prisma, locale, viewerId, orders), page, total);
 }
 
-/** Orders of one of the caller's ads (someone else's ad: nothing). */
-export async function adOrders(prisma: Db, userId: number, adId: number, kind: Kind, page: number) {
-  const where = { ad_id: adId, seller_id: userId, kind };
-  const [orders, total] = await Promise.all([
-    prisma.p2pOrder.findMany({
-      where,
-      orderBy: { id: 'desc' },
-      skip: (page - 1) * PAGE_SIZE,
-      take: PAGE_SIZE,
-    }),
-    prisma.p2pOrder.count({ where }),
-  ]);
-  return { orders, total };
+/** Orders the caller took. */
+export function takerOrders(prisma: Db, locale: Locale, userId: number, kind: Kind, page: number) {
+  return orderPage(prisma, locale, userId, { user_id: userId, kind }, page);
+}
+
+/** Orders of one of the caller's ads; someone else's ad is not found. */
+export async function adOrders(
+  prisma: Db,
+  locale: Locale,
+  userId: number,
+  kind: Kind,
+  query: { id: string; page: number },
+) {
+  const adId = optionalId(query.id);
+  const ad = adId
+    ? await prisma.p2pAd.findFirst({ where: { id: adId, user_id: userId, kind }, select: { id: true } })
+    : null;
+  if (!ad) throw new AppError('p2p_ad_not_found');
+  return orderPage(prisma, locale, userId, { ad_id: ad.id, seller_id: userId, kind }, query.page);
+}
+
+/** One order, for one of its two parties; anyone else's is not found. */
+export async function partyOrder(prisma: Db, locale: Locale, userId: number, kind: Kind, rawId: string) {
+  const id = optionalId(rawId);
+  const order = id ? await findOrderForParty(prisma, userId, id, kind) : null;
+  const [row] = order ? await orderRows(prisma, locale, userId, [order]) : [];
+  if (!row) throw new AppError('p2p_order_not_found');
+  return row;
 }
 
 /** The seller record: finished orders on the caller's ads, by currency and ad type. */

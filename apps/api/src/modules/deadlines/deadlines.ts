@@ -1,9 +1,7 @@
 import { Queue } from 'bullmq';
 import type { Db } from '@exchange/kernel/db';
 import { bullConnection, bullPrefix, WORKER_QUEUES } from '@exchange/kernel/redis';
-import { pushNotices, type Notice, type Pusher } from './notify';
-import { transition } from './orders';
-import { IS_SURE } from './rules';
+import { pushNotices, type Notice, type Pusher } from '../notices';
 
 /**
  * Deadlines of the P2P area: an unpaid order cancels itself at its `pay_deadline`; a withdrawal an acceptor
@@ -45,12 +43,23 @@ export class P2pDeadlines {
     });
   }
 
+  /** Schedules without failing the caller's step: if Redis refuses, the sweeper acts on the row instead. */
+  async scheduleOrLeave(
+    job: DeadlineJob,
+    at: Date,
+    log: { warn: (fields: object, message: string) => void },
+  ) {
+    await this.schedule(job, at).catch((error: unknown) =>
+      log.warn({ err: error }, 'p2p deadline not queued; the sweeper will'),
+    );
+  }
+
   close(): Promise<void> {
     return this.queue.close();
   }
 }
 
-/** How an area's deadlines are applied, found overdue and found pending (c2c orders here, acceptor deals). */
+/** How an area's deadlines are applied, found overdue and found pending (c2c orders, acceptor deals). */
 export type DeadlineHandler = (prisma: Db, id: number) => Promise<Notice[] | null>;
 export interface DeadlineSource {
   kind: DeadlineKind;
@@ -60,35 +69,6 @@ export interface DeadlineSource {
   /** Rows whose deadline is after `now`, with it (to re-schedule after Redis lost them). */
   pending: (prisma: Db, limit: number, now: Date) => Promise<{ id: number; at: Date }[]>;
 }
-
-/** An unpaid order past its deadline cancels itself (its crypto returns to the ad or to the taker). */
-export async function expireOrder(prisma: Db, id: number): Promise<Notice[] | null> {
-  const result = await transition(prisma, { id, action: 'expire', caller: { by: 'deadline' } });
-  return result?.notices ?? null;
-}
-
-export const ORDER_DEADLINES: DeadlineSource = {
-  kind: 'order-expire',
-  handle: expireOrder,
-  overdue: async (prisma, limit, now) =>
-    (
-      await prisma.p2pOrder.findMany({
-        where: { is_sure: IS_SURE.unpaid, pay_deadline: { lte: now } },
-        orderBy: { pay_deadline: 'asc' },
-        take: limit,
-        select: { id: true },
-      })
-    ).map((row) => row.id),
-  pending: async (prisma, limit, now) =>
-    (
-      await prisma.p2pOrder.findMany({
-        where: { is_sure: IS_SURE.unpaid, pay_deadline: { gt: now } },
-        orderBy: { pay_deadline: 'asc' },
-        take: limit,
-        select: { id: true, pay_deadline: true },
-      })
-    ).map((row) => ({ id: row.id, at: row.pay_deadline })),
-};
 
 /** Runs one deadline job (the worker's handler) with the sources of the areas that have deadlines. */
 export async function runDeadline(
