@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { blankAsMissing, form, int4Id, int8Id, limitField, optionalText, pageField } from './fields';
 
+/**
+ * What a client sends for a request schema. `z.input` of the contract's fields is `unknown` (each preprocesses
+ * what a form or JSON body holds), so a client types its request from the shape the server reads: every field
+ * optional (the server has its defaults and its messages for what is missing), and a number allowed wherever
+ * the server reads text and text wherever it reads a number.
+ */
+export type RequestOf<Schema extends z.ZodType> = {
+  [Key in keyof z.output<Schema>]?: z.output<Schema>[Key] | SentAs<NonNullable<z.output<Schema>[Key]>>;
+};
+/** Text may be sent as a number, and a number (an id, a page) as its digits. */
+type SentAs<Read> = Read extends string ? number : Read extends number ? string : never;
+
 /** `POST /api/coin/trade`: a limit or market order; `type` 1 buy, 2 sell. */
 export const placeOrderRequestSchema = form({
   legal_id: int4Id('order_not_found'),
@@ -13,11 +25,11 @@ export const placeOrderRequestSchema = form({
   time_in_force: optionalText(3),
   post_only: optionalText(5),
 });
-export type PlaceOrderRequest = z.input<typeof placeOrderRequestSchema>;
+export type PlaceOrderRequest = RequestOf<typeof placeOrderRequestSchema>;
 
 /** `PUT /api/coin/trade`: cancels one of the caller's open orders. */
 export const cancelOrderRequestSchema = form({ id: int8Id('order_not_found') });
-export type CancelOrderRequest = z.input<typeof cancelOrderRequestSchema>;
+export type CancelOrderRequest = RequestOf<typeof cancelOrderRequestSchema>;
 
 /** `GET /api/coin/list`: status 1 current, 2 history; `type` 1 buy, 2 sell. */
 export const orderListQuerySchema = z.object({
@@ -29,11 +41,11 @@ export const orderListQuerySchema = z.object({
   currency: blankAsMissing(int4Id('currency_not_found')),
   type: optionalText(2),
 });
-export type OrderListQuery = z.input<typeof orderListQuerySchema>;
+export type OrderListQuery = RequestOf<typeof orderListQuerySchema>;
 
 /** `POST /api/transaction/deal`: one market by its two currencies. */
 export const marketDealRequestSchema = form({ legal_id: int4Id(), currency_id: int4Id() });
-export type MarketDealRequest = z.input<typeof marketDealRequestSchema>;
+export type MarketDealRequest = RequestOf<typeof marketDealRequestSchema>;
 
 /** `POST /api/market/get_current`: the current candle of a period, the currencies by id or by name. */
 export const currentCandleRequestSchema = form({
@@ -41,7 +53,7 @@ export const currentCandleRequestSchema = form({
   quote_currency: optionalText(16),
   period: optionalText(8),
 });
-export type CurrentCandleRequest = z.input<typeof currentCandleRequestSchema>;
+export type CurrentCandleRequest = RequestOf<typeof currentCandleRequestSchema>;
 
 /** `GET /api/currency/new_timeshar`: candles of `symbol` between two times in seconds. */
 export const candleHistoryQuerySchema = z.object({
@@ -50,12 +62,12 @@ export const candleHistoryQuerySchema = z.object({
   from: optionalText(16),
   to: optionalText(16),
 });
-export type CandleHistoryQuery = z.input<typeof candleHistoryQuerySchema>;
+export type CandleHistoryQuery = RequestOf<typeof candleHistoryQuerySchema>;
 
 /** `POST /api/currency/optional`: toggles one favourite pair. */
 export const favoriteToggleRequestSchema = form({ match_id: int4Id() });
-export type FavoriteToggleRequest = z.input<typeof favoriteToggleRequestSchema>;
+export type FavoriteToggleRequest = RequestOf<typeof favoriteToggleRequestSchema>;
 
 /** `GET /api/currency/detail`. */
 export const currencyDetailQuerySchema = z.object({ id: int4Id() });
-export type CurrencyDetailQuery = z.input<typeof currencyDetailQuerySchema>;
+export type CurrencyDetailQuery = RequestOf<typeof currencyDetailQuerySchema>;

@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import { errorEnvelopeSchema } from './envelope';
 import { decimal } from './primitives';
+
+// The area's request schemas live beside its answers' (the package's index lists the area's files once).
+export * from './wallet-requests';
 
 /** A row of an account log (`POST /api/wallet/legal_log`, and the transfer record `hzhistory`). */
 export const accountLogSchema = z.object({
@@ -201,3 +205,39 @@ export type CodeAnswer = z.infer<typeof codeAnswerSchema>;
 export const withdrawAddressListAnswerSchema = codeAnswerSchema.extend({
   data: z.array(withdrawAddressSchema).optional(),
 });
+
+/** The service's own answer, or the contract's envelope when a request fails validation before it. */
+export const codeAnswerOrRefusalSchema = z.union([codeAnswerSchema, errorEnvelopeSchema]);
+
+/** `POST /api/account/list`: per currency, available and frozen across the four accounts, valued in USDT. */
+export const accountOverviewSchema = z.object({
+  list: z.array(
+    z.object({
+      currency: z.number().int(),
+      currency_name: z.string(),
+      available: decimal,
+      frozen: decimal,
+      usdt_value: decimal,
+    }),
+  ),
+  total_usdt: decimal,
+});
+export type AccountOverview = z.infer<typeof accountOverviewSchema>;
+
+/** `GET /api/currency/user_currency_list`: the caller's currencies with both balances of every account. */
+export const userCurrencySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  change_balance: decimal,
+  lock_change_balance: decimal,
+  legal_balance: decimal,
+  lock_legal_balance: decimal,
+  lever_balance: decimal,
+  lock_lever_balance: decimal,
+  micro_balance: decimal,
+  lock_micro_balance: decimal,
+});
+export type UserCurrency = z.infer<typeof userCurrencySchema>;
+
+/** `GET /api/money/rechange`: the older deposit page's address. */
+export const rechargeAddressSchema = z.object({ company_eth_address: z.string() });

@@ -13,7 +13,13 @@ import {
 import { candleWindow, type Period } from '../lib/chart-data';
 import { useSocketEvent } from '../lib/socket';
 import { STORAGE_KEYS, writeStored } from '../lib/storage';
-import type { CandleAnswer, KlinePush, MarketDeal } from '@exchange/contracts';
+import type {
+  CandleAnswer,
+  CandleHistoryQuery,
+  KlinePush,
+  MarketDeal,
+  MarketDealRequest,
+} from '@exchange/contracts';
 import type { Quotation } from './markets';
 
 export type { KlinePush };
@@ -42,7 +48,7 @@ const marketKey = (matchId: number) => ['market', 'snapshot', matchId] as const;
 async function fetchMarket(pair: Quotation, previous: MarketSnapshot | undefined): Promise<MarketSnapshot> {
   const answer = await api.post<MarketDeal>(
     '/api/transaction/deal',
-    { legal_id: pair.legal_id, currency_id: pair.currency_id },
+    { legal_id: pair.legal_id, currency_id: pair.currency_id } satisfies MarketDealRequest,
     { quiet: true },
   );
   const level = (row: { price: string; number: string }) => ({ price: row.price, amount: row.number });
@@ -131,7 +137,8 @@ export function useCandles(symbol: string, period: Period) {
     queryKey: ['market', 'candles', symbol, period],
     queryFn: async () => {
       const { from, to } = candleWindow(period, Date.now());
-      const answer = await api.raw<CandleAnswer>('/api/currency/new_timeshar', { symbol, period, from, to });
+      const query = { symbol, period, from, to } satisfies CandleHistoryQuery;
+      const answer = await api.raw<CandleAnswer>('/api/currency/new_timeshar', query);
       return answer.code === 1 && Array.isArray(answer.data) ? answer.data : [];
     },
     staleTime: 60_000,

@@ -3,7 +3,7 @@ import { api } from '../lib/api';
 import { toast } from '../lib/notify';
 import { useToken } from '../lib/session';
 import { useSocketEvent } from '../lib/socket';
-import type { Quotation, QuotationGroup } from '@exchange/contracts';
+import type { FavoriteToggleRequest, Quotation, QuotationGroup } from '@exchange/contracts';
 
 export type { Quotation, QuotationGroup };
 
@@ -46,7 +46,8 @@ export function useQuotations() {
 export function useToggleFavourite() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (matchId: number) => api.post<string>('/api/currency/optional', { match_id: matchId }),
+    mutationFn: (matchId: number) =>
+      api.post<string>('/api/currency/optional', { match_id: matchId } satisfies FavoriteToggleRequest),
     onSuccess: async (message) => {
       toast(message, 'success');
       await queryClient.invalidateQueries({ queryKey: ['quotations'] });

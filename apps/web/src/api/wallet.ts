@@ -1,5 +1,12 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { AccountLogPage, WalletAccount, WalletDetail, WalletList } from '@exchange/contracts';
+import type {
+  AccountLogPage,
+  AccountLogRequest,
+  WalletAccount,
+  WalletDetail,
+  WalletDetailRequest,
+  WalletList,
+} from '@exchange/contracts';
 import { api } from '../lib/api';
 import { useToken } from '../lib/session';
 
@@ -30,7 +37,7 @@ export function useWalletDetail(currency: number | null | undefined, account: Wa
     queryFn: () =>
       api.post<WalletDetail>(
         '/api/wallet/detail',
-        { currency: currency ?? '', type: account },
+        { currency: currency ?? '', type: account } satisfies WalletDetailRequest,
         { quiet: true },
       ),
     enabled: token !== null && currency != null,
@@ -57,7 +64,7 @@ export function useAccountLogPages(account: WalletAccount, currency: number | 'a
           currency: currency === 'all' ? undefined : (currency ?? ''),
           page: pageParam,
           limit: LOG_PAGE_SIZE,
-        },
+        } satisfies AccountLogRequest,
         { quiet: true },
       ),
     initialPageParam: 1,

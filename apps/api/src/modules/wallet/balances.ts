@@ -1,19 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  answerSchema,
-  currencyInfoSchema,
-  legacyWalletListSchema,
-  walletDetailSchema,
-  walletListSchema,
-} from '@exchange/contracts';
-import type { Currency, Wallet } from '@exchange/kernel/db';
-import { currentUser } from '../../http/auth';
-import { AppError } from '@exchange/kernel/errors';
-import { form, optionalText, requiredText } from '@exchange/contracts';
+import type { WalletList } from '@exchange/contracts';
+import type { Currency, Db, Wallet } from '@exchange/kernel/db';
 import {
   availableColumn,
-  isAccount,
   lockedColumn,
   type Account,
   Money,
@@ -21,12 +9,12 @@ import {
   toFixedString,
 } from '@exchange/kernel/ledger';
 import { isOn, readSettings } from '../system';
-import { depositAddressFor } from './addresses';
-import { currencyAllows, findCurrency, usdtPriceOf } from './currencies';
+import { currencyAllows, usdtPriceOf } from './currencies';
 
 type WalletWithCurrency = Wallet & { currency: Currency };
 
-function currencyFlags(currency: Currency) {
+/** A currency's part of every balance item. */
+export function currencyFlags(currency: Currency) {
   return {
     currency: currency.id,
     currency_name: currency.name,
@@ -45,7 +33,12 @@ const held = (wallet: Wallet, account: Account) =>
   new Money(wallet[availableColumn(account)].toFixed()).plus(wallet[lockedColumn(account)].toFixed());
 
 /** One account of one wallet row, in the contract's balance-item shape. */
-function balanceItem(wallet: WalletWithCurrency, account: Account, cnyPerUsdt: Money, isCharge: boolean) {
+export function balanceItem(
+  wallet: WalletWithCurrency,
+  account: Account,
+  cnyPerUsdt: Money,
+  isCharge: boolean,
+) {
   const usdt = usdtPriceOf(wallet.currency);
   return {
     id: wallet.id,
@@ -59,12 +52,12 @@ function balanceItem(wallet: WalletWithCurrency, account: Account, cnyPerUsdt: M
   };
 }
 
-/** The four wallets of the spec with their totals, for the caller only. */
-async function walletGroups(app: FastifyInstance, userId: number, currencyName: string) {
-  const settings = await readSettings(app.prisma);
+/** The four wallets of the spec with their totals, for the caller only (of one currency when one is named). */
+export async function walletGroups(prisma: Db, userId: number, currencyName: string): Promise<WalletList> {
+  const settings = await readSettings(prisma);
   const cnyPerUsdt = new Money(settings.USDTRate);
   const isCharge = isOn(settings.is_open_CTbi);
-  const wallets = await app.prisma.wallet.findMany({
+  const wallets = await prisma.wallet.findMany({
     where: {
       user_id: userId,
       currency: { is_display: 1, ...(currencyName ? { name: currencyName.toUpperCase() } : {}) },
@@ -93,116 +86,4 @@ async function walletGroups(app: FastifyInstance, userId: number, currencyName: 
     ExRate: settings.USDTRate,
     is_open_CTbi: isCharge ? (1 as const) : (0 as const),
   };
-}
-
-const listBody = form({ currency_name: optionalText(16) });
-const currencyBody = form({ currency: requiredText('currency_not_found', 16) });
-const detailBody = form({ currency: requiredText('currency_not_found', 16), type: optionalText(16) });
-
-export function balanceRoutes(app: FastifyInstance): void {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-
-  typed.post(
-    '/api/wallet/list',
-    {
-      schema: { body: listBody, response: { 200: answerSchema(walletListSchema) } },
-      onRequest: app.requireUser,
-    },
-    async (request) => ({
-      type: 'ok' as const,
-      message: await walletGroups(app, currentUser(request).id, request.body.currency_name),
-    }),
-  );
-
-  // The older GET variant names a user_id; it only ever shows the caller's own wallets.
-  const legacyList = {
-    schema: { response: { 200: answerSchema(legacyWalletListSchema) } },
-    onRequest: app.requireUser,
-  };
-  typed.get('/api/wallet/list', legacyList, async (request) => {
-    const groups = await walletGroups(app, currentUser(request).id, '');
-    return { type: 'ok' as const, message: { list: groups.change_wallet.balance, ...groups } };
-  });
-
-  typed.post(
-    '/api/wallet/detail',
-    {
-      schema: { body: detailBody, response: { 200: answerSchema(walletDetailSchema) } },
-      onRequest: app.requireUser,
-    },
-    async (request) => {
-      const account = request.body.type || 'change';
-      if (!isAccount(account)) throw new AppError('account_type_invalid');
-      const user = currentUser(request);
-      const currency = await findCurrency(app.prisma, request.body.currency);
-      const settings = await readSettings(app.prisma);
-      const wallet = await app.prisma.wallet.findUnique({
-        where: { user_id_currency_id: { user_id: user.id, currency_id: currency.id } },
-        include: { currency: true },
-      });
-      const item = wallet
-        ? balanceItem(wallet, account, new Money(settings.USDTRate), isOn(settings.is_open_CTbi))
-        : {
-            ...currencyFlags(currency),
-            [availableColumn(account)]: '0.00000000',
-            [lockedColumn(account)]: '0.00000000',
-          };
-      return {
-        type: 'ok' as const,
-        message: {
-          ...item,
-          address: wallet?.address ?? '',
-          ExRate: settings.USDTRate,
-          coin_trade_fee: '0',
-        },
-      };
-    },
-  );
-
-  typed.post(
-    '/api/wallet/get_info',
-    {
-      schema: { body: currencyBody, response: { 200: answerSchema(currencyInfoSchema) } },
-      onRequest: app.requireUser,
-    },
-    async (request) => {
-      const user = currentUser(request);
-      const currency = await findCurrency(app.prisma, request.body.currency);
-      const wallet = await app.prisma.wallet.findUnique({
-        where: { user_id_currency_id: { user_id: user.id, currency_id: currency.id } },
-      });
-      const settings = await readSettings(app.prisma);
-      const typeData = {
-        id: currency.id,
-        type: currency.chain_type,
-        contract_address: currency.chain_type,
-        min_number: toAmountString(currency.min_number.toFixed()),
-        rate: toAmountString(currency.rate.toFixed()),
-      };
-      return {
-        type: 'ok' as const,
-        message: {
-          name: currency.name,
-          rate: typeData.rate,
-          min_number: typeData.min_number,
-          max_number: toAmountString(currency.max_number.toFixed()),
-          change_balance: toFixedString(wallet?.change_balance.toFixed() ?? '0', 8),
-          legal_balance: toFixedString(wallet?.legal_balance.toFixed() ?? '0', 8),
-          type: currency.chain_type,
-          contract_address: currency.chain_type,
-          decimal_scale: currency.decimal_scale,
-          multi_protocol: 0,
-          type_data: [typeData],
-          wallet_data: {
-            currency: currency.id,
-            label: isOn(settings.is_open_CTbi)
-              ? depositAddressFor(app.config.APP_SECRET, user.id, currency)
-              : '',
-          },
-          make_wallet: currency.name === 'XRP' ? 2 : 1,
-          exchange_ate: settings.USDTRate,
-        },
-      };
-    },
-  );
 }

@@ -2,7 +2,6 @@
 import './texts';
 export { findCurrency } from './currencies';
 export { bookDeposit, creditDeposit } from './deposit';
-export { walletRoutes } from './routes';
 export {
   completeWithdrawal,
   rejectWithdrawal,
@@ -13,4 +12,4 @@ export {
 export { walletAudit } from './audit';
 export type { TransferGuard } from './transfer';
 export { fundHousePool, TREASURY_ACCOUNT } from './house-funding';
-export { walletArea, type WalletOptions } from './plugin';
+export { walletArea } from './plugin';

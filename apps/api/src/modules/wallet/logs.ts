@@ -1,14 +1,13 @@
-import { accountLogPageSchema, accountLogSchema, answerSchema, laravelPageSchema } from '@exchange/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { AccountLog, Currency } from '@exchange/kernel/db';
-import { currentUser } from '../../http/auth';
+import type {
+  AccountLog as AccountLogRow,
+  AccountLogPage,
+  accountLogRequestSchema,
+} from '@exchange/contracts';
+import type { z } from 'zod';
+import type { AccountLog, Currency, Db, Prisma, User } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import { formatDateTime } from '../../http/format';
-import { translate, type MessageKey } from '@exchange/kernel/i18n';
-import { laravelPaginator } from '../../http/pagination';
-import { form, limitField, optionalText, pageField } from '@exchange/contracts';
+import { translate, type Locale, type MessageKey } from '@exchange/kernel/i18n';
 import {
   ACCOUNT_NUMBERS,
   isAccount,
@@ -73,22 +72,26 @@ export const LOG_TEXTS: Partial<Record<number, MessageKey>> = {
   [LOG_TYPES.CHECKPOINT]: 'log_checkpoint',
 };
 
-const accountName = (request: FastifyRequest, account: string) =>
-  isAccount(account) ? translate(request.locale, `account_${account}`) : account;
+const accountName = (locale: Locale, account: string) =>
+  isAccount(account) ? translate(locale, `account_${account}`) : account;
 
 /** A log row's text in the reader's language; transfers keep "from>to" in their memo. */
-function describeLog(request: FastifyRequest, log: AccountLog): string {
+function describeLog(locale: Locale, log: AccountLog): string {
   if ((TRANSFER_LOG_TYPES as number[]).includes(log.type)) {
     const [from = '', to = ''] = log.memo.split('>');
-    return translate(request.locale, 'log_transfer', {
-      from: accountName(request, from),
-      to: accountName(request, to),
+    return translate(locale, 'log_transfer', {
+      from: accountName(locale, from),
+      to: accountName(locale, to),
     });
   }
-  return translate(request.locale, LOG_TEXTS[log.type] ?? 'log_other');
+  return translate(locale, LOG_TEXTS[log.type] ?? 'log_other');
 }
 
-function logItem(request: FastifyRequest, log: AccountLog & { currency: Currency }, accountNumber: string) {
+function logItem(
+  locale: Locale,
+  log: AccountLog & { currency: Currency },
+  accountNumber: string,
+): AccountLogRow {
   const after = new Money(log.balance_after.toFixed());
   const value = new Money(log.delta.toFixed());
   return {
@@ -102,98 +105,50 @@ function logItem(request: FastifyRequest, log: AccountLog & { currency: Currency
     value: toAmountString(value),
     before: toAmountString(after.minus(value)),
     after: toAmountString(after),
-    info: describeLog(request, log),
+    info: describeLog(locale, log),
     created_time: formatDateTime(log.created_at),
   };
 }
 
-const legalLogBody = form({
-  type: optionalText(8),
-  currency: optionalText(16),
-  page: pageField,
-  limit: limitField(10),
-});
+/** A page of a user's log rows matching `where`, newest first, in the reader's language, and their count. */
+export async function logPage(
+  prisma: Db,
+  reader: { user: Pick<User, 'id' | 'account_number'>; locale: Locale },
+  where: Prisma.AccountLogWhereInput,
+  { page, limit }: { page: number; limit: number },
+) {
+  const mine = { ...where, user_id: reader.user.id };
+  const [count, logs] = await Promise.all([
+    prisma.accountLog.count({ where: mine }),
+    prisma.accountLog.findMany({
+      where: mine,
+      include: { currency: true },
+      orderBy: { id: 'desc' },
+      skip: (page - 1) * limit,
+      take: limit,
+    }),
+  ]);
+  return { count, rows: logs.map((log) => logItem(reader.locale, log, reader.user.account_number)) };
+}
 
-const historyQuery = z.object({ page: pageField, limit: limitField(10) });
-
-export function logRoutes(app: FastifyInstance): void {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-
-  const legalLog = async (request: FastifyRequest, input: z.infer<typeof legalLogBody>) => {
-    const user = currentUser(request);
-    let account: Account | undefined;
-    if (input.type) {
-      account = ACCOUNT_NUMBERS[Number(input.type)] ?? (isAccount(input.type) ? input.type : undefined);
-      if (!account) throw new AppError('account_type_invalid');
-    }
-    const currency = input.currency ? await findCurrency(app.prisma, input.currency) : undefined;
-    const where = { user_id: user.id, account, currency_id: currency?.id };
-    const [count, logs] = await Promise.all([
-      app.prisma.accountLog.count({ where }),
-      app.prisma.accountLog.findMany({
-        where,
-        include: { currency: true },
-        orderBy: { id: 'desc' },
-        skip: (input.page - 1) * input.limit,
-        take: input.limit,
-      }),
-    ]);
-    return {
-      type: 'ok' as const,
-      message: {
-        list: logs.map((log) => logItem(request, log, user.account_number)),
-        count,
-        page: input.page,
-        limit: input.limit,
-        is_open_CTbi: isOn(await readSetting(app.prisma, 'is_open_CTbi')) ? (1 as const) : (0 as const),
-      },
-    };
+/** A page of the caller's log: every account's, or one account's (by name or number), of one currency or all. */
+export async function accountLogPage(
+  prisma: Db,
+  reader: { user: Pick<User, 'id' | 'account_number'>; locale: Locale },
+  input: z.output<typeof accountLogRequestSchema>,
+): Promise<AccountLogPage> {
+  let account: Account | undefined;
+  if (input.type) {
+    account = ACCOUNT_NUMBERS[Number(input.type)] ?? (isAccount(input.type) ? input.type : undefined);
+    if (!account) throw new AppError('account_type_invalid');
+  }
+  const currency = input.currency ? await findCurrency(prisma, input.currency) : undefined;
+  const { count, rows } = await logPage(prisma, reader, { account, currency_id: currency?.id }, input);
+  return {
+    list: rows,
+    count,
+    page: input.page,
+    limit: input.limit,
+    is_open_CTbi: isOn(await readSetting(prisma, 'is_open_CTbi')) ? 1 : 0,
   };
-  typed.post(
-    '/api/wallet/legal_log',
-    {
-      schema: { body: legalLogBody, response: { 200: answerSchema(accountLogPageSchema) } },
-      onRequest: app.requireUser,
-    },
-    (request) => legalLog(request, request.body),
-  );
-  typed.get(
-    '/api/wallet/legal_log',
-    {
-      schema: { querystring: legalLogBody, response: { 200: answerSchema(accountLogPageSchema) } },
-      onRequest: app.requireUser,
-    },
-    (request) => legalLog(request, request.query),
-  );
-
-  typed.get(
-    '/api/wallet/hzhistory',
-    {
-      schema: {
-        querystring: historyQuery,
-        response: { 200: answerSchema(laravelPageSchema(accountLogSchema)) },
-      },
-      onRequest: app.requireUser,
-    },
-    async (request) => {
-      const user = currentUser(request);
-      const { page, limit } = request.query;
-      const where = { user_id: user.id, type: { in: TRANSFER_LOG_TYPES }, delta: { gt: 0 } };
-      const [total, logs] = await Promise.all([
-        app.prisma.accountLog.count({ where }),
-        app.prisma.accountLog.findMany({
-          where,
-          include: { currency: true },
-          orderBy: { id: 'desc' },
-          skip: (page - 1) * limit,
-          take: limit,
-        }),
-      ]);
-      const rows = logs.map((log) => logItem(request, log, user.account_number));
-      return {
-        type: 'ok' as const,
-        message: laravelPaginator(rows, total, page, limit, '/api/wallet/hzhistory'),
-      };
-    },
-  );
 }

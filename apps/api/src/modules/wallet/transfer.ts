@@ -1,9 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { transferRequestSchema } from '@exchange/contracts';
+import type { z } from 'zod';
 import type { Db, Tx, Currency } from '@exchange/kernel/db';
-import { currentUser } from '../../http/auth';
 import { AppError } from '@exchange/kernel/errors';
-import { form, optionalText } from '@exchange/contracts';
 import {
   isAccount,
   type Account,
@@ -15,7 +13,6 @@ import {
 } from '@exchange/kernel/ledger';
 import { assertFundsMovable } from '../user';
 import { currencyAllows, findCurrency } from './currencies';
-import { okMessage } from '../../http/envelope';
 
 // Log types of money leaving and entering each account (contract notes section 7).
 const OUT_TYPES: Record<Account, LogType> = {
@@ -83,33 +80,16 @@ export async function transferFunds(
   });
 }
 
-const changeBody = form({
-  currency_id: optionalText(16),
-  currency: optionalText(16),
-  number: optionalText(64),
-  from_field: optionalText(16),
-  to_field: optionalText(16),
-  type: optionalText(4),
-});
-
-export function transferRoutes(app: FastifyInstance, guards: TransferGuard[]): void {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .post(
-      '/api/wallet/change',
-      { schema: { body: changeBody }, onRequest: app.requireUser },
-      async (request) => {
-        const body = request.body;
-        const [from, to] = NUMBERED_DIRECTIONS[body.type] ?? [body.from_field, body.to_field];
-        if (!isAccount(from) || !isAccount(to)) throw new AppError('account_type_invalid');
-        const currency = await findCurrency(app.prisma, body.currency_id || body.currency);
-        const amount = parseAmount(body.number, currency.decimal_scale);
-        await transferFunds(
-          app.prisma,
-          { userId: currentUser(request).id, currency, from, to, amount },
-          guards,
-        );
-        return okMessage(request.locale, 'transfer_done');
-      },
-    );
+/** A transfer from the form: the accounts by name or numbered direction, the currency by id or name. */
+export async function transferByForm(
+  prisma: Db,
+  userId: number,
+  form: z.output<typeof transferRequestSchema>,
+  guards: TransferGuard[],
+): Promise<void> {
+  const [from, to] = NUMBERED_DIRECTIONS[form.type] ?? [form.from_field, form.to_field];
+  if (!isAccount(from) || !isAccount(to)) throw new AppError('account_type_invalid');
+  const currency = await findCurrency(prisma, form.currency_id || form.currency);
+  const amount = parseAmount(form.number, currency.decimal_scale);
+  await transferFunds(prisma, { userId, currency, from, to, amount }, guards);
 }

@@ -1,14 +1,26 @@
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AccountLog,
+  AccountLogRequest,
+  BindAddressRequest,
   CodeAnswer,
   AccountLogPage,
   CurrencyInfo,
+  CurrencyInfoRequest,
+  CurrencyRequest,
   DepositAddress,
+  DepositNoticeRequest,
   LaravelPage,
+  PaymentDepositRequest,
+  PaymentWithdrawalRequest,
   RecordPage,
+  RecordRequest,
+  RemoveAddressRequest,
+  TransferRequest,
   WithdrawAddress,
+  WithdrawalFeeRequest,
   WithdrawalQuote,
+  WithdrawalRequest,
 } from '@exchange/contracts';
 import { api } from '../../lib/api';
 import { useToken } from '../../lib/session';
@@ -35,7 +47,11 @@ export function useCurrencyInfo(currency: number | null) {
   return useQuery({
     queryKey: ['assets', 'info', token, currency],
     queryFn: () =>
-      api.post<CurrencyInfo>('/api/wallet/get_info', { currency: currency ?? '' }, { quiet: true }),
+      api.post<CurrencyInfo>(
+        '/api/wallet/get_info',
+        { currency: currency ?? '' } satisfies CurrencyInfoRequest,
+        { quiet: true },
+      ),
     enabled: token !== null && currency !== null,
   });
 }
@@ -46,7 +62,11 @@ export function useDepositAddress(currency: number | null) {
   return useQuery({
     queryKey: ['assets', 'deposit-address', token, currency],
     queryFn: () =>
-      api.post<DepositAddress>('/api/wallet/get_in_address', { currency: currency ?? '' }, { quiet: true }),
+      api.post<DepositAddress>(
+        '/api/wallet/get_in_address',
+        { currency: currency ?? '' } satisfies CurrencyRequest,
+        { quiet: true },
+      ),
     enabled: token !== null && currency !== null,
     staleTime: Infinity,
   });
@@ -63,9 +83,9 @@ export function useAccountLog(page: number, account?: Account) {
     queryFn: () =>
       api.post<AccountLogPage>(
         '/api/wallet/legal_log',
-        account
+        (account
           ? { type: account, page, limit: ACCOUNT_LOG_PAGE_SIZE }
-          : { page, limit: ACCOUNT_LOG_PAGE_SIZE },
+          : { page, limit: ACCOUNT_LOG_PAGE_SIZE }) satisfies AccountLogRequest,
         { quiet: true },
       ),
     enabled: token !== null,
@@ -105,7 +125,12 @@ export function useOutLog(kind: RecordKind, currency: number | null) {
     queryFn: ({ pageParam }) =>
       api.post<RecordPage>(
         '/api/wallet/out_log',
-        { type: kind, currency: currency ?? '', page: pageParam, limit: RECORD_PAGE_SIZE },
+        {
+          type: kind,
+          currency: currency ?? '',
+          page: pageParam,
+          limit: RECORD_PAGE_SIZE,
+        } satisfies RecordRequest,
         { quiet: true },
       ),
     initialPageParam: 1,
@@ -115,12 +140,7 @@ export function useOutLog(kind: RecordKind, currency: number | null) {
 }
 
 /** `POST /api/wallet/change`: moves `number` of a coin between two of the user's four accounts. */
-export function transfer(input: {
-  currency_id: number;
-  number: string;
-  from_field: Account;
-  to_field: Account;
-}) {
+export function transfer(input: TransferRequest & { from_field: Account; to_field: Account }) {
   return api.post<string>('/api/wallet/change', { ...input });
 }
 
@@ -129,38 +149,31 @@ export function useWithdrawFee(currency: number, amount: string) {
   return useQuery({
     queryKey: ['assets', 'fee', token, currency, amount],
     queryFn: () =>
-      api.post<WithdrawalQuote>('/api/wallet/calculat_fee', { currency, number: amount }, { quiet: true }),
+      api.post<WithdrawalQuote>(
+        '/api/wallet/calculat_fee',
+        { currency, number: amount } satisfies WithdrawalFeeRequest,
+        { quiet: true },
+      ),
     enabled: token !== null && amount !== '',
     retry: false,
   });
 }
 
-export function withdraw(input: {
-  currency: number;
-  number: string;
-  address: string;
-  memo: string;
-  pay_password: string;
-}) {
+export function withdraw(input: WithdrawalRequest) {
   return api.post<string>('/api/wallet/out', { ...input });
 }
 
-export function withdrawByPayment(input: { currency: number; number: string; pay_password: string }) {
+export function withdrawByPayment(input: PaymentWithdrawalRequest) {
   return api.post<string>('/api/wallet/out_pay', { ...input });
 }
 
 /** `POST /api/wallet/charge_req_pay`: answers the payment page the user is sent to. */
-export function depositByPayment(input: {
-  currency: number;
-  amount: string;
-  pay_type: 1 | 2;
-  bank_code: string;
-}) {
+export function depositByPayment(input: Omit<PaymentDepositRequest, 'recharge'> & { pay_type: 1 | 2 }) {
   return api.post<string>('/api/wallet/charge_req_pay', { ...input, recharge: input.pay_type });
 }
 
 /** `POST /api/wallet/charge_req`: a deposit notice (what was sent, from which address). */
-export function depositNotice(input: { currency: number; amount: string; account: string }) {
+export function depositNotice(input: DepositNoticeRequest) {
   return api.post<string>('/api/wallet/charge_req', { ...input });
 }
 
@@ -170,21 +183,20 @@ export function useWithdrawAddresses(currency: number | null) {
   return useQuery({
     queryKey: ['assets', 'withdraw-addresses', token, currency],
     queryFn: () =>
-      api.post<WithdrawAddress[]>('/api/wallet/get_address', { currency: currency ?? '' }, { quiet: true }),
+      api.post<WithdrawAddress[]>(
+        '/api/wallet/get_address',
+        { currency: currency ?? '' } satisfies CurrencyRequest,
+        { quiet: true },
+      ),
     enabled: token !== null,
   });
 }
 
 export function deleteWithdrawAddress(id: number) {
-  return api.post<string>('/api/wallet/deladdress', { address_id: id });
+  return api.post<string>('/api/wallet/deladdress', { address_id: id } satisfies RemoveAddressRequest);
 }
 
 export const sendAddressCode = () => api.raw<CodeAnswer>('/api/wallet/draw_address/code');
 
-export const bindWithdrawAddress = (input: {
-  currency: number;
-  contract_address: string;
-  address: string;
-  memo: string;
-  code: string;
-}) => api.rawPost<CodeAnswer>('/api/wallet/draw_address', { ...input });
+export const bindWithdrawAddress = (input: BindAddressRequest) =>
+  api.rawPost<CodeAnswer>('/api/wallet/draw_address', { ...input });

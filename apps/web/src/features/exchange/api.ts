@@ -5,7 +5,15 @@ import { useToken } from '../../lib/session';
 import { useSocketEvent } from '../../lib/socket';
 import { readStored, STORAGE_KEYS, writeStored } from '../../lib/storage';
 import type { Side } from './order-math';
-import type { CurrencyDetail, SpotOrderListAnswer, SpotOrderRow } from '@exchange/contracts';
+import type {
+  CancelOrderRequest,
+  CurrencyDetail,
+  CurrencyDetailQuery,
+  OrderListQuery,
+  PlaceOrderRequest,
+  SpotOrderListAnswer,
+  SpotOrderRow,
+} from '@exchange/contracts';
 
 export type { SpotOrderRow };
 
@@ -41,7 +49,7 @@ export function useEntrusts(
           type: filter === 'buy' ? 1 : filter === 'sell' ? 2 : undefined,
           legal_id: pair?.legal_id,
           currency_id: pair?.currency_id,
-        },
+        } satisfies OrderListQuery,
         { quiet: true },
       );
       return { rows: answer.message, total: answer.total };
@@ -92,23 +100,14 @@ export function useDropOrder() {
     );
 }
 
-export interface OrderRequest {
-  legal_id: number;
-  currency_id: number;
-  type: 1 | 2;
-  target_price: string;
-  amount: string;
-  order_type: 'limit' | 'market';
-}
-
 /** POST /api/coin/trade: answers the server's message; refusals go through the error catalogue. */
-export function placeOrder(request: OrderRequest): Promise<string> {
+export function placeOrder(request: PlaceOrderRequest): Promise<string> {
   return api.post<string>('/api/coin/trade', { ...request });
 }
 
 /** PUT /api/coin/trade {id}: revokes an open order. */
 export function revokeOrder(id: string): Promise<string> {
-  return api.put<string>('/api/coin/trade', { id });
+  return api.put<string>('/api/coin/trade', { id } satisfies CancelOrderRequest);
 }
 
 /* ---------- Coin information ---------- */
@@ -116,7 +115,10 @@ export function revokeOrder(id: string): Promise<string> {
 export function useCoinDetail(currencyId: number | undefined) {
   return useQuery({
     queryKey: ['exchange', 'coin', currencyId],
-    queryFn: () => api.get<CurrencyDetail>('/api/currency/detail', { id: currencyId }, { quiet: true }),
+    queryFn: () =>
+      api.get<CurrencyDetail>('/api/currency/detail', { id: currencyId } satisfies CurrencyDetailQuery, {
+        quiet: true,
+      }),
     enabled: currencyId !== undefined,
     staleTime: 10 * 60_000,
   });

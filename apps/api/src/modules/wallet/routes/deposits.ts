@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  currencyQuerySchema,
+  currencyRequestSchema,
+  depositAddressSchema,
+  depositNoticeRequestSchema,
+  rechargeAddressSchema,
+} from '@exchange/contracts';
+import { currentUser } from '../../../http/auth';
+import { answers, ok, okMessage } from '../../../http/envelope';
+import { ownDepositAddress } from '../deposit-address';
+import { noticeDeposit } from '../deposit-notice';
+
+/** The caller's own deposit address (the current and the older page's), and deposit notices. */
+export function depositRoutes(app: FastifyInstance): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const deps = { prisma: app.prisma, secret: app.config.APP_SECRET };
+  typed.post(
+    '/api/wallet/get_in_address',
+    {
+      schema: { body: currencyRequestSchema, response: answers(depositAddressSchema) },
+      onRequest: app.requireUser,
+    },
+    async (request) => {
+      const { address, currency } = await ownDepositAddress(
+        deps,
+        currentUser(request).id,
+        request.body.currency,
+      );
+      const names = {
+        currency: currency.id,
+        currency_name: currency.name,
+        contract_address: currency.chain_type,
+      };
+      return ok({ address, ...names });
+    },
+  );
+  // The older deposit page: the caller's USDT (ERC20/TRC20) deposit address, whatever user_id says.
+  typed.get(
+    '/api/money/rechange',
+    {
+      schema: { querystring: currencyQuerySchema, response: answers(rechargeAddressSchema) },
+      onRequest: app.requireUser,
+    },
+    async (request) => {
+      const currency = request.query.currency || 'USDT';
+      const { address } = await ownDepositAddress(deps, currentUser(request).id, currency);
+      return ok({ company_eth_address: address });
+    },
+  );
+  typed.post(
+    '/api/wallet/charge_req',
+    {
+      schema: { body: depositNoticeRequestSchema, response: answers(z.string()) },
+      onRequest: app.requireUser,
+    },
+    async (request) => {
+      await noticeDeposit(app.prisma, currentUser(request).id, request.body);
+      return okMessage(request.locale, 'deposit_notice_submitted');
+    },
+  );
+}
