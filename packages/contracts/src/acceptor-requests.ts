@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { form, int4Id, optionalText, pageField } from './fields';
+import type { RequestOf } from './spot-requests';
 
 /**
  * The acceptor calls' requests. Every call is tied to the signed-in user; an `address` (the original's) is
@@ -18,18 +19,18 @@ export const acceptorDealRequestSchema = form({
   /** A withdrawal takes the user's coins at once: it needs the trade password. */
   password: optionalText(64),
 });
-export type AcceptorDealRequest = z.input<typeof acceptorDealRequestSchema>;
+export type AcceptorDealRequest = RequestOf<typeof acceptorDealRequestSchema>;
 
 /** confirm, reject, transferred, deal_confirm: one deal, with the trade password. */
 export const acceptorActionRequestSchema = form({
   id: int4Id('acceptor_deal_not_found'),
   password: optionalText(64),
 });
-export type AcceptorActionRequest = z.input<typeof acceptorActionRequestSchema>;
+export type AcceptorActionRequest = RequestOf<typeof acceptorActionRequestSchema>;
 
 /** `GET /api/acceptor/info`. */
 export const acceptorInfoQuerySchema = z.object({ id: optionalText(64), address: optionalText(128) });
-export type AcceptorInfoQuery = z.input<typeof acceptorInfoQuerySchema>;
+export type AcceptorInfoQuery = RequestOf<typeof acceptorInfoQuerySchema>;
 
 /** `GET /api/acceptor/my_deal` and `/orders`: `type` buy or sell (my_deal also takes it as `way`). */
 export const acceptorDealListQuerySchema = z.object({
@@ -38,4 +39,4 @@ export const acceptorDealListQuerySchema = z.object({
   page: pageField,
   address: optionalText(128),
 });
-export type AcceptorDealListQuery = z.input<typeof acceptorDealListQuerySchema>;
+export type AcceptorDealListQuery = RequestOf<typeof acceptorDealListQuerySchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { form, int4Id, optionalText, pageField } from './fields';
+import type { RequestOf } from './spot-requests';
 
 /**
  * The requests of the two P2P markets (paths in `constants.ts` P2P_PATHS). Fields are optional text: the use
@@ -18,7 +19,7 @@ export const p2pPublishRequestSchema = form({
   coin_code: optionalText(8),
   password: optionalText(64),
 });
-export type P2pPublishRequest = z.input<typeof p2pPublishRequestSchema>;
+export type P2pPublishRequest = RequestOf<typeof p2pPublishRequestSchema>;
 
 /** `take`: a whole c2c ad, or part of a shop ad (`means` number: `value` in coins, money: in fiat). */
 export const p2pTakeRequestSchema = form({
@@ -28,29 +29,29 @@ export const p2pTakeRequestSchema = form({
   value: optionalText(64),
   number: optionalText(64),
 });
-export type P2pTakeRequest = z.input<typeof p2pTakeRequestSchema>;
+export type P2pTakeRequest = RequestOf<typeof p2pTakeRequestSchema>;
 
 /** An order's `actions` (pay, cancel, confirm), with the trade password. */
 export const p2pOrderActionRequestSchema = form({
   id: int4Id('p2p_order_not_found'),
   password: optionalText(64),
 });
-export type P2pOrderActionRequest = z.input<typeof p2pOrderActionRequestSchema>;
+export type P2pOrderActionRequest = RequestOf<typeof p2pOrderActionRequestSchema>;
 
 /** `withdraw` (with the trade password) and `/api/down` (shelves): one of the caller's ads. */
 export const p2pAdActionRequestSchema = form({ id: int4Id('p2p_ad_not_found'), password: optionalText(64) });
-export type P2pAdActionRequest = z.input<typeof p2pAdActionRequestSchema>;
+export type P2pAdActionRequest = RequestOf<typeof p2pAdActionRequestSchema>;
 
 /** `appeal`: a party of a paid order asks an operator to decide. */
 export const p2pAppealRequestSchema = form({ id: int4Id('p2p_order_not_found'), reason: optionalText(500) });
-export type P2pAppealRequest = z.input<typeof p2pAppealRequestSchema>;
+export type P2pAppealRequest = RequestOf<typeof p2pAppealRequestSchema>;
 
 /** `appealMessage`: longer than a statement may be, so that the use case answers its own "at most 500". */
 export const p2pAppealMessageRequestSchema = form({
   id: int4Id('p2p_order_not_found'),
   message: optionalText(4000),
 });
-export type P2pAppealMessageRequest = z.input<typeof p2pAppealMessageRequestSchema>;
+export type P2pAppealMessageRequest = RequestOf<typeof p2pAppealMessageRequestSchema>;
 
 /** The lists: market, my ads, my orders, the seller record. */
 export const p2pListQuerySchema = z.object({
@@ -58,8 +59,8 @@ export const p2pListQuerySchema = z.object({
   page: pageField,
   currency_id: optionalText(64),
 });
-export type P2pListQuery = z.input<typeof p2pListQuerySchema>;
+export type P2pListQuery = RequestOf<typeof p2pListQuerySchema>;
 
 /** One record (an order, an ad's orders) named by id. */
 export const p2pIdQuerySchema = z.object({ id: optionalText(64), page: pageField });
-export type P2pIdQuery = z.input<typeof p2pIdQuerySchema>;
+export type P2pIdQuery = RequestOf<typeof p2pIdQuerySchema>;

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Acceptor, AcceptorDeal, AcceptorInfo } from '@exchange/contracts';
+import type { Acceptor, AcceptorDeal, AcceptorDealRequest, AcceptorInfo } from '@exchange/contracts';
 import { api } from '../../lib/api';
 import { useToken } from '../../lib/session';
 import { useSocketEvent } from '../../lib/socket';
@@ -28,18 +28,7 @@ export function useAcceptorInfo(id: number | null) {
   });
 }
 
-export interface DealInput {
-  acceptor_id: number;
-  type: Direction;
-  mobile: string;
-  deal_account: string;
-  money: string;
-  way: string;
-  /** A withdrawal takes the user's coins at once: it needs the trade password. */
-  password?: string;
-}
-
-export function openDeal(input: DealInput): Promise<string> {
+export function openDeal(input: AcceptorDealRequest): Promise<string> {
   return api.post<string>('/api/acceptor/deal', { ...input });
 }
 

@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { PAY_WAYS } from '@exchange/contracts/constants';
 import { toDecimal } from '../../lib/format';
 
 /**
@@ -11,8 +12,8 @@ export type Direction = 'buy' | 'sell';
 export const directionOf = (current: string | null): Direction => (current === '1' ? 'sell' : 'buy');
 export const currentOf = (direction: Direction) => (direction === 'sell' ? 1 : 0);
 
-export const DEAL_WAYS = ['we_chat', 'ali_pay', 'bank'] as const;
-export type DealWay = (typeof DEAL_WAYS)[number];
+/** The ways a deal's CNY is paid: the contract's one list of pay ways. */
+export { PAY_WAYS as DEAL_WAYS } from '@exchange/contracts/constants';
 
 /** A deal's `is_sure`: 0 waiting for the acceptor, 1 confirmed, 2 rejected. */
 export type DealState = 'waiting' | 'confirmed' | 'rejected';
@@ -40,7 +41,7 @@ export function dealProblem(form: DealForm): DealProblem | null {
   if (!/^\d+(\.\d{1,2})?$/.test(money)) return 'amount';
   const amount = toDecimal(money);
   if (!amount || !amount.greaterThan(0) || amount.greaterThanOrEqualTo('1e15')) return 'amount';
-  if (!(DEAL_WAYS as readonly string[]).includes(form.way)) return 'way';
+  if (!(PAY_WAYS as readonly string[]).includes(form.way)) return 'way';
   return null;
 }
 

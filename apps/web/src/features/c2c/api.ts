@@ -4,14 +4,17 @@ import type {
   MyShop,
   P2pAd,
   P2pOrder,
+  P2pPublishRequest,
   P2pTakeAnswer,
+  P2pTakeRequest,
   PageData,
   SellerRecord,
 } from '@exchange/contracts';
+import { P2P_PATHS } from '@exchange/contracts/constants';
 import { api } from '../../lib/api';
 import { useToken } from '../../lib/session';
 import { useSocketEvent } from '../../lib/socket';
-import { hasMorePages, PATHS, type AdType, type Kind, type OrderAction } from './rules';
+import { hasMorePages, type AdType, type Kind, type OrderAction } from './rules';
 
 export type { CashInfo, P2pAd, P2pOrder, PageData, SellerRecord } from '@exchange/contracts';
 
@@ -52,7 +55,7 @@ export function useMarketAds(kind: Kind, adType: AdType, currencyId: number | nu
     queryKey: ['c2c', 'market', token, kind, adType, currencyId],
     queryFn: ({ pageParam }) =>
       api.get<PageData<P2pAd>>(
-        PATHS[kind].platform,
+        P2P_PATHS[kind].platform,
         { type: adType, page: pageParam, currency_id: currencyId ?? '' },
         { quiet: true },
       ),
@@ -68,7 +71,7 @@ export function useMyAds(kind: Kind, adType: AdType, currencyId: number | null) 
     queryKey: ['c2c', 'my-ads', token, kind, adType, currencyId],
     queryFn: ({ pageParam }) =>
       api.get<PageData<P2pAd>>(
-        PATHS[kind].myAds,
+        P2P_PATHS[kind].myAds,
         { type: adType, page: pageParam, currency_id: currencyId ?? '' },
         { quiet: true },
       ),
@@ -83,7 +86,7 @@ export function useMyOrders(kind: Kind) {
   return useInfiniteQuery({
     queryKey: ['c2c', 'my-orders', token, kind],
     queryFn: ({ pageParam }) =>
-      api.get<PageData<P2pOrder>>(PATHS[kind].myOrders, { page: pageParam }, { quiet: true }),
+      api.get<PageData<P2pOrder>>(P2P_PATHS[kind].myOrders, { page: pageParam }, { quiet: true }),
     initialPageParam: 1,
     getNextPageParam: nextPage,
     enabled: token !== null,
@@ -95,7 +98,11 @@ export function useAdOrders(kind: Kind, adId: number | null) {
   return useInfiniteQuery({
     queryKey: ['c2c', 'ad-orders', token, kind, adId],
     queryFn: ({ pageParam }) =>
-      api.get<PageData<P2pOrder>>(PATHS[kind].adOrders, { page: pageParam, id: adId ?? '' }, { quiet: true }),
+      api.get<PageData<P2pOrder>>(
+        P2P_PATHS[kind].adOrders,
+        { page: pageParam, id: adId ?? '' },
+        { quiet: true },
+      ),
     initialPageParam: 1,
     getNextPageParam: nextPage,
     enabled: token !== null && adId !== null,
@@ -106,7 +113,7 @@ export function useOrder(kind: Kind, id: number | null) {
   const token = useToken();
   return useQuery({
     queryKey: ['c2c', 'order', token, kind, id],
-    queryFn: () => api.get<P2pOrder>(PATHS[kind].order, { id: id ?? '' }, { quiet: true }),
+    queryFn: () => api.get<P2pOrder>(P2P_PATHS[kind].order, { id: id ?? '' }, { quiet: true }),
     enabled: token !== null && id !== null,
   });
 }
@@ -117,7 +124,7 @@ export function useSellerRecord(kind: Kind, currencyId: number | null, adType: A
     queryKey: ['c2c', 'seller-record', token, kind, currencyId, adType],
     queryFn: ({ pageParam }) =>
       api.get<PageData<SellerRecord>>(
-        PATHS[kind].record,
+        P2P_PATHS[kind].record,
         { currency_id: currencyId ?? '', page: pageParam, type: adType },
         { quiet: true },
       ),
@@ -129,34 +136,19 @@ export function useSellerRecord(kind: Kind, currencyId: number | null, adType: A
 
 /* ---------- Mutations (each needs the trade password) ---------- */
 
-export interface PublishInput {
-  type: AdType;
-  currency_id: number;
-  total_number: string;
-  price: string;
-  way: string;
-  coin_code: string;
-  password: string;
-  min_number?: string;
-  max_number?: string;
-}
-
-export function publishAd(kind: Kind, input: PublishInput): Promise<string> {
-  return api.post<string>(PATHS[kind].send, { ...input });
+export function publishAd(kind: Kind, input: P2pPublishRequest): Promise<string> {
+  return api.post<string>(P2P_PATHS[kind].send, { ...input });
 }
 
 /** `do_legal_deal` answers `{msg, data: order}`. */
 
 /** Takes a whole c2c ad, or part of a shop ad (`means` number: coins, money: fiat). */
-export function takeAd(
-  kind: Kind,
-  input: { id: number; password: string; means?: 'number' | 'money'; value?: string },
-): Promise<P2pTakeAnswer> {
-  return api.post<P2pTakeAnswer>(PATHS[kind].take, { ...input });
+export function takeAd(kind: Kind, input: P2pTakeRequest): Promise<P2pTakeAnswer> {
+  return api.post<P2pTakeAnswer>(P2P_PATHS[kind].take, { ...input });
 }
 
 export function withdrawAd(kind: Kind, id: number, password: string): Promise<string> {
-  return api.post<string>(PATHS[kind].withdraw, { id, password });
+  return api.post<string>(P2P_PATHS[kind].withdraw, { id, password });
 }
 
 export function runOrderAction(
@@ -165,16 +157,16 @@ export function runOrderAction(
   id: number,
   password: string,
 ): Promise<string> {
-  return api.post<string>(PATHS[kind].actions[action], { id, password });
+  return api.post<string>(P2P_PATHS[kind].actions[action], { id, password });
 }
 
 export function appealOrder(kind: Kind, id: number, reason: string): Promise<string> {
-  return api.post<string>(PATHS[kind].appeal, { id, reason });
+  return api.post<string>(P2P_PATHS[kind].appeal, { id, reason });
 }
 
 /** A party's statement on an open appeal, for the operator (the other party is told). */
 export function sendAppealMessage(kind: Kind, id: number, message: string): Promise<string> {
-  return api.post<string>(PATHS[kind].appealMessage, { id, message });
+  return api.post<string>(P2P_PATHS[kind].appealMessage, { id, message });
 }
 
 /** `POST /api/down`: puts a shop ad on or off the shelf; answers the new `is_shelves`. */

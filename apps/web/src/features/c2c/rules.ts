@@ -1,5 +1,8 @@
 import Decimal from 'decimal.js';
+import type { P2pOrderAction } from '@exchange/contracts/constants';
 import { toDecimal } from '../../lib/format';
+
+export { FIAT_CODES, PAY_WAYS } from '@exchange/contracts/constants';
 
 /**
  * The rules of the P2P (c2c) screens, pure so they are tested on their own (document 2, sections 2, 4, 5
@@ -9,14 +12,6 @@ import { toDecimal } from '../../lib/format';
 /** An ad's side, from its owner's point of view: a `sell` ad sells crypto for fiat. */
 export type AdType = 'buy' | 'sell';
 export const AD_TYPES: readonly AdType[] = ['buy', 'sell'];
-
-/** How the fiat is paid. */
-export type PayWay = 'ali_pay' | 'we_chat' | 'bank';
-export const PAY_WAYS: readonly PayWay[] = ['bank', 'ali_pay', 'we_chat'];
-
-/** The fiat an ad is priced in (document 2, section 9). */
-export const FIAT_CODES = ['CNY', 'USD', 'JPY'] as const;
-export type FiatCode = (typeof FIAT_CODES)[number];
 
 /** Lists come in pages of 10; the more button shows while a page comes back full (section 9). */
 export const PAGE_SIZE = 10;
@@ -68,69 +63,13 @@ export type OrderView = 'taker' | 'owner';
  * fiat arrived — through `legal_deal_sure` when the seller owns the ad (a sell ad), `legal_deal_user_sure`
  * when the seller took a buy ad.
  */
-export type OrderAction = 'cancel' | 'pay' | 'confirmOwner' | 'confirmTaker';
+export type OrderAction = P2pOrderAction;
 
 /**
  * The two markets on one state machine: `c2c`, users' ads (document 2), and `shop`, approved sellers' ads
  * with min/max per order and partial fills (the merchant OTC of contract notes section 8, `/myLegalShops`).
  */
 export type Kind = 'c2c' | 'shop';
-
-export interface KindPaths {
-  send: string;
-  platform: string;
-  take: string;
-  withdraw: string;
-  myAds: string;
-  myOrders: string;
-  order: string;
-  adOrders: string;
-  record: string;
-  appeal: string;
-  appealMessage: string;
-  actions: Record<OrderAction, string>;
-}
-
-export const PATHS: Record<Kind, KindPaths> = {
-  c2c: {
-    send: '/api/c2c_send',
-    platform: '/api/c2c_deal_platform',
-    take: '/api/c2c/do_legal_deal',
-    withdraw: '/api/c2c/back_send',
-    myAds: '/api/c2c/seller_trade',
-    myOrders: '/api/c2c_user_deal',
-    order: '/api/c2c_deal',
-    adOrders: '/api/c2c/legal_send_deal_list',
-    record: '/api/c2c_seller_deal',
-    appeal: '/api/c2c/appeal',
-    appealMessage: '/api/c2c/appeal_message',
-    actions: {
-      cancel: '/api/c2c/user_legal_pay_cancel',
-      pay: '/api/c2c/user_legal_pay',
-      confirmOwner: '/api/c2c/legal_deal_sure',
-      confirmTaker: '/api/c2c/legal_deal_user_sure',
-    },
-  },
-  shop: {
-    send: '/api/legal_send',
-    platform: '/api/legal_deal_platform',
-    take: '/api/do_legal_deal',
-    withdraw: '/api/back_send',
-    myAds: '/api/seller_trade',
-    myOrders: '/api/legal_user_deal',
-    order: '/api/legal_deal',
-    adOrders: '/api/legal_send_deal_list',
-    record: '/api/legal_seller_deal',
-    appeal: '/api/legal_deal_appeal',
-    appealMessage: '/api/legal_deal/appeal_message',
-    actions: {
-      cancel: '/api/user_legal_pay_cancel',
-      pay: '/api/user_legal_pay',
-      confirmOwner: '/api/legal_deal_sure',
-      confirmTaker: '/api/legal_deal_user_sure',
-    },
-  },
-};
 
 export const isKind = (value: unknown): value is Kind => value === 'c2c' || value === 'shop';
 
