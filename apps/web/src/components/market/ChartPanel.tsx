@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Quotation } from '../../api/markets';
 import { Spinner } from '../States';
 import { DEFAULT_INTERVAL, INTERVALS } from '../../lib/chart-data';
+import { Tabs } from '../Tabs';
 import './market.css';
 
 // lightweight-charts is large: it loads in its own chunk when the chart first shows.
@@ -22,21 +23,16 @@ export function ChartPanel({
 
   return (
     <div className={className} data-testid="kline-chart">
-      <div className="ex-chart-bar" role="tablist" aria-label={t('chart.intervals')}>
-        {INTERVALS.map((item) => (
-          <button
-            key={item.id}
-            type="button"
-            role="tab"
-            aria-selected={item.id === intervalId}
-            className={`ex-interval${item.id === intervalId ? ' active' : ''}`}
-            onClick={() => setIntervalId(item.id)}
-            data-testid={`interval-${item.id}`}
-          >
-            {t(`chart.interval.${item.id}`)}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        className="ex-chart-bar"
+        tabClassName="ex-interval"
+        aria-label={t('chart.intervals')}
+        items={INTERVALS.map((item) => item.id)}
+        value={intervalId}
+        onChange={setIntervalId}
+        label={(id) => t(`chart.interval.${id}`)}
+        testId={(id) => `interval-${id}`}
+      />
       <div className="ex-chart-body">
         {interval && (
           <Suspense fallback={<Spinner />}>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { formatFixed } from '../../lib/format';
 import { useAcceptors } from './api';
 import { AcceptorFrame, ListState } from './AcceptorFrame';
+import { Tabs } from '../../components/Tabs';
 
 type Tab = 'cny' | 'crypto';
 
@@ -20,21 +21,15 @@ export default function AcceptorListPage() {
     <AcceptorFrame active="list" title={t('list.title')}>
       <section className="panel" data-testid="acceptor-list">
         <div className="area-toolbar">
-          <div className="pill-tabs" role="tablist">
-            {(['cny', 'crypto'] as const).map((item) => (
-              <button
-                key={item}
-                type="button"
-                role="tab"
-                aria-selected={tab === item}
-                className={`pill-tab${tab === item ? ' active' : ''}`}
-                onClick={() => setTab(item)}
-                data-testid={`acc-tab-${item}`}
-              >
-                {t(`list.tab.${item}`)}
-              </button>
-            ))}
-          </div>
+          <Tabs
+            className="pill-tabs"
+            tabClassName="pill-tab"
+            items={['cny', 'crypto'] as const}
+            value={tab}
+            onChange={setTab}
+            label={(item) => t(`list.tab.${item}`)}
+            testId={(item) => `acc-tab-${item}`}
+          />
           <span className="acc-links">
             <Link to="/chargeRecord?current=0" className="btn btn-sm btn-ghost">
               {t('list.depositRecords')}

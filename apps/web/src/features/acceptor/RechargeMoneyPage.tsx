@@ -18,6 +18,7 @@ import {
   type DealProblem,
   type Direction,
 } from './rules';
+import { Tabs } from '../../components/Tabs';
 
 const EMPTY: DealForm = { mobile: '', deal_account: '', money: '', way: '' };
 const FIELD_OF: Record<DealProblem, string> = {
@@ -55,21 +56,14 @@ export default function RechargeMoneyPage() {
         <div className="acc-deal-grid">
           <AcceptorCard info={info.data} direction={direction} />
           <section className="panel" data-testid="acceptor-deal">
-            <div className="tabs acc-deal-tabs" role="tablist">
-              {(['buy', 'sell'] as const).map((item) => (
-                <button
-                  key={item}
-                  type="button"
-                  role="tab"
-                  aria-selected={direction === item}
-                  className={`tab${direction === item ? ' active' : ''}`}
-                  onClick={() => switchTo(item)}
-                  data-testid={`acc-deal-tab-${item}`}
-                >
-                  {t(`deal.tab.${item}`)}
-                </button>
-              ))}
-            </div>
+            <Tabs
+              className="tabs acc-deal-tabs"
+              items={['buy', 'sell'] as const}
+              value={direction}
+              onChange={switchTo}
+              label={(item) => t(`deal.tab.${item}`)}
+              testId={(item) => `acc-deal-tab-${item}`}
+            />
             <DealFormView key={direction} info={info.data} direction={direction} />
           </section>
         </div>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Pager } from './Pager';
 import { formatTime, QueryView, Section } from './parts';
 import { usePayments } from './users-api';
+import { Tabs, buttonTab } from '../../components/Tabs';
 import './admin-users.css';
 
 const STATUSES = ['', '0', '1', '2'] as const;
@@ -16,24 +17,18 @@ export default function ChannelPage() {
   const payments = usePayments(status, page);
   return (
     <Section title={t('channel.title')} testId="admin-channel">
-      <div className="admin-actions admin-section" role="tablist">
-        {STATUSES.map((value) => (
-          <button
-            key={value || 'all'}
-            type="button"
-            role="tab"
-            aria-selected={status === value}
-            className={`btn btn-sm ${status === value ? 'btn-primary' : 'btn-ghost'}`}
-            data-testid={`admin-channel-status-${value || 'all'}`}
-            onClick={() => {
-              setStatus(value);
-              setPage(1);
-            }}
-          >
-            {value === '' ? t('channel.all') : t(`channel.s${value}`)}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        className="admin-actions admin-section"
+        tabClassName={buttonTab}
+        items={STATUSES}
+        value={status}
+        onChange={(value) => {
+          setStatus(value);
+          setPage(1);
+        }}
+        label={(value) => (value === '' ? t('channel.all') : t(`channel.s${value}`))}
+        testId={(value) => `admin-channel-status-${value || 'all'}`}
+      />
       <QueryView query={payments} isEmpty={(data) => data.list.length === 0}>
         {(data) => {
           return (

@@ -5,6 +5,7 @@ import { roleAtLeast, useAdminAction, useUserDetail, type Me, type UserDetail } 
 import { Pager } from './Pager';
 import { CodeAndReason, formatTime, QueryView, ReadOnlyNote, Section, TextField } from './parts';
 import { RECORDS_PAGE_SIZE, useUserRecords, type RecordKind, type RecordRows } from './users-api';
+import { Tabs, buttonTab } from '../../components/Tabs';
 import './admin-users.css';
 
 const ACCOUNTS = ['change', 'legal', 'lever', 'micro'] as const;
@@ -182,24 +183,18 @@ function Records({ id }: { id: number }) {
   };
   return (
     <>
-      <div className="admin-actions admin-section" role="tablist">
-        {KINDS.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            aria-selected={kind === name}
-            className={`btn btn-sm ${kind === name ? 'btn-primary' : 'btn-ghost'}`}
-            data-testid={`admin-records-${name}`}
-            onClick={() => {
-              setKind(name);
-              setPage(1);
-            }}
-          >
-            {t(`person.kinds.${name}`)}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        className="admin-actions admin-section"
+        tabClassName={buttonTab}
+        items={KINDS}
+        value={kind}
+        onChange={(name) => {
+          setKind(name);
+          setPage(1);
+        }}
+        label={(name) => t(`person.kinds.${name}`)}
+        testId={(name) => `admin-records-${name}`}
+      />
       <QueryView query={records} isEmpty={(data) => data.list.length === 0}>
         {(data) => {
           return (

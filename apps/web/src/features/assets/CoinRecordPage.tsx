@@ -4,6 +4,7 @@ import { useOutLog, type OutLogRow, type RecordKind } from './api';
 import { formatAmount } from './assets';
 import { AssetsLayout } from './AssetsLayout';
 import { PagedTable } from './States';
+import { Tabs } from '../../components/Tabs';
 
 /** Document 2, section 4: status 2 is the success mark, 3 the failure mark; 1 is still being processed. */
 const STATUS_CLASS: Record<number, string> = { 1: 'muted', 2: 'up', 3: 'down' };
@@ -82,21 +83,15 @@ export default function CoinRecordPage() {
           {withdrawOnly ? (
             <span>{t('records.withdrawals')}</span>
           ) : (
-            <nav className="tabs" role="tablist">
-              {(['buy', 'sell'] as const).map((tab) => (
-                <button
-                  key={tab}
-                  type="button"
-                  role="tab"
-                  aria-selected={kind === tab}
-                  className={`tab${kind === tab ? ' active' : ''}`}
-                  onClick={() => choose(tab)}
-                  data-testid={`record-tab-${tab}`}
-                >
-                  {t(tab === 'buy' ? 'records.deposits' : 'records.withdrawals')}
-                </button>
-              ))}
-            </nav>
+            <Tabs
+              as="nav"
+              className="tabs"
+              items={['buy', 'sell'] as const}
+              value={kind}
+              onChange={choose}
+              label={(tab) => t(tab === 'buy' ? 'records.deposits' : 'records.withdrawals')}
+              testId={(tab) => `record-tab-${tab}`}
+            />
           )}
           <Link to="/dealFinance" className="btn-link">
             {t('accounts.change')}

@@ -19,6 +19,7 @@ import { DEFAULT_COUNTRY, type Country } from './countries';
 import { CountryPicker } from './CountryPicker';
 import { useFieldErrors, useNavigateLater } from './form';
 import { isEmailAccount, validateLogin, validateSendCode, type LoginField } from './validation';
+import { Tabs } from '../../components/Tabs';
 
 type Variant = 'account' | 'points';
 
@@ -80,28 +81,15 @@ export default function LoginPage() {
 
   return (
     <AuthShell>
-      <div className="pill-tabs auth-variants" role="tablist">
-        <button
-          type="button"
-          role="tab"
-          aria-selected={variant === 'account'}
-          className={`pill-tab${variant === 'account' ? ' active' : ''}`}
-          onClick={() => setVariant('account')}
-          data-testid="login-variant-account"
-        >
-          {t('login.tabAccount')}
-        </button>
-        <button
-          type="button"
-          role="tab"
-          aria-selected={variant === 'points'}
-          className={`pill-tab${variant === 'points' ? ' active' : ''}`}
-          onClick={() => setVariant('points')}
-          data-testid="login-variant-points"
-        >
-          {t('login.tabPoints')}
-        </button>
-      </div>
+      <Tabs
+        className="pill-tabs auth-variants"
+        tabClassName="pill-tab"
+        items={['account', 'points'] as const}
+        value={variant}
+        onChange={setVariant}
+        label={(item) => (item === 'account' ? t('login.tabAccount') : t('login.tabPoints'))}
+        testId={(item) => `login-variant-${item}`}
+      />
       <CardHeading
         title={variant === 'points' ? t('login.pointsTitle') : t('login.title')}
         subtitle={variant === 'points' ? t('login.pointsSubtitle') : t('login.subtitle')}

@@ -11,6 +11,7 @@ import { KindTabs, useKindParam } from './KindTabs';
 import { TakeDialog } from './TakeDialog';
 import { Avatar, CurrencyChips, ListState, PayWay } from './parts';
 import { adTypeForTab, isAdType, PRICE_DECIMALS, type AdType, type Kind } from './rules';
+import { Tabs } from '../../components/Tabs';
 
 /** The P2P market (/c2c): Buy and Sell tabs, currency chips, the ads of the other side, take one. */
 export default function C2cMarketPage() {
@@ -45,21 +46,15 @@ export default function C2cMarketPage() {
       <section className="panel" data-testid="c2c-market">
         <div className="area-toolbar">
           <KindTabs />
-          <div className="c2c-side-tabs" role="tablist">
-            {(['buy', 'sell'] as const).map((side) => (
-              <button
-                key={side}
-                type="button"
-                role="tab"
-                aria-selected={tab === side}
-                className={`c2c-side-tab ${side}${tab === side ? ' active' : ''}`}
-                onClick={() => choose({ type: side })}
-                data-testid={`c2c-tab-${side}`}
-              >
-                {t(`market.tab.${side}`)}
-              </button>
-            ))}
-          </div>
+          <Tabs
+            className="c2c-side-tabs"
+            tabClassName={(side, active) => `c2c-side-tab ${side}${active ? ' active' : ''}`}
+            items={['buy', 'sell'] as const}
+            value={tab}
+            onChange={(side) => choose({ type: side })}
+            label={(side) => t(`market.tab.${side}`)}
+            testId={(side) => `c2c-tab-${side}`}
+          />
           {currencies.data && (
             <CurrencyChips
               currencies={currencies.data}

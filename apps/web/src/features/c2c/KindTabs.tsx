@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isKind, type Kind } from './rules';
+import { Tabs } from '../../components/Tabs';
 
 /** The `kind` query parameter of a P2P screen: `c2c` (users' ads) unless it says `shop`. */
 export function useKindParam(): Kind {
@@ -15,20 +16,14 @@ export function KindTabs() {
   const [, setParams] = useSearchParams();
   const kind = useKindParam();
   return (
-    <div className="pill-tabs" role="tablist">
-      {(['c2c', 'shop'] as const).map((item) => (
-        <button
-          key={item}
-          type="button"
-          role="tab"
-          aria-selected={kind === item}
-          className={`pill-tab${kind === item ? ' active' : ''}`}
-          onClick={() => setParams(item === 'c2c' ? {} : { kind: item }, { replace: true })}
-          data-testid={`kind-${item}`}
-        >
-          {t(`kind.${item}`)}
-        </button>
-      ))}
-    </div>
+    <Tabs
+      className="pill-tabs"
+      tabClassName="pill-tab"
+      items={['c2c', 'shop'] as const}
+      value={kind}
+      onChange={(item) => setParams(item === 'c2c' ? {} : { kind: item }, { replace: true })}
+      label={(item) => t(`kind.${item}`)}
+      testId={(item) => `kind-${item}`}
+    />
   );
 }

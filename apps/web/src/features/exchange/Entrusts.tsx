@@ -19,6 +19,7 @@ import {
   type SpotOrderRow,
 } from './api';
 import { bookDecimals } from '../../lib/book';
+import { Tab as TabButton } from '../../components/Tabs';
 
 type Tab = 'current' | 'history' | 'coin';
 
@@ -31,16 +32,9 @@ export function Entrusts({ pair }: { pair: Quotation }) {
   const [pairOnly, setPairOnly] = useState(false);
 
   const tabButton = (id: Tab, label: string, testId: string) => (
-    <button
-      type="button"
-      role="tab"
-      aria-selected={tab === id}
-      className={`ex-tab${tab === id ? ' active' : ''}`}
-      onClick={() => setTab(id)}
-      data-testid={testId}
-    >
+    <TabButton active={tab === id} onSelect={() => setTab(id)} className="ex-tab" testId={testId}>
       {label}
-    </button>
+    </TabButton>
   );
 
   return (

@@ -5,6 +5,7 @@ import { Spinner } from '../../components/States';
 import { direction, formatChange, formatFixed } from '../../lib/format';
 import { useToken } from '../../lib/session';
 import { FAVOURITES_TAB, listPairs } from './pair-selection';
+import { Tab } from '../../components/Tabs';
 
 type SortKey = 'pair' | 'price' | 'change';
 
@@ -60,29 +61,25 @@ export function MarketList({ current, onChoose, searchRef }: Props) {
       </div>
       <div className="ex-tabs ex-tabs-small" role="tablist">
         {token && (
-          <button
-            type="button"
-            role="tab"
-            aria-selected={activeTab === FAVOURITES_TAB}
-            className={`ex-tab${activeTab === FAVOURITES_TAB ? ' active' : ''}`}
-            onClick={() => setTab(FAVOURITES_TAB)}
-            data-testid="market-tab-favourites"
+          <Tab
+            active={activeTab === FAVOURITES_TAB}
+            onSelect={() => setTab(FAVOURITES_TAB)}
+            className="ex-tab"
+            testId="market-tab-favourites"
           >
             <span className="ex-tab-star">★</span> {t('markets.favourites')}
-          </button>
+          </Tab>
         )}
         {groups.map((group) => (
-          <button
+          <Tab
             key={group.id}
-            type="button"
-            role="tab"
-            aria-selected={activeTab === String(group.id)}
-            className={`ex-tab${activeTab === String(group.id) ? ' active' : ''}`}
-            onClick={() => setTab(String(group.id))}
-            data-testid={`market-tab-${group.name}`}
+            active={activeTab === String(group.id)}
+            onSelect={() => setTab(String(group.id))}
+            className="ex-tab"
+            testId={`market-tab-${group.name}`}
           >
             {group.name}
-          </button>
+          </Tab>
         ))}
       </div>
       <div className="ex-list-head">

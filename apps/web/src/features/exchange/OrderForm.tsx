@@ -18,6 +18,7 @@ import {
   type OrderMode,
   type Side,
 } from './order-math';
+import { Tabs } from '../../components/Tabs';
 
 /** What the page can do to the form: a book level fills the price; the latest price is offered once. */
 export interface OrderFormHandle {
@@ -141,21 +142,15 @@ export function OrderForm({ pair, lastPrice, ref }: Props) {
   return (
     <div className="ex-panel ex-form">
       <div className="ex-form-top">
-        <div className="ex-tabs" role="tablist">
-          {(['limit', 'market'] as const).map((item) => (
-            <button
-              key={item}
-              type="button"
-              role="tab"
-              aria-selected={mode === item}
-              className={`ex-tab${mode === item ? ' active' : ''}`}
-              onClick={() => setMode(item)}
-              data-testid={`mode-${item}`}
-            >
-              {t(`form.${item}`)}
-            </button>
-          ))}
-        </div>
+        <Tabs
+          className="ex-tabs"
+          tabClassName="ex-tab"
+          items={['limit', 'market'] as const}
+          value={mode}
+          onChange={setMode}
+          label={(item) => t(`form.${item}`)}
+          testId={(item) => `mode-${item}`}
+        />
         <div className="ex-form-meta">
           <span className="muted">
             {t('form.fees', { maker: fee(pair.maker_fee), taker: fee(pair.taker_fee) })}

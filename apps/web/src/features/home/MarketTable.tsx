@@ -16,6 +16,7 @@ import {
   type SortState,
 } from './market-table';
 import { usePriceFlash } from './usePriceFlash';
+import { Tabs } from '../../components/Tabs';
 
 export interface MarketTableProps {
   groups: QuotationGroup[] | undefined;
@@ -102,28 +103,24 @@ export function MarketTable({
     <section className="panel mkt" aria-label={t('table.title')}>
       <div className="mkt-toolbar">
         {title}
-        <div className="mkt-tabs" role="tablist">
-          {tabs.map((name) => (
-            <button
-              key={name}
-              type="button"
-              role="tab"
-              aria-selected={name === tab}
-              className={`mkt-tab${name === tab ? ' active' : ''}`}
-              data-testid={`market-tab-${name}`}
-              onClick={() => setChosenTab(name)}
-            >
-              {name === FAVOURITES_TAB ? (
-                <>
-                  <StarIcon filled size={13} />
-                  {t('table.favourites')}
-                </>
-              ) : (
-                name
-              )}
-            </button>
-          ))}
-        </div>
+        <Tabs
+          className="mkt-tabs"
+          tabClassName="mkt-tab"
+          items={tabs}
+          value={tab}
+          onChange={setChosenTab}
+          testId={(name) => `market-tab-${name}`}
+          label={(name) =>
+            name === FAVOURITES_TAB ? (
+              <>
+                <StarIcon filled size={13} />
+                {t('table.favourites')}
+              </>
+            ) : (
+              name
+            )
+          }
+        />
         {searchable && (
           <label className="mkt-search">
             <SearchIcon />

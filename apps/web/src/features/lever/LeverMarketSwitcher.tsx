@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Quotation, QuotationGroup } from '../../api/markets';
 import { formatChange, formatFixed, toDecimal } from '../../lib/format';
 import { LEVER_PRICE_DECIMALS } from './lever-math';
+import { Tab } from '../../components/Tabs';
 
 interface Props {
   groups: QuotationGroup[];
@@ -59,16 +60,9 @@ export function LeverMarketSwitcher({ groups, current, onChoose }: Props) {
         <div className="lv-switcher-menu" data-testid="lever-switcher-menu">
           <div className="tabs" role="tablist">
             {groups.map((item) => (
-              <button
-                key={item.id}
-                type="button"
-                role="tab"
-                aria-selected={item.id === group?.id}
-                className={`tab${item.id === group?.id ? ' active' : ''}`}
-                onClick={() => setTab(item.id)}
-              >
+              <Tab key={item.id} active={item.id === group?.id} onSelect={() => setTab(item.id)}>
                 {item.name}
-              </button>
+              </Tab>
             ))}
           </div>
           <div className="lv-switcher-head muted">

@@ -21,6 +21,7 @@ import {
   type LeverSide,
   type ShareProblem,
 } from './lever-math';
+import { Tabs } from '../../components/Tabs';
 
 export interface LeverFormHandle {
   /** A clicked book level: limit mode with that price. */
@@ -146,25 +147,18 @@ export function LeverOrderForm({ pair, deal, lastPrice, ref }: Props) {
   return (
     <div className="ex-panel lv-form" data-testid="lever-form">
       <div className="lv-form-top">
-        <div className="tabs" role="tablist">
-          {([1, 0] as const).map((value) => (
-            <button
-              key={value}
-              type="button"
-              role="tab"
-              aria-selected={mode === value}
-              className={`tab${mode === value ? ' active' : ''}`}
-              onClick={() => {
-                setMode(value);
-                if (value === 0 && !price && Number(referencePrice) > 0)
-                  setPrice(sanitizeDecimalInput(normalizeDecimal(referencePrice), LEVER_PRICE_DECIMALS));
-              }}
-              data-testid={`lever-mode-${value === 1 ? 'market' : 'limit'}`}
-            >
-              {value === 1 ? t('form.market') : t('form.limit')}
-            </button>
-          ))}
-        </div>
+        <Tabs
+          className="tabs"
+          items={[1, 0] as const}
+          value={mode}
+          onChange={(value) => {
+            setMode(value);
+            if (value === 0 && !price && Number(referencePrice) > 0)
+              setPrice(sanitizeDecimalInput(normalizeDecimal(referencePrice), LEVER_PRICE_DECIMALS));
+          }}
+          label={(value) => (value === 1 ? t('form.market') : t('form.limit'))}
+          testId={(value) => `lever-mode-${value === 1 ? 'market' : 'limit'}`}
+        />
         {signedIn && (
           <span className="lv-available">
             {t('form.available')}{' '}

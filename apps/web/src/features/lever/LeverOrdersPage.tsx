@@ -4,6 +4,7 @@ import { useLeverOrders, useLeverPushes } from './api';
 import { LEVER_STATUSES, type LeverStatus } from './lever-math';
 import { LeverPageHeader } from './LeverNav';
 import { PagedPositions, type PositionColumn } from './PositionTable';
+import { Tabs } from '../../components/Tabs';
 import './lever.css';
 
 const COLUMNS: Record<LeverStatus, PositionColumn[]> = {
@@ -50,24 +51,18 @@ export default function LeverOrdersPage() {
     <div className="container lv-list-page" data-testid="lever-list-page">
       <LeverPageHeader title={t('orders.title')} />
       <section className="panel">
-        <nav className="tabs lv-tabs" role="tablist">
-          {LEVER_STATUSES.map((value) => (
-            <button
-              key={value}
-              type="button"
-              role="tab"
-              aria-selected={status === value}
-              className={`tab${status === value ? ' active' : ''}`}
-              onClick={() => {
-                setStatus(value);
-                setPage(1);
-              }}
-              data-testid={`lever-tab-${value}`}
-            >
-              {t(`status.${value}`)}
-            </button>
-          ))}
-        </nav>
+        <Tabs
+          as="nav"
+          className="tabs lv-tabs"
+          items={LEVER_STATUSES}
+          value={status}
+          onChange={(value) => {
+            setStatus(value);
+            setPage(1);
+          }}
+          label={(value) => t(`status.${value}`)}
+          testId={(value) => `lever-tab-${value}`}
+        />
         <PagedPositions
           query={orders}
           data={orders.data?.message}

@@ -17,6 +17,7 @@ import {
   type InsuranceType,
 } from './api';
 import { formatRate, formatStakeAmount, insuranceQuote, validQuantity } from './micro-math';
+import { Tabs } from '../../components/Tabs';
 import './micro.css';
 
 type Tab = 'buy' | 'my';
@@ -43,21 +44,15 @@ export default function InsurancePage() {
     <div className="container micro-insurance-page" data-testid="insurance-page">
       <header className="micro-insurance-header">
         <h1>{t('insurance.title')}</h1>
-        <nav className="tabs" role="tablist">
-          {(['buy', 'my'] as const).map((item) => (
-            <button
-              key={item}
-              type="button"
-              role="tab"
-              aria-selected={tab === item}
-              className={`tab${tab === item ? ' active' : ''}`}
-              onClick={() => setParams(item === 'my' ? { tab: 'my' } : {})}
-              data-testid={`insurance-tab-${item}`}
-            >
-              {t(`insurance.tab.${item}`)}
-            </button>
-          ))}
-        </nav>
+        <Tabs
+          as="nav"
+          className="tabs"
+          items={['buy', 'my'] as const}
+          value={tab}
+          onChange={(item) => setParams(item === 'my' ? { tab: 'my' } : {})}
+          label={(item) => t(`insurance.tab.${item}`)}
+          testId={(item) => `insurance-tab-${item}`}
+        />
       </header>
       {tab === 'buy' ? <BuyInsurance onBought={() => setParams({ tab: 'my' })} /> : <MyInsurance />}
     </div>

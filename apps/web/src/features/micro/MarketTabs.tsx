@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Quotation } from '../../api/markets';
 import { direction, formatChange, formatFixed } from '../../lib/format';
+import { Tab } from '../../components/Tabs';
 
 /**
  * The market tabs across the top (document 3, section 2): every pair open for seconds trading with its
@@ -22,14 +23,12 @@ export function MarketTabs({
         const active = pair.match_id === current.match_id;
         const rising = direction(pair.change) >= 0;
         return (
-          <button
+          <Tab
             key={pair.match_id}
-            type="button"
-            role="tab"
-            aria-selected={active}
-            className={`micro-market${active ? ' active' : ''}`}
-            onClick={() => onChoose(pair)}
-            data-testid="micro-market-tab"
+            active={active}
+            onSelect={() => onChoose(pair)}
+            className="micro-market"
+            testId="micro-market-tab"
             data-symbol={pair.symbol}
           >
             <span className="micro-market-symbol">{pair.symbol}</span>
@@ -37,7 +36,7 @@ export function MarketTabs({
               <span>{formatFixed(pair.now_price, pair.price_decimals)}</span>
               <span className={rising ? 'up' : 'down'}>{formatChange(pair.change)}</span>
             </span>
-          </button>
+          </Tab>
         );
       })}
     </nav>

@@ -17,6 +17,7 @@ import {
   standingOf,
 } from './micro-math';
 import { useDurationLabel } from './TradePanel';
+import { Tab } from '../../components/Tabs';
 
 /** The order panel (document 3, section 2): tab 1 running, tab 3 finished. */
 export function MicroOrders({ pair, livePrice }: { pair: Quotation; livePrice: string }) {
@@ -25,16 +26,9 @@ export function MicroOrders({ pair, livePrice }: { pair: Quotation; livePrice: s
   const [status, setStatus] = useState<OrderStatus>(1);
 
   const tab = (value: OrderStatus, label: string, testId: string) => (
-    <button
-      type="button"
-      role="tab"
-      aria-selected={status === value}
-      className={`tab${status === value ? ' active' : ''}`}
-      onClick={() => setStatus(value)}
-      data-testid={testId}
-    >
+    <Tab active={status === value} onSelect={() => setStatus(value)} testId={testId}>
       {label}
-    </button>
+    </Tab>
   );
 
   return (
