@@ -20,6 +20,7 @@ import { BalanceTable, type BalanceTableIds } from './BalanceTable';
 import { DepositPanel } from './DepositPanel';
 import { LoadFailed, Loading } from './States';
 import { WithdrawPanel } from './WithdrawPanel';
+import { RowLinks } from './AccountPage';
 
 /** Test ids per account; the lever and options ones are the ones their own screens' tests already read. */
 const TABLE_IDS: Record<Account, BalanceTableIds & { panel: string }> = {
@@ -203,22 +204,20 @@ function AccountList({ account, wallets }: { account: Account; wallets: WalletLi
                 }
               />
             ) : (
-              <>
-                <Link
-                  to={`${DETAIL_PATH[account]}?currency_id=${row.currency}`}
-                  className="row-action"
-                  data-testid={`${account}-record`}
-                >
-                  {t('action.record')}
-                </Link>
-                <Link
-                  to={`${TRANSFER_PATH[account]}?id=${row.currency}`}
-                  className="row-action"
-                  data-testid={`${account}-transfer`}
-                >
-                  {t('action.transfer')}
-                </Link>
-              </>
+              <RowLinks
+                links={[
+                  {
+                    to: `${DETAIL_PATH[account]}?currency_id=${row.currency}`,
+                    label: t('action.record'),
+                    testId: `${account}-record`,
+                  },
+                  {
+                    to: `${TRANSFER_PATH[account]}?id=${row.currency}`,
+                    label: t('action.transfer'),
+                    testId: `${account}-transfer`,
+                  },
+                ]}
+              />
             )
           }
         />
