@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
 import { roleAtLeast, useAdminAction, useAppeals, type Me } from './api';
 import { AppealDetail } from './AppealDetail';
-import { CodeAndReason, formatTime, ReadOnlyNote, Section, ListTable } from './parts';
+import { ActionsCell, CodeAndReason, formatTime, Section, ListTable, useProof } from './parts';
 
 /** P2P orders under appeal; finance releases the escrow to the buyer or refunds the seller, with a reason. */
 export default function AppealsPage() {
@@ -12,23 +12,12 @@ export default function AppealsPage() {
   const canAct = roleAtLeast(me.role, 'finance');
   const appeals = useAppeals();
   const resolve = useAdminAction('appeals/resolve');
-  const [code, setCode] = useState('');
-  const [reason, setReason] = useState('');
+  const proof = useProof();
   const [opened, setOpened] = useState<number | null>(null);
 
   return (
     <Section title={t('nav.appeals')} testId="admin-appeals">
-      {canAct ? (
-        <CodeAndReason
-          codeLabel={t('totpCode')}
-          code={code}
-          setCode={setCode}
-          reason={reason}
-          setReason={setReason}
-        />
-      ) : (
-        <ReadOnlyNote />
-      )}
+      <CodeAndReason canAct={canAct} codeLabel={t('totpCode')} proof={proof} />
       {opened !== null && <AppealDetail id={opened} onClose={() => setOpened(null)} />}
       <ListTable
         query={appeals}
@@ -64,22 +53,16 @@ export default function AppealsPage() {
               </button>
             </td>
             {canAct && (
-              <td>
-                <div className="admin-actions">
-                  {(['release', 'refund'] as const).map((decision) => (
-                    <button
-                      key={decision}
-                      type="button"
-                      className={`btn btn-sm ${decision === 'release' ? 'btn-buy' : 'btn-sell'}`}
-                      data-testid={`admin-appeal-${decision}`}
-                      disabled={resolve.isPending}
-                      onClick={() => resolve.mutate({ id: row.id, decision, reason, totp_code: code })}
-                    >
-                      {t(`appeals.${decision}`)}
-                    </button>
-                  ))}
-                </div>
-              </td>
+              <ActionsCell
+                actions={(['release', 'refund'] as const).map((decision) => ({
+                  label: t(`appeals.${decision}`),
+                  testId: `admin-appeal-${decision}`,
+                  tone: decision === 'release' ? 'buy' : 'sell',
+                  disabled: resolve.isPending,
+                  onClick: () =>
+                    resolve.mutate({ id: row.id, decision, reason: proof.reason, totp_code: proof.code }),
+                }))}
+              />
             )}
           </tr>
         )}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
 import { toast } from '../../lib/notify';
 import { roleAtLeast, useAdminAction, type Me } from './api';
-import { formatTime, ListTable, ReadOnlyNote, Section, TextField } from './parts';
+import { ActionsCell, formatTime, ListTable, ReadOnlyNote, Section, TextField } from './parts';
 import { uploadBannerImage, useBanners, type AdminBanner } from './products-api';
 import './admin-products.css';
 
@@ -185,27 +185,21 @@ export default function BannersPage() {
               <td>{banner.sorts}</td>
               <td className="secondary">{formatTime(banner.update_time)}</td>
               {canEdit && (
-                <td>
-                  <div className="admin-actions">
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-ghost"
-                      data-testid="admin-banner-edit"
-                      onClick={() => setDraft(draftOf(banner))}
-                    >
-                      {t('products.edit')}
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-ghost"
-                      data-testid="admin-banner-delete"
-                      disabled={remove.isPending}
-                      onClick={() => remove.mutate({ id: banner.id })}
-                    >
-                      {t('notices.delete')}
-                    </button>
-                  </div>
-                </td>
+                <ActionsCell
+                  actions={[
+                    {
+                      label: t('products.edit'),
+                      testId: 'admin-banner-edit',
+                      onClick: () => setDraft(draftOf(banner)),
+                    },
+                    {
+                      label: t('notices.delete'),
+                      testId: 'admin-banner-delete',
+                      disabled: remove.isPending,
+                      onClick: () => remove.mutate({ id: banner.id }),
+                    },
+                  ]}
+                />
               )}
             </tr>
           )}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
 import { roleAtLeast, useAdminAction, useIdentities, type Me } from './api';
-import { formatTime, ReadOnlyNote, Section, TextField, ListTable } from './parts';
+import { ActionsCell, formatTime, ReadOnlyNote, Section, TextField, ListTable } from './parts';
 
 /** The queue of identity submissions with their three photos; support and above approve or reject. */
 export default function IdentitiesPage() {
@@ -54,28 +54,24 @@ export default function IdentitiesPage() {
             </td>
             <td className="secondary">{formatTime(row.created_at)}</td>
             {canReview && (
-              <td>
-                <div className="admin-actions">
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-buy"
-                    data-testid="admin-approve"
-                    disabled={review.isPending}
-                    onClick={() => review.mutate({ id: row.id, decision: 'approve' })}
-                  >
-                    {t('identities.approve')}
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-sell"
-                    data-testid="admin-reject"
-                    disabled={review.isPending}
-                    onClick={() => review.mutate({ id: row.id, decision: 'reject', reason })}
-                  >
-                    {t('identities.reject')}
-                  </button>
-                </div>
-              </td>
+              <ActionsCell
+                actions={[
+                  {
+                    label: t('identities.approve'),
+                    testId: 'admin-approve',
+                    tone: 'buy',
+                    disabled: review.isPending,
+                    onClick: () => review.mutate({ id: row.id, decision: 'approve' }),
+                  },
+                  {
+                    label: t('identities.reject'),
+                    testId: 'admin-reject',
+                    tone: 'sell',
+                    disabled: review.isPending,
+                    onClick: () => review.mutate({ id: row.id, decision: 'reject', reason }),
+                  },
+                ]}
+              />
             )}
           </tr>
         )}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
 import { roleAtLeast, useAdminAction, useDeposits, useWithdrawals, type Me } from './api';
-import { CodeAndReason, formatTime, ReadOnlyNote, Section, TextField, ListTable } from './parts';
+import { ActionsCell, CodeAndReason, formatTime, Section, TextField, ListTable, useProof } from './parts';
 
 /**
  * Chain deposits booked and withdrawals paid out or refused: finance only, each with a fresh two-factor
@@ -16,10 +16,10 @@ export default function MoneyPage() {
   const deposits = useDeposits();
   const confirm = useAdminAction('deposits/confirm');
   const finish = useAdminAction('withdrawals/finish');
-  const [code, setCode] = useState('');
+  const proof = useProof();
+  const { code, reason } = proof;
   const [deposit, setDeposit] = useState({ account: '', currency: 'USDT', amount: '', txid: '' });
   const [txids, setTxids] = useState<Record<number, string>>({});
-  const [reason, setReason] = useState('');
 
   const field = (name: keyof typeof deposit, label: string) => (
     <TextField
@@ -32,19 +32,7 @@ export default function MoneyPage() {
 
   return (
     <>
-      {canAct ? (
-        <Section title={t('totpCode')}>
-          <CodeAndReason
-            codeLabel={t('money.codeFirst')}
-            code={code}
-            setCode={setCode}
-            reason={reason}
-            setReason={setReason}
-          />
-        </Section>
-      ) : (
-        <ReadOnlyNote />
-      )}
+      <CodeAndReason canAct={canAct} title={t('totpCode')} codeLabel={t('money.codeFirst')} proof={proof} />
       {canAct && (
         <Section title={t('money.depositTitle')} testId="admin-deposit">
           <form
@@ -104,37 +92,31 @@ export default function MoneyPage() {
                 </td>
               )}
               {canAct && (
-                <td>
-                  <div className="admin-actions">
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-buy"
-                      data-testid="admin-withdrawal-complete"
-                      disabled={finish.isPending}
-                      onClick={() =>
+                <ActionsCell
+                  actions={[
+                    {
+                      label: t('money.complete'),
+                      testId: 'admin-withdrawal-complete',
+                      tone: 'buy',
+                      disabled: finish.isPending,
+                      onClick: () =>
                         finish.mutate({
                           id: row.id,
                           decision: 'complete',
                           txid: txids[row.id] ?? '',
                           totp_code: code,
-                        })
-                      }
-                    >
-                      {t('money.complete')}
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-sell"
-                      data-testid="admin-withdrawal-reject"
-                      disabled={finish.isPending}
-                      onClick={() =>
-                        finish.mutate({ id: row.id, decision: 'reject', reason, totp_code: code })
-                      }
-                    >
-                      {t('money.reject')}
-                    </button>
-                  </div>
-                </td>
+                        }),
+                    },
+                    {
+                      label: t('money.reject'),
+                      testId: 'admin-withdrawal-reject',
+                      tone: 'sell',
+                      disabled: finish.isPending,
+                      onClick: () =>
+                        finish.mutate({ id: row.id, decision: 'reject', reason, totp_code: code }),
+                    },
+                  ]}
+                />
               )}
             </tr>
           )}

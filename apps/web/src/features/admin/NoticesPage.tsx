@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
 import { roleAtLeast, useAdminAction, useNotices, type Me, type NoticeRow } from './api';
-import { formatTime, ReadOnlyNote, Section, TextField, ListTable } from './parts';
+import { ActionsCell, formatTime, ReadOnlyNote, Section, TextField, ListTable } from './parts';
 import { noticeDetail } from './products-api';
 import { toast } from '../../lib/notify';
 
@@ -144,27 +144,17 @@ export default function NoticesPage() {
               <td>{row.lang}</td>
               <td className="secondary">{formatTime(row.update_time)}</td>
               {canEdit && (
-                <td>
-                  <div className="admin-actions">
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-ghost"
-                      data-testid="admin-notice-edit"
-                      onClick={() => edit(row)}
-                    >
-                      {t('products.edit')}
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-ghost"
-                      data-testid="admin-notice-delete"
-                      disabled={remove.isPending}
-                      onClick={() => remove.mutate({ id: row.id })}
-                    >
-                      {t('notices.delete')}
-                    </button>
-                  </div>
-                </td>
+                <ActionsCell
+                  actions={[
+                    { label: t('products.edit'), testId: 'admin-notice-edit', onClick: () => edit(row) },
+                    {
+                      label: t('notices.delete'),
+                      testId: 'admin-notice-delete',
+                      disabled: remove.isPending,
+                      onClick: () => remove.mutate({ id: row.id }),
+                    },
+                  ]}
+                />
               )}
             </tr>
           )}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
 import { roleAtLeast, useAdminAction, type Me } from './api';
-import { CodeAndReason, formatTime, ListTable, QueryView, ReadOnlyNote, Section, TextField } from './parts';
+import { CodeAndReason, formatTime, ListTable, QueryView, Section, TextField, useProof } from './parts';
 import { useAcceptors, useSellers } from './users-api';
 import './admin-users.css';
 
@@ -191,25 +191,17 @@ export default function SellersPage() {
   const me = useOutletContext<Me>();
   const support = roleAtLeast(me.role, 'support');
   const finance = roleAtLeast(me.role, 'finance');
-  const [code, setCode] = useState('');
-  const [reason, setReason] = useState('');
+  const proof = useProof();
   return (
     <>
-      {support ? (
-        <Section title={t('person.codeAndReason')}>
-          <CodeAndReason
-            codeLabel={t('person.codeLabel')}
-            code={code}
-            setCode={setCode}
-            reason={reason}
-            setReason={setReason}
-          />
-        </Section>
-      ) : (
-        <ReadOnlyNote />
-      )}
-      <Sellers canAct={support} reason={reason} />
-      <Acceptors canAct={finance} reason={reason} code={code} />
+      <CodeAndReason
+        canAct={support}
+        title={t('person.codeAndReason')}
+        codeLabel={t('person.codeLabel')}
+        proof={proof}
+      />
+      <Sellers canAct={support} reason={proof.reason} />
+      <Acceptors canAct={finance} reason={proof.reason} code={proof.code} />
     </>
   );
 }

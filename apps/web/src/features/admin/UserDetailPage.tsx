@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useOutletContext, useParams } from 'react-router';
 import { roleAtLeast, useAdminAction, useUserDetail, type Me, type UserDetail } from './api';
 import { Pager } from './Pager';
-import { CodeAndReason, formatTime, QueryView, ReadOnlyNote, Section, TextField } from './parts';
+import { CodeAndReason, formatTime, QueryView, ReadOnlyNote, Section, TextField, useProof } from './parts';
 import { RECORDS_PAGE_SIZE, useUserRecords, type RecordKind, type RecordRows } from './users-api';
 import { Tabs, buttonTab } from '../../components/Tabs';
 import './admin-users.css';
@@ -233,8 +233,8 @@ function Records({ id }: { id: number }) {
 
 function Actions({ user, me }: { user: UserDetail; me: Me }) {
   const { t } = useTranslation('admin');
-  const [code, setCode] = useState('');
-  const [reason, setReason] = useState('');
+  const proof = useProof();
+  const { code, reason } = proof;
   const [shopName, setShopName] = useState('');
   const [city, setCity] = useState('');
   const [district, setDistrict] = useState('');
@@ -247,13 +247,7 @@ function Actions({ user, me }: { user: UserDetail; me: Me }) {
   const frozen = user.frozen_funds === 1;
   return (
     <>
-      <CodeAndReason
-        codeLabel={t('person.codeLabel')}
-        code={code}
-        setCode={setCode}
-        reason={reason}
-        setReason={setReason}
-      />
+      <CodeAndReason codeLabel={t('person.codeLabel')} proof={proof} />
       <div className="admin-grid">
         <div className="admin-card" data-testid="admin-freeze-card">
           <h4>{t('person.freezeTitle')}</h4>

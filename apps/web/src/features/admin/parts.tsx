@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/States';
 
@@ -82,25 +82,69 @@ export function ReadOnlyNote() {
 }
 
 /** The fresh two-factor code and the reason that a page's money decisions send with each click. */
+export function useProof() {
+  const [code, setCode] = useState('');
+  const [reason, setReason] = useState('');
+  return { code, setCode, reason, setReason };
+}
+
+/** The proof's fields (in a section of their own where titled); a role that may not act reads a note instead. */
 export function CodeAndReason(props: {
+  proof: ReturnType<typeof useProof>;
   codeLabel: string;
-  code: string;
-  setCode: (value: string) => void;
-  reason: string;
-  setReason: (value: string) => void;
+  canAct?: boolean;
+  title?: string;
 }) {
   const { t } = useTranslation('admin');
-  return (
+  if (props.canAct === false) return <ReadOnlyNote />;
+  const fields = (
     <div className="admin-form admin-section">
       <TextField
         label={props.codeLabel}
         testId="admin-totp"
         autoComplete="one-time-code"
-        value={props.code}
-        onChange={props.setCode}
+        value={props.proof.code}
+        onChange={props.proof.setCode}
       />
-      <TextField label={t('reason')} testId="admin-reason" value={props.reason} onChange={props.setReason} />
+      <TextField
+        label={t('reason')}
+        testId="admin-reason"
+        value={props.proof.reason}
+        onChange={props.proof.setReason}
+      />
     </div>
+  );
+  return props.title === undefined ? fields : <Section title={props.title}>{fields}</Section>;
+}
+
+export interface RowAction {
+  label: string;
+  testId?: string;
+  onClick: () => void;
+  disabled?: boolean;
+  /** The button's look: `ghost` unless a money decision (`buy` pays, `sell` refuses). */
+  tone?: 'ghost' | 'buy' | 'sell';
+}
+
+/** The last cell of a console row: its action buttons. */
+export function ActionsCell({ actions }: { actions: RowAction[] }) {
+  return (
+    <td>
+      <div className="admin-actions">
+        {actions.map((action) => (
+          <button
+            key={action.label}
+            type="button"
+            className={`btn btn-sm btn-${action.tone ?? 'ghost'}`}
+            data-testid={action.testId}
+            disabled={action.disabled}
+            onClick={action.onClick}
+          >
+            {action.label}
+          </button>
+        ))}
+      </div>
+    </td>
   );
 }
 
