@@ -64,6 +64,22 @@ export const adminPairSettingsSchema = z.object({
   }),
 });
 export type AdminPairSettings = z.infer<typeof adminPairSettingsSchema>;
+/** `POST /api/admin/products/pairs/save`: the pair's spot settings as they now are. */
+export const adminPairSpotSchema = adminPairSettingsSchema.pick({
+  id: true,
+  maker_fee: true,
+  taker_fee: true,
+  min_amount: true,
+  price_decimals: true,
+  amount_decimals: true,
+});
+/** `POST /api/admin/products/pairs/lever`: the pair's lever options as they now are. */
+export const adminPairLeverSchema = adminPairSettingsSchema.shape.lever.extend({
+  pair: z.number().int(),
+  open_lever: z.number().int(),
+});
+/** `POST /api/admin/products/pairs/micro`: the pair's seconds options as they now are. */
+export const adminPairMicroSchema = adminPairSettingsSchema.shape.micro;
 
 /** A seconds-contract duration (`GET /api/admin/products/seconds`): 1 offered, 0 withdrawn. */
 export const adminSecondsOptionSchema = z.object({

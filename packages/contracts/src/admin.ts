@@ -17,6 +17,12 @@ export const adminMeSchema = z.object({
   needs_enrolment: z.boolean(),
 });
 export type AdminMe = z.infer<typeof adminMeSchema>;
+/** `POST /api/admin/login`: the session's token with who signed in. */
+export const adminLoginSchema = adminMeSchema.extend({ token: z.string() });
+/** `POST /api/admin/totp/setup`: the pending secret, as text, URI and QR code (a data URL). */
+export const adminTotpSetupSchema = z.object({ secret: z.string(), uri: z.string(), qr: z.string() });
+/** A sentence in the caller's language (signed out, two-factor on). */
+export const adminSentenceSchema = z.string();
 
 export const adminQueueSchema = z.object({
   name: z.string(),
@@ -157,16 +163,23 @@ export const adminAppealDetailSchema = z.object({
 });
 export type AdminAppealDetail = z.infer<typeof adminAppealDetailSchema>;
 
-/** A notice as the console lists it (the news row without its body; loose: the row's other columns pass). */
-export const adminNoticeSchema = z.looseObject({
+/** A notice as the console lists it: the news row without its body. */
+export const adminNoticeSchema = z.object({
   id: int,
   c_id: int,
   lang: z.string(),
   title: z.string(),
+  abstract: z.string(),
+  thumbnail: z.string(),
+  cover: z.string(),
+  sorts: int,
   create_time: time,
   update_time: time,
 });
 export type AdminNotice = z.infer<typeof adminNoticeSchema>;
+/** A notice as saved, with its body. */
+export const adminSavedNoticeSchema = adminNoticeSchema.extend({ content: z.string() });
+export const adminIdResultSchema = z.object({ id: int });
 
 export const adminTrailLineSchema = z.object({
   id: z.string(),
@@ -359,3 +372,26 @@ export const adminMarketSchema = z.object({
   taker_fee: z.string(),
 });
 export type AdminMarket = z.infer<typeof adminMarketSchema>;
+/** `POST /api/admin/markets/flags`: the pair's switches as they now are. */
+export const adminPairFlagsSchema = adminMarketSchema.pick({
+  id: true,
+  is_display: true,
+  open_coin_trade: true,
+  open_lever: true,
+  open_microtrade: true,
+});
+
+/**
+ * A line of the operators' audit trail as an area's operator action words it (what changed, before and
+ * after, why); the console adds who and from where.
+ */
+export interface OperatorTrailLine {
+  action: string;
+  targetType: string;
+  targetId: string | number | bigint;
+  before?: unknown;
+  after?: unknown;
+  reason?: string;
+}
+/** The console's writer of a trail line inside the change's own transaction (`Tx`: the kernel's). */
+export type OperatorTrail<Tx> = (tx: Tx, line: OperatorTrailLine) => Promise<void>;

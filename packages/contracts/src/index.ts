@@ -17,3 +17,4 @@ export * from './admin-products';
 export * from './news';
 export * from './fields';
 export * from './events';
+export * from './admin-requests';

@@ -8,3 +8,4 @@ export { acceptorAudit } from './audit';
 export { ACCEPTOR_DEADLINES } from './deal-deadlines';
 export { openDeal } from './deals';
 export { acceptorArea } from './plugin';
+export * as acceptorOperator from './operator';

@@ -6,7 +6,7 @@ import { tokenFromHeader } from '../user';
 import { roleAtLeast, roleNeedsTotp, type OperatorRole } from './roles';
 import { findOperatorSession, type OperatorIdentity } from './sessions';
 import { openTotpSecret, totpStep } from './totp';
-import type { Actor } from './trail';
+import { trailOf, type Actor } from './trail';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -45,6 +45,22 @@ export function operatorGuard(app: FastifyInstance, minimum: OperatorRole, optio
   };
 }
 
+/** The console's guards by role, made once for every route (plugin.ts hands them to the routes). */
+export function operatorGuards(app: FastifyInstance) {
+  return {
+    /** Any operator's session, before two-factor is proven: signing out, enrolling, who am I. */
+    anySession: operatorGuard(app, 'viewer', { beforeTotp: true }),
+    viewer: operatorGuard(app, 'viewer'),
+    support: operatorGuard(app, 'support'),
+    finance: operatorGuard(app, 'finance'),
+    admin: operatorGuard(app, 'admin'),
+    /** A money request's fresh second factor (its body's `totp_code`), checked once the body is parsed. */
+    freshTotp: (request: FastifyRequest) =>
+      requireFreshTotp(app, request, (request.body as { totp_code: string }).totp_code),
+  };
+}
+export type OperatorGuards = ReturnType<typeof operatorGuards>;
+
 export function currentOperator(request: FastifyRequest): OperatorIdentity {
   if (!request.operator) throw operatorSignInRequired();
   return request.operator;
@@ -53,6 +69,9 @@ export function currentOperator(request: FastifyRequest): OperatorIdentity {
 export function actorOf(request: FastifyRequest): Actor {
   return { operatorId: currentOperator(request).id, requestId: String(request.id), ip: request.ip };
 }
+
+/** The trail writer of this request's operator, for the area's operator action the route calls. */
+export const trailFor = (request: FastifyRequest) => trailOf(actorOf(request));
 
 /**
  * A fresh second factor on a money request: the operator's current code, checked against their secret with

@@ -1,11 +1,7 @@
 import type { AdminPairSettings } from '@exchange/contracts';
 import type { Db } from '@exchange/kernel/db';
-import { AppError } from '@exchange/kernel/errors';
-import type { Redis } from 'ioredis';
-import { leverOptionsView, writeLeverOptions, type LeverOptionsChange } from '../lever';
-import { microPairOptionsView, writeMicroPairOptions, type MicroPairOptionsChange } from '../micro';
-import { changePairSpotSettings, LIVE_ORDER_STATES, spotSettingsOf, type PairSpotChange } from '../spot';
-import { recordTrail, type Actor } from './trail';
+import { leverOptionsView } from '../lever';
+import { LIVE_ORDER_STATES, spotSettingsOf } from '../spot';
 
 /** Every pair with its spot settings, its lever options and how many orders it has live. */
 export async function listPairSettings(prisma: Db): Promise<AdminPairSettings[]> {
@@ -44,85 +40,4 @@ export async function listPairSettings(prisma: Db): Promise<AdminPairSettings[]>
       };
     }),
   );
-}
-
-/**
- * Changes a pair's spot fees, minimum and precisions (the route has checked each value's form) through the
- * spot area's own action, which applies its precision rules and announces the change to the matcher and the
- * pair caches after the commit; the trail is written in its transaction.
- */
-export async function savePairSettings(
-  deps: { prisma: Db; redis: Redis; redisPrefix: string },
-  actor: Actor,
-  input: { id: number } & PairSpotChange,
-) {
-  const { id } = input;
-  const change = Object.fromEntries(
-    Object.entries({
-      maker_fee: input.maker_fee,
-      taker_fee: input.taker_fee,
-      min_amount: input.min_amount,
-      price_decimals: input.price_decimals,
-      amount_decimals: input.amount_decimals,
-    }).filter(([, value]) => value !== undefined && value !== ''),
-  ) as PairSpotChange;
-  if (Object.keys(change).length === 0) throw new AppError('admin_field_required', { field: 'maker_fee' });
-  const saved = await changePairSpotSettings(deps, {
-    id,
-    change,
-    within: (tx, before, after) =>
-      recordTrail(tx, actor, { action: 'pair.settings', targetType: 'pair', targetId: id, before, after }),
-  });
-  if (!saved) throw new AppError('admin_record_not_found');
-  return saved;
-}
-
-/** Changes a pair's lever options through the lever area's own writer, with the trail in its transaction. */
-export async function savePairLever(prisma: Db, actor: Actor, id: number, change: LeverOptionsChange) {
-  return prisma.$transaction(async (tx) => {
-    const [locked] = await tx.$queryRaw<
-      { id: number }[]
-    >`SELECT id FROM currency_matches WHERE id = ${id} FOR UPDATE`;
-    if (!locked) throw new AppError('admin_record_not_found');
-    const before = await leverOptionsView(tx, id);
-    try {
-      await writeLeverOptions(tx, id, change);
-    } catch (error) {
-      // The lever area words its refusals for the command line; the console answers with the envelope.
-      if (error instanceof AppError) throw error;
-      throw new AppError('admin_field_invalid', {
-        field: 'lever',
-        rule: error instanceof Error ? error.message : 'invalid',
-      });
-    }
-    const after = await leverOptionsView(tx, id);
-    await recordTrail(tx, actor, { action: 'pair.lever', targetType: 'pair', targetId: id, before, after });
-    return after;
-  });
-}
-
-/**
- * Changes a pair's seconds-contract price rule and exposure caps through the micro area's own writer (as
- * `ops micro:options`), with the trail in its transaction; running orders keep the rule they were accepted under.
- */
-export async function savePairMicro(prisma: Db, actor: Actor, id: number, change: MicroPairOptionsChange) {
-  return prisma.$transaction(async (tx) => {
-    const [locked] = await tx.$queryRaw<
-      { id: number }[]
-    >`SELECT id FROM currency_matches WHERE id = ${id} FOR UPDATE`;
-    if (!locked) throw new AppError('admin_record_not_found');
-    const before = await microPairOptionsView(tx, id);
-    let after;
-    try {
-      after = await writeMicroPairOptions(tx, id, change);
-    } catch (error) {
-      // The micro area words its refusals for the command line; the console answers with the envelope.
-      throw new AppError('admin_field_invalid', {
-        field: 'micro',
-        rule: error instanceof Error ? error.message : 'invalid',
-      });
-    }
-    await recordTrail(tx, actor, { action: 'pair.micro', targetType: 'pair', targetId: id, before, after });
-    return after;
-  });
 }

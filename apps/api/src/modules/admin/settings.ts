@@ -1,9 +1,8 @@
-import type { AdminSetting } from '@exchange/contracts';
-import type { Db } from '@exchange/kernel/db';
+import type { AdminSetting, OperatorTrail } from '@exchange/contracts';
+import type { Db, Tx } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import { isSettingKey, readSettings, SETTING_DEFAULTS, writeSetting } from '../system';
 import { parseRebateRates } from '../team';
-import { recordTrail, type Actor } from './trail';
 
 type Kind = AdminSetting['kind'];
 type Key = keyof typeof SETTING_DEFAULTS;
@@ -110,14 +109,18 @@ async function checkValue(prisma: Db, key: Key, value: string, current: Record<K
  * Changes one business setting after checking its value, through the system area's own action (as `ops
  * setting:set`); the trail keeps the value before and after, in the action's transaction.
  */
-export async function saveSetting(prisma: Db, actor: Actor, input: { key: string; value: string }) {
+export async function saveSetting(
+  prisma: Db,
+  input: { key: string; value: string },
+  trail: OperatorTrail<Tx>,
+) {
   if (!isSettingKey(input.key)) throw new AppError('admin_record_not_found');
   const key = input.key;
   const current = await readSettings(prisma);
   await checkValue(prisma, key, input.value, current);
   const value = stored(key, input.value);
   await writeSetting(prisma, key, value, (tx, before) =>
-    recordTrail(tx, actor, {
+    trail(tx, {
       action: 'setting.update',
       targetType: 'setting',
       targetId: key,

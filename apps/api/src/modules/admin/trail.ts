@@ -1,4 +1,6 @@
+import type { OperatorTrail, OperatorTrailLine } from '@exchange/contracts';
 import type { Db, Tx } from '@exchange/kernel/db';
+import { pageWindow } from './users';
 
 /** Who did it: an operator's session, or the command line (`npm run ops`), which has no operator. */
 export interface Actor {
@@ -9,14 +11,7 @@ export interface Actor {
 
 export const COMMAND_LINE: Actor = { operatorId: null, requestId: 'ops-cli', ip: '' };
 
-export interface TrailEntry {
-  action: string;
-  targetType: string;
-  targetId: string | number | bigint;
-  before?: unknown;
-  after?: unknown;
-  reason?: string;
-}
+export type TrailEntry = OperatorTrailLine;
 
 /** JSON-safe copy (bigints and decimals as strings, dates as ISO) of a row for the trail. */
 function snapshot(value: unknown): object | undefined {
@@ -48,6 +43,12 @@ export async function recordTrail(tx: Tx, actor: Actor, entry: TrailEntry): Prom
   });
 }
 
+/** The trail writer an area's operator action is handed: each line is this actor's. */
+export const trailOf =
+  (actor: Actor): OperatorTrail<Tx> =>
+  (tx, line) =>
+    recordTrail(tx, actor, line);
+
 /** The newest lines of the trail, a page at a time, with the operator's login. */
 export async function listTrail(prisma: Db, options: { page: number; limit: number; targetType?: string }) {
   const where = options.targetType ? { target_type: options.targetType } : {};
@@ -56,8 +57,7 @@ export async function listTrail(prisma: Db, options: { page: number; limit: numb
     prisma.operatorAuditTrail.findMany({
       where,
       orderBy: { id: 'desc' },
-      skip: (options.page - 1) * options.limit,
-      take: options.limit,
+      ...pageWindow(options),
       include: { operator: { select: { login: true } } },
     }),
   ]);

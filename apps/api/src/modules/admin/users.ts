@@ -4,6 +4,12 @@ import { toAmountString } from '@exchange/kernel/ledger';
 
 const plain = (value: { toFixed: () => string }) => toAmountString(value.toFixed());
 
+/** The rows of one page of a list, for a query's skip and take. */
+export const pageWindow = (options: { page: number; limit: number }) => ({
+  skip: (options.page - 1) * options.limit,
+  take: options.limit,
+});
+
 /** Users whose account (e-mail or phone) contains the text, or whose id it is; newest first. */
 export async function searchUsers(prisma: Db, options: { q: string; page: number; limit: number }) {
   const text = options.q.trim();
@@ -16,8 +22,7 @@ export async function searchUsers(prisma: Db, options: { q: string; page: number
     prisma.user.findMany({
       where,
       orderBy: { id: 'desc' },
-      skip: (options.page - 1) * options.limit,
-      take: options.limit,
+      ...pageWindow(options),
       include: { identity: { select: { review_status: true } } },
     }),
   ]);

@@ -12,3 +12,4 @@ export { publishAd } from './publish-ad';
 export { APPEAL, isWay, WAY_NAMES, type Kind } from './rules';
 export { approveSeller, suspendSeller } from './sellers';
 export { takeAd } from './take-ad';
+export * as c2cOperator from './operator';

@@ -4,3 +4,4 @@ export { realNameRoutes } from './real-name';
 export { storeUploadedImage, UPLOAD_URL_PREFIX, uploadRoutes, type StoredImage } from './upload';
 export { REVIEW_STATUS, reviewIdentity } from './review';
 export { identityArea } from './plugin';
+export * as identityOperator from './operator';

@@ -11,3 +11,4 @@ export { accountKey, emptyAccount } from './risk-book';
 export { RiskEngine } from './risk-engine';
 export { leverTransferGuard } from './transfer-guard';
 export { leverArea } from './plugin';
+export * as leverOperator from './operator';

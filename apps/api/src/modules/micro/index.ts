@@ -9,3 +9,4 @@ export { emptyTimings, settleDue } from './settle';
 export { type MicroOrderRow } from './submit-order';
 export { verifySettlements } from './verify';
 export { microArea } from './plugin';
+export * as microOperator from './operator';

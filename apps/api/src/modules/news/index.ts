@@ -3,3 +3,4 @@ import './texts';
 export { NEWS_CATEGORIES, newsRoutes } from './routes';
 export { deleteNews, saveNews, type NewsContent } from './publish';
 export { newsArea } from './plugin';
+export * as newsOperator from './operator';

@@ -2,3 +2,4 @@ import './texts';
 export * from './agents';
 export * from './routes';
 export { regionArea } from './plugin';
+export * as regionOperator from './operator';

@@ -3,3 +3,4 @@ import './texts';
 export { safeRoutes } from './routes';
 export { assertTradePassword, resetTradePassword } from './trade-password';
 export { safeArea } from './plugin';
+export * as safeOperator from './operator';

@@ -5,3 +5,4 @@ export { DAY_MS, HOLDING_STATUS, runningHoldings, settleDue, settleHolding, type
 export { openPlans, savePlan, SEED_SAVINGS_PLANS } from './plans';
 export { maturityJobId, SAVINGS_QUEUE, SavingsJobs, type SavingsJob } from './queue';
 export { savingsArea } from './plugin';
+export * as savingsOperator from './operator';

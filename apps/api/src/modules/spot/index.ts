@@ -57,3 +57,4 @@ export {
 export { spotAudit } from './audit';
 export { archiveMarketMaker, MARKET_MAKER_ACCOUNTS } from './archive';
 export { spotServices, spotArea } from './plugin';
+export * as spotOperator from './operator';

@@ -13,3 +13,4 @@ export { walletAudit } from './audit';
 export type { TransferGuard } from './transfer';
 export { fundHousePool, TREASURY_ACCOUNT } from './house-funding';
 export { walletArea } from './plugin';
+export * as walletOperator from './operator';

@@ -1,9 +1,11 @@
-import type { Db } from '@exchange/kernel/db';
+import type { OperatorTrail } from '@exchange/contracts';
+import type { Db, Tx } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
-import { Money, toAmountString } from '@exchange/kernel/ledger';
-import { createAcceptor, setAcceptorStatus } from '../acceptor';
-import { approveSeller, suspendSeller } from '../c2c';
-import { recordTrail, type Actor } from './trail';
+import { toAmountString } from '@exchange/kernel/ledger';
+import { pushNotices, type Pusher } from '../notices';
+import { resolveAppeal } from './orders';
+import { APPEAL } from './rules';
+import { approveSeller, suspendSeller } from './sellers';
 
 const plain = (value: { toFixed: () => string }) => toAmountString(value.toFixed());
 
@@ -126,12 +128,13 @@ export async function listSellers(prisma: Db, options: { page: number; limit: nu
  */
 export async function approveSellerAsOperator(
   prisma: Db,
-  actor: Actor,
   input: { id: number; currency: string; name: string; reason: string },
+  trail: OperatorTrail<Tx>,
 ) {
   const user = await prisma.user.findUnique({ where: { id: input.id } });
   if (!user) throw new AppError('admin_record_not_found');
-  const currency = await fiatCurrency(prisma, input.currency);
+  // The console's form may leave the currency blank: shops sell USDT unless told otherwise.
+  const currency = await fiatCurrency(prisma, input.currency || 'USDT');
   const before = await prisma.p2pSeller.findUnique({
     where: { user_id_currency_id: { user_id: user.id, currency_id: currency.id } },
   });
@@ -140,7 +143,7 @@ export async function approveSellerAsOperator(
     prisma,
     { account: user.account_number, currency: currency.name, name: input.name, reason: input.reason },
     (tx, seller) =>
-      recordTrail(tx, actor, {
+      trail(tx, {
         action: 'seller.approve',
         targetType: 'p2p_seller',
         targetId: seller.id,
@@ -161,14 +164,14 @@ const refusalFor = (matching: number) =>
  */
 export async function suspendSellerAsOperator(
   prisma: Db,
-  actor: Actor,
   input: { id: number; reason: string },
+  trail: OperatorTrail<Tx>,
 ) {
   if (!input.reason) throw new AppError('admin_reason_required');
   const suspended = await suspendSeller(prisma, {
     id: input.id,
     within: (tx, seller, stillSelling) =>
-      recordTrail(tx, actor, {
+      trail(tx, {
         action: 'seller.suspend',
         targetType: 'p2p_seller',
         targetId: seller.id,
@@ -181,98 +184,59 @@ export async function suspendSellerAsOperator(
   return { id: suspended.seller.id, status: suspended.seller.status };
 }
 
-/** Acceptors with their rates, quotas and status, oldest first. */
-export async function listAcceptors(prisma: Db) {
-  const rows = await prisma.acceptor.findMany({ orderBy: { id: 'asc' }, take: 200 });
+/** P2P orders under appeal, oldest first, with both parties' accounts and the appeal's reason. */
+export async function listAppeals(prisma: Db, options: { limit: number }) {
+  const orders = await prisma.p2pOrder.findMany({
+    where: { appeal_state: APPEAL.open },
+    orderBy: { id: 'asc' },
+    take: options.limit,
+  });
+  const ids = [...new Set(orders.flatMap((order) => [order.user_id, order.seller_id]))];
   const users = await prisma.user.findMany({
-    where: { id: { in: rows.map((row) => row.user_id) } },
+    where: { id: { in: ids } },
     select: { id: true, account_number: true },
   });
-  return rows.map((row) => ({
-    id: row.id,
-    user_id: row.user_id,
-    account: users.find((user) => user.id === row.user_id)?.account_number ?? '',
-    name: row.name,
-    recharge_rate: plain(row.recharge_rate),
-    cash_rate: plain(row.cash_rate),
-    recharge_amount: plain(row.recharge_amount),
-    cash_amount: plain(row.cash_amount),
-    status: row.status,
-    created_at: row.created_at.toISOString(),
+  const accountOf = (id: number) => users.find((user) => user.id === id)?.account_number ?? '';
+  return orders.map((order) => ({
+    id: order.id,
+    kind: order.kind,
+    number: plain(order.number),
+    deal_money: plain(order.deal_money),
+    taker: accountOf(order.user_id),
+    ad_owner: accountOf(order.seller_id),
+    seller: accountOf(order.escrow_user_id),
+    appeal_by: order.appeal_by,
+    reason: order.appeal_reason,
+    is_sure: order.is_sure,
+    created_at: order.created_at.toISOString(),
   }));
 }
 
-/** A rate or quota the console sends: a plain positive number (quotas may be zero), at most 8 decimals. */
-function checkNumber(raw: string, field: string, allowZero: boolean): string {
-  if (!/^\d{1,12}(\.\d{1,8})?$/.test(raw)) throw new AppError('admin_field_required', { field });
-  const value = new Money(raw);
-  if (allowZero ? value.lt(0) : value.lte(0)) throw new AppError('admin_field_required', { field });
-  return value.toFixed();
-}
-
 /**
- * Approves a user as an acceptor (or changes an existing acceptor's terms) through the acceptor area's own
- * function (`ops acceptor:create`); its own fiat balance backs the deposits it takes. Trail in the same
- * transaction.
+ * Resolves an appeal with the P2P area's own operator function (`ops p2p:resolve`): release sends the escrow
+ * to the buyer, refund returns it to the seller, through the ledger, with the trail line in its transaction;
+ * both parties hear of it after the commit.
  */
-export async function approveAcceptor(
-  prisma: Db,
-  actor: Actor,
-  input: {
-    id: number;
-    name: string;
-    recharge_rate: string;
-    cash_rate: string;
-    recharge_amount: string;
-    cash_amount: string;
-    reason: string;
-  },
+export async function resolveAppealAsOperator(
+  deps: { prisma: Db; pusher: Pusher },
+  input: { id: number; decision: 'release' | 'refund'; reason: string },
+  trail: OperatorTrail<Tx>,
 ) {
   if (!input.reason) throw new AppError('admin_reason_required');
-  const user = await prisma.user.findUnique({ where: { id: input.id } });
-  if (!user) throw new AppError('admin_record_not_found');
-  const terms = {
-    rechargeRate: checkNumber(input.recharge_rate, 'recharge_rate', false),
-    cashRate: checkNumber(input.cash_rate, 'cash_rate', false),
-    rechargeAmount: checkNumber(input.recharge_amount || '0', 'recharge_amount', true),
-    cashAmount: checkNumber(input.cash_amount || '0', 'cash_amount', true),
-  };
-  const before = await prisma.acceptor.findUnique({ where: { user_id: user.id } });
-  return createAcceptor(
-    prisma,
-    { account: user.account_number, name: input.name, reason: input.reason, ...terms },
-    (tx, acceptor) =>
-      recordTrail(tx, actor, {
-        action: 'acceptor.approve',
-        targetType: 'acceptor',
-        targetId: acceptor.id,
-        before: before ?? undefined,
-        after: acceptor,
-        reason: input.reason,
-      }),
-  );
-}
-
-/** Suspends (0) or resumes (1) an acceptor through the acceptor area's own action, with the trail. */
-export async function setAcceptorStatusAsOperator(
-  prisma: Db,
-  actor: Actor,
-  input: { id: number; status: 0 | 1; reason: string },
-) {
-  if (!input.reason) throw new AppError('admin_reason_required');
-  const after = await setAcceptorStatus(prisma, {
-    id: input.id,
-    status: input.status,
-    within: (tx, acceptor) =>
-      recordTrail(tx, actor, {
-        action: input.status === 1 ? 'acceptor.resume' : 'acceptor.suspend',
-        targetType: 'acceptor',
-        targetId: acceptor.id,
-        before: { status: input.status === 1 ? 0 : 1 },
-        after: { status: acceptor.status },
+  const exists = await deps.prisma.p2pOrder.findUnique({ where: { id: input.id }, select: { id: true } });
+  if (!exists) throw new AppError('admin_record_not_found');
+  const { order, notices } = await resolveAppeal(deps.prisma, {
+    ...input,
+    within: (tx, before, after) =>
+      trail(tx, {
+        action: `p2p.${input.decision}`,
+        targetType: 'p2p_order',
+        targetId: after.id,
+        before: { is_sure: before.is_sure, appeal_state: before.appeal_state },
+        after: { is_sure: after.is_sure, appeal_state: after.appeal_state, resolution: after.resolution },
         reason: input.reason,
       }),
   });
-  if (!after) throw refusalFor(await prisma.acceptor.count({ where: { id: input.id } }));
-  return { id: after.id, status: after.status };
+  pushNotices(deps.pusher, notices);
+  return { id: order.id, is_sure: order.is_sure, resolution: order.resolution };
 }

@@ -1,8 +1,9 @@
-import type { Db } from '@exchange/kernel/db';
+import type { OperatorTrail } from '@exchange/contracts';
+import type { Db, Tx } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
-import { REVIEW_STATUS, reviewIdentity } from '../identity';
-import { recordTrail, type Actor } from './trail';
+import { REVIEW_STATUS, reviewIdentity } from './review';
 
+/** Submissions of one review status, oldest first, with the user's account. */
 export async function listIdentities(prisma: Db, options: { status: number; page: number; limit: number }) {
   const where = { review_status: options.status };
   const [total, rows] = await Promise.all([
@@ -33,13 +34,13 @@ export async function listIdentities(prisma: Db, options: { status: number; page
 }
 
 /**
- * Approves or rejects a waiting submission through the identity area's own action (which tells the user),
- * with the trail in its transaction; a submission someone already decided is refused.
+ * An operator approves or rejects a waiting submission (a rejection says why) through the area's own review
+ * (which tells the user), with the trail in its transaction; a submission someone already decided is refused.
  */
-export async function reviewIdentityAsOperator(
+export async function review(
   prisma: Db,
-  actor: Actor,
   input: { id: number; decision: 'approve' | 'reject'; reason: string },
+  trail: OperatorTrail<Tx>,
 ) {
   if (input.decision === 'reject' && !input.reason) throw new AppError('admin_reason_required');
   const before = await prisma.identityVerification.findUnique({ where: { id: input.id } });
@@ -47,7 +48,7 @@ export async function reviewIdentityAsOperator(
   const after = await reviewIdentity(prisma, {
     ...input,
     within: (tx, decided) =>
-      recordTrail(tx, actor, {
+      trail(tx, {
         action: `identity.${input.decision}`,
         targetType: 'identity',
         targetId: decided.id,

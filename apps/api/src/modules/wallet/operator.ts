@@ -1,15 +1,10 @@
-import { isUniqueViolation, type Db } from '@exchange/kernel/db';
+import type { OperatorTrail } from '@exchange/contracts';
+import { isUniqueViolation, type Db, type Tx } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import { parseAmount, toAmountString } from '@exchange/kernel/ledger';
 import { parseAccount } from '../user';
-import {
-  completeWithdrawal,
-  creditDeposit,
-  rejectWithdrawal,
-  WITHDRAWAL_STATUS,
-  type WithinWithdrawal,
-} from '../wallet';
-import { recordTrail, type Actor } from './trail';
+import { creditDeposit } from './deposit';
+import { completeWithdrawal, rejectWithdrawal, WITHDRAWAL_STATUS, type WithinWithdrawal } from './withdraw';
 
 const amount = (value: { toFixed: () => string }) => toAmountString(value.toFixed());
 
@@ -60,8 +55,8 @@ export async function listDeposits(prisma: Db, options: { limit: number }) {
  */
 export async function finishWithdrawal(
   prisma: Db,
-  actor: Actor,
   input: { id: number; decision: 'complete' | 'reject'; txid: string; reason: string },
+  trail: OperatorTrail<Tx>,
 ) {
   const before = await prisma.withdrawal.findUnique({ where: { id: input.id } });
   if (!before) throw new AppError('admin_record_not_found');
@@ -69,8 +64,8 @@ export async function finishWithdrawal(
   if (input.decision === 'complete' && !input.txid)
     throw new AppError('admin_field_required', { field: 'txid' });
   if (input.decision === 'reject' && !input.reason) throw new AppError('admin_reason_required');
-  const trail: WithinWithdrawal = (tx, after) =>
-    recordTrail(tx, actor, {
+  const within: WithinWithdrawal = (tx, after) =>
+    trail(tx, {
       action: `withdrawal.${input.decision}`,
       targetType: 'withdrawal',
       targetId: after.id,
@@ -81,8 +76,8 @@ export async function finishWithdrawal(
   try {
     const done =
       input.decision === 'complete'
-        ? await completeWithdrawal(prisma, input.id, input.txid, trail)
-        : await rejectWithdrawal(prisma, input.id, input.reason, trail);
+        ? await completeWithdrawal(prisma, input.id, input.txid, within)
+        : await rejectWithdrawal(prisma, input.id, input.reason, within);
     return { id: done.id, status: done.status };
   } catch (error) {
     // Another operator finished it between our read and the wallet's guarded update.
@@ -98,8 +93,8 @@ export async function finishWithdrawal(
  */
 export async function confirmDeposit(
   prisma: Db,
-  actor: Actor,
   input: { account: string; currency: string; amount: string; txid: string },
+  trail: OperatorTrail<Tx>,
 ) {
   let accountNumber: string;
   try {
@@ -123,7 +118,7 @@ export async function confirmDeposit(
         source: 'chain',
         externalId: input.txid,
       });
-      await recordTrail(tx, actor, {
+      await trail(tx, {
         action: 'deposit.confirm',
         targetType: 'deposit',
         targetId: deposit.id,
@@ -145,4 +140,46 @@ export async function confirmDeposit(
     if (isUniqueViolation(error)) throw new AppError('admin_already_processed');
     throw error;
   }
+}
+
+/**
+ * The payment channel's orders (the sandbox provider while PAYMENT_SANDBOX is on): newest first, filtered by
+ * status (0 pending, 1 paid and credited, 2 failed), with the deposit a paid one booked.
+ */
+export async function listPaymentOrders(
+  prisma: Db,
+  options: { status?: number | undefined; page: number; limit: number },
+) {
+  const where = options.status === undefined ? {} : { status: options.status };
+  const [total, rows] = await Promise.all([
+    prisma.paymentOrder.count({ where }),
+    prisma.paymentOrder.findMany({
+      where,
+      orderBy: { id: 'desc' },
+      skip: (options.page - 1) * options.limit,
+      take: options.limit,
+      include: { user: { select: { account_number: true } }, currency: { select: { name: true } } },
+    }),
+  ]);
+  // A paid order is credited as a deposit whose external id names the provider and the order.
+  const deposits = await prisma.deposit.findMany({
+    where: { source: 'payment', external_id: { in: rows.map((row) => `${row.provider}-${row.id}`) } },
+    select: { id: true, external_id: true },
+  });
+  return {
+    total,
+    list: rows.map((row) => ({
+      id: row.id,
+      account: row.user.account_number,
+      currency: row.currency.name,
+      amount: amount(row.amount),
+      pay_type: row.pay_type,
+      bank_code: row.bank_code,
+      provider: row.provider,
+      status: row.status,
+      deposit_id: deposits.find((deposit) => deposit.external_id === `${row.provider}-${row.id}`)?.id ?? null,
+      created_at: row.created_at.toISOString(),
+      paid_at: row.paid_at?.toISOString() ?? '',
+    })),
+  };
 }

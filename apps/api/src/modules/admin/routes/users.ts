@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  adminAgentBodySchema,
+  adminAgentResultSchema,
+  adminFreezeBodySchema,
+  adminFreezeResultSchema,
+  adminIdQuerySchema,
+  adminRecordsQuerySchema,
+  adminResetBodySchema,
+  adminResetResultSchema,
+  adminUserDetailSchema,
+  adminUserPageSchema,
+  adminUserQuerySchema,
+  adminUserRecordsSchema,
+} from '@exchange/contracts';
+import { regionOperator } from '../../region';
+import { safeOperator } from '../../safe';
+import { userOperator } from '../../user';
+import type { ConsoleCalls } from '../calls';
+import { trailFor, type OperatorGuards } from '../guard';
+import { userRecords } from '../user-records';
+import { searchUsers, viewUser } from '../users';
+
+/**
+ * Users: viewers find them and read one user's page and records; each change goes through the owning area:
+ * finance, with a fresh two-factor code, freezes or unfreezes funds; support sets the regional agent role
+ * and, with a fresh code, resets the trade password.
+ */
+export function userRoutes(
+  app: FastifyInstance,
+  call: ConsoleCalls,
+  { viewer, support, finance }: OperatorGuards,
+) {
+  call.get(
+    '/api/admin/users',
+    { role: viewer, input: adminUserQuerySchema, answer: adminUserPageSchema },
+    (query) => searchUsers(app.prisma, query),
+  );
+  call.get(
+    '/api/admin/users/detail',
+    { role: viewer, input: adminIdQuerySchema, answer: adminUserDetailSchema },
+    (query) => viewUser(app.prisma, query.id),
+  );
+  call.get(
+    '/api/admin/users/records',
+    { role: viewer, input: adminRecordsQuerySchema, answer: adminUserRecordsSchema },
+    (query) => userRecords(app.prisma, query),
+  );
+  call.post(
+    '/api/admin/users/freeze',
+    { role: finance, totp: true, input: adminFreezeBodySchema, answer: adminFreezeResultSchema },
+    (body, request) =>
+      userOperator.setFrozenFunds({ prisma: app.prisma, sessions: app.sessions }, body, trailFor(request)),
+  );
+  call.post(
+    '/api/admin/users/agent',
+    { role: support, input: adminAgentBodySchema, answer: adminAgentResultSchema },
+    (body, request) => regionOperator.setAgent(app.prisma, body, trailFor(request)),
+  );
+  call.post(
+    '/api/admin/users/reset-trade-password',
+    { role: support, totp: true, input: adminResetBodySchema, answer: adminResetResultSchema },
+    (body, request) =>
+      safeOperator.resetTradePasswordAsOperator(
+        { prisma: app.prisma, redis: app.redis },
+        body,
+        trailFor(request),
+      ),
+  );
+}
