@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { prismaSql } from '@exchange/kernel/db';
 import { bookHouse, LOG_TYPES, Money } from '@exchange/kernel/ledger';
 import { createTestContext, type TestContext } from '../../../../../test/harness';
@@ -28,8 +28,9 @@ beforeAll(async () => {
   // Pool and fund hold 1 000 000 together, so one percent of them is 10 000.
   const held = (await houseUsdt(ctx, 'lever_pool')).plus(await houseUsdt(ctx, 'insurance_fund'));
   await ctx.fundHouse('lever_pool', 'USDT', new Money(1_000_000).minus(held).toFixed());
-  await ctx.setLeverMark(btcPair, '100000');
 });
+// A mark older than 10 s is stale and refuses opens: each test gets a fresh one, however long the file runs.
+beforeEach(() => ctx.setLeverMark(btcPair, '100000'));
 afterAll(async () => {
   await ctx.close();
 });
