@@ -37,6 +37,15 @@ export function parseAmount(raw: unknown, maxDecimals: number): Money {
   return amount;
 }
 
+/**
+ * Reads a number an operator set (ops commands, the console's product options): plain digits with an optional
+ * fraction, zero allowed. The refusal is a plain error naming the option, worded for the command line.
+ */
+export function parseOptionDecimal(raw: string, name: string): Money {
+  if (!PLAIN_DECIMAL.test(raw)) throw new Error(`${name} must be a plain non-negative number`);
+  return new Money(raw);
+}
+
 /** What a user receives rounds down; what a user pays rounds up (at the currency's precision). */
 export const roundReceived = (amount: Money, decimals: number) =>
   amount.toDecimalPlaces(decimals, Decimal.ROUND_DOWN);

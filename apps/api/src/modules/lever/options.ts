@@ -1,7 +1,7 @@
 import { LEVER_RISK_OPTIONS, type LeverRiskOption } from '@exchange/contracts';
 import type { Currency, CurrencyMatch, Db, Tx } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
-import { Money, type Money as MoneyValue } from '@exchange/kernel/ledger';
+import { Money, parseOptionDecimal, type Money as MoneyValue } from '@exchange/kernel/ledger';
 import { isOn, readSettings } from '../system';
 
 export type LeverPair = CurrencyMatch & { legal: Currency; currency: Currency };
@@ -33,11 +33,6 @@ export interface LeverOptions {
   userExposurePercent: MoneyValue;
 }
 
-const nonNegative = (raw: string, name: string) => {
-  if (!/^\d+(\.\d+)?$/.test(raw)) throw new Error(`${name} must be a plain non-negative number`);
-  return raw;
-};
-
 type SecondsOption = 'mark_trade_window_seconds' | 'mark_smoothing_seconds';
 const SECONDS_OPTIONS: readonly LeverRiskOption[] = [
   'mark_trade_window_seconds',
@@ -68,9 +63,9 @@ function riskChange(change: Partial<Record<LeverRiskOption, string>>): RiskData 
       if (!/^[1-9]\d{0,5}$/.test(raw)) throw new Error(`${option} is a whole number of seconds, 1 or more`);
       data[option] = Number(raw);
     } else {
-      if (POSITIVE_OPTIONS.includes(option) && new Money(nonNegative(raw, option)).lte(0))
-        throw new Error(`${option} must be positive`);
-      data[option] = nonNegative(raw, option);
+      const value = parseOptionDecimal(raw, option);
+      if (POSITIVE_OPTIONS.includes(option) && value.lte(0)) throw new Error(`${option} must be positive`);
+      data[option] = value.toFixed();
     }
   }
   return data;
@@ -130,7 +125,7 @@ export async function writeLeverOptions(tx: Tx, pairId: number, change: LeverOpt
     throw new Error('the minimum is a positive integer');
   if (change.maxShare !== undefined && (!Number.isInteger(change.maxShare) || change.maxShare < 0))
     throw new Error('the maximum is 0 (none) or a positive integer');
-  if (change.shareNum !== undefined && new Money(nonNegative(change.shareNum, 'share-num')).lte(0))
+  if (change.shareNum !== undefined && parseOptionDecimal(change.shareNum, 'share-num').lte(0))
     throw new Error('share-num must be positive');
   const risk = riskChange(change.risk ?? {});
   await tx.currencyMatch.update({
@@ -141,11 +136,15 @@ export async function writeLeverOptions(tx: Tx, pairId: number, change: LeverOpt
       ...(change.minShare === undefined ? {} : { lever_min_share: change.minShare }),
       ...(change.maxShare === undefined ? {} : { lever_max_share: change.maxShare }),
       ...(change.shareNum === undefined ? {} : { lever_share_num: change.shareNum }),
-      ...(change.feePercent === undefined ? {} : { lever_trade_fee: nonNegative(change.feePercent, 'fee') }),
-      ...(change.spreadPercent === undefined ? {} : { spread: nonNegative(change.spreadPercent, 'spread') }),
+      ...(change.feePercent === undefined
+        ? {}
+        : { lever_trade_fee: parseOptionDecimal(change.feePercent, 'fee').toFixed() }),
+      ...(change.spreadPercent === undefined
+        ? {}
+        : { spread: parseOptionDecimal(change.spreadPercent, 'spread').toFixed() }),
       ...(change.overnightPercent === undefined
         ? {}
-        : { overnight: nonNegative(change.overnightPercent, 'overnight') }),
+        : { overnight: parseOptionDecimal(change.overnightPercent, 'overnight').toFixed() }),
     },
   });
   for (const [type, values] of [

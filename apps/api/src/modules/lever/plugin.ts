@@ -2,7 +2,6 @@ import { defineArea } from '../../http/area';
 import { positionViews } from './position-views';
 import { closeRoutes } from './routes/close';
 import type { LeverRoutes } from './routes/context';
-import { dealRoute } from './routes/deal';
 import { positionRoutes } from './routes/positions';
 import { submitRoutes } from './routes/submit';
 
@@ -12,7 +11,6 @@ export const leverArea = defineArea((app) => {
     deps: { prisma: app.prisma, pool: app.pg, redis: app.redis, redisPrefix: app.config.REDIS_PREFIX },
     views: positionViews(app.prisma),
   };
-  dealRoute(app, lever);
   positionRoutes(app, lever);
   submitRoutes(app, lever);
   closeRoutes(app, lever);

@@ -1,5 +1,5 @@
 import type { Db, Tx } from '@exchange/kernel/db';
-import { Money } from '@exchange/kernel/ledger';
+import { parseOptionDecimal } from '@exchange/kernel/ledger';
 
 /** A pair's seconds-contract price rule and exposure caps (prices.ts, exposure.ts), as operators see them. */
 export interface MicroPairOptions {
@@ -16,8 +16,6 @@ export type MicroPairOptionsChange = { [K in keyof MicroPairOptions]?: MicroPair
 
 /** A window longer than an hour, or a lookback beyond a day, would not be "the price at expiry". */
 export const MICRO_PRICE_LIMITS = { windowSeconds: 3_600, lookbackSeconds: 86_400 } as const;
-
-const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
 
 export async function microPairOptionsView(prisma: Db | Tx, pairId: number): Promise<MicroPairOptions> {
   const pair = await prisma.currencyMatch.findUniqueOrThrow({ where: { id: pairId } });
@@ -45,14 +43,10 @@ export function checkMicroPairOptions(options: MicroPairOptions): void {
     throw new Error(
       `the lookback is a whole number of seconds, from the window to ${MICRO_PRICE_LIMITS.lookbackSeconds}`,
     );
-  const decimal = (raw: string, name: string) => {
-    if (!PLAIN_DECIMAL.test(raw)) throw new Error(`${name} must be a plain non-negative number`);
-    return new Money(raw);
-  };
-  const minNotional = decimal(options.micro_price_min_notional, 'the minimum notional');
+  const minNotional = parseOptionDecimal(options.micro_price_min_notional, 'the minimum notional');
   if (minNotional.lte(0) || minNotional.gte('1e17')) throw new Error('the minimum notional must be positive');
-  const pairPercent = decimal(options.micro_pair_exposure_percent, 'the pair exposure');
-  const userPercent = decimal(options.micro_user_exposure_percent, 'the user exposure');
+  const pairPercent = parseOptionDecimal(options.micro_pair_exposure_percent, 'the pair exposure');
+  const userPercent = parseOptionDecimal(options.micro_user_exposure_percent, 'the user exposure');
   if (pairPercent.gt(100)) throw new Error('the pair exposure is a percent of the pool, 0 to 100');
   if (userPercent.gt(pairPercent)) throw new Error('the user exposure is at most the pair exposure');
 }
