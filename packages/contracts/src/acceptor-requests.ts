@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { form, int4Id, optionalText, pageField } from './fields';
+import { form, optionalText, pageField } from './fields';
+import { idWithPassword } from './p2p-requests';
 import type { RequestOf } from './spot-requests';
 
 /**
@@ -22,10 +23,7 @@ export const acceptorDealRequestSchema = form({
 export type AcceptorDealRequest = RequestOf<typeof acceptorDealRequestSchema>;
 
 /** confirm, reject, transferred, deal_confirm: one deal, with the trade password. */
-export const acceptorActionRequestSchema = form({
-  id: int4Id('acceptor_deal_not_found'),
-  password: optionalText(64),
-});
+export const acceptorActionRequestSchema = idWithPassword('acceptor_deal_not_found');
 export type AcceptorActionRequest = RequestOf<typeof acceptorActionRequestSchema>;
 
 /** `GET /api/acceptor/info`. */

@@ -31,15 +31,16 @@ export const p2pTakeRequestSchema = form({
 });
 export type P2pTakeRequest = RequestOf<typeof p2pTakeRequestSchema>;
 
-/** An order's `actions` (pay, cancel, confirm), with the trade password. */
-export const p2pOrderActionRequestSchema = form({
-  id: int4Id('p2p_order_not_found'),
-  password: optionalText(64),
-});
+/** A record of the caller's named by id, with the trade password; `notFound` answers an id naming none. */
+export const idWithPassword = (notFound: string) =>
+  form({ id: int4Id(notFound), password: optionalText(64) });
+
+/** An order's `actions` (pay, cancel, confirm). */
+export const p2pOrderActionRequestSchema = idWithPassword('p2p_order_not_found');
 export type P2pOrderActionRequest = RequestOf<typeof p2pOrderActionRequestSchema>;
 
 /** `withdraw` (with the trade password) and `/api/down` (shelves): one of the caller's ads. */
-export const p2pAdActionRequestSchema = form({ id: int4Id('p2p_ad_not_found'), password: optionalText(64) });
+export const p2pAdActionRequestSchema = idWithPassword('p2p_ad_not_found');
 export type P2pAdActionRequest = RequestOf<typeof p2pAdActionRequestSchema>;
 
 /** `appeal`: a party of a paid order asks an operator to decide. */

@@ -7,17 +7,8 @@ import { lock, parseAmount, type Money as MoneyValue } from '@exchange/kernel/le
 import { assertFundsMovable } from '../user';
 import type { P2pContext } from './context';
 import { findP2pCurrency, parsePrice, requireCancelsLeft, requireP2pGates } from './gates';
-import { ADS_LOCK, advisoryLock } from './locks';
-import {
-  ESCROW_ACCOUNT,
-  isAdType,
-  isWay,
-  LOGS,
-  MAX_LIVE_ADS,
-  type AdType,
-  type Kind,
-  type Way,
-} from './rules';
+import { ADS_LOCK, advisoryLock, escrowMovement } from './locks';
+import { isAdType, isWay, LOGS, MAX_LIVE_ADS, type AdType, type Kind, type Way } from './rules';
 import { findActiveSeller } from './sellers';
 
 export interface NewAd {
@@ -64,14 +55,8 @@ export async function publishAd(prisma: Db, ad: NewAd): Promise<P2pAd> {
     });
     if (ad.type === 'sell') {
       await assertFundsMovable(tx, ad.userId);
-      await lock(tx, {
-        userId: ad.userId,
-        currencyId: ad.currency.id,
-        account: ESCROW_ACCOUNT,
-        amount: ad.total,
-        type: LOGS[ad.kind].sellLock,
-        ref: { type: 'p2p_ad', id: created.id },
-      });
+      const ref = { type: 'p2p_ad', id: created.id } as const;
+      await lock(tx, escrowMovement(ad.userId, ad.currency.id, ad.total, LOGS[ad.kind].sellLock, ref));
     }
     return created;
   });

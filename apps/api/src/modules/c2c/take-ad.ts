@@ -16,10 +16,9 @@ import { readSetting } from '../system';
 import { assertFundsMovable } from '../user';
 import type { P2pContext } from './context';
 import { requireCancelsLeft, requireP2pGates } from './gates';
-import { advisoryLock, TAKER_LOCK } from './locks';
+import { advisoryLock, escrowMovement, TAKER_LOCK } from './locks';
 import { orderPayload } from './orders';
 import {
-  ESCROW_ACCOUNT,
   FIAT_DECIMALS,
   LOGS,
   MAX_UNFINISHED_C2C_ORDERS,
@@ -104,14 +103,8 @@ export async function takeAd(prisma: Db, input: TakeInput): Promise<{ order: P2p
     });
     if (ad.type === 'buy') {
       await assertFundsMovable(tx, input.takerId);
-      await lock(tx, {
-        userId: input.takerId,
-        currencyId: ad.currency_id,
-        account: ESCROW_ACCOUNT,
-        amount: number,
-        type: LOGS[input.kind].takeLock,
-        ref: { type: 'p2p_order', id: order.id },
-      });
+      const ref = { type: 'p2p_order', id: order.id } as const;
+      await lock(tx, escrowMovement(input.takerId, ad.currency_id, number, LOGS[input.kind].takeLock, ref));
     }
     const notice = await recordNotice(tx, {
       userId: ad.user_id,

@@ -5,7 +5,8 @@ import { Money, unlock } from '@exchange/kernel/ledger';
 import type { z } from 'zod';
 import { requireTradePassword } from '../wallet';
 import type { P2pContext } from './context';
-import { ESCROW_ACCOUNT, LOGS, UNFINISHED, type Kind } from './rules';
+import { escrowMovement } from './locks';
+import { LOGS, UNFINISHED, type Kind } from './rules';
 
 /**
  * Withdraws an ad (back_send): owner only, and only while none of its orders is unfinished. A sell ad's
@@ -27,14 +28,11 @@ export async function withdrawAd(prisma: Db, input: { kind: Kind; userId: number
     const surplus = new Money(current.surplus_number.toFixed());
     await tx.p2pAd.update({ where: { id: ad.id }, data: { state: 'withdrawn', surplus_number: 0 } });
     if (current.type === 'sell' && surplus.gt(0)) {
-      await unlock(tx, {
-        userId: input.userId,
-        currencyId: current.currency_id,
-        account: ESCROW_ACCOUNT,
-        amount: surplus,
-        type: LOGS[input.kind].recall,
-        ref: { type: 'p2p_ad', id: ad.id },
-      });
+      const ref = { type: 'p2p_ad', id: ad.id } as const;
+      await unlock(
+        tx,
+        escrowMovement(input.userId, current.currency_id, surplus, LOGS[input.kind].recall, ref),
+      );
     }
     return { ...current, state: 'withdrawn', surplus_number: surplus };
   });
