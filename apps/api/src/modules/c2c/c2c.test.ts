@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../../test/harness';
-import { legalOf, p2pTrader, TRADE_PASSWORD } from '../../../../../test/p2p';
+import { cashInfoOf, legalOf, p2pTrader, TRADE_PASSWORD } from '../../../../../test/p2p';
 import { writeSetting } from '../system';
 import { expireOrder } from './order-deadlines';
 import { resolveAppeal } from './orders';
@@ -333,39 +333,13 @@ describe('refusals change nothing', () => {
       message: 'Please set up your payment account first',
     });
     const noKyc = await ctx.signedInUser({ tradePassword: password });
-    await ctx.post(
-      '/api/user/cash_save',
-      {
-        real_name: 'a',
-        bank_name: 'b',
-        bank_account: 'c',
-        alipay_account: 'd',
-        wechat_nickname: 'e',
-        wechat_account: 'f',
-        wechat_collect: 'g',
-        alipay_collect: 'h',
-      },
-      noKyc.token,
-    );
+    await ctx.post('/api/user/cash_save', cashInfoOf('nokyc'), noKyc.token);
     expect((await ctx.post('/api/c2c_send', good, noKyc.token)).body).toEqual({
       type: '998',
       message: 'Please complete identity verification first',
     });
     const noPassword = await ctx.signedInUser({ kyc: true });
-    await ctx.post(
-      '/api/user/cash_save',
-      {
-        real_name: 'a',
-        bank_name: 'b',
-        bank_account: 'c',
-        alipay_account: 'd',
-        wechat_nickname: 'e',
-        wechat_account: 'f',
-        wechat_collect: 'g',
-        alipay_collect: 'h',
-      },
-      noPassword.token,
-    );
+    await ctx.post('/api/user/cash_save', cashInfoOf('nopassword'), noPassword.token);
     expect((await ctx.post('/api/c2c_send', good, noPassword.token)).body.type).toBe('not');
     expect((await ctx.post('/api/c2c_send', good)).body.type).toBe('999');
     const chinese = await ctx.http
