@@ -10,6 +10,7 @@ import {
   requiredText,
   wholeNumber,
 } from './fields';
+import type { RequestOf } from './spot-requests';
 
 /**
  * The operator console's requests under `/api/admin` (queries and form bodies): the server validates with
@@ -246,5 +247,28 @@ export const adminBannerBodySchema = form({
   sorts: sortsField,
 });
 
-/** What the console's forms send: a form's fields as the client writes them. */
-export type AdminForm<Schema extends z.ZodType> = z.input<Schema>;
+/**
+ * What each console change (`POST /api/admin/<path>`) sends, as the console's forms write it. (The notice and
+ * banner editors keep their language as plain text, so those two are not listed yet; nor is the lever form,
+ * whose lists travel as text the server splits.)
+ */
+export interface AdminChangeRequests {
+  'identities/review': RequestOf<typeof adminReviewBodySchema>;
+  'withdrawals/finish': RequestOf<typeof adminWithdrawalBodySchema>;
+  'deposits/confirm': RequestOf<typeof adminDepositBodySchema>;
+  'appeals/resolve': RequestOf<typeof adminAppealBodySchema>;
+  'notices/delete': RequestOf<typeof adminIdBodySchema>;
+  'users/freeze': RequestOf<typeof adminFreezeBodySchema>;
+  'users/agent': RequestOf<typeof adminAgentBodySchema>;
+  'users/reset-trade-password': RequestOf<typeof adminResetBodySchema>;
+  'sellers/approve': RequestOf<typeof adminSellerBodySchema>;
+  'sellers/suspend': RequestOf<typeof adminSuspendBodySchema>;
+  'acceptors/approve': RequestOf<typeof adminAcceptorBodySchema>;
+  'acceptors/status': RequestOf<typeof adminAcceptorStatusBodySchema>;
+  'markets/flags': RequestOf<typeof adminPairFlagsBodySchema>;
+  'products/pairs/save': RequestOf<typeof adminPairBodySchema>;
+  'products/pairs/micro': RequestOf<typeof adminPairMicroBodySchema>;
+  'products/seconds/save': RequestOf<typeof adminSecondsBodySchema>;
+  'products/savings/save': RequestOf<typeof adminSavingsBodySchema>;
+  'products/settings/save': RequestOf<typeof adminSettingBodySchema>;
+}

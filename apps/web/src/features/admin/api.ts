@@ -1,4 +1,5 @@
 import type {
+  AdminChangeRequests,
   AdminAppeal,
   AdminDashboard,
   AdminDeposit,
@@ -140,11 +141,16 @@ export const useUsers = (q: string) =>
 export const useUserDetail = (id: number | null) =>
   useQuery({ ...listQuery<UserDetail>('user', 'users/detail', { id: id ?? 0 }), enabled: id !== null });
 
+/** What a change sends: its request as the contract declares it, or plain fields for one it does not list. */
+export type ChangeParams<Path extends string> = Path extends keyof AdminChangeRequests
+  ? AdminChangeRequests[Path]
+  : Params;
+
 /** A change: posted, told in a toast, and every console list read again. */
-export function useAdminAction(path: string) {
+export function useAdminAction<Path extends string>(path: Path) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (params: Params) => adminApi.post<unknown>(path, params),
+    mutationFn: (params: ChangeParams<Path>) => adminApi.post<unknown>(path, params),
     onSuccess: () => {
       toast(i18n.t('admin:done'), 'success');
       void client.invalidateQueries({ queryKey: ['admin'] });
