@@ -5,7 +5,7 @@ export { leverAudit } from './audit';
 export { batchClose, leverChangedChannel, type LeverDeps, type SettledPosition } from './close-position';
 export { recordMarks, reliableMark } from './mark-price';
 export { impactPrice, MarkTracker, type MarkParams } from './mark-tracker';
-export { leverOptionsView, setLeverOptions, writeLeverOptions, type LeverOptionsChange } from './options';
+export { leverOptionsView, setLeverOptions } from './options';
 export { chargeOvernightFees, shanghaiDay } from './overnight-fee';
 export { accountKey, emptyAccount } from './risk-book';
 export { RiskEngine } from './risk-engine';
