@@ -38,13 +38,14 @@ export type TransferRequest = RequestOf<typeof transferRequestSchema>;
 export const withdrawalFeeRequestSchema = form({ currency: currencyField, number: optionalText(64) });
 export type WithdrawalFeeRequest = RequestOf<typeof withdrawalFeeRequestSchema>;
 
-/** `POST /api/wallet/out_pay`: a withdrawal to the user's bound bank card; `pass` is the older password field. */
+/** The fee a client showed and the trade password (`pass` is the older field), on every withdrawal. */
+const withdrawalPassword = { rate: optionalText(64), pay_password: optionalText(64), pass: optionalText(64) };
+
+/** `POST /api/wallet/out_pay`: a withdrawal to the user's bound bank card. */
 export const paymentWithdrawalRequestSchema = form({
   currency: currencyField,
   number: optionalText(64),
-  rate: optionalText(64),
-  pay_password: optionalText(64),
-  pass: optionalText(64),
+  ...withdrawalPassword,
 });
 export type PaymentWithdrawalRequest = RequestOf<typeof paymentWithdrawalRequestSchema>;
 
@@ -54,9 +55,7 @@ export const withdrawalRequestSchema = form({
   number: optionalText(64),
   address: optionalText(128),
   memo: optionalText(128),
-  rate: optionalText(64),
-  pay_password: optionalText(64),
-  pass: optionalText(64),
+  ...withdrawalPassword,
   type: optionalText(16),
 });
 export type WithdrawalRequest = RequestOf<typeof withdrawalRequestSchema>;

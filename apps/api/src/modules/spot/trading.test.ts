@@ -33,6 +33,10 @@ const order = (
     token,
   );
 
+/** `PUT /api/coin/trade`: the owner's cancel, as the client sends it. */
+const cancelOrder = (token: string, id: string) =>
+  ctx.http.put('/api/coin/trade').set('Authorization', token).type('form').send({ id });
+
 describe('spot trading through the contract', () => {
   it('matches two users at the maker’s price, charges fees to the house, and balances the books', async () => {
     const alice = await ctx.signedInUser();
@@ -84,18 +88,10 @@ describe('spot trading through the contract', () => {
     );
     expect((await ctx.audit()).problems).toEqual([]);
 
-    const cancel = await ctx.http
-      .put('/api/coin/trade')
-      .set('Authorization', alice.token)
-      .type('form')
-      .send({ id: ask.body.order.id });
+    const cancel = await cancelOrder(alice.token, ask.body.order.id);
     expect(cancel.body).toEqual({ type: 'ok', message: 'Order cancelled' });
     expect(await spot(alice.id, btc)).toEqual({ available: '0.7', locked: '0' });
-    const again = await ctx.http
-      .put('/api/coin/trade')
-      .set('Authorization', alice.token)
-      .type('form')
-      .send({ id: ask.body.order.id });
+    const again = await cancelOrder(alice.token, ask.body.order.id);
     expect(again.body).toEqual({ type: 'error', message: 'This order is already finished' });
     expect((await ctx.audit()).problems).toEqual([]);
   });
@@ -106,11 +102,7 @@ describe('spot trading through the contract', () => {
     await ctx.deposit(owner.account, 'USDT', '50');
     const placed = await order(owner.token, 1, '10', '1');
     expect(placed.body.order.state).toBe('open');
-    const answer = await ctx.http
-      .put('/api/coin/trade')
-      .set('Authorization', other.token)
-      .type('form')
-      .send({ id: placed.body.order.id });
+    const answer = await cancelOrder(other.token, placed.body.order.id);
     expect(answer.body).toEqual({ type: 'error', message: 'Order not found' });
     expect(await spot(owner.id, usdt)).toEqual({ available: '40', locked: '10' });
     expect((await ctx.get('/api/coin/list', other.token)).body.message).toEqual([]);
@@ -124,11 +116,7 @@ describe('spot trading through the contract', () => {
     for (const price of ['1', '2', '3', '4', '5'])
       ids.push((await order(user.token, 1, price, '1')).body.order.id);
     for (const id of ids.slice(0, 2)) {
-      const cancel = await ctx.http
-        .put('/api/coin/trade')
-        .set('Authorization', user.token)
-        .type('form')
-        .send({ id });
+      const cancel = await cancelOrder(user.token, id);
       expect(cancel.body.type).toBe('ok');
     }
     const all1 = await ctx.get('/api/coin/list?limit=2&page=1', user.token);

@@ -7,7 +7,7 @@ import type { Redis } from 'ioredis';
 import { isValidAddress } from './addresses';
 import { findCurrency } from './currencies';
 import { assertWalletOpen } from './wallet-open';
-import { checkWithdrawalAmount, requireTradePassword, submitWithdrawal } from './withdraw';
+import { withdrawWithPassword } from './withdraw';
 
 /** A withdrawal on chain: the address and amount checked, the trade password asked, then the amount locked. */
 export async function withdrawOnChain(
@@ -21,14 +21,13 @@ export async function withdrawOnChain(
   if (!isValidAddress(currency, form.address))
     throw new AppError('address_invalid', { currency: currency.name });
   const amount = parseAmount(form.number, currency.decimal_scale);
-  checkWithdrawalAmount(currency, amount);
-  await requireTradePassword(deps.redis, user, form.pay_password || form.pass);
-  await submitWithdrawal(deps.prisma, {
+  const withdrawal = {
     user,
     currency,
     amount,
-    channel: 'chain',
+    channel: 'chain' as const,
     address: form.address,
     memo: form.memo,
-  });
+  };
+  await withdrawWithPassword(deps, withdrawal, form.pay_password || form.pass);
 }

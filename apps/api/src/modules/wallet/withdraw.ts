@@ -45,18 +45,28 @@ export async function requireTradePassword(redis: Redis, user: User, password: s
   await assertTradePassword(redis, user, password);
 }
 
+interface WithdrawalRequest {
+  user: User;
+  currency: Currency;
+  amount: MoneyValue;
+  channel: 'chain' | 'payment';
+  address: string;
+  memo: string;
+}
+
+/** A user's own withdrawal: the amount within the limits, then the trade password, then recorded and locked. */
+export async function withdrawWithPassword(
+  deps: { prisma: Db; redis: Redis },
+  request: WithdrawalRequest,
+  password: string,
+): Promise<void> {
+  checkWithdrawalAmount(request.currency, request.amount);
+  await requireTradePassword(deps.redis, request.user, password);
+  await submitWithdrawal(deps.prisma, request);
+}
+
 /** Records a withdrawal and locks its amount in the user's spot account, in one transaction. */
-export async function submitWithdrawal(
-  prisma: Db,
-  request: {
-    user: User;
-    currency: Currency;
-    amount: MoneyValue;
-    channel: 'chain' | 'payment';
-    address: string;
-    memo: string;
-  },
-) {
+export async function submitWithdrawal(prisma: Db, request: WithdrawalRequest) {
   checkWithdrawalAmount(request.currency, request.amount);
   const { rate, real_number } = withdrawalQuote(request.currency, request.amount);
   return prisma.$transaction(async (tx) => {
