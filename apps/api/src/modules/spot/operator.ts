@@ -2,26 +2,60 @@ import type { Redis } from 'ioredis';
 import type { OperatorTrail } from '@exchange/contracts';
 import type { Db, Tx } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
-import { changePairSpotSettings, type PairSpotChange } from './pair-settings';
+import {
+  changePairSpotSettings,
+  LIVE_ORDER_STATES,
+  spotSettingsOf,
+  type PairSpotChange,
+} from './pair-settings';
 import { PAIR_FLAGS, switchPair, type PairFlag } from './pair-switches';
 
-/** Every pair with its switches, precisions and fees, by fiat then the pair's place. */
-export async function listPairs(prisma: Db) {
-  const pairs = await prisma.currencyMatch.findMany({
+/** Every pair, by fiat then the pair's place, with the names of its currencies. */
+const pairsInOrder = (prisma: Db) =>
+  prisma.currencyMatch.findMany({
     orderBy: [{ legal_id: 'asc' }, { sort: 'asc' }, { id: 'asc' }],
     include: { legal: { select: { name: true } }, currency: { select: { name: true } } },
   });
-  return pairs.map((pair) => ({
-    id: pair.id,
-    symbol: `${pair.currency.name}/${pair.legal.name}`,
-    is_display: pair.is_display,
-    open_coin_trade: pair.open_coin_trade,
-    open_lever: pair.open_lever,
-    open_microtrade: pair.open_microtrade,
+type ListedPair = Awaited<ReturnType<typeof pairsInOrder>>[number];
+
+/** A pair's symbol and switches, as every console list of pairs starts. */
+const switchesOf = (pair: ListedPair) => ({
+  id: pair.id,
+  symbol: `${pair.currency.name}/${pair.legal.name}`,
+  is_display: pair.is_display,
+  open_coin_trade: pair.open_coin_trade,
+  open_lever: pair.open_lever,
+  open_microtrade: pair.open_microtrade,
+});
+
+/** Every pair with its switches, precisions and fees. */
+export async function listPairs(prisma: Db) {
+  return (await pairsInOrder(prisma)).map((pair) => ({
+    ...switchesOf(pair),
     price_decimals: pair.price_decimals,
     amount_decimals: pair.amount_decimals,
     maker_fee: pair.maker_fee.toFixed(),
     taker_fee: pair.taker_fee.toFixed(),
+  }));
+}
+
+/**
+ * Every pair with its switches, spot settings and how many orders it has live (a coarser precision waits
+ * until none are), beside its row for the other areas' options the pair editor shows with them.
+ */
+export async function listPairSettings(prisma: Db) {
+  const [pairs, live] = await Promise.all([
+    pairsInOrder(prisma),
+    prisma.spotOrder.groupBy({
+      by: ['match_id'],
+      where: { state: { in: LIVE_ORDER_STATES } },
+      _count: { _all: true },
+    }),
+  ]);
+  const liveByPair = new Map(live.map((row) => [row.match_id, row._count._all]));
+  return pairs.map((pair) => ({
+    row: pair,
+    spot: { ...switchesOf(pair), ...spotSettingsOf(pair), open_orders: liveByPair.get(pair.id) ?? 0 },
   }));
 }
 
