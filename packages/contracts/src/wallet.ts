@@ -86,6 +86,18 @@ export const withdrawAddressSchema = z.object({
 });
 export type WithdrawAddress = z.infer<typeof withdrawAddressSchema>;
 
+/** Available and locked balance of each of the four accounts, as the wallet's columns name them. */
+const accountBalances = {
+  change_balance: decimal,
+  lock_change_balance: decimal,
+  legal_balance: decimal,
+  lock_legal_balance: decimal,
+  lever_balance: decimal,
+  lock_lever_balance: decimal,
+  micro_balance: decimal,
+  lock_micro_balance: decimal,
+};
+
 /**
  * One currency of one account in `POST /api/wallet/list` and `/detail`. The balance pair is named by the
  * account (`change_balance`/`lock_change_balance`, `legal_…`, `lever_…`, `micro_…`), so all four are optional.
@@ -106,14 +118,7 @@ export const balanceItemSchema = z.object({
   pb_price: decimal.optional(),
   cny_price: decimal.optional(),
   is_charge: z.boolean().optional(),
-  change_balance: decimal.optional(),
-  lock_change_balance: decimal.optional(),
-  legal_balance: decimal.optional(),
-  lock_legal_balance: decimal.optional(),
-  lever_balance: decimal.optional(),
-  lock_lever_balance: decimal.optional(),
-  micro_balance: decimal.optional(),
-  lock_micro_balance: decimal.optional(),
+  ...z.object(accountBalances).partial().shape,
 });
 export type BalanceItem = z.infer<typeof balanceItemSchema>;
 
@@ -225,18 +230,7 @@ export const accountOverviewSchema = z.object({
 export type AccountOverview = z.infer<typeof accountOverviewSchema>;
 
 /** `GET /api/currency/user_currency_list`: the caller's currencies with both balances of every account. */
-export const userCurrencySchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  change_balance: decimal,
-  lock_change_balance: decimal,
-  legal_balance: decimal,
-  lock_legal_balance: decimal,
-  lever_balance: decimal,
-  lock_lever_balance: decimal,
-  micro_balance: decimal,
-  lock_micro_balance: decimal,
-});
+export const userCurrencySchema = z.object({ id: z.number().int(), name: z.string(), ...accountBalances });
 export type UserCurrency = z.infer<typeof userCurrencySchema>;
 
 /** `GET /api/money/rechange`: the older deposit page's address. */
