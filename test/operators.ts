@@ -1,5 +1,9 @@
 import { createOperator, totpCode, type OperatorRole } from '../apps/api/src/modules/admin';
+import { expect } from 'vitest';
 import type { TestContext } from './harness';
+
+export const SIGN_IN_REQUIRED = { type: '999', message: 'Operator sign-in required' };
+export const FORBIDDEN = { type: 'error', message: 'Your role may not do this' };
 
 export interface TestOperator {
   id: number;
@@ -35,4 +39,52 @@ export async function signedInOperator(
   const confirmed = await ctx.post('/api/admin/totp/confirm', { code: totpCode(secret) }, token);
   if (confirmed.body.type !== 'ok') throw new Error(`enrolment failed: ${JSON.stringify(confirmed.body)}`);
   return { id: created.id, login, password, token, secret };
+}
+
+export const OPERATOR_ROLES: OperatorRole[] = ['viewer', 'support', 'finance', 'admin'];
+
+/** A console call with the least role that may make it; the body passes validation but names nothing. */
+export interface RoleRoute {
+  method: 'GET' | 'POST';
+  path: string;
+  minimum: OperatorRole;
+  body?: Record<string, string | number>;
+  query?: () => string;
+}
+
+type Answer = { type: string; message?: unknown };
+
+/**
+ * The role gate of one console call: no token, a trader's token (bare and as Bearer) need an operator
+ * sign-in, every role under the minimum is refused, every other role gets past the gate; the answers of
+ * those roles come back for the caller's own checks.
+ */
+export async function expectRoleGate(
+  ctx: TestContext,
+  route: RoleRoute,
+  traderToken: string,
+  operators: Record<OperatorRole, TestOperator>,
+): Promise<{ role: OperatorRole; answer: Answer }[]> {
+  const body = route.body ?? {};
+  const path = route.path + (route.query?.() ?? '');
+  const send = (token?: string) =>
+    (route.method === 'GET' ? ctx.get(path, token) : ctx.post(path, body, token)).then(
+      (answer) => answer.body as Answer,
+    );
+  for (const token of [undefined, traderToken, 'Bearer ' + traderToken]) {
+    expect(await send(token)).toEqual(SIGN_IN_REQUIRED);
+  }
+  const rank = (role: OperatorRole) => OPERATOR_ROLES.indexOf(role);
+  const allowed: { role: OperatorRole; answer: Answer }[] = [];
+  for (const role of OPERATOR_ROLES) {
+    const answer = await send(operators[role].token);
+    if (rank(role) < rank(route.minimum)) {
+      expect(answer, `${role} on ${route.path}`).toEqual(FORBIDDEN);
+      continue;
+    }
+    expect(answer, `${role} on ${route.path}`).not.toEqual(FORBIDDEN);
+    expect(answer.type, `${role} on ${route.path}: ${JSON.stringify(answer)}`).not.toBe('999');
+    allowed.push({ role, answer });
+  }
+  return allowed;
 }

@@ -1,13 +1,20 @@
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../../test/harness';
-import { signedInOperator, type TestOperator } from '../../../../../test/operators';
+import {
+  expectRoleGate,
+  FORBIDDEN,
+  OPERATOR_ROLES as ROLES,
+  SIGN_IN_REQUIRED,
+  signedInOperator,
+  type RoleRoute,
+  type TestOperator,
+} from '../../../../../test/operators';
 import type { OperatorRole } from '.';
 
 let ctx: TestContext;
 let trader: { id: number; account: string; token: string };
 const operators = {} as Record<OperatorRole, TestOperator>;
-const ROLES: OperatorRole[] = ['viewer', 'support', 'finance', 'admin'];
 let usdt: number;
 let btc: number;
 let btcUsdt: number;
@@ -26,9 +33,6 @@ beforeAll(async () => {
   await ctx.startMatcher();
 });
 afterAll(() => ctx.close());
-
-const SIGN_IN_REQUIRED = { type: '999', message: 'Operator sign-in required' };
-const FORBIDDEN = { type: 'error', message: 'Your role may not do this' };
 
 type Body = Record<string, string | number>;
 const send = (method: 'GET' | 'POST', path: string, body: Body, token?: string) =>
@@ -58,7 +62,7 @@ const upload = (token: string | undefined, content: Buffer, name = 'banner.png')
  * Every call of this part with its minimum role; bodies that pass validation but name nothing (or change
  * nothing an allowed role cannot undo), so an allowed role reaches the call's own checks.
  */
-const ROUTES: { method: 'GET' | 'POST'; path: string; minimum: OperatorRole; body?: Body }[] = [
+const ROUTES: RoleRoute[] = [
   { method: 'GET', path: '/api/admin/products/pairs', minimum: 'viewer' },
   { method: 'GET', path: '/api/admin/products/seconds', minimum: 'viewer' },
   { method: 'GET', path: '/api/admin/products/savings', minimum: 'viewer' },
@@ -110,23 +114,12 @@ const ROUTES: { method: 'GET' | 'POST'; path: string; minimum: OperatorRole; bod
 ];
 
 describe('access: every call x every role, a trader token and no token', () => {
-  const rank = (role: OperatorRole) => ROLES.indexOf(role);
   for (const route of ROUTES) {
     it(`${route.method} ${route.path} needs ${route.minimum}`, async () => {
-      const body = route.body ?? {};
       const before = await trailCount();
-      expect(await send(route.method, route.path, body)).toEqual(SIGN_IN_REQUIRED);
-      expect(await send(route.method, route.path, body, trader.token)).toEqual(SIGN_IN_REQUIRED);
-      expect(await send(route.method, route.path, body, 'Bearer ' + trader.token)).toEqual(SIGN_IN_REQUIRED);
-      for (const role of ROLES) {
-        const answer = await send(route.method, route.path, body, operators[role].token);
-        if (rank(role) < rank(route.minimum)) expect(answer, `${role} on ${route.path}`).toEqual(FORBIDDEN);
-        else {
-          expect(answer, `${role} on ${route.path}`).not.toEqual(FORBIDDEN);
-          expect(answer.type, `${role} on ${route.path}: ${JSON.stringify(answer)}`).not.toBe('999');
-          if (route.method === 'GET') expect(answer.type).toBe('ok');
-          else expect(answer.type, `${role} on ${route.path}: ${JSON.stringify(answer)}`).toBe('error');
-        }
+      for (const { role, answer } of await expectRoleGate(ctx, route, trader.token, operators)) {
+        if (route.method === 'GET') expect(answer.type).toBe('ok');
+        else expect(answer.type, `${role} on ${route.path}: ${JSON.stringify(answer)}`).toBe('error');
       }
       // The bodies name nothing: no role changed anything.
       expect(await trailCount()).toBe(before);

@@ -1,13 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../../test/harness';
-import { signedInOperator, type TestOperator } from '../../../../../test/operators';
+import {
+  expectRoleGate,
+  FORBIDDEN,
+  OPERATOR_ROLES as ROLES,
+  SIGN_IN_REQUIRED,
+  signedInOperator,
+  type RoleRoute,
+  type TestOperator,
+} from '../../../../../test/operators';
 import { appealedOrder, legalOf } from '../../../../../test/p2p';
 import { createOperator, disableOperator, setOperatorRole, totpCode, type OperatorRole } from '.';
 
 let ctx: TestContext;
 let trader: { id: number; account: string; token: string };
 const operators = {} as Record<OperatorRole, TestOperator>;
-const ROLES: OperatorRole[] = ['viewer', 'support', 'finance', 'admin'];
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -16,8 +23,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const SIGN_IN_REQUIRED = { type: '999', message: 'Operator sign-in required' };
-const FORBIDDEN = { type: 'error', message: 'Your role may not do this' };
 const SIGN_IN_FAILED = 'The login, password or two-factor code is incorrect';
 
 const send = (method: 'GET' | 'POST', path: string, body: Record<string, string | number>, token?: string) =>
@@ -37,13 +42,7 @@ const code = (operator: TestOperator) => totpCode(operator.secret ?? '');
  * Every admin call with its minimum role; bodies that pass validation but name nothing, so an allowed role
  * reaches the call's own checks and nothing changes.
  */
-const ROUTES: {
-  method: 'GET' | 'POST';
-  path: string;
-  minimum: OperatorRole;
-  body?: Record<string, string>;
-  query?: () => string;
-}[] = [
+const ROUTES: RoleRoute[] = [
   { method: 'GET', path: '/api/admin/users', minimum: 'viewer' },
   { method: 'GET', path: '/api/admin/users/detail', minimum: 'viewer', query: () => `?id=${trader.id}` },
   { method: 'GET', path: '/api/admin/dashboard', minimum: 'viewer' },
@@ -94,23 +93,10 @@ const ROUTES: {
 ];
 
 describe('access: every call x every role, a trader token and no token', () => {
-  const rank = (role: OperatorRole) => ROLES.indexOf(role);
   for (const route of ROUTES) {
     it(`${route.method} ${route.path} needs ${route.minimum}`, async () => {
-      const body = route.body ?? {};
-      const path = route.path + (route.query?.() ?? '');
-      expect(await send(route.method, path, body)).toEqual(SIGN_IN_REQUIRED);
-      expect(await send(route.method, path, body, trader.token)).toEqual(SIGN_IN_REQUIRED);
-      expect(await send(route.method, path, body, 'Bearer ' + trader.token)).toEqual(SIGN_IN_REQUIRED);
-      for (const role of ROLES) {
-        const answer = await send(route.method, path, body, operators[role].token);
-        if (rank(role) < rank(route.minimum)) {
-          expect(answer, `${role} on ${route.path}`).toEqual(FORBIDDEN);
-        } else {
-          expect(answer, `${role} on ${route.path}`).not.toEqual(FORBIDDEN);
-          expect(answer.type, `${role} on ${route.path}: ${JSON.stringify(answer)}`).not.toBe('999');
-          if (route.method === 'GET') expect(answer.type).toBe('ok');
-        }
+      for (const { answer } of await expectRoleGate(ctx, route, trader.token, operators)) {
+        if (route.method === 'GET') expect(answer.type).toBe('ok');
       }
     });
   }
