@@ -7,6 +7,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import { healthAnswerSchema } from '@exchange/contracts';
 import type { Config } from '@exchange/kernel/config';
 import type { Db } from '@exchange/kernel/db';
 import { createPool } from '@exchange/kernel/db';
@@ -15,6 +16,7 @@ import { auditExchange, TRANSFER_GUARDS } from './areas';
 import type { AreaOptions } from './http/area';
 import { registerAuth } from './http/auth';
 import { answerFrameworkError, BODY_LIMIT_BYTES, registerErrorHandling } from './http/error-handler';
+import { answers, ok } from './http/envelope';
 import { clientErrorHandler, registerSecurityHeaders } from './http/security-headers';
 import { SessionCache } from './http/session-cache';
 import { acceptorArea } from './modules/acceptor';
@@ -96,10 +98,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The request schemas of every route, as OpenAPI: generated from the same zod schemas that validate.
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
-  app.get('/api/health', async () => {
+  app.get('/api/health', { schema: { response: answers(healthAnswerSchema) } }, async () => {
     await deps.prisma.$queryRaw`SELECT 1`;
     await deps.redis.ping();
-    return { type: 'ok', message: 'healthy' };
+    return ok('healthy' as const);
   });
   const areaOptions: AreaOptions = { redisUrl: deps.redisUrl };
   await app.register(spotServices, areaOptions);

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { form, int4Id, limitField, optionalText, pageField } from './fields';
+import type { RequestOf } from './spot-requests';
 
 /** A notice or banner of `POST /api/news/list` (document 1, section 2.4); times as `Y-m-d H:i:s`. */
 export const newsItemSchema = z.object({
@@ -30,3 +32,16 @@ export type NewsList = z.infer<typeof newsListSchema>;
 /** `POST /api/news/detail`: the item with its HTML content. */
 export const newsDetailSchema = newsItemSchema.extend({ content: z.string(), create_time: z.string() });
 export type NewsDetail = z.infer<typeof newsDetailSchema>;
+
+/** `POST /api/news/list`: a page of one category, in the language asked for (else the caller's). */
+export const newsListRequestSchema = form({
+  c_id: int4Id().optional(),
+  page: pageField,
+  limit: limitField(15, 50),
+  lang: optionalText(8),
+});
+export type NewsListRequest = RequestOf<typeof newsListRequestSchema>;
+
+/** `POST /api/news/detail`. */
+export const newsDetailRequestSchema = form({ id: int4Id() });
+export type NewsDetailRequest = RequestOf<typeof newsDetailRequestSchema>;

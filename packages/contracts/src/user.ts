@@ -81,3 +81,21 @@ export type BankCard = z.infer<typeof bankCardSchema>;
 /** A bank of the third-party payout channel (`POST /api/user/get_bank_list`). */
 export const payoutBankSchema = z.object({ code: z.string(), name: z.string() });
 export type PayoutBank = z.infer<typeof payoutBankSchema>;
+
+/** The message of an ok answer that is one sentence in the caller's language ("saved", "code sent", ...). */
+export const sentenceSchema = z.string();
+
+/** `POST /api/safe/judge_password`: whether a trade password is set (no password sent), or a sentence. */
+export const judgePasswordAnswerSchema = z.union([
+  z.object({ is_set: z.union([z.literal(0), z.literal(1)]) }),
+  sentenceSchema,
+]);
+
+/** `GET /api/user/authorization_code`: the user's own authorization code. */
+export const authorizationCodeSchema = z.string();
+
+/** `POST /api/upload`: the URL the stored image is served back from. */
+export const uploadAnswerSchema = z.string();
+
+/** `GET /api/health`: the database and Redis answer. */
+export const healthAnswerSchema = z.literal('healthy');

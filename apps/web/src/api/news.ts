@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { NewsDetail, NewsList } from '@exchange/contracts';
+import type { NewsDetail, NewsDetailRequest, NewsList, NewsListRequest } from '@exchange/contracts';
 import { api } from '../lib/api';
 
 /** News categories by c_id (document 1, section 2.4). */
@@ -15,7 +15,8 @@ export const NEWS_CATEGORY = {
 export function useNewsList(categoryId: number, page = 1, limit = 15) {
   return useQuery({
     queryKey: ['news', 'list', categoryId, page, limit],
-    queryFn: () => api.post<NewsList>('/api/news/list', { c_id: categoryId, page, limit }),
+    queryFn: () =>
+      api.post<NewsList>('/api/news/list', { c_id: categoryId, page, limit } satisfies NewsListRequest),
     staleTime: 60_000,
   });
 }
@@ -23,7 +24,7 @@ export function useNewsList(categoryId: number, page = 1, limit = 15) {
 export function useNewsDetail(id: number) {
   return useQuery({
     queryKey: ['news', 'detail', id],
-    queryFn: () => api.post<NewsDetail>('/api/news/detail', { id }),
+    queryFn: () => api.post<NewsDetail>('/api/news/detail', { id } satisfies NewsDetailRequest),
     enabled: id > 0,
   });
 }

@@ -6,6 +6,8 @@ import { fileTypeFromBuffer } from 'file-type';
 import { currentUser } from '../../http/auth';
 import { AppError } from '@exchange/kernel/errors';
 import { formatBytes } from '../../http/format';
+import { answers, ok } from '../../http/envelope';
+import { uploadAnswerSchema } from '@exchange/contracts';
 
 const IMAGE_TYPES = new Map([
   ['image/jpeg', 'jpg'],
@@ -78,7 +80,8 @@ async function readOneFile(request: FastifyRequest) {
 
 /** Stores an image a signed-in user uploads; the answer is the URL it is served back from. */
 export function uploadRoutes(app: FastifyInstance): void {
-  app.post('/api/upload', { onRequest: app.requireUser }, async (request) => {
+  const schema = { response: answers(uploadAnswerSchema) };
+  app.post('/api/upload', { schema, onRequest: app.requireUser }, async (request) => {
     const user = currentUser(request);
     const stored = await storeUploadedImage(app, request, String(user.id));
     await app.prisma.upload.upsert({
@@ -92,6 +95,6 @@ export function uploadRoutes(app: FastifyInstance): void {
       },
       update: {},
     });
-    return { type: 'ok', message: stored.url };
+    return ok(stored.url);
   });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../../test/harness';
-import { NEWS_CATEGORIES } from './routes';
+import { NEWS_CATEGORIES } from './categories';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import type { Db, News, Tx } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import { storeUploadedImage, UPLOAD_URL_PREFIX } from '../identity';
 import { deleteNews, saveNews, type NewsContent } from './publish';
-import { NEWS_CATEGORIES } from './routes';
+import { NEWS_CATEGORIES } from './categories';
 
 /** The categories an operator publishes into: the client's notice list, home strip, banners and latest. */
 const NOTICE_CATEGORIES: number[] = Object.values(NEWS_CATEGORIES);

@@ -1,5 +1,5 @@
 import { defineArea } from '../../http/area';
-import { newsRoutes } from './routes';
+import { newsRoutes } from './routes/news';
 
 /** Announcements and news. */
 export const newsArea = defineArea((app) => {

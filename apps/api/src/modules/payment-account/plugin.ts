@@ -1,7 +1,9 @@
 import { defineArea } from '../../http/area';
-import { paymentAccountRoutes } from './routes';
+import { bankRoutes } from './routes/bank';
+import { cashInfoRoutes } from './routes/cash-info';
 
 /** A user's receiving accounts (bank, Alipay, WeChat). */
 export const paymentAccountArea = defineArea((app) => {
-  paymentAccountRoutes(app);
+  cashInfoRoutes(app);
+  bankRoutes(app);
 });

@@ -4,6 +4,9 @@ import { formatDateTime } from '../../http/format';
 import { pageOfUserRows } from '../../http/pagination';
 
 /** One page of a user's points exchanges, newest first, and how many there are in all. */
+/** The exchange history treats more than 9 rows as another page (document 3 section 9). */
+export const HISTORY_PAGE_SIZE = 10;
+
 export async function exchangeHistory(sql: Sql, userId: number, page: number, perPage: number) {
   const { total, rows } = await pageOfUserRows<{
     id: string;

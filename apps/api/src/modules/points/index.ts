@@ -4,5 +4,4 @@ export { changePoints, pointsOf, POINTS_DECIMALS, type PointsChange } from './ba
 export { bindPartner, findBinding } from './binding';
 export { exchangePoints, PARTNER_POOL, quoteExchange, readJcTerms, type JcTerms } from './exchange';
 export { grantPoints } from './grant';
-export { pointsRoutes } from './routes';
 export { pointsArea } from './plugin';

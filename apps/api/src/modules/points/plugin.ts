@@ -1,7 +1,9 @@
 import { defineArea } from '../../http/area';
-import { pointsRoutes } from './routes';
+import { bindingRoutes } from './routes/binding';
+import { exchangeRoutes } from './routes/exchange';
 
-/** Points: balance, binding, exchange and history. */
+/** The points ("jc" integral) calls of document 3: partner binding, info, exchange and its history. */
 export const pointsArea = defineArea((app) => {
-  pointsRoutes(app);
+  bindingRoutes(app);
+  exchangeRoutes(app);
 });

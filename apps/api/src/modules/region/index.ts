@@ -1,5 +1,5 @@
+/** Regional agents: the area's one public surface (the console, ops and the seed import only this). */
 import './texts';
-export * from './agents';
-export * from './routes';
+export { assignAgent, setUserRegion } from './agents';
 export { regionArea } from './plugin';
 export * as regionOperator from './operator';

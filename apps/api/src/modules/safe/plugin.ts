@@ -1,7 +1,9 @@
 import { defineArea } from '../../http/area';
-import { safeRoutes } from './routes';
+import { bindingRoutes } from './routes/binding';
+import { tradePasswordRoutes } from './routes/trade-password';
 
 /** Account security: trade password, bound phone and e-mail. */
 export const safeArea = defineArea((app) => {
-  safeRoutes(app);
+  tradePasswordRoutes(app);
+  bindingRoutes(app);
 });

@@ -1,7 +1,9 @@
 import { defineArea } from '../../http/area';
-import { systemRoutes } from './routes';
+import { envRoute } from './routes/env';
+import { languageRoute } from './routes/language';
 
 /** Settings the client reads at start (languages, options, service texts). */
 export const systemArea = defineArea((app) => {
-  systemRoutes(app);
+  envRoute(app);
+  languageRoute(app);
 });

@@ -4,25 +4,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth';
 import { AppError } from '@exchange/kernel/errors';
 import { consumeRate } from '../../http/rate-limit';
-import { form, optionalText, requiredText } from '@exchange/contracts';
+import { loginRequestSchema, sentenceSchema } from '@exchange/contracts';
 import { isOn, readSetting } from '../system';
 import { consumeCode, parseAccount, verifyCode } from '../verification';
 import { returnLoginGuess, takeLoginGuess } from './login-throttle';
 import { verifySecret } from './passwords';
 import { tokenFromHeader } from '../../http/sessions';
 import { openSession, revokeSession } from './sessions';
-import { okMessage } from '../../http/envelope';
+import { answers, okMessage } from '../../http/envelope';
 
 const LOGINS_PER_IP = { name: 'login-ip', limit: 60, windowSeconds: 900 };
-
-const loginBody = form({
-  user_string: requiredText('account_required', 100),
-  password: requiredText('password_required', 64),
-  sms_code: optionalText(6),
-  area_code: optionalText(8),
-  area_code_id: optionalText(4),
-  type: optionalText(8),
-});
 
 /**
  * Signs a user in and returns a fresh token. Every refusal reads the same ("account or password is
@@ -82,7 +73,7 @@ export function loginRoutes(app: FastifyInstance): void {
 
   typed.post(
     '/api/user/login',
-    { schema: { body: loginBody, response: { 200: loginAnswerSchema } } },
+    { schema: { body: loginRequestSchema, response: { 200: loginAnswerSchema } } },
     async (request) =>
       signIn(app, request, request.body, isOn(await readSetting(app.prisma, 'login_need_smscode'))),
   );
@@ -90,7 +81,7 @@ export function loginRoutes(app: FastifyInstance): void {
   // The points-exchange login variant: account and password only.
   typed.post(
     '/api/Independent/points',
-    { schema: { body: loginBody, response: { 200: loginAnswerSchema } } },
+    { schema: { body: loginRequestSchema, response: { 200: loginAnswerSchema } } },
     (request) => signIn(app, request, { ...request.body, sms_code: '' }, false),
   );
 
@@ -102,6 +93,7 @@ export function loginRoutes(app: FastifyInstance): void {
     scope.route({
       method: ['GET', 'POST'],
       url: '/api/user/logout',
+      schema: { response: answers(sentenceSchema) },
       onRequest: app.requireUser,
       handler: async (request) => {
         currentUser(request);

@@ -3,26 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '@exchange/kernel/db';
 import { currentUser } from '../../http/auth';
 import { AppError } from '@exchange/kernel/errors';
-import { codeField, form, optionalText, passwordField, requiredText } from '@exchange/contracts';
+import {
+  forgetPasswordRequestSchema,
+  passwordChangeRequestSchema,
+  sentenceSchema,
+} from '@exchange/contracts';
 import { parseAccount, withVerifiedCode } from '../verification';
 import { hashSecret } from './passwords';
 import { forgetLoginGuesses } from './login-throttle';
 import { revokeAllSessions } from './sessions';
-import { okMessage } from '../../http/envelope';
-
-const forgetBody = form({
-  account: requiredText('account_required', 100),
-  password: passwordField(),
-  repassword: requiredText('password_required', 16),
-  code: codeField,
-  scene: optionalText(16),
-});
-
-const updatePasswordBody = form({
-  password: passwordField(),
-  re_password: requiredText('password_required', 16),
-  code: codeField,
-});
+import { answers, okMessage } from '../../http/envelope';
 
 /** Sets a new login password with a code sent to the account, and signs every session of it out. */
 async function resetPassword(
@@ -54,25 +44,30 @@ async function resetPassword(
 export function passwordResetRoutes(app: FastifyInstance): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  typed.post('/api/user/forget', { schema: { body: forgetBody } }, async (request) => {
-    const body = request.body;
-    const account = parseAccount(body.account);
-    if (body.password !== body.repassword) throw new AppError('password_mismatch');
-    const userId = await resetPassword(
-      app.prisma,
-      app.config.APP_SECRET,
-      account.account_number,
-      body.password,
-      body.code,
-    );
-    await app.sessions.revokeUser(userId);
-    await forgetLoginGuesses(app.redis, account.account_number, request.ip);
-    return okMessage(request.locale, 'password_updated');
-  });
+  const response = answers(sentenceSchema);
+  typed.post(
+    '/api/user/forget',
+    { schema: { body: forgetPasswordRequestSchema, response } },
+    async (request) => {
+      const body = request.body;
+      const account = parseAccount(body.account);
+      if (body.password !== body.repassword) throw new AppError('password_mismatch');
+      const userId = await resetPassword(
+        app.prisma,
+        app.config.APP_SECRET,
+        account.account_number,
+        body.password,
+        body.code,
+      );
+      await app.sessions.revokeUser(userId);
+      await forgetLoginGuesses(app.redis, account.account_number, request.ip);
+      return okMessage(request.locale, 'password_updated');
+    },
+  );
 
   typed.post(
     '/api/safe/update_password',
-    { schema: { body: updatePasswordBody }, onRequest: app.requireUser },
+    { schema: { body: passwordChangeRequestSchema, response }, onRequest: app.requireUser },
     async (request) => {
       const user = currentUser(request);
       const body = request.body;

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { answerSchema, userCenterSchema, userInfoSchema, type UserInfo } from '@exchange/contracts';
+import {
+  answerSchema,
+  authorizationCodeSchema,
+  userCenterSchema,
+  userInfoSchema,
+  type UserInfo,
+} from '@exchange/contracts';
+import { answers, ok } from '../../http/envelope';
 import type { User } from '@exchange/kernel/db';
 import { currentUser } from '../../http/auth';
 import { formatDateTime } from '../../http/format';
@@ -66,7 +73,9 @@ export function profileRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.get('/api/user/authorization_code', { onRequest: app.requireUser }, (request) =>
-    Promise.resolve({ type: 'ok', message: currentUser(request).authorization_code }),
+  app.get(
+    '/api/user/authorization_code',
+    { schema: { response: answers(authorizationCodeSchema) }, onRequest: app.requireUser },
+    (request) => Promise.resolve(ok(currentUser(request).authorization_code)),
   );
 }

@@ -3,25 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isUniqueViolation, type Db, type Tx } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
-import { codeField, form, optionalText, passwordField, requiredText } from '@exchange/contracts';
+import { registerRequestSchema, sentenceSchema } from '@exchange/contracts';
 import { parseAccount, withVerifiedCode } from '../verification';
 import { normaliseAreaCode } from './account';
 import { findInviter } from './invites';
 import { hashSecret } from './passwords';
-import { okMessage } from '../../http/envelope';
-
-// Field order is the order the spec checks them in: invite code, account, password, repeat, code.
-export const registerBody = form({
-  extension_code: requiredText('invite_code_required', 16),
-  user_string: requiredText('account_required', 100),
-  password: passwordField(),
-  re_password: requiredText('password_required', 16),
-  code: codeField,
-  type: optionalText(16),
-  area_code: optionalText(8),
-  area_code_id: optionalText(4),
-  nationality: optionalText(64),
-});
+import { answers, okMessage } from '../../http/envelope';
 
 const CODE_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -78,33 +65,37 @@ export async function createUser(tx: Tx, input: NewUser) {
 export function registerRoute(app: FastifyInstance): void {
   app
     .withTypeProvider<ZodTypeProvider>()
-    .post('/api/user/register', { schema: { body: registerBody } }, async (request) => {
-      const body = request.body;
-      const parent = await findInviter(app.prisma, body.extension_code);
-      const account = parseAccount(body.user_string);
-      if (body.password !== body.re_password) throw new AppError('password_mismatch');
-      if (await app.prisma.user.findUnique({ where: { account_number: account.account_number } })) {
-        throw new AppError('account_exists');
-      }
-      const password_hash = await hashSecret(body.password);
-      try {
-        await withVerifiedCode(
-          { prisma: app.prisma, secret: app.config.APP_SECRET },
-          { destination: account.account_number, scene: 'register', code: body.code },
-          async (tx) => {
-            await createUser(tx, {
-              ...account,
-              ...normaliseAreaCode(account.kind, body.area_code),
-              nationality: body.nationality,
-              password_hash,
-              parent,
-            });
-          },
-        );
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new AppError('account_exists');
-        throw error;
-      }
-      return okMessage(request.locale, 'registered');
-    });
+    .post(
+      '/api/user/register',
+      { schema: { body: registerRequestSchema, response: answers(sentenceSchema) } },
+      async (request) => {
+        const body = request.body;
+        const parent = await findInviter(app.prisma, body.extension_code);
+        const account = parseAccount(body.user_string);
+        if (body.password !== body.re_password) throw new AppError('password_mismatch');
+        if (await app.prisma.user.findUnique({ where: { account_number: account.account_number } })) {
+          throw new AppError('account_exists');
+        }
+        const password_hash = await hashSecret(body.password);
+        try {
+          await withVerifiedCode(
+            { prisma: app.prisma, secret: app.config.APP_SECRET },
+            { destination: account.account_number, scene: 'register', code: body.code },
+            async (tx) => {
+              await createUser(tx, {
+                ...account,
+                ...normaliseAreaCode(account.kind, body.area_code),
+                nationality: body.nationality,
+                password_hash,
+                parent,
+              });
+            },
+          );
+        } catch (error) {
+          if (isUniqueViolation(error)) throw new AppError('account_exists');
+          throw error;
+        }
+        return okMessage(request.locale, 'registered');
+      },
+    );
 }

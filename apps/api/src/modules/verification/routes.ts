@@ -2,26 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, sessionExpired } from '@exchange/kernel/errors';
-import { form, optionalText } from '@exchange/contracts';
+import { checkCodeRequestSchema, sendCodeRequestSchema, sentenceSchema } from '@exchange/contracts';
 import { parseAccount, type ParsedAccount } from './accounts';
 import { issueCode, OWN_ACCOUNT_SCENES, SCENES, verifyCode, type Scene } from './codes';
-import { okMessage } from '../../http/envelope';
-
-const sendBody = form({
-  user_string: optionalText(100),
-  scene: optionalText(32),
-  type: optionalText(32),
-  area_code: optionalText(8),
-  country_code: optionalText(8),
-  area_code_id: optionalText(4),
-});
-
-const checkBody = form({
-  user_string: optionalText(100),
-  scene: optionalText(32),
-  mobile_code: optionalText(6),
-  email_code: optionalText(6),
-});
+import { answers, okMessage } from '../../http/envelope';
 
 function sceneOf(body: { scene: string; type: string }, fallback?: Scene): Scene {
   const scene = z.enum(SCENES).safeParse(body.scene || body.type || fallback);
@@ -78,9 +62,10 @@ async function sendCode(app: FastifyInstance, request: FastifyRequest, account: 
 
 export function verificationRoutes(app: FastifyInstance): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  const response = answers(sentenceSchema);
 
   for (const url of ['/api/sms_send', '/api/sms_mail']) {
-    typed.post(url, { schema: { body: sendBody } }, async (request) => {
+    typed.post(url, { schema: { body: sendCodeRequestSchema, response } }, async (request) => {
       const scene = sceneOf(request.body);
       if (!OWN_ACCOUNT_SCENES.includes(scene) && !request.body.user_string)
         throw new AppError('account_required');
@@ -96,7 +81,7 @@ export function verificationRoutes(app: FastifyInstance): void {
     ['/api/user/check_mobile', 'mobile_code'],
     ['/api/user/check_email', 'email_code'],
   ] as const) {
-    typed.post(url, { schema: { body: checkBody } }, async (request) => {
+    typed.post(url, { schema: { body: checkCodeRequestSchema, response } }, async (request) => {
       const code = request.body[field];
       if (!code) throw new AppError('code_required');
       const scene = sceneOf({ scene: request.body.scene, type: '' }, 'register');

@@ -1,5 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CashInfo, UserCenter } from '@exchange/contracts';
+import type {
+  BankCardRequest,
+  CashInfo,
+  CashInfoRequest,
+  RealNameRequest,
+  UserCenter,
+} from '@exchange/contracts';
 import { api } from '../../lib/api';
 import { useToken } from '../../lib/session';
 
@@ -40,7 +46,7 @@ export interface RealNameInput {
 }
 
 export function submitRealName(input: RealNameInput): Promise<string> {
-  return api.post<string>('/api/user/real_name', { ...input });
+  return api.post<string>('/api/user/real_name', { ...input } satisfies RealNameRequest);
 }
 
 /** The receiving account as the settings form holds it: every field, empty until typed. */
@@ -58,9 +64,9 @@ export const CASH_INFO_FIELDS = [
 ] as const satisfies readonly (keyof CashInfo)[];
 
 export function saveCashInfo(input: CashInfoForm): Promise<string> {
-  return api.post<string>('/api/user/cash_save', { ...input });
+  return api.post<string>('/api/user/cash_save', { ...input } satisfies CashInfoRequest);
 }
 
 export function addBank(input: { receive_name: string; receive_account: string; bank_code: string }) {
-  return api.post<string>('/api/user/add_bank', { ...input });
+  return api.post<string>('/api/user/add_bank', { ...input } satisfies BankCardRequest);
 }

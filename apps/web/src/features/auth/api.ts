@@ -1,7 +1,16 @@
 import i18n from '../../i18n';
 import { api, ApiError, type Params } from '../../lib/api';
 import { toast } from '../../lib/notify';
-import type { LoginEnvelope } from '@exchange/contracts';
+import type {
+  BindEmailRequest,
+  BindMobileRequest,
+  ForgetPasswordRequest,
+  LoginEnvelope,
+  LoginRequest,
+  PasswordChangeRequest,
+  RegisterRequest,
+  SendCodeRequest,
+} from '@exchange/contracts';
 import type { LoginAnswer } from '../../api/user';
 import type { Country } from './countries';
 import { accountKind, areaCodeParams, isEmailAccount } from './validation';
@@ -16,7 +25,7 @@ import { accountKind, areaCodeParams, isEmailAccount } from './validation';
  * POST a login form and keep the whole answer. A refusal is toasted with the server's message and thrown as
  * an ApiError, as `lib/api` does for every other call (a login refusal is never a catalogue redirect).
  */
-async function postLogin(path: string, params: Params): Promise<LoginAnswer> {
+async function postLogin(path: string, params: LoginRequest & Params): Promise<LoginAnswer> {
   const body = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
     if (value !== undefined && value !== null) body.set(key, String(value));
@@ -83,7 +92,7 @@ export async function sendCode(input: {
       type: input.scene === 'forget' ? 'forget' : undefined,
       country_code: area.area_code || undefined,
       ...area,
-    });
+    } satisfies SendCodeRequest);
     toast(message, 'success');
     return true;
   } catch {
@@ -111,7 +120,7 @@ export function register(input: RegisterInput): Promise<string> {
     extension_code: input.invite.trim(),
     ...areaCodeParams(input.country, input.account),
     nationality: input.country.country_id,
-  });
+  } satisfies RegisterRequest);
 }
 
 /** `POST /api/user/forget {account, password, repassword, code, scene}`. */
@@ -127,7 +136,7 @@ export function forgetPassword(input: {
     repassword: input.repassword,
     code: input.code.trim(),
     scene: 'forget',
-  });
+  } satisfies ForgetPasswordRequest);
 }
 
 /** Signed in, from settings: `POST /api/safe/update_password {password, re_password, code}`. */
@@ -140,7 +149,7 @@ export function updatePassword(input: {
     password: input.password,
     re_password: input.repassword,
     code: input.code.trim(),
-  });
+  } satisfies PasswordChangeRequest);
 }
 
 /** `POST /api/safe/trade_password {password, re_password, code}` (code scene trade_password). */
@@ -153,12 +162,15 @@ export function setTradePassword(input: {
     password: input.password,
     re_password: input.repassword,
     code: input.code.trim(),
-  });
+  } satisfies PasswordChangeRequest);
 }
 
 /** `POST /api/safe/email {email, code}` (code scene binding, sent to the new address). */
 export function bindEmail(input: { email: string; code: string }): Promise<string> {
-  return api.post<string>('/api/safe/email', { email: input.email.trim(), code: input.code.trim() });
+  return api.post<string>('/api/safe/email', {
+    email: input.email.trim(),
+    code: input.code.trim(),
+  } satisfies BindEmailRequest);
 }
 
 /** `POST /api/safe/mobile {mobile, area_code, code}` (code scene binding, sent to the new phone). */
@@ -167,5 +179,5 @@ export function bindMobile(input: { mobile: string; country: Country; code: stri
     mobile: input.mobile.trim(),
     area_code: input.country.area_code,
     code: input.code.trim(),
-  });
+  } satisfies BindMobileRequest);
 }

@@ -1,7 +1,14 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { useToken } from '../../lib/session';
-import type { JcBinding, JcExchangeRecord, LaravelPage, PointsInfo } from '@exchange/contracts';
+import type {
+  JcBinding,
+  JcBindRequest,
+  JcExchangeRecord,
+  JcExchangeRequest,
+  LaravelPage,
+  PointsInfo,
+} from '@exchange/contracts';
 
 export type { JcExchangeRecord, PointsInfo } from '@exchange/contracts';
 
@@ -46,11 +53,9 @@ export function useBinding() {
   });
 }
 
-export const bindPartner = (account: { user_name: string; password: string }) =>
-  api.post<string>('/api/jc/bind', account);
+export const bindPartner = (account: JcBindRequest) => api.post<string>('/api/jc/bind', account);
 
-export const exchangePoints = (request: { use_number: string; password: string }) =>
-  api.post<string>('/api/jc/exchange', request);
+export const exchangePoints = (request: JcExchangeRequest) => api.post<string>('/api/jc/exchange', request);
 
 /** After a binding or an exchange: the points, the history and the wallets change. */
 export function useRefreshPoints() {

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import type { MessageKey } from '@exchange/kernel/i18n';
-import { form, optionalText, pageField } from '@exchange/contracts';
+import { form, optionalText, pageField } from './fields';
+import type { RequestOf } from './spot-requests';
 
 /** Request schemas of the points calls (document 3 section 7); messages are message keys. */
 
 const hasControlCharacter = (value: string) =>
   [...value].some((character) => character.charCodeAt(0) < 0x20 || character.charCodeAt(0) === 0x7f);
 /** A partner-account field: required, at most 20 characters (the spec's binding form), no control characters. */
-const partnerField = (required: MessageKey, trim: boolean) =>
+const partnerField = (required: string, trim: boolean) =>
   z.preprocess(
     (value) => (typeof value === 'number' ? String(value) : value),
     z
@@ -22,14 +22,16 @@ const partnerField = (required: MessageKey, trim: boolean) =>
       ),
   );
 
-export const bindBody = form({
+/** `POST /api/jc/bind`: the partner account's name and password. */
+export const jcBindRequestSchema = form({
   user_name: partnerField('jc_account_required', true),
   password: partnerField('jc_password_required', false),
 });
+export type JcBindRequest = RequestOf<typeof jcBindRequestSchema>;
 
-export const exchangeBody = form({ use_number: optionalText(64), password: optionalText(64) });
+/** `POST /api/jc/exchange`: how many points, and the trade password. */
+export const jcExchangeRequestSchema = form({ use_number: optionalText(64), password: optionalText(64) });
+export type JcExchangeRequest = RequestOf<typeof jcExchangeRequestSchema>;
 
-export const historyQuery = z.object({ page: pageField });
-
-/** The exchange history treats more than 9 rows as another page (document 3 section 9). */
-export const HISTORY_PAGE_SIZE = 10;
+/** `GET /api/jc/exchange`: a page of the exchange history. */
+export const jcHistoryQuerySchema = z.object({ page: pageField });
