@@ -1,19 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import supertest from 'supertest';
-import { loadConfig } from '@exchange/kernel/config';
-import { createPrisma } from '@exchange/kernel/db';
-import { createRedis } from '@exchange/kernel/redis';
 import { buildApp } from '../apps/api/src/app';
 import { auditExchange } from '../apps/api/src/areas';
 import { openSession } from '../apps/api/src/modules/user';
 import { createMessenger } from '../apps/api/src/modules/verification';
 import { createOpsUser } from '../apps/api/src/ops/users';
 import { opsDeposit } from '../apps/api/src/ops/wallet';
-import { seedDatabase } from '../prisma/seed';
 import { fuzzRoutes } from '../test/fuzz/fuzz';
 import { routesOf, type OpenApiDocument } from '../test/fuzz/routes';
 import { stateSnapshot } from '../test/fuzz/snapshot';
-import { createScratchDatabase } from './scratch-database';
+import { numberOption, openScratchExchange } from './scratch-exchange';
 
 /**
  * `npm run fuzz -- --seed N --minutes M`: every route of /api/openapi.json fed generated bad input, as a
@@ -21,40 +16,22 @@ import { createScratchDatabase } from './scratch-database';
  * requests, each failure, whether any state changed and the audit. Exits 1 when anything failed.
  */
 const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const index = args.indexOf(name);
-  const value = index >= 0 ? Number(args[index + 1]) : fallback;
-  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} takes a number`);
-  return value;
-};
+const option = (name: string, fallback: number) => numberOption(args, name, fallback);
 const seed = option('--seed', Date.now() % 1_000_000);
 const minutes = option('--minutes', 1);
 /** The same request sent this many times at once, once per route and identity in every round. */
 const BURST = 20;
 
 async function main(): Promise<void> {
-  const scratch = await createScratchDatabase('exchange_fuzz');
-  const config = loadConfig({
-    ...process.env,
-    DATABASE_URL: scratch.url,
-    REDIS_PREFIX: `fuzz:${randomBytes(4).toString('hex')}:`,
-    LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: '/nonexistent',
+  const { close, ...exchange } = await openScratchExchange({
+    name: 'fuzz',
+    logLevel: 'silent',
+    connections: 8,
   });
-  const prisma = createPrisma(scratch.url, 8);
-  const redisUrl = config.REDIS_URL ?? 'redis://127.0.0.1:6379';
-  const redis = createRedis(redisUrl, config.REDIS_PREFIX);
-  const app = await buildApp({
-    config,
-    prisma,
-    redis,
-    redisUrl,
-    databaseUrl: scratch.url,
-    messenger: createMessenger(prisma, { from: config.SMTP_FROM }),
-  });
+  const { config, prisma } = exchange;
+  const app = await buildApp({ ...exchange, messenger: createMessenger(prisma, { from: config.SMTP_FROM }) });
   try {
     await app.ready();
-    await seedDatabase(prisma, { demoUsers: false });
     const account = 'fuzz@fuzz.exchange';
     const user = await createOpsUser(prisma, {
       account,
@@ -104,9 +81,7 @@ async function main(): Promise<void> {
     if (failures.length > 0 || changed.length > 0 || !audit.ok) process.exitCode = 1;
   } finally {
     await app.close();
-    redis.disconnect();
-    await prisma.$disconnect();
-    await scratch.drop();
+    await close();
   }
 }
 
