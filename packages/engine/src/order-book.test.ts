@@ -7,6 +7,28 @@ const ALICE = 1;
 const BOB = 2;
 const CAROL = 3;
 
+/** A place command as the gateway sends it; `options` override the defaults of a limit order. */
+function place(
+  orderId: number,
+  ownerId: number,
+  side: Side,
+  quantityLots: number,
+  options: Partial<PlaceCommand>,
+): PlaceCommand {
+  return {
+    type: 'place',
+    orderId,
+    ownerId,
+    side,
+    kind: 'limit',
+    quantityLots,
+    timeInForce: 'GTC',
+    postOnly: false,
+    selfTrade: 'cancel-taker',
+    ...options,
+  };
+}
+
 function limit(
   orderId: number,
   ownerId: number,
@@ -15,19 +37,7 @@ function limit(
   quantityLots: number,
   options: Partial<PlaceCommand> = {},
 ): PlaceCommand {
-  return {
-    type: 'place',
-    orderId,
-    ownerId,
-    side,
-    kind: 'limit',
-    priceTicks,
-    quantityLots,
-    timeInForce: 'GTC',
-    postOnly: false,
-    selfTrade: 'cancel-taker',
-    ...options,
-  };
+  return place(orderId, ownerId, side, quantityLots, { priceTicks, ...options });
 }
 
 function market(
@@ -37,18 +47,7 @@ function market(
   quantityLots: number,
   options: Partial<PlaceCommand> = {},
 ): PlaceCommand {
-  return {
-    type: 'place',
-    orderId,
-    ownerId,
-    side,
-    kind: 'market',
-    quantityLots,
-    timeInForce: 'IOC',
-    postOnly: false,
-    selfTrade: 'cancel-taker',
-    ...options,
-  };
+  return place(orderId, ownerId, side, quantityLots, { kind: 'market', timeInForce: 'IOC', ...options });
 }
 
 function cancel(orderId: number): CancelCommand {
