@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { Spinner } from '../../components/States';
 import { useLegalCurrencies } from './api';
 import { C2cFrame } from './C2cFrame';
 import { MyAdList } from './MyAdList';
-import { CurrencyChips, ListState } from './parts';
+import { CurrencyChips, CurrencyGate } from './parts';
 
 /** My published ads (/c2cRelease): my buy ads and my sell ads of a currency, withdraw one or see its orders. */
 export default function C2cMyAdsPage() {
@@ -30,30 +29,23 @@ export default function C2cMyAdsPage() {
         )
       }
     >
-      {currencies.isPending ? (
-        <Spinner />
-      ) : !currency ? (
-        <ListState
-          pending={false}
-          error={currencies.isError}
-          empty
-          onRetry={() => void currencies.refetch()}
-        />
-      ) : (
-        <>
-          <div className="area-toolbar c2c-toolbar-bare">
-            <CurrencyChips
-              currencies={currencies.data ?? []}
-              value={currency.id}
-              onChange={(id) => setParams({ currency_id: String(id) }, { replace: true })}
-            />
-          </div>
-          <div className="c2c-publish-grid">
-            <MyAdList key={`buy-${currency.id}`} kind="c2c" type="buy" currencyId={currency.id} />
-            <MyAdList key={`sell-${currency.id}`} kind="c2c" type="sell" currencyId={currency.id} />
-          </div>
-        </>
-      )}
+      <CurrencyGate currencies={currencies} currency={currency}>
+        {({ id }) => (
+          <>
+            <div className="area-toolbar c2c-toolbar-bare">
+              <CurrencyChips
+                currencies={currencies.data ?? []}
+                value={id}
+                onChange={(picked) => setParams({ currency_id: String(picked) }, { replace: true })}
+              />
+            </div>
+            <div className="c2c-publish-grid">
+              <MyAdList key={`buy-${id}`} kind="c2c" type="buy" currencyId={id} />
+              <MyAdList key={`sell-${id}`} kind="c2c" type="sell" currencyId={id} />
+            </div>
+          </>
+        )}
+      </CurrencyGate>
     </C2cFrame>
   );
 }

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../components/States';
 import { useLegalCurrencies } from './api';
 import { AdForm, Balance } from './AdForm';
 import { C2cFrame } from './C2cFrame';
-import { CurrencyChips, ListState } from './parts';
+import { CurrencyChips, CurrencyGate } from './parts';
 
 /** Publish an ad (/c2cTrade): pick a legal currency, then a buy form and a sell form side by side. */
 export default function C2cPublishPage() {
@@ -15,34 +14,28 @@ export default function C2cPublishPage() {
 
   return (
     <C2cFrame active="publish" title={t('publish.title')}>
-      {currencies.isPending ? (
-        <Spinner />
-      ) : !currency ? (
-        <ListState
-          pending={false}
-          error={currencies.isError}
-          empty
-          onRetry={() => void currencies.refetch()}
-        />
-      ) : (
-        <>
-          <div className="area-toolbar c2c-toolbar-bare">
-            <span className="muted">{t('publish.pickCurrency')}</span>
-            <CurrencyChips currencies={currencies.data ?? []} value={currency.id} onChange={setPicked} />
-          </div>
-          <Balance currency={currency} />
-          <div className="c2c-publish-grid">
-            <AdForm key={`buy-${currency.id}`} kind="c2c" type="buy" currency={currency} done="/c2cRelease" />
-            <AdForm
-              key={`sell-${currency.id}`}
-              kind="c2c"
-              type="sell"
-              currency={currency}
-              done="/c2cRelease"
-            />
-          </div>
-        </>
-      )}
+      <CurrencyGate currencies={currencies} currency={currency}>
+        {(chosen) => (
+          <>
+            <div className="area-toolbar c2c-toolbar-bare">
+              <span className="muted">{t('publish.pickCurrency')}</span>
+              <CurrencyChips currencies={currencies.data ?? []} value={chosen.id} onChange={setPicked} />
+            </div>
+            <Balance currency={chosen} />
+            <div className="c2c-publish-grid">
+              {(['buy', 'sell'] as const).map((type) => (
+                <AdForm
+                  key={`${type}-${chosen.id}`}
+                  kind="c2c"
+                  type={type}
+                  currency={chosen}
+                  done="/c2cRelease"
+                />
+              ))}
+            </div>
+          </>
+        )}
+      </CurrencyGate>
     </C2cFrame>
   );
 }

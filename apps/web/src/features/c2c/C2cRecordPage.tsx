@@ -1,4 +1,3 @@
-import { LoadMore } from '../../components/LoadMore';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { formatFixed } from '../../lib/format';
@@ -6,7 +5,7 @@ import { useLegalCurrencies, useSellerRecord } from './api';
 import { C2cFrame } from './C2cFrame';
 import { orderPrice } from './OrderDetail';
 import { useKindParam } from './KindTabs';
-import { ListState } from './parts';
+import { PagedListEnd } from './parts';
 import { AMOUNT_DECIMALS, isAdType, PRICE_DECIMALS, RECORD_PRICE_DECIMALS, type AdType } from './rules';
 
 /** The seller record (/c2cRecord?id=currency): finished orders of my ads, sell or buy. */
@@ -91,19 +90,7 @@ export default function C2cRecordPage() {
                 })}
               </tbody>
             </table>
-            <ListState
-              pending={record.isPending}
-              error={record.isError}
-              empty={rows.length === 0}
-              onRetry={() => void record.refetch()}
-            />
-            <LoadMore
-              pages={record}
-              shown={rows.length}
-              className="c2c-more"
-              noMoreLabel={t('list.noMore')}
-              testId="c2c-more"
-            />
+            <PagedListEnd pages={record} shown={rows.length} />
           </>
         )}
       </section>

@@ -1,4 +1,3 @@
-import { LoadMore } from '../../components/LoadMore';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,7 +5,7 @@ import { PasswordDialog } from '../../components/PasswordDialog';
 import { formatFixed } from '../../lib/format';
 import { toast } from '../../lib/notify';
 import { toggleShelves, useMyAds, useRefreshC2c, withdrawAd, type P2pAd } from './api';
-import { ListState, PayWay } from './parts';
+import { PagedListEnd, PayWay } from './parts';
 import { AMOUNT_DECIMALS, PRICE_DECIMALS, type AdType, type Kind } from './rules';
 
 /** My ads of one side and currency: remaining quantity, price, payment; see orders, withdraw, and for a shop ad its shelf. */
@@ -98,20 +97,7 @@ export function MyAdList({ kind, type, currencyId }: { kind: Kind; type: AdType;
           ))}
         </tbody>
       </table>
-      <ListState
-        pending={ads.isPending}
-        error={ads.isError}
-        empty={rows.length === 0}
-        onRetry={() => void ads.refetch()}
-        emptyText={t('ads.empty')}
-      />
-      <LoadMore
-        pages={ads}
-        shown={rows.length}
-        className="c2c-more"
-        noMoreLabel={t('list.noMore')}
-        testId="c2c-more"
-      />
+      <PagedListEnd pages={ads} shown={rows.length} emptyText={t('ads.empty')} />
       {withdrawing && (
         <PasswordDialog
           title={t('ads.withdrawTitle')}

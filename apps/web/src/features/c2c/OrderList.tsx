@@ -1,11 +1,10 @@
-import { LoadMore } from '../../components/LoadMore';
 import type { UseInfiniteQueryResult, InfiniteData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatFixed } from '../../lib/format';
 import type { P2pOrder, PageData } from './api';
 import { OrderDetail, OrderStatus } from './OrderDetail';
-import { ListState, PayWay } from './parts';
+import { PagedListEnd, PayWay } from './parts';
 import { AMOUNT_DECIMALS, PRICE_DECIMALS, viewerSide, type Kind, type OrderView } from './rules';
 
 /**
@@ -79,20 +78,7 @@ export function OrderList({
           })}
         </tbody>
       </table>
-      <ListState
-        pending={orders.isPending}
-        error={orders.isError}
-        empty={rows.length === 0}
-        onRetry={() => void orders.refetch()}
-        emptyText={t('order.empty')}
-      />
-      <LoadMore
-        pages={orders}
-        shown={rows.length}
-        className="c2c-more"
-        noMoreLabel={t('list.noMore')}
-        testId="c2c-more"
-      />
+      <PagedListEnd pages={orders} shown={rows.length} emptyText={t('order.empty')} />
       {open !== null && <OrderDetail kind={kind} id={open} view={view} onClose={() => show(null)} />}
     </section>
   );

@@ -1,5 +1,8 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListState as SharedListState, type ListStateProps } from '../../components/ListState';
+import { LoadMore, type MorePages } from '../../components/LoadMore';
+import { Spinner } from '../../components/States';
 import type { CurrencyRef } from './api';
 import { avatarColour, initialOf } from './rules';
 
@@ -66,4 +69,53 @@ export function PayWay({ way, showName = true }: { way: string; showName?: boole
 export function ListState(props: ListStateProps) {
   const { t } = useTranslation('c2c');
   return <SharedListState {...props} area="c2c" text={{ loadError: t('list.loadError') }} />;
+}
+
+/** Under a P2P list loaded a page at a time: its states, then "load more" or "no more". */
+export function PagedListEnd({
+  pages,
+  shown,
+  emptyText,
+}: {
+  pages: MorePages & { isPending: boolean; isError: boolean; refetch: () => Promise<unknown> };
+  shown: number;
+  emptyText?: string;
+}) {
+  const { t } = useTranslation('c2c');
+  return (
+    <>
+      <ListState
+        pending={pages.isPending}
+        error={pages.isError}
+        empty={shown === 0}
+        onRetry={() => void pages.refetch()}
+        emptyText={emptyText}
+      />
+      <LoadMore
+        pages={pages}
+        shown={shown}
+        className="c2c-more"
+        noMoreLabel={t('list.noMore')}
+        testId="c2c-more"
+      />
+    </>
+  );
+}
+
+/** A screen of one legal currency: waits for the list, says so when there is none, else shows the screen. */
+export function CurrencyGate({
+  currencies,
+  currency,
+  children,
+}: {
+  currencies: { isPending: boolean; isError: boolean; refetch: () => Promise<unknown> };
+  currency: CurrencyRef | null;
+  children: (currency: CurrencyRef) => ReactNode;
+}) {
+  if (currencies.isPending) return <Spinner />;
+  if (!currency)
+    return (
+      <ListState pending={false} error={currencies.isError} empty onRetry={() => void currencies.refetch()} />
+    );
+  return <>{children(currency)}</>;
 }
