@@ -20,16 +20,22 @@ const wallet = (userId: number) =>
     where: { user_id_currency_id: { user_id: userId, currency_id: usdt } },
   });
 
+/** A user holding `amount` USDT on spot, with the fields every ledger call of the test names. */
+async function fundedUser(amount: string) {
+  const user = await ctx.signedInUser();
+  await ctx.deposit(user.account, 'USDT', amount);
+  const base = {
+    userId: user.id,
+    currencyId: usdt,
+    account: 'change' as const,
+    type: LOG_TYPES.ADMIN_ADJUST,
+  };
+  return { user, base };
+}
+
 describe('ledger', () => {
   it('locks, unlocks, settles and transfers with a log row for every column it changes', async () => {
-    const user = await ctx.signedInUser();
-    await ctx.deposit(user.account, 'USDT', '100');
-    const base = {
-      userId: user.id,
-      currencyId: usdt,
-      account: 'change' as const,
-      type: LOG_TYPES.ADMIN_ADJUST,
-    };
+    const { user, base } = await fundedUser('100');
     await ctx.prisma.$transaction(async (tx) => {
       await lock(tx, { ...base, amount: new Money('30.5') });
       await unlock(tx, { ...base, amount: new Money('10.5') });
@@ -74,14 +80,7 @@ describe('ledger', () => {
   });
 
   it('refuses to go below zero and changes nothing', async () => {
-    const user = await ctx.signedInUser();
-    await ctx.deposit(user.account, 'USDT', '5');
-    const base = {
-      userId: user.id,
-      currencyId: usdt,
-      account: 'change' as const,
-      type: LOG_TYPES.ADMIN_ADJUST,
-    };
+    const { user, base } = await fundedUser('5');
     for (const operation of [debit, lock, settleLocked, unlock]) {
       await expect(
         ctx.prisma.$transaction((tx) => operation(tx, { ...base, amount: new Money('5.000001') })),
@@ -101,14 +100,7 @@ describe('ledger', () => {
   });
 
   it('lets exactly one of twenty concurrent locks of the whole balance through', async () => {
-    const user = await ctx.signedInUser();
-    await ctx.deposit(user.account, 'USDT', '42');
-    const base = {
-      userId: user.id,
-      currencyId: usdt,
-      account: 'change' as const,
-      type: LOG_TYPES.ADMIN_ADJUST,
-    };
+    const { user, base } = await fundedUser('42');
     const outcomes = await Promise.allSettled(
       Array.from({ length: 20 }, () =>
         ctx.prisma.$transaction((tx) => lock(tx, { ...base, amount: new Money('42') })),
