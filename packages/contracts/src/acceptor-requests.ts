@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { form, optionalText, pageField } from './fields';
 import { idWithPassword } from './p2p-requests';
-import type { RequestOf } from './spot-requests';
+import type { RequestOf } from './fields';
 
 /**
  * The acceptor calls' requests. Every call is tied to the signed-in user; an `address` (the original's) is

@@ -10,7 +10,7 @@ import {
   requiredText,
   wholeNumber,
 } from './fields';
-import type { RequestOf } from './spot-requests';
+import type { RequestOf } from './fields';
 
 /**
  * The operator console's requests under `/api/admin` (queries and form bodies): the server validates with

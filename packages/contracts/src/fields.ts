@@ -128,3 +128,15 @@ export const pageField = wholeNumber(1, 10_000).optional().default(1);
 
 export const limitField = (defaultLimit: number, maxLimit = 100) =>
   wholeNumber(1, maxLimit).optional().default(defaultLimit);
+
+/**
+ * What a client sends for a request schema. `z.input` of the contract's fields is `unknown` (each preprocesses
+ * what a form or JSON body holds), so a client types its request from the shape the server reads: every field
+ * optional (the server has its defaults and its messages for what is missing), and a number allowed wherever
+ * the server reads text and text wherever it reads a number.
+ */
+export type RequestOf<Schema extends z.ZodType> = {
+  [Key in keyof z.output<Schema>]?: z.output<Schema>[Key] | SentAs<NonNullable<z.output<Schema>[Key]>>;
+};
+/** Text may be sent as a number, and a number (an id, a page) as its digits. */
+type SentAs<Read> = Read extends string ? number : Read extends number ? string : never;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { form, int4Id, limitField, optionalText, pageField } from './fields';
-import type { RequestOf } from './spot-requests';
+import type { RequestOf } from './fields';
 
 /** A notice or banner of `POST /api/news/list` (document 1, section 2.4); times as `Y-m-d H:i:s`. */
 export const newsItemSchema = z.object({

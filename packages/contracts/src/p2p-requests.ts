@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { form, int4Id, optionalText, pageField } from './fields';
-import type { RequestOf } from './spot-requests';
+import type { RequestOf } from './fields';
 
 /**
  * The requests of the two P2P markets (paths in `constants.ts` P2P_PATHS). Fields are optional text: the use

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { form, optionalText, pageField } from './fields';
-import type { RequestOf } from './spot-requests';
+import type { RequestOf } from './fields';
 
 /** Request schemas of the points calls (document 3 section 7); messages are message keys. */
 

@@ -1,17 +1,14 @@
 import { z } from 'zod';
-import { blankAsMissing, form, int4Id, int8Id, limitField, optionalText, pageField } from './fields';
-
-/**
- * What a client sends for a request schema. `z.input` of the contract's fields is `unknown` (each preprocesses
- * what a form or JSON body holds), so a client types its request from the shape the server reads: every field
- * optional (the server has its defaults and its messages for what is missing), and a number allowed wherever
- * the server reads text and text wherever it reads a number.
- */
-export type RequestOf<Schema extends z.ZodType> = {
-  [Key in keyof z.output<Schema>]?: z.output<Schema>[Key] | SentAs<NonNullable<z.output<Schema>[Key]>>;
-};
-/** Text may be sent as a number, and a number (an id, a page) as its digits. */
-type SentAs<Read> = Read extends string ? number : Read extends number ? string : never;
+import {
+  blankAsMissing,
+  form,
+  int4Id,
+  int8Id,
+  limitField,
+  optionalText,
+  pageField,
+  type RequestOf,
+} from './fields';
 
 /** `POST /api/coin/trade`: a limit or market order; `type` 1 buy, 2 sell. */
 export const placeOrderRequestSchema = form({

@@ -1,5 +1,5 @@
 import { codeField, form, optionalText, passwordField, requiredText } from './fields';
-import type { RequestOf } from './spot-requests';
+import type { RequestOf } from './fields';
 
 /**
  * The requests of the account areas (users, codes, security, identity, payment settings, language): the

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { form, limitField, optionalText, pageField, requiredText } from './fields';
-import type { RequestOf } from './spot-requests';
+import type { RequestOf } from './fields';
 
 /** A currency by id or by name, as most wallet calls name it. */
 const currencyField = optionalText(16);
