@@ -1,6 +1,6 @@
 import { defineArea, type AreaOptions } from '../../http/area';
 import type { AuditReport } from '@exchange/kernel/ledger';
-import { consoleCalls } from './calls';
+import { consoleCalls } from './routes/calls';
 import { operatorGuards } from './guard';
 import { authRoutes } from './routes/auth';
 import { dashboardRoutes } from './routes/dashboard';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuditReport } from '@exchange/kernel/ledger';
 import { adminDashboardSchema, adminTrailPageSchema, adminTrailQuerySchema } from '@exchange/contracts';
-import type { ConsoleCalls } from '../calls';
+import type { ConsoleCalls } from './calls';
 import { auditStatus, dashboardFigures, startOfTodayUtc, workerQueues } from '../dashboard';
 import type { OperatorGuards } from '../guard';
 import { listTrail } from '../trail';

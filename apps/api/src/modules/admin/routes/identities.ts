@@ -6,7 +6,7 @@ import {
   adminReviewResultSchema,
 } from '@exchange/contracts';
 import { identityOperator } from '../../identity';
-import type { ConsoleCalls } from '../calls';
+import type { ConsoleCalls } from './calls';
 import { trailFor, type OperatorGuards } from '../guard';
 
 /** Identity review: viewers list the submissions, support approves or rejects them. */

@@ -15,7 +15,7 @@ import {
 import { leverOperator } from '../../lever';
 import { microOperator } from '../../micro';
 import { spotOperator } from '../../spot';
-import type { ConsoleCalls } from '../calls';
+import type { ConsoleCalls } from './calls';
 import { trailFor, type OperatorGuards } from '../guard';
 import { listPairSettings } from '../pair-settings';
 

@@ -13,7 +13,7 @@ import {
   adminWithdrawalSchema,
 } from '@exchange/contracts';
 import { walletOperator } from '../../wallet';
-import type { ConsoleCalls } from '../calls';
+import type { ConsoleCalls } from './calls';
 import { trailFor, type OperatorGuards } from '../guard';
 
 /**

@@ -13,7 +13,7 @@ import {
   adminUploadedImageSchema,
 } from '@exchange/contracts';
 import { newsOperator } from '../../news';
-import type { ConsoleCalls } from '../calls';
+import type { ConsoleCalls } from './calls';
 import { actorOf, trailFor, type OperatorGuards } from '../guard';
 
 /**

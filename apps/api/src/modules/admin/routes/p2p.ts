@@ -21,7 +21,7 @@ import {
 import { acceptorOperator } from '../../acceptor';
 import { c2cOperator } from '../../c2c';
 import { roomPusher } from '../../notices';
-import type { ConsoleCalls } from '../calls';
+import type { ConsoleCalls } from './calls';
 import { trailFor, type OperatorGuards } from '../guard';
 
 /** P2P appeals: viewers read them; finance, with a fresh two-factor code, releases or refunds the escrow. */

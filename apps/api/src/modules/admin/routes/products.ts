@@ -10,7 +10,7 @@ import {
 } from '@exchange/contracts';
 import { microOperator } from '../../micro';
 import { savingsOperator } from '../../savings';
-import type { ConsoleCalls } from '../calls';
+import type { ConsoleCalls } from './calls';
 import { trailFor, type OperatorGuards } from '../guard';
 import { listSettings, saveSetting } from '../settings';
 

@@ -16,7 +16,7 @@ import {
 import { regionOperator } from '../../region';
 import { safeOperator } from '../../safe';
 import { userOperator } from '../../user';
-import type { ConsoleCalls } from '../calls';
+import type { ConsoleCalls } from './calls';
 import { trailFor, type OperatorGuards } from '../guard';
 import { userRecords } from '../user-records';
 import { searchUsers, viewUser } from '../users';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { answers, ok } from '../../http/envelope';
-import type { OperatorGuards } from './guard';
+import { answers, ok } from '../../../http/envelope';
+import type { OperatorGuards } from '../guard';
 
 type Guard = (request: FastifyRequest) => Promise<void>;
 
