@@ -43,6 +43,16 @@ export async function signedInOperator(
 
 export const OPERATOR_ROLES: OperatorRole[] = ['viewer', 'support', 'finance', 'admin'];
 
+/** One signed-in operator of every role, made one after another. */
+export async function signedInOperators(
+  ctx: TestContext,
+  options: { enrol?: boolean } = {},
+): Promise<Record<OperatorRole, TestOperator>> {
+  const operators = {} as Record<OperatorRole, TestOperator>;
+  for (const role of OPERATOR_ROLES) operators[role] = await signedInOperator(ctx, role, options);
+  return operators;
+}
+
 /** A console call with the least role that may make it; the body passes validation but names nothing. */
 export interface RoleRoute {
   method: 'GET' | 'POST';

@@ -4,9 +4,9 @@ import { createTestContext, type TestContext } from '../../../../../test/harness
 import {
   expectRoleGate,
   FORBIDDEN,
-  OPERATOR_ROLES as ROLES,
   SIGN_IN_REQUIRED,
   signedInOperator,
+  signedInOperators,
   type RoleRoute,
   type TestOperator,
 } from '../../../../../test/operators';
@@ -14,7 +14,7 @@ import type { OperatorRole } from '.';
 
 let ctx: TestContext;
 let trader: { id: number; account: string; token: string };
-const operators = {} as Record<OperatorRole, TestOperator>;
+let operators: Record<OperatorRole, TestOperator>;
 let usdt: number;
 let btc: number;
 let btcUsdt: number;
@@ -22,7 +22,7 @@ let btcUsdt: number;
 beforeAll(async () => {
   ctx = await createTestContext();
   trader = await ctx.signedInUser({ tradePassword: '246810', kyc: true });
-  for (const role of ROLES) operators[role] = await signedInOperator(ctx, role);
+  operators = await signedInOperators(ctx);
   usdt = await ctx.currencyId('USDT');
   btc = await ctx.currencyId('BTC');
   btcUsdt = (

@@ -5,8 +5,8 @@ import { SESSION_CACHE_MS } from '../../http/session-cache';
 import { createTestContext, type TestContext } from '../../../../../test/harness';
 import {
   expectRoleGate,
-  OPERATOR_ROLES as ROLES,
   signedInOperator,
+  signedInOperators,
   type RoleRoute,
   type TestOperator,
 } from '../../../../../test/operators';
@@ -16,13 +16,13 @@ import { openTotpSecret, sealTotpSecret } from './totp';
 
 let ctx: TestContext;
 let trader: { id: number; account: string; token: string };
-const operators = {} as Record<OperatorRole, TestOperator>;
+let operators: Record<OperatorRole, TestOperator>;
 const TRON = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
 
 beforeAll(async () => {
   ctx = await createTestContext();
   trader = await ctx.signedInUser({ tradePassword: TRADE_PASSWORD, kyc: true });
-  for (const role of ROLES) operators[role] = await signedInOperator(ctx, role, { enrol: true });
+  operators = await signedInOperators(ctx, { enrol: true });
 });
 afterAll(() => ctx.close());
 

@@ -3,9 +3,9 @@ import { createTestContext, type TestContext } from '../../../../../test/harness
 import {
   expectRoleGate,
   FORBIDDEN,
-  OPERATOR_ROLES as ROLES,
   SIGN_IN_REQUIRED,
   signedInOperator,
+  signedInOperators,
   type RoleRoute,
   type TestOperator,
 } from '../../../../../test/operators';
@@ -14,12 +14,12 @@ import { createOperator, disableOperator, setOperatorRole, totpCode, type Operat
 
 let ctx: TestContext;
 let trader: { id: number; account: string; token: string };
-const operators = {} as Record<OperatorRole, TestOperator>;
+let operators: Record<OperatorRole, TestOperator>;
 
 beforeAll(async () => {
   ctx = await createTestContext();
   trader = await ctx.signedInUser({ tradePassword: '246810', kyc: true });
-  for (const role of ROLES) operators[role] = await signedInOperator(ctx, role);
+  operators = await signedInOperators(ctx);
 });
 afterAll(() => ctx.close());
 
