@@ -354,6 +354,9 @@ describe('wallet logs', () => {
     info: string;
     currency_name: string;
   }
+  /** The rows with only the named fields: what a log says, without its ids and times. */
+  const fieldsOf = (rows: unknown, keys: (keyof LogRow)[]) =>
+    (rows as LogRow[]).map((row) => Object.fromEntries(keys.map((key) => [key, row[key]])));
 
   it('lists the fiat and spot logs with texts, before/after values and paging', async () => {
     const user = await ctx.signedInUser();
@@ -382,14 +385,7 @@ describe('wallet logs', () => {
     const change = await ctx.post('/api/wallet/legal_log', { type: 2 }, user.token);
     expect(change.body.message.count).toBe(2);
     expect(
-      (change.body.message.list as LogRow[]).map(({ account, type, value, before, after, info }) => ({
-        account,
-        type,
-        value,
-        before,
-        after,
-        info,
-      })),
+      fieldsOf(change.body.message.list, ['account', 'type', 'value', 'before', 'after', 'info']),
     ).toEqual([
       {
         account: 'change',
@@ -467,15 +463,7 @@ describe('wallet logs', () => {
       to: 2,
       total: 2,
     });
-    expect(
-      (data as LogRow[]).map(({ account, value, before, after, info }) => ({
-        account,
-        value,
-        before,
-        after,
-        info,
-      })),
-    ).toEqual([
+    expect(fieldsOf(data, ['account', 'value', 'before', 'after', 'info'])).toEqual([
       {
         account: 'change',
         value: '30',
