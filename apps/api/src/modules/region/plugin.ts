@@ -1,5 +1,5 @@
 import { defineArea } from '../../http/area';
-import { regionRoutes } from './routes';
+import { regionRoutes } from './routes/agents';
 
 /** Regional agents. */
 export const regionArea = defineArea((app) => {

@@ -15,6 +15,5 @@ export { FEE_SOURCES, recordTeamFees, type FeeSource, type TeamFee } from './fee
 export { listProfits, PROFIT_LOG_TYPES } from './profits';
 export { parseRebateRates, rebateOf, type RebateRates, type RebateSettings } from './rebate-rules';
 export { payRebateBatch, payTeamRebates, REBATE_BATCH_SIZE, type PayRebatesOptions } from './rebates';
-export { teamRoutes } from './routes';
 export { PERFORMANCE_CURRENCY, teamLevel, type TeamLevelInput } from './tree';
 export { teamArea } from './plugin';

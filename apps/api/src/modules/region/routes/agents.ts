@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { answerSchema, regionUsersSchema } from '@exchange/contracts';
-import { currentUser } from '../../http/auth';
+import { currentUser } from '../../../http/auth';
 import { pageField } from '@exchange/contracts';
-import { regionUsers } from './agents';
+import { regionUsers } from '../agents';
 
 export function regionRoutes(app: FastifyInstance): void {
   app.withTypeProvider<ZodTypeProvider>().get(

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { answerSchema, profitPageSchema, teamLevelSchema } from '@exchange/contracts';
-import { currentUserId } from '../../http/auth';
+import { currentUserId } from '../../../http/auth';
 import { blankAsMissing, form, int4Id, limitField, optionalText, pageField } from '@exchange/contracts';
-import { listProfits } from './profits';
-import { teamLevel } from './tree';
+import { listProfits } from '../profits';
+import { teamLevel } from '../tree';
 
 /** An optional user id: absent or blank means the caller's own node; anything else must be a user id. */
 const nodeId = blankAsMissing(int4Id('team_node_not_found'));
