@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { AreaFrame, type AreaTab } from '../../components/AreaFrame';
 import { ListState as SharedListState, type ListStateProps } from '../../components/ListState';
 import { useAcceptorOrders, useAcceptorPushes } from './api';
+import '../../components/deal.css';
 import './acceptor.css';
 
 export type AcceptorSection = 'list' | 'deposits' | 'withdrawals' | 'desk' | null;

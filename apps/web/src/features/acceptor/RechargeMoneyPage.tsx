@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { PAY_WAYS } from '@exchange/contracts/constants';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PasswordDialog } from '../../components/PasswordDialog';
@@ -12,7 +13,6 @@ import {
   currentOf,
   dealCoins,
   dealProblem,
-  DEAL_WAYS,
   directionOf,
   type DealForm,
   type DealProblem,
@@ -232,7 +232,7 @@ function DealFormView({ info, direction }: { info: AcceptorInfo; direction: Dire
         <div className={`field${invalid('way')}`}>
           <span className="field-label">{t(`deal.way.${direction}`)}</span>
           <div className="acc-radios" id="acc-way" tabIndex={-1}>
-            {DEAL_WAYS.map((way) => (
+            {PAY_WAYS.map((way) => (
               <label key={way} className="checkbox">
                 <input
                   type="radio"

@@ -12,9 +12,6 @@ export type Direction = 'buy' | 'sell';
 export const directionOf = (current: string | null): Direction => (current === '1' ? 'sell' : 'buy');
 export const currentOf = (direction: Direction) => (direction === 'sell' ? 1 : 0);
 
-/** The ways a deal's CNY is paid: the contract's one list of pay ways. */
-export { PAY_WAYS as DEAL_WAYS } from '@exchange/contracts/constants';
-
 /** A deal's `is_sure`: 0 waiting for the acceptor, 1 confirmed, 2 rejected. */
 export type DealState = 'waiting' | 'confirmed' | 'rejected';
 export function dealState(isSure: number): DealState {

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { FIAT_CODES, PAY_WAYS } from '@exchange/contracts/constants';
 import { useTranslation } from 'react-i18next';
 import { useWalletDetail } from '../../api/wallet';
 import { useNavigate } from 'react-router';
@@ -11,8 +12,6 @@ import { publishAd, transferToLegal, useRefreshC2c, type CurrencyRef } from './a
 import {
   adTotal,
   AMOUNT_DECIMALS,
-  FIAT_CODES,
-  PAY_WAYS,
   publishProblem,
   type AdType,
   type Kind,

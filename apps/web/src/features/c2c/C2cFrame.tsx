@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useUserInfo } from '../../api/user';
 import { AreaFrame, type AreaTab } from '../../components/AreaFrame';
 import { useC2cPushes } from './api';
+import '../../components/deal.css';
 import './c2c.css';
 
 export type C2cSection = 'market' | 'publish' | 'ads' | 'orders' | 'shop';

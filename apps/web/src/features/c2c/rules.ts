@@ -2,8 +2,6 @@ import Decimal from 'decimal.js';
 import type { P2pOrderAction } from '@exchange/contracts/constants';
 import { toDecimal } from '../../lib/format';
 
-export { FIAT_CODES, PAY_WAYS } from '@exchange/contracts/constants';
-
 /**
  * The rules of the P2P (c2c) screens, pure so they are tested on their own (document 2, sections 2, 4, 5
  * and 9; contract notes section 8).
