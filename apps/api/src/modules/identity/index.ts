@@ -1,7 +1,6 @@
 /** Identity verification: the area's one public surface (other areas, workers and ops import only this). */
 import './texts';
-export { realNameRoutes } from './real-name';
-export { storeUploadedImage, UPLOAD_URL_PREFIX, uploadRoutes, type StoredImage } from './upload';
+export { storeUploadedImage, UPLOAD_URL_PREFIX, type StoredImage } from './upload';
 export { REVIEW_STATUS, reviewIdentity } from './review';
 export { identityArea } from './plugin';
 export * as identityOperator from './operator';

@@ -1,6 +1,6 @@
 import { defineArea } from '../../http/area';
-import { realNameRoutes } from './real-name';
-import { uploadRoutes } from './upload';
+import { realNameRoutes } from './routes/real-name';
+import { uploadRoutes } from './routes/upload';
 
 /** Identity verification and the images it uploads. */
 export const identityArea = defineArea((app) => {

@@ -3,11 +3,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { currentUser } from '../../http/auth';
 import { AppError } from '@exchange/kernel/errors';
 import { formatBytes } from '../../http/format';
-import { answers, ok } from '../../http/envelope';
-import { uploadAnswerSchema } from '@exchange/contracts';
 
 const IMAGE_TYPES = new Map([
   ['image/jpeg', 'jpg'],
@@ -76,25 +73,4 @@ async function readOneFile(request: FastifyRequest) {
     if ((error as { statusCode?: unknown }).statusCode === 413) throw error;
     throw new AppError('upload_malformed');
   }
-}
-
-/** Stores an image a signed-in user uploads; the answer is the URL it is served back from. */
-export function uploadRoutes(app: FastifyInstance): void {
-  const schema = { response: answers(uploadAnswerSchema) };
-  app.post('/api/upload', { schema, onRequest: app.requireUser }, async (request) => {
-    const user = currentUser(request);
-    const stored = await storeUploadedImage(app, request, String(user.id));
-    await app.prisma.upload.upsert({
-      where: { file_name: stored.file_name },
-      create: {
-        user_id: user.id,
-        file_name: stored.file_name,
-        sha256: stored.sha256,
-        mime: stored.mime,
-        size_bytes: stored.size_bytes,
-      },
-      update: {},
-    });
-    return ok(stored.url);
-  });
 }
