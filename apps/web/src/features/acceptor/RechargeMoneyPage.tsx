@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { PAY_WAYS } from '@exchange/contracts/constants';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PasswordDialog } from '../../components/PasswordDialog';
+import { PayWayRadios } from '../../components/PayWayRadios';
 import { Spinner } from '../../components/States';
 import { SubmitButton } from '../../components/SubmitButton';
 import { formatFixed } from '../../lib/format';
@@ -231,20 +231,13 @@ function DealFormView({ info, direction }: { info: AcceptorInfo; direction: Dire
         </div>
         <div className={`field${invalid('way')}`}>
           <span className="field-label">{t(`deal.way.${direction}`)}</span>
-          <div className="acc-radios" id="acc-way" tabIndex={-1}>
-            {PAY_WAYS.map((way) => (
-              <label key={way} className="checkbox">
-                <input
-                  type="radio"
-                  name="acc-way"
-                  checked={form.way === way}
-                  onChange={() => set('way', way)}
-                  data-testid={`acc-way-${way}`}
-                />
-                {t(`way.${way}`)}
-              </label>
-            ))}
-          </div>
+          <PayWayRadios
+            className="acc-radios"
+            id="acc-way"
+            value={form.way}
+            onChange={(way) => set('way', way)}
+            labelOf={(way) => t(`way.${way}`)}
+          />
         </div>
         <SubmitButton
           testId="acc-submit"

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { FIAT_CODES, PAY_WAYS } from '@exchange/contracts/constants';
+import { FIAT_CODES } from '@exchange/contracts/constants';
 import { useTranslation } from 'react-i18next';
 import { useWalletDetail } from '../../api/wallet';
 import { useNavigate } from 'react-router';
 import { Modal } from '../../components/Modal';
 import { PasswordDialog } from '../../components/PasswordDialog';
+import { PayWayRadios } from '../../components/PayWayRadios';
 import { SubmitButton } from '../../components/SubmitButton';
 import { formatFixed, roundDown } from '../../lib/format';
 import { toast } from '../../lib/notify';
@@ -251,20 +252,14 @@ export function AdForm({
         )}
         <div className={`field${invalid('way')}`}>
           <span className="field-label">{t('publish.way')}</span>
-          <div className="c2c-radios" role="radiogroup" id={id('way')} tabIndex={-1}>
-            {PAY_WAYS.map((way) => (
-              <label key={way} className="checkbox">
-                <input
-                  type="radio"
-                  name={id('way')}
-                  checked={form.way === way}
-                  onChange={() => set('way', way)}
-                  data-testid={`${id('way')}-${way}`}
-                />
-                {t(`way.${way}`)}
-              </label>
-            ))}
-          </div>
+          <PayWayRadios
+            className="c2c-radios"
+            id={id('way')}
+            radiogroup
+            value={form.way}
+            onChange={(way) => set('way', way)}
+            labelOf={(way) => t(`way.${way}`)}
+          />
         </div>
         <div className={`field${invalid('coin_code')}`}>
           <label className="field-label" htmlFor={id('coin_code')}>
