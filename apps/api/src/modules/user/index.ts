@@ -3,12 +3,9 @@ import './texts';
 export { maskAccount, normaliseAreaCode } from './account';
 // Accounts are parsed as verification addresses them; named here too for the areas that take them from users.
 export { isEmail, parseAccount, type ParsedAccount } from '../verification';
-export { loginRoutes } from './login';
 export { returnLoginGuess, takeLoginGuess } from './login-throttle';
-export { passwordResetRoutes } from './password-reset';
 export { hashSecret, verifySecret } from './passwords';
-export { profileRoutes } from './profile';
-export { createUser, registerRoute } from './register';
+export { createUser } from './register';
 export { findInviter, ROOT_INVITE_CODE } from './invites';
 export { openSession } from './sessions';
 // Session lookup and the trading guard live in http/ (below every area); named here for the areas that took them from users.

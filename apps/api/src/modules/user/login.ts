@@ -1,17 +1,10 @@
-import { loginAnswerSchema } from '@exchange/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentUser } from '../../http/auth';
 import { AppError } from '@exchange/kernel/errors';
 import { consumeRate } from '../../http/rate-limit';
-import { loginRequestSchema, sentenceSchema } from '@exchange/contracts';
-import { isOn, readSetting } from '../system';
 import { consumeCode, parseAccount, verifyCode } from '../verification';
 import { returnLoginGuess, takeLoginGuess } from './login-throttle';
 import { verifySecret } from './passwords';
-import { tokenFromHeader } from '../../http/sessions';
-import { openSession, revokeSession } from './sessions';
-import { answers, okMessage } from '../../http/envelope';
+import { openSession } from './sessions';
 
 const LOGINS_PER_IP = { name: 'login-ip', limit: 60, windowSeconds: 900 };
 
@@ -21,7 +14,7 @@ const LOGINS_PER_IP = { name: 'login-ip', limit: 60, windowSeconds: 900 };
  * login-throttle.ts): per address and account, and per account with a growing delay that a valid
  * verification code skips.
  */
-async function signIn(
+export async function signIn(
   app: FastifyInstance,
   request: FastifyRequest,
   credentials: { user_string: string; password: string; sms_code: string },
@@ -66,45 +59,4 @@ async function signIn(
   await returnLoginGuess(app.redis, accountNumber, request.ip);
   const token = await openSession(app.prisma, user.id, request.ip, app.config.SESSION_TTL_HOURS);
   return { type: 'ok' as const, message: token, id: user.id, account_number: user.account_number };
-}
-
-export function loginRoutes(app: FastifyInstance): void {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-
-  typed.post(
-    '/api/user/login',
-    { schema: { body: loginRequestSchema, response: { 200: loginAnswerSchema } } },
-    async (request) =>
-      signIn(app, request, request.body, isOn(await readSetting(app.prisma, 'login_need_smscode'))),
-  );
-
-  // The points-exchange login variant: account and password only.
-  typed.post(
-    '/api/Independent/points',
-    { schema: { body: loginRequestSchema, response: { 200: loginAnswerSchema } } },
-    (request) => signIn(app, request, { ...request.body, sms_code: '' }, false),
-  );
-
-  // Logout reads nothing from its body, so it takes any body of any content type: a client that sends
-  // text/plain (or anything Fastify has no parser for) must still end its session, not get a 415.
-  void app.register((scope, _options, done) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, parsed) => parsed(null));
-    scope.route({
-      method: ['GET', 'POST'],
-      url: '/api/user/logout',
-      schema: { response: answers(sentenceSchema) },
-      onRequest: app.requireUser,
-      handler: async (request) => {
-        currentUser(request);
-        const token = tokenFromHeader(request.headers.authorization);
-        if (token) {
-          await revokeSession(app.prisma, token);
-          await app.sessions.revokeToken(token);
-        }
-        return okMessage(request.locale, 'logged_out');
-      },
-    });
-    done();
-  });
 }

@@ -1,21 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '@exchange/kernel/db';
-import { currentUser } from '../../http/auth';
 import { AppError } from '@exchange/kernel/errors';
-import {
-  forgetPasswordRequestSchema,
-  passwordChangeRequestSchema,
-  sentenceSchema,
-} from '@exchange/contracts';
-import { parseAccount, withVerifiedCode } from '../verification';
+import { withVerifiedCode } from '../verification';
 import { hashSecret } from './passwords';
-import { forgetLoginGuesses } from './login-throttle';
 import { revokeAllSessions } from './sessions';
-import { answers, okMessage } from '../../http/envelope';
 
 /** Sets a new login password with a code sent to the account, and signs every session of it out. */
-async function resetPassword(
+export async function resetPassword(
   prisma: Db,
   secret: string,
   accountNumber: string,
@@ -39,43 +29,4 @@ async function resetPassword(
   );
   await revokeAllSessions(prisma, userId);
   return userId;
-}
-
-export function passwordResetRoutes(app: FastifyInstance): void {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-
-  const response = answers(sentenceSchema);
-  typed.post(
-    '/api/user/forget',
-    { schema: { body: forgetPasswordRequestSchema, response } },
-    async (request) => {
-      const body = request.body;
-      const account = parseAccount(body.account);
-      if (body.password !== body.repassword) throw new AppError('password_mismatch');
-      const userId = await resetPassword(
-        app.prisma,
-        app.config.APP_SECRET,
-        account.account_number,
-        body.password,
-        body.code,
-      );
-      await app.sessions.revokeUser(userId);
-      await forgetLoginGuesses(app.redis, account.account_number, request.ip);
-      return okMessage(request.locale, 'password_updated');
-    },
-  );
-
-  typed.post(
-    '/api/safe/update_password',
-    { schema: { body: passwordChangeRequestSchema, response }, onRequest: app.requireUser },
-    async (request) => {
-      const user = currentUser(request);
-      const body = request.body;
-      if (body.password !== body.re_password) throw new AppError('password_mismatch');
-      await resetPassword(app.prisma, app.config.APP_SECRET, user.account_number, body.password, body.code);
-      await app.sessions.revokeUser(user.id);
-      await forgetLoginGuesses(app.redis, user.account_number, request.ip);
-      return okMessage(request.locale, 'password_updated');
-    },
-  );
 }

@@ -1,8 +1,8 @@
 import { defineArea } from '../../http/area';
-import { loginRoutes } from './login';
-import { passwordResetRoutes } from './password-reset';
-import { profileRoutes } from './profile';
-import { registerRoute } from './register';
+import { loginRoutes } from './routes/login';
+import { passwordResetRoutes } from './routes/password-reset';
+import { profileRoutes } from './routes/profile';
+import { registerRoute } from './routes/register';
 
 /** Registration, log-in, password reset and the profile. */
 export const userArea = defineArea((app) => {

@@ -1,20 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  answerSchema,
-  authorizationCodeSchema,
-  userCenterSchema,
-  userInfoSchema,
-  type UserInfo,
-} from '@exchange/contracts';
-import { answers, ok } from '../../http/envelope';
+import { type UserInfo } from '@exchange/contracts';
 import type { User } from '@exchange/kernel/db';
-import { currentUser } from '../../http/auth';
 import { formatDateTime } from '../../http/format';
 import { maskAccount } from './account';
 
 /** The caller's own profile, whatever user_id a request carries: secrets never leave the server. */
-async function describeUser(app: FastifyInstance, user: User): Promise<UserInfo> {
+export async function describeUser(app: FastifyInstance, user: User): Promise<UserInfo> {
   const [identity, parent] = await Promise.all([
     app.prisma.identityVerification.findUnique({ where: { user_id: user.id } }),
     user.parent_id
@@ -42,40 +33,4 @@ async function describeUser(app: FastifyInstance, user: User): Promise<UserInfo>
     name: identity?.review_status === 2 ? identity.name : '',
     create_date: formatDateTime(user.created_at),
   };
-}
-
-export function profileRoutes(app: FastifyInstance): void {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-  typed.get(
-    '/api/user/info',
-    { schema: { response: { 200: answerSchema(userInfoSchema) } }, onRequest: app.requireUser },
-    async (request) => ({
-      type: 'ok' as const,
-      message: await describeUser(app, currentUser(request)),
-    }),
-  );
-
-  typed.get(
-    '/api/user/center',
-    { schema: { response: { 200: answerSchema(userCenterSchema) } }, onRequest: app.requireUser },
-    async (request) => {
-      const user = currentUser(request);
-      const identity = await app.prisma.identityVerification.findUnique({ where: { user_id: user.id } });
-      return {
-        type: 'ok' as const,
-        message: {
-          ...(await describeUser(app, user)),
-          review_status: identity?.review_status ?? 0,
-          name: identity?.name ?? '',
-          card_id: identity ? `${identity.card_id.slice(0, 3)}********${identity.card_id.slice(-2)}` : '',
-        },
-      };
-    },
-  );
-
-  app.get(
-    '/api/user/authorization_code',
-    { schema: { response: answers(authorizationCodeSchema) }, onRequest: app.requireUser },
-    (request) => Promise.resolve(ok(currentUser(request).authorization_code)),
-  );
 }

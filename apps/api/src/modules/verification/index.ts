@@ -3,6 +3,5 @@ import './texts';
 export { isEmail, parseAccount, type AccountKind, type ParsedAccount } from './accounts';
 export { consumeCode, issueCode, verifyCode, withVerifiedCode } from './codes';
 export { createMessenger, type Messenger } from './messenger';
-export { verificationRoutes } from './routes';
 export { messageUser, notifyUser } from './user-notices';
 export { verificationArea } from './plugin';

@@ -1,5 +1,5 @@
 import { defineArea } from '../../http/area';
-import { verificationRoutes } from './routes';
+import { verificationRoutes } from './routes/codes';
 
 /** Verification codes by e-mail and SMS. */
 export const verificationArea = defineArea((app) => {

@@ -3,9 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, sessionExpired } from '@exchange/kernel/errors';
 import { checkCodeRequestSchema, sendCodeRequestSchema, sentenceSchema } from '@exchange/contracts';
-import { parseAccount, type ParsedAccount } from './accounts';
-import { issueCode, OWN_ACCOUNT_SCENES, SCENES, verifyCode, type Scene } from './codes';
-import { answers, okMessage } from '../../http/envelope';
+import { parseAccount, type ParsedAccount } from '../accounts';
+import { issueCode, OWN_ACCOUNT_SCENES, SCENES, verifyCode, type Scene } from '../codes';
+import { answers, okMessage } from '../../../http/envelope';
 
 function sceneOf(body: { scene: string; type: string }, fallback?: Scene): Scene {
   const scene = z.enum(SCENES).safeParse(body.scene || body.type || fallback);
