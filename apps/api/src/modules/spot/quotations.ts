@@ -1,6 +1,6 @@
 import type { QuotationGroup } from '@exchange/contracts';
 import type { Db } from '@exchange/kernel/db';
-import type { Money} from '@exchange/kernel/ledger';
+import type { Money } from '@exchange/kernel/ledger';
 import { toAmountString, toFixedString } from '@exchange/kernel/ledger';
 import { cnyPerUnit, currencyFields } from './market-currency';
 import { symbolOf, type Pair } from './pairs';

@@ -7,17 +7,15 @@ import { submitIdentity } from '../real-name';
 
 /** `POST /api/user/real_name`: the caller's identity for an operator to review. */
 export function realNameRoutes(app: FastifyInstance): void {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .post(
-      '/api/user/real_name',
-      {
-        schema: { body: realNameRequestSchema, response: answers(sentenceSchema) },
-        onRequest: app.requireUser,
-      },
-      async (request) => {
-        await submitIdentity(app.prisma, currentUser(request).id, request.body);
-        return okMessage(request.locale, 'identity_submitted');
-      },
-    );
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/user/real_name',
+    {
+      schema: { body: realNameRequestSchema, response: answers(sentenceSchema) },
+      onRequest: app.requireUser,
+    },
+    async (request) => {
+      await submitIdentity(app.prisma, currentUser(request).id, request.body);
+      return okMessage(request.locale, 'identity_submitted');
+    },
+  );
 }

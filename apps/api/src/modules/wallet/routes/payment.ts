@@ -17,16 +17,14 @@ const providerAnswer = { 200: providerReply, 400: providerReply };
 export function paymentRoutes(app: FastifyInstance): void {
   const sandbox = createSandboxProvider(app.config.APP_SECRET);
   const deps = { prisma: app.prisma, provider: app.config.PAYMENT_SANDBOX ? sandbox : undefined };
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .post(
-      '/api/wallet/charge_req_pay',
-      {
-        schema: { body: paymentDepositRequestSchema, response: answers(z.string()) },
-        onRequest: app.requireUser,
-      },
-      async (request) => ok(await startPayment(deps, currentUser(request).id, request.body)),
-    );
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/wallet/charge_req_pay',
+    {
+      schema: { body: paymentDepositRequestSchema, response: answers(z.string()) },
+      onRequest: app.requireUser,
+    },
+    async (request) => ok(await startPayment(deps, currentUser(request).id, request.body)),
+  );
   if (app.config.PAYMENT_SANDBOX) sandboxRoutes(app, sandbox);
 }
 
