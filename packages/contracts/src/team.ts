@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { blankAsMissing, form, int4Id, limitField, optionalText, pageField, type RequestOf } from './fields';
 import { decimal } from './primitives';
 import { laravelPageSchema, type LaravelPage } from './paging';
 
@@ -57,3 +58,16 @@ export type ProfitRecord = z.infer<typeof profitRecordSchema>;
 /** The profit records a page at a time, in the Laravel paginator's shape. */
 export const profitPageSchema = laravelPageSchema(profitRecordSchema);
 export type ProfitPage = LaravelPage<ProfitRecord>;
+
+/** `POST /api/getNode`: one level of the team tree; no user id (or a blank one) means the caller's own node. */
+export const teamNodeRequestSchema = form({
+  user_id: blankAsMissing(int4Id('team_node_not_found')),
+  account_number: optionalText(100),
+  page: pageField,
+  limit: limitField(50, 200),
+});
+export type TeamNodeRequest = RequestOf<typeof teamNodeRequestSchema>;
+
+/** `GET /api/profits/show_profits`: a page of the caller's team earnings. */
+export const profitsQuerySchema = z.object({ page: pageField, limit: limitField(10, 100) });
+export type ProfitsQuery = RequestOf<typeof profitsQuerySchema>;

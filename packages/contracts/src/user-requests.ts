@@ -1,4 +1,5 @@
-import { codeField, form, optionalText, passwordField, requiredText } from './fields';
+import { z } from 'zod';
+import { codeField, form, optionalText, pageField, passwordField, requiredText } from './fields';
 import type { RequestOf } from './fields';
 
 /**
@@ -122,3 +123,7 @@ export type BankCardRequest = RequestOf<typeof bankCardRequestSchema>;
 
 /** `POST /api/set/lang`. */
 export const languageRequestSchema = form({ lang: optionalText(8) });
+
+/** `GET /api/user/region_users`: a page of the users in the caller's region. */
+export const regionUsersQuerySchema = z.object({ page: pageField });
+export type RegionUsersQuery = RequestOf<typeof regionUsersQuerySchema>;

@@ -1,12 +1,6 @@
 import type { Db } from '@exchange/kernel/db';
-import {
-  parseAccount,
-  normaliseAreaCode,
-  hashSecret,
-  createUser,
-  findInviter,
-  ROOT_INVITE_CODE,
-} from '../modules/user';
+import { normaliseAreaCode, hashSecret, createUser, findInviter, ROOT_INVITE_CODE } from '../modules/user';
+import { parseAccount } from '../modules/verification';
 
 export interface OpsUserInput {
   account: string;

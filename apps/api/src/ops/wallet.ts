@@ -1,6 +1,6 @@
 import type { Db } from '@exchange/kernel/db';
 import { HOUSE_ACCOUNTS, isHouseAccount, parseAmount, toAmountString } from '@exchange/kernel/ledger';
-import { parseAccount } from '../modules/user';
+import { parseAccount } from '../modules/verification';
 import {
   findCurrency,
   bookDeposit,

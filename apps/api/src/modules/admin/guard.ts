@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Operator } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import { clearRate, consumeRate } from '../../http/rate-limit';
-import { tokenFromHeader } from '../user';
+import { tokenFromHeader } from '../../http/sessions';
 import { roleAtLeast, roleNeedsTotp, type OperatorRole } from './roles';
 import { findOperatorSession, type OperatorIdentity } from './sessions';
 import { openTotpSecret, totpStep } from './totp';

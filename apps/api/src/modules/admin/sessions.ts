@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '@exchange/kernel/db';
-import { hashToken } from '../user';
+import { hashToken } from '../../http/sessions';
 
 /** An operator session ends after 30 minutes without a call, and 8 hours after sign-in whatever happens. */
 export const OPERATOR_IDLE_MS = 30 * 60_000;

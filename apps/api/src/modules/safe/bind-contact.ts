@@ -1,6 +1,7 @@
 import { isUniqueViolation, type Db } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
-import { isEmail, normaliseAreaCode, parseAccount } from '../user';
+import { normaliseAreaCode } from '../user';
+import { isEmail, parseAccount } from '../verification';
 import { withVerifiedCode } from '../verification';
 
 type Deps = { prisma: Db; secret: string };

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '@exchange/kernel/errors';
 import { consumeRate } from '../../http/rate-limit';
+import { ok } from '../../http/envelope';
 import { consumeCode, parseAccount, verifyCode } from '../verification';
 import { returnLoginGuess, takeLoginGuess } from './login-throttle';
 import { verifySecret } from './passwords';
@@ -58,5 +59,5 @@ export async function signIn(
 
   await returnLoginGuess(app.redis, accountNumber, request.ip);
   const token = await openSession(app.prisma, user.id, request.ip, app.config.SESSION_TTL_HOURS);
-  return { type: 'ok' as const, message: token, id: user.id, account_number: user.account_number };
+  return { ...ok(token), id: user.id, account_number: user.account_number };
 }

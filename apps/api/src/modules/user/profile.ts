@@ -34,3 +34,14 @@ export async function describeUser(app: FastifyInstance, user: User): Promise<Us
     create_date: formatDateTime(user.created_at),
   };
 }
+
+/** The user centre: the profile with the identity review's state, the name and a masked card number. */
+export async function describeUserCenter(app: FastifyInstance, user: User) {
+  const identity = await app.prisma.identityVerification.findUnique({ where: { user_id: user.id } });
+  return {
+    ...(await describeUser(app, user)),
+    review_status: identity?.review_status ?? 0,
+    name: identity?.name ?? '',
+    card_id: identity ? `${identity.card_id.slice(0, 3)}********${identity.card_id.slice(-2)}` : '',
+  };
+}

@@ -2,7 +2,7 @@ import type { OperatorTrail } from '@exchange/contracts';
 import { isUniqueViolation, type Db, type Tx } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import { parseAmount, toAmountString } from '@exchange/kernel/ledger';
-import { parseAccount } from '../user';
+import { parseAccount } from '../verification';
 import { creditDeposit } from './deposit';
 import { completeWithdrawal, rejectWithdrawal, WITHDRAWAL_STATUS, type WithinWithdrawal } from './withdraw';
 

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Db, User } from '@exchange/kernel/db';
 import { isUniqueViolation } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
-import { parseAccount } from '../user';
+import { parseAccount } from '../verification';
 import { issueCode, withVerifiedCode } from '../verification';
 import { canonicalAddress, isValidAddress } from './addresses';
 import { findCurrency } from './currencies';

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { PageData, RegionUser } from '@exchange/contracts';
+import type { PageData, RegionUser, RegionUsersQuery } from '@exchange/contracts';
 import { api } from '../../lib/api';
 import { useToken } from '../../lib/session';
 
@@ -14,7 +14,11 @@ export function useRegionUsers() {
   return useInfiniteQuery({
     queryKey: ['region', 'users', token],
     queryFn: ({ pageParam }) =>
-      api.get<PageData<RegionUser>>('/api/user/region_users', { page: pageParam }, { quiet: true }),
+      api.get<PageData<RegionUser>>(
+        '/api/user/region_users',
+        { page: pageParam } satisfies RegionUsersQuery,
+        { quiet: true },
+      ),
     initialPageParam: 1,
     getNextPageParam: (last, _all, page) =>
       last.data.length > 0 && (last.pages === undefined || page < last.pages) ? page + 1 : undefined,

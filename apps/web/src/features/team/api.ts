@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { ProfitPage, TeamLevel } from '@exchange/contracts';
+import type { ProfitPage, ProfitsQuery, TeamLevel, TeamNodeRequest } from '@exchange/contracts';
 import { api } from '../../lib/api';
 import { useToken } from '../../lib/session';
 
@@ -23,7 +23,7 @@ export function useTeamLevel(userId?: number, enabled = true) {
     queryFn: ({ pageParam }) =>
       api.post<TeamLevel>(
         '/api/getNode',
-        { user_id: userId, page: pageParam, limit: LEVEL_PAGE },
+        { user_id: userId, page: pageParam, limit: LEVEL_PAGE } satisfies TeamNodeRequest,
         { quiet: true },
       ),
     initialPageParam: 1,
@@ -41,7 +41,7 @@ export function useProfits() {
     queryFn: ({ pageParam }) =>
       api.get<ProfitPage>(
         '/api/profits/show_profits',
-        { page: pageParam, limit: PROFIT_PAGE },
+        { page: pageParam, limit: PROFIT_PAGE } satisfies ProfitsQuery,
         { quiet: true },
       ),
     initialPageParam: 1,

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { answerSchema, regionUsersSchema } from '@exchange/contracts';
+import { answerSchema, regionUsersQuerySchema, regionUsersSchema } from '@exchange/contracts';
 import { currentUser } from '../../../http/auth';
-import { pageField } from '@exchange/contracts';
+import { ok } from '../../../http/envelope';
 import { regionUsers } from '../agents';
 
 export function regionRoutes(app: FastifyInstance): void {
@@ -11,14 +10,11 @@ export function regionRoutes(app: FastifyInstance): void {
     '/api/user/region_users',
     {
       schema: {
-        querystring: z.object({ page: pageField }),
+        querystring: regionUsersQuerySchema,
         response: { 200: answerSchema(regionUsersSchema) },
       },
       onRequest: app.requireUser,
     },
-    async (request) => ({
-      type: 'ok' as const,
-      message: await regionUsers(app.prisma, currentUser(request).id, request.query.page),
-    }),
+    async (request) => ok(await regionUsers(app.prisma, currentUser(request).id, request.query.page)),
   );
 }
