@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../lib/notify';
+import { Field } from './Field';
 import { Modal } from './Modal';
 import { SubmitButton } from './SubmitButton';
 
@@ -44,10 +45,7 @@ export function PasswordDialog({ title, text, onSubmit, onClose }: PasswordDialo
     <Modal title={title} onClose={busy ? () => undefined : onClose}>
       <form onSubmit={(event) => void submit(event)} noValidate data-testid="password-dialog">
         {text && <div className="password-dialog-text">{text}</div>}
-        <div className="field">
-          <label className="field-label" htmlFor="trade-password">
-            {t('tradePassword.label')}
-          </label>
+        <Field label={t('tradePassword.label')} htmlFor="trade-password">
           <input
             id="trade-password"
             className="input"
@@ -60,7 +58,7 @@ export function PasswordDialog({ title, text, onSubmit, onClose }: PasswordDialo
             onChange={(event) => setPassword(event.target.value)}
             data-testid="trade-password"
           />
-        </div>
+        </Field>
         <div className="dialog-actions password-dialog-actions">
           <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>
             {t('action.cancel')}

@@ -1,5 +1,6 @@
 import { useState, type ComponentProps, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Field as SharedField } from '../../components/Field';
 import { EyeIcon } from '../../components/icons';
 import { SendCodeButton } from '../../components/SendCodeButton';
 import { Spinner } from '../../components/States';
@@ -70,26 +71,20 @@ interface FieldProps {
   children: ReactNode;
 }
 
-/** A labelled field with its error (a translation key of `auth`) or hint underneath. */
+/** A field of the sign-in forms: its error is a translation key of `auth`. */
 export function Field({ label, htmlFor, error, hint, extra, children }: FieldProps) {
   const { t } = useTranslation('auth');
   return (
-    <div className={`field auth-field${error ? ' has-error' : ''}`}>
-      <div className="auth-field-top">
-        <label className="field-label" htmlFor={htmlFor}>
-          {label}
-        </label>
-        {extra}
-      </div>
+    <SharedField
+      className="auth-field"
+      label={label}
+      htmlFor={htmlFor}
+      error={error ? t(error) : null}
+      hint={hint}
+      extra={extra}
+    >
       {children}
-      {error ? (
-        <span className="field-error" role="alert">
-          {t(error)}
-        </span>
-      ) : (
-        hint && <span className="auth-hint">{hint}</span>
-      )}
-    </div>
+    </SharedField>
   );
 }
 
