@@ -1,12 +1,11 @@
-import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useUserInfo } from '../../api/user';
 import { bindEmail, sendCode } from './api';
 import { AuthShell, CardHeading, CodeField, Field, SubmitButton, UserUnavailable } from './AuthParts';
 import { BindPhoneForm } from './BindPhoneForm';
-import { useBackToSettings, useFieldErrors } from './form';
+import { useBackToSettings, useCodeForm } from './form';
 import { isEmailAccount, validateBindEmail } from './validation';
 
 type BindField = 'email' | 'code';
@@ -17,23 +16,15 @@ const FIELD_IDS: Record<BindField, string> = { email: 'bind-email', code: 'bind-
 function BindEmailForm() {
   const { t } = useTranslation('auth');
   const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
-  const form = useFieldErrors(FIELD_IDS);
-  const backToSettings = useBackToSettings('bind.success');
-
-  const mutation = useMutation({
-    mutationFn: () => bindEmail({ email, code }),
-    onSuccess: backToSettings,
+  const { form, submit, codeField, submitting } = useCodeForm({
+    ids: FIELD_IDS,
+    validate: (code) => validateBindEmail({ email, code }),
+    validateSending: (code) => validateBindEmail({ email, code }, true),
+    sendCode: () => sendCode({ account: email, scene: 'binding' }),
+    save: (code) => bindEmail({ email, code }),
+    onSaved: useBackToSettings('bind.success'),
+    once: true,
   });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (mutation.isPending || mutation.isSuccess) return;
-    if (form.check(validateBindEmail({ email, code }))) mutation.mutate();
-  };
-
-  const onSendCode = async () =>
-    form.check(validateBindEmail({ email, code }, true)) && sendCode({ account: email, scene: 'binding' });
 
   return (
     <form className="auth-form" onSubmit={submit} noValidate>
@@ -51,19 +42,8 @@ function BindEmailForm() {
           onChange={form.edit('email', setEmail)}
         />
       </Field>
-      <CodeField
-        form={form}
-        field="code"
-        value={code}
-        onChange={setCode}
-        onSend={onSendCode}
-        hint={t('bind.codeHint')}
-      />
-      <SubmitButton
-        testId="bind-submit"
-        busy={mutation.isPending}
-        disabled={mutation.isPending || mutation.isSuccess}
-      />
+      <CodeField {...codeField} hint={t('bind.codeHint')} />
+      <SubmitButton testId="bind-submit" {...submitting} />
     </form>
   );
 }

@@ -1,11 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bindMobile, sendCode } from './api';
 import { CodeField, Field, SubmitButton } from './AuthParts';
 import { countryByAreaCode, type Country } from './countries';
 import { CountryPicker } from './CountryPicker';
-import { useBackToSettings, useFieldErrors } from './form';
+import { useBackToSettings, useCodeForm } from './form';
 import { validateBindPhone } from './validation';
 
 type PhoneField = 'phone' | 'code';
@@ -17,24 +16,15 @@ export function BindPhoneForm({ areaCode }: { areaCode: string }) {
   const { t } = useTranslation('auth');
   const [country, setCountry] = useState<Country>(() => countryByAreaCode(areaCode));
   const [phone, setPhone] = useState('');
-  const [code, setCode] = useState('');
-  const form = useFieldErrors(FIELD_IDS);
-  const backToSettings = useBackToSettings('bind.phoneSuccess');
-
-  const mutation = useMutation({
-    mutationFn: () => bindMobile({ mobile: phone, country, code }),
-    onSuccess: backToSettings,
+  const { form, submit, codeField, submitting } = useCodeForm({
+    ids: FIELD_IDS,
+    validate: (code) => validateBindPhone({ phone, code }),
+    validateSending: (code) => validateBindPhone({ phone, code }, true),
+    sendCode: () => sendCode({ account: phone.replace(/[\s()-]/g, ''), scene: 'binding', country }),
+    save: (code) => bindMobile({ mobile: phone, country, code }),
+    onSaved: useBackToSettings('bind.phoneSuccess'),
+    once: true,
   });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (mutation.isPending || mutation.isSuccess) return;
-    if (form.check(validateBindPhone({ phone, code }))) mutation.mutate();
-  };
-
-  const onSendCode = async () =>
-    form.check(validateBindPhone({ phone, code }, true)) &&
-    sendCode({ account: phone.replace(/[\s()-]/g, ''), scene: 'binding', country });
 
   return (
     <form className="auth-form" onSubmit={submit} noValidate>
@@ -56,19 +46,8 @@ export function BindPhoneForm({ areaCode }: { areaCode: string }) {
           />
         </div>
       </Field>
-      <CodeField
-        form={form}
-        field="code"
-        value={code}
-        onChange={setCode}
-        onSend={onSendCode}
-        hint={t('bind.phoneCodeHint')}
-      />
-      <SubmitButton
-        testId="bind-phone-submit"
-        busy={mutation.isPending}
-        disabled={mutation.isPending || mutation.isSuccess}
-      />
+      <CodeField {...codeField} hint={t('bind.phoneCodeHint')} />
+      <SubmitButton testId="bind-phone-submit" {...submitting} />
     </form>
   );
 }

@@ -1,5 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useUserInfo } from '../../api/user';
@@ -16,7 +15,7 @@ import {
   PasswordPairFields,
   SubmitButton,
 } from './AuthParts';
-import { loginPathFor, useFieldErrors } from './form';
+import { loginPathFor, useCodeForm } from './form';
 import { validateReset, type ResetField } from './validation';
 
 const FIELD_IDS: Record<ResetField, string> = {
@@ -45,16 +44,19 @@ export default function ForgetPasswordPage() {
   const [typedAccount, setAccount] = useState('');
   const [password, setPassword] = useState('');
   const [repassword, setRepassword] = useState('');
-  const [code, setCode] = useState('');
-  const form = useFieldErrors(FIELD_IDS);
   const account = ownAccount ?? typedAccount;
 
-  const mutation = useMutation({
-    mutationFn: () =>
+  const { form, submit, codeField, submitting } = useCodeForm({
+    ids: FIELD_IDS,
+    validate: (code) => validateReset({ account, password, repassword, code }),
+    // The code goes out only when both password fields are filled and match.
+    validateSending: (code) => validateReset({ account, password, repassword, code }, true),
+    sendCode: () => sendCode({ account, scene: 'forget' }),
+    save: (code) =>
       fromSettings
         ? updatePassword({ password, repassword, code })
         : forgetPassword({ account, password, repassword, code }),
-    onSuccess: (message) => {
+    onSaved: (message) => {
       toast(message || t('forget.success'), 'success');
       // The server signs every session of the account out: this one too.
       if (token) {
@@ -64,17 +66,6 @@ export default function ForgetPasswordPage() {
       void navigate(loginPathFor(account), { replace: true });
     },
   });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (mutation.isPending) return;
-    if (form.check(validateReset({ account, password, repassword, code }))) mutation.mutate();
-  };
-
-  // The code goes out only when both password fields are filled and match.
-  const onSendCode = async () =>
-    form.check(validateReset({ account, password, repassword, code }, true)) &&
-    sendCode({ account, scene: 'forget' });
 
   return (
     <AuthShell aside={!fromSettings}>
@@ -102,19 +93,11 @@ export default function ForgetPasswordPage() {
           onPassword={setPassword}
           onRepassword={setRepassword}
         />
-        <CodeField
-          form={form}
-          field="code"
-          value={code}
-          onChange={setCode}
-          onSend={onSendCode}
-          seconds={RESET_COUNTDOWN_SECONDS}
-          hint={t('forget.codeHint')}
-        />
+        <CodeField {...codeField} seconds={RESET_COUNTDOWN_SECONDS} hint={t('forget.codeHint')} />
         <SubmitButton
           testId="forget-submit"
-          disabled={mutation.isPending || (fromSettings && !account)}
-          busy={mutation.isPending}
+          {...submitting}
+          disabled={submitting.disabled || (fromSettings && !account)}
           label={t('forget.submit')}
           busyLabel={t('forget.submitting')}
         />

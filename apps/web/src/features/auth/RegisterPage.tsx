@@ -1,5 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../lib/notify';
@@ -15,7 +14,7 @@ import {
 } from './AuthParts';
 import { DEFAULT_COUNTRY, type Country } from './countries';
 import { CountryPicker } from './CountryPicker';
-import { loginPathFor, useFieldErrors } from './form';
+import { loginPathFor, useCodeForm } from './form';
 import { isEmailAccount, validateRegister, validateSendCode, type RegisterField } from './validation';
 
 const FIELD_IDS: Record<RegisterField, string> = {
@@ -36,30 +35,21 @@ export default function RegisterPage() {
 
   const [country, setCountry] = useState<Country>(DEFAULT_COUNTRY);
   const [account, setAccount] = useState(params.get('haccount') ?? '');
-  const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [repassword, setRepassword] = useState('');
   const [invite, setInvite] = useState(linkedInvite);
   const [agreed, setAgreed] = useState(false);
-  const form = useFieldErrors(FIELD_IDS);
-
-  const mutation = useMutation({
-    mutationFn: () => register({ account, code, password, repassword, invite, country }),
-    onSuccess: (message) => {
+  const { form, submit, codeField, submitting } = useCodeForm({
+    ids: FIELD_IDS,
+    validate: (code) => validateRegister({ invite, account, password, repassword, code, agreed }),
+    validateSending: () => validateSendCode(account),
+    sendCode: () => sendCode({ account, scene: 'register', country }),
+    save: (code) => register({ account, code, password, repassword, invite, country }),
+    onSaved: (message) => {
       toast(message || t('register.success'), 'success');
       void navigate(loginPathFor(account));
     },
   });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (mutation.isPending) return;
-    if (form.check(validateRegister({ invite, account, password, repassword, code, agreed })))
-      mutation.mutate();
-  };
-
-  const onSendCode = async () =>
-    form.check(validateSendCode(account)) && sendCode({ account, scene: 'register', country });
 
   return (
     <AuthShell>
@@ -76,7 +66,7 @@ export default function RegisterPage() {
             <AccountInput form={form} value={account} onChange={setAccount} autoFocus />
           </div>
         </Field>
-        <CodeField form={form} field="code" value={code} onChange={setCode} onSend={onSendCode} />
+        <CodeField {...codeField} />
         <PasswordPairFields
           form={form}
           label={t('field.password')}
@@ -118,7 +108,7 @@ export default function RegisterPage() {
         </label>
         <SubmitButton
           testId="register-submit"
-          busy={mutation.isPending}
+          {...submitting}
           label={t('register.submit')}
           busyLabel={t('register.submitting')}
         />

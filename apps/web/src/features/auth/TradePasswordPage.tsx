@@ -1,5 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useUserInfo } from '../../api/user';
@@ -12,7 +11,7 @@ import {
   SubmitButton,
   UserUnavailable,
 } from './AuthParts';
-import { useBackToSettings, useFieldErrors } from './form';
+import { useBackToSettings, useCodeForm } from './form';
 import { validateTradePassword, type CodeFormField } from './validation';
 
 const FIELD_IDS: Record<CodeFormField, string> = {
@@ -30,24 +29,19 @@ export default function TradePasswordPage() {
   const user = useUserInfo();
   const [password, setPassword] = useState('');
   const [repassword, setRepassword] = useState('');
-  const [code, setCode] = useState('');
-  const form = useFieldErrors(FIELD_IDS);
-  const backToSettings = useBackToSettings('trade.success');
-
-  const mutation = useMutation({
-    mutationFn: () => setTradePassword({ password, repassword, code }),
-    onSuccess: backToSettings,
+  const { form, submit, codeField, submitting } = useCodeForm({
+    ids: FIELD_IDS,
+    validate: (code) => validateTradePassword({ password, repassword, code }),
+    // The code goes to the user's own account, so nothing typed needs checking first.
+    sendCode: () => sendCode({ account: user.data?.account_number ?? '', scene: 'trade_password' }),
+    save: (code) => setTradePassword({ password, repassword, code }),
+    onSaved: useBackToSettings('trade.success'),
+    once: true,
   });
 
   if (!user.data) return <UserUnavailable pending={user.isPending} />;
   const info = user.data;
   const isChange = info.has_trade_password === 1;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (mutation.isPending || mutation.isSuccess) return;
-    if (form.check(validateTradePassword({ password, repassword, code }))) mutation.mutate();
-  };
 
   return (
     <AuthShell aside={false}>
@@ -70,20 +64,9 @@ export default function TradePasswordPage() {
           onPassword={setPassword}
           onRepassword={setRepassword}
         />
-        <CodeField
-          form={form}
-          field="code"
-          value={code}
-          onChange={setCode}
-          onSend={() => sendCode({ account: info.account_number, scene: 'trade_password' })}
-          hint={t('codeSentTo', { account: info.account })}
-        />
+        <CodeField {...codeField} hint={t('codeSentTo', { account: info.account })} />
         <div className="auth-warning">{t('trade.warning')}</div>
-        <SubmitButton
-          testId="trade-submit"
-          busy={mutation.isPending}
-          disabled={mutation.isPending || mutation.isSuccess}
-        />
+        <SubmitButton testId="trade-submit" {...submitting} />
       </form>
     </AuthShell>
   );

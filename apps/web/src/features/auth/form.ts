@@ -1,5 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, type NavigateOptions } from 'react-router';
 import { toast } from '../../lib/notify';
@@ -41,6 +41,54 @@ export function useFieldErrors<F extends string>(ids: Record<F, string>): FieldE
       set(event.target.value);
       setError((current) => (current?.field === field ? null : current));
     },
+  };
+}
+
+interface CodeFormOptions<F extends string> {
+  ids: Record<F, string>;
+  /** The form's first problem with this code typed, before it is saved. */
+  validate: (code: string) => FieldProblem<F> | null;
+  /** What must hold before a code is sent; without it the code goes out unchecked. */
+  validateSending?: (code: string) => FieldProblem<F> | null;
+  sendCode: () => Promise<boolean>;
+  save: (code: string) => Promise<string>;
+  onSaved: (message: string) => unknown;
+  /** Signed-in forms take one success: the form stays locked while the screen moves on. */
+  once?: boolean;
+}
+
+/**
+ * A form proven by a code sent to the user (registration, reset, trade password, binding): its complaints,
+ * the code box's state and sending, and the save with its lock. `codeField` goes to `CodeField`,
+ * `submitting` to the submit button.
+ */
+export function useCodeForm<F extends string>({
+  ids,
+  validate,
+  validateSending,
+  sendCode,
+  save,
+  onSaved,
+  once = false,
+}: CodeFormOptions<F | 'code'>) {
+  const [code, setCode] = useState('');
+  const form = useFieldErrors(ids);
+  const mutation = useMutation({ mutationFn: () => save(code), onSuccess: onSaved });
+  const locked = mutation.isPending || (once && mutation.isSuccess);
+  return {
+    form,
+    submit: (event: FormEvent) => {
+      event.preventDefault();
+      if (!locked && form.check(validate(code))) mutation.mutate();
+    },
+    codeField: {
+      form,
+      field: 'code' as const,
+      value: code,
+      onChange: setCode,
+      onSend: async () => (!validateSending || form.check(validateSending(code))) && sendCode(),
+    },
+    submitting: { busy: mutation.isPending, disabled: locked },
   };
 }
 
