@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { formatFixed } from '../../lib/format';
-import { useAcceptors } from './api';
+import { DataTable, type Column } from '../../components/DataTable';
+import { figureColumn } from '../../components/tableColumns';
+import { useAcceptors, type Acceptor } from './api';
 import { AcceptorFrame, ListState } from './AcceptorFrame';
 import { Tabs } from '../../components/Tabs';
 
@@ -31,12 +34,11 @@ export default function AcceptorListPage() {
             testId={(item) => `acc-tab-${item}`}
           />
           <span className="acc-links">
-            <Link to="/chargeRecord?current=0" className="btn btn-sm btn-ghost">
-              {t('list.depositRecords')}
-            </Link>
-            <Link to="/chargeRecord?current=1" className="btn btn-sm btn-ghost">
-              {t('list.withdrawRecords')}
-            </Link>
+            {(['deposit', 'withdraw'] as const).map((direction, current) => (
+              <Link key={direction} to={`/chargeRecord?current=${current}`} className="btn btn-sm btn-ghost">
+                {t(`list.${direction}Records`)}
+              </Link>
+            ))}
           </span>
         </div>
         {tab === 'crypto' ? (
@@ -48,45 +50,13 @@ export default function AcceptorListPage() {
           </div>
         ) : (
           <>
-            <table className="table acc-table">
-              <thead>
-                <tr>
-                  <th>{t('list.col.name')}</th>
-                  <th className="right">{t('list.col.depositQuota')}</th>
-                  <th className="right">{t('list.col.depositRate')}</th>
-                  <th className="right">{t('list.col.withdrawQuota')}</th>
-                  <th className="right">{t('list.col.withdrawRate')}</th>
-                  <th className="right">{t('list.col.action')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((acceptor) => (
-                  <tr key={acceptor.id} data-testid="acceptor-row" data-id={acceptor.id}>
-                    <td className="acc-name">{acceptor.name}</td>
-                    <td className="right num">{formatFixed(acceptor.recharge_amount, 2)} CNY</td>
-                    <td className="right num">{formatFixed(acceptor.recharge_rate, 4)}</td>
-                    <td className="right num">{formatFixed(acceptor.cash_amount, 2)} CNY</td>
-                    <td className="right num">{formatFixed(acceptor.cash_rate, 4)}</td>
-                    <td className="right acc-actions">
-                      <Link
-                        to={`/rechargeMoney?id=${acceptor.id}&current=0`}
-                        className="btn btn-sm btn-buy"
-                        data-testid="acceptor-deposit"
-                      >
-                        {t('list.deposit')}
-                      </Link>
-                      <Link
-                        to={`/rechargeMoney?id=${acceptor.id}&current=1`}
-                        className="btn btn-sm btn-sell"
-                        data-testid="acceptor-withdraw"
-                      >
-                        {t('list.withdraw')}
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              className="table acc-table"
+              columns={acceptorColumns(t)}
+              rows={rows}
+              rowKey={(acceptor) => acceptor.id}
+              rowProps={(acceptor) => ({ 'data-testid': 'acceptor-row', 'data-id': acceptor.id })}
+            />
             <ListState
               pending={acceptors.isPending}
               error={acceptors.isError}
@@ -99,4 +69,33 @@ export default function AcceptorListPage() {
       </section>
     </AcceptorFrame>
   );
+}
+
+/** An acceptor's quotas and rates in each direction, and the two ways into its deal form. */
+function acceptorColumns(t: TFunction<'acceptor'>): Column<Acceptor>[] {
+  return [
+    { header: t('list.col.name'), cell: (acceptor) => acceptor.name, className: 'acc-name' },
+    figureColumn(t('list.col.depositQuota'), (acceptor) => `${formatFixed(acceptor.recharge_amount, 2)} CNY`),
+    figureColumn(t('list.col.depositRate'), (acceptor) => formatFixed(acceptor.recharge_rate, 4)),
+    figureColumn(t('list.col.withdrawQuota'), (acceptor) => `${formatFixed(acceptor.cash_amount, 2)} CNY`),
+    figureColumn(t('list.col.withdrawRate'), (acceptor) => formatFixed(acceptor.cash_rate, 4)),
+    {
+      header: t('list.col.action'),
+      align: 'right',
+      cell: (acceptor) => (
+        <span className="acc-actions">
+          {(['deposit', 'withdraw'] as const).map((action, current) => (
+            <Link
+              key={action}
+              to={`/rechargeMoney?id=${acceptor.id}&current=${current}`}
+              className={`btn btn-sm ${action === 'deposit' ? 'btn-buy' : 'btn-sell'}`}
+              data-testid={`acceptor-${action}`}
+            >
+              {t(`list.${action}`)}
+            </Link>
+          ))}
+        </span>
+      ),
+    },
+  ];
 }

@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Countdown } from '../../components/Countdown';
+import { DataTable, type MaybeColumn } from '../../components/DataTable';
 import { PasswordDialog } from '../../components/PasswordDialog';
+import { figureColumn, timeColumn } from '../../components/tableColumns';
 import { deadlineOf } from '../../lib/countdown';
 import { formatFixed } from '../../lib/format';
 import { toast } from '../../lib/notify';
@@ -20,82 +23,14 @@ export function DealTable({ deals, role }: { deals: AcceptorDeal[]; role: 'accep
   const [acting, setActing] = useState<{ deal: AcceptorDeal; action: DealAction } | null>(null);
   return (
     <>
-      <table className="table acc-table" data-testid={`acc-deals-${role}`}>
-        <thead>
-          <tr>
-            <th>{t('record.col.created')}</th>
-            {role === 'acceptor' && <th>{t('record.col.type')}</th>}
-            <th>{role === 'acceptor' ? t('record.col.mobile') : t('record.col.acceptor')}</th>
-            <th>{t('record.col.account')}</th>
-            <th>{t('record.col.way')}</th>
-            <th className="right">{t('record.col.money')}</th>
-            <th className="right">{t('record.col.number')}</th>
-            <th>{t('record.col.state')}</th>
-            <th>{t('record.col.updated')}</th>
-            <th className="right">{t('record.col.action')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {deals.map((deal) => {
-            const state = dealState(deal.is_sure);
-            const actions = dealActions(role, deal);
-            const autoConfirm = state === 'waiting' && deal.transferred === 1;
-            return (
-              <tr key={deal.id} data-testid="acc-deal-row" data-id={deal.id}>
-                <td className="num secondary">{deal.create_time}</td>
-                {role === 'acceptor' && (
-                  <td className={deal.type === 'buy' ? 'up' : 'down'}>{t(`record.type.${deal.type}`)}</td>
-                )}
-                <td>{role === 'acceptor' ? deal.mobile : deal.acceptor_name}</td>
-                <td>
-                  <div>{deal.deal_account}</div>
-                  {role === 'user' && deal.hes_account && (
-                    <div className="muted acc-small">
-                      {t('record.hesAccount')}: {deal.hes_account}
-                    </div>
-                  )}
-                </td>
-                <td>{deal.way_name}</td>
-                <td className="right num">{formatFixed(deal.money, 2)}</td>
-                <td className="right num">{formatFixed(deal.number, 8)}</td>
-                <td>
-                  <span
-                    className={`badge ${STATE_BADGE[state]}`}
-                    data-testid="acc-deal-state"
-                    data-state={state}
-                  >
-                    {t(`record.state.${state}`)}
-                  </span>
-                  {autoConfirm && (
-                    <div className="acc-small">
-                      {t('record.sent')}{' '}
-                      <Countdown
-                        deadline={deadlineOf(deal.auto_confirm_time)}
-                        expiredLabel={t('record.confirming')}
-                        testId="acc-auto-confirm"
-                      />
-                    </div>
-                  )}
-                </td>
-                <td className="num secondary">{deal.is_sure > 0 ? deal.update_time : ''}</td>
-                <td className="right acc-actions">
-                  {actions.map((action) => (
-                    <button
-                      key={action}
-                      type="button"
-                      className={`btn btn-sm ${action === 'reject' ? 'btn-ghost' : 'btn-primary'}`}
-                      onClick={() => setActing({ deal, action })}
-                      data-testid={`acc-deal-${action}`}
-                    >
-                      {t(`record.action.${action}`)}
-                    </button>
-                  ))}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <DataTable
+        className="table acc-table"
+        testId={`acc-deals-${role}`}
+        columns={dealColumns(t, role, (deal, action) => setActing({ deal, action }))}
+        rows={deals}
+        rowKey={(deal) => deal.id}
+        rowProps={(deal) => ({ 'data-testid': 'acc-deal-row', 'data-id': deal.id })}
+      />
       {acting && (
         <PasswordDialog
           title={t(`record.action.${acting.action}`)}
@@ -109,6 +44,86 @@ export function DealTable({ deals, role }: { deals: AcceptorDeal[]; role: 'accep
             await refresh();
           }}
         />
+      )}
+    </>
+  );
+}
+
+/** The columns of a deal as its acceptor sees it (with its type and the user's mobile) or as its user does. */
+function dealColumns(
+  t: TFunction<'acceptor'>,
+  role: 'acceptor' | 'user',
+  onAction: (deal: AcceptorDeal, action: DealAction) => void,
+): MaybeColumn<AcceptorDeal>[] {
+  return [
+    timeColumn<AcceptorDeal>(t('record.col.created'), (deal) => deal.create_time),
+    role === 'acceptor' && {
+      header: t('record.col.type'),
+      cell: (deal) => (
+        <span className={deal.type === 'buy' ? 'up' : 'down'}>{t(`record.type.${deal.type}`)}</span>
+      ),
+    },
+    role === 'acceptor'
+      ? { header: t('record.col.mobile'), cell: (deal) => deal.mobile }
+      : { header: t('record.col.acceptor'), cell: (deal) => deal.acceptor_name },
+    {
+      header: t('record.col.account'),
+      cell: (deal) => (
+        <>
+          <div>{deal.deal_account}</div>
+          {role === 'user' && deal.hes_account && (
+            <div className="muted acc-small">
+              {t('record.hesAccount')}: {deal.hes_account}
+            </div>
+          )}
+        </>
+      ),
+    },
+    { header: t('record.col.way'), cell: (deal) => deal.way_name },
+    figureColumn<AcceptorDeal>(t('record.col.money'), (deal) => formatFixed(deal.money, 2)),
+    figureColumn<AcceptorDeal>(t('record.col.number'), (deal) => formatFixed(deal.number, 8)),
+    { header: t('record.col.state'), cell: (deal) => <DealState deal={deal} /> },
+    timeColumn<AcceptorDeal>(t('record.col.updated'), (deal) => (deal.is_sure > 0 ? deal.update_time : '')),
+    {
+      header: t('record.col.action'),
+      align: 'right',
+      cell: (deal) => (
+        <span className="acc-actions">
+          {dealActions(role, deal).map((action) => (
+            <button
+              key={action}
+              type="button"
+              className={`btn btn-sm ${action === 'reject' ? 'btn-ghost' : 'btn-primary'}`}
+              onClick={() => onAction(deal, action)}
+              data-testid={`acc-deal-${action}`}
+            >
+              {t(`record.action.${action}`)}
+            </button>
+          ))}
+        </span>
+      ),
+    },
+  ];
+}
+
+/** A deal's state as a badge; a sent withdrawal also counts down to its automatic confirmation. */
+function DealState({ deal }: { deal: AcceptorDeal }) {
+  const { t } = useTranslation('acceptor');
+  const state = dealState(deal.is_sure);
+  return (
+    <>
+      <span className={`badge ${STATE_BADGE[state]}`} data-testid="acc-deal-state" data-state={state}>
+        {t(`record.state.${state}`)}
+      </span>
+      {state === 'waiting' && deal.transferred === 1 && (
+        <div className="acc-small">
+          {t('record.sent')}{' '}
+          <Countdown
+            deadline={deadlineOf(deal.auto_confirm_time)}
+            expiredLabel={t('record.confirming')}
+            testId="acc-auto-confirm"
+          />
+        </div>
       )}
     </>
   );

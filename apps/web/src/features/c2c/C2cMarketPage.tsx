@@ -2,14 +2,16 @@ import { LoadMore } from '../../components/LoadMore';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { DataTable } from '../../components/DataTable';
 import { Spinner } from '../../components/States';
+import { buttonColumn, figureColumn } from '../../components/tableColumns';
 import { formatFixed } from '../../lib/format';
 import { useToken } from '../../lib/session';
 import { useLegalCurrencies, useMarketAds, useRefreshC2c, type P2pAd } from './api';
 import { C2cFrame } from './C2cFrame';
 import { KindTabs, useKindParam } from './KindTabs';
 import { TakeDialog } from './TakeDialog';
-import { Avatar, CurrencyChips, ListState, PayWay } from './parts';
+import { AdLimits, Avatar, CurrencyChips, ListState, PayWay } from './parts';
 import { adTypeForTab, isAdType, PRICE_DECIMALS, type AdType, type Kind } from './rules';
 import { Tabs } from '../../components/Tabs';
 
@@ -106,57 +108,43 @@ function AdList({ kind, tab, currencyId }: { kind: Kind; tab: AdType; currencyId
 
   return (
     <>
-      <table className="table c2c-table">
-        <thead>
-          <tr>
-            <th>{t('market.col.seller')}</th>
-            <th className="right">{t('market.col.quantity')}</th>
-            <th className="right">{t('market.col.price')}</th>
-            <th>{t('market.col.way')}</th>
-            <th className="right">{t('market.col.action')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((ad) => (
-            <tr key={ad.id} data-testid="c2c-ad" data-id={ad.id}>
-              <td>
-                <span className="c2c-seller">
-                  <Avatar name={ad.seller_name} />
-                  <span className="c2c-seller-name">{ad.seller_name}</span>
-                </span>
-              </td>
-              <td className="right num">
-                {formatFixed(ad.surplus_number, PRICE_DECIMALS)}{' '}
-                <span className="muted">{ad.currency_name}</span>
-                {kind === 'shop' && ad.min_number && ad.max_number && (
-                  <div className="muted c2c-sub">
-                    {t('shop.limits', {
-                      min: formatFixed(ad.min_number, PRICE_DECIMALS),
-                      max: formatFixed(ad.max_number, PRICE_DECIMALS),
-                    })}
-                  </div>
-                )}
-              </td>
-              <td className={`right num c2c-price ${tab === 'buy' ? 'up' : 'down'}`}>
-                {formatFixed(ad.price, PRICE_DECIMALS)} {ad.coin_code}
-              </td>
-              <td>
-                <PayWay way={ad.way} />
-              </td>
-              <td className="right">
-                <button
-                  type="button"
-                  className={`btn btn-sm ${tab === 'buy' ? 'btn-buy' : 'btn-sell'}`}
-                  onClick={() => take(ad)}
-                  data-testid="c2c-take"
-                >
-                  {t(`market.action.${tab}`)}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        className="table c2c-table"
+        columns={[
+          {
+            header: t('market.col.seller'),
+            cell: (ad) => (
+              <span className="c2c-seller">
+                <Avatar name={ad.seller_name} />
+                <span className="c2c-seller-name">{ad.seller_name}</span>
+              </span>
+            ),
+          },
+          figureColumn<P2pAd>(t('market.col.quantity'), (ad) => (
+            <>
+              {formatFixed(ad.surplus_number, PRICE_DECIMALS)}{' '}
+              <span className="muted">{ad.currency_name}</span>
+              {kind === 'shop' && <AdLimits ad={ad} decimals={PRICE_DECIMALS} />}
+            </>
+          )),
+          {
+            header: t('market.col.price'),
+            cell: (ad) => `${formatFixed(ad.price, PRICE_DECIMALS)} ${ad.coin_code}`,
+            align: 'right',
+            className: `num c2c-price ${tab === 'buy' ? 'up' : 'down'}`,
+          },
+          { header: t('market.col.way'), cell: (ad) => <PayWay way={ad.way} /> },
+          buttonColumn<P2pAd>(t('market.col.action'), {
+            label: t(`market.action.${tab}`),
+            className: `btn btn-sm ${tab === 'buy' ? 'btn-buy' : 'btn-sell'}`,
+            testId: 'c2c-take',
+            onClick: take,
+          }),
+        ]}
+        rows={rows}
+        rowKey={(ad) => ad.id}
+        rowProps={(ad) => ({ 'data-testid': 'c2c-ad', 'data-id': ad.id })}
+      />
       {state}
       <LoadMore
         pages={ads}

@@ -1,12 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { DataTable } from '../../components/DataTable';
+import { figureColumn, timeColumn } from '../../components/tableColumns';
 import { formatFixed } from '../../lib/format';
-import { useLegalCurrencies, useSellerRecord } from './api';
+import { useLegalCurrencies, useSellerRecord, type SellerRecord } from './api';
 import { C2cFrame } from './C2cFrame';
-import { orderPrice } from './OrderDetail';
+import { fiatAmount, orderPrice } from './OrderDetail';
 import { useKindParam } from './KindTabs';
 import { PagedListEnd } from './parts';
-import { AMOUNT_DECIMALS, isAdType, PRICE_DECIMALS, RECORD_PRICE_DECIMALS, type AdType } from './rules';
+import { AMOUNT_DECIMALS, isAdType, RECORD_PRICE_DECIMALS, type AdType } from './rules';
 
 /** The seller record (/c2cRecord?id=currency): finished orders of my ads, sell or buy. */
 export default function C2cRecordPage() {
@@ -57,39 +59,34 @@ export default function C2cRecordPage() {
           <div className="empty">{t('record.noCurrency')}</div>
         ) : (
           <>
-            <table className="table c2c-table">
-              <thead>
-                <tr>
-                  <th>{t('record.col.type')}</th>
-                  <th>{t('record.col.account')}</th>
-                  <th className="right">{t('record.col.quantity')}</th>
-                  <th className="right">{t('record.col.price')}</th>
-                  <th className="right">{t('record.col.total')}</th>
-                  <th className="right">{t('record.col.fee')}</th>
-                  <th>{t('record.col.time')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row, index) => {
-                  const price = orderPrice(row);
-                  return (
-                    <tr key={row.id ?? index} data-testid="c2c-record-row">
-                      <td className={row.type === 'buy' ? 'up' : 'down'}>
-                        {t(`record.filter.${row.type}`)} {row.currency_name}
-                      </td>
-                      <td>{row.account_number}</td>
-                      <td className="right num">{formatFixed(row.number, AMOUNT_DECIMALS)}</td>
-                      <td className="right num">{formatFixed(price, RECORD_PRICE_DECIMALS)}</td>
-                      <td className="right num">
-                        {formatFixed(row.deal_money, PRICE_DECIMALS)} {row.coin_code}
-                      </td>
-                      <td className="right num">{formatFixed(row.out_fee, AMOUNT_DECIMALS)}</td>
-                      <td className="num secondary">{row.create_time}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+            <DataTable
+              className="table c2c-table"
+              columns={[
+                {
+                  header: t('record.col.type'),
+                  cell: (row) => (
+                    <span className={row.type === 'buy' ? 'up' : 'down'}>
+                      {t(`record.filter.${row.type}`)} {row.currency_name}
+                    </span>
+                  ),
+                },
+                { header: t('record.col.account'), cell: (row) => row.account_number },
+                figureColumn<SellerRecord>(t('record.col.quantity'), (row) =>
+                  formatFixed(row.number, AMOUNT_DECIMALS),
+                ),
+                figureColumn<SellerRecord>(t('record.col.price'), (row) =>
+                  formatFixed(orderPrice(row), RECORD_PRICE_DECIMALS),
+                ),
+                figureColumn<SellerRecord>(t('record.col.total'), (row) => fiatAmount(row)),
+                figureColumn<SellerRecord>(t('record.col.fee'), (row) =>
+                  formatFixed(row.out_fee, AMOUNT_DECIMALS),
+                ),
+                timeColumn<SellerRecord>(t('record.col.time'), (row) => row.create_time),
+              ]}
+              rows={rows}
+              rowKey={(row, index) => row.id ?? index}
+              rowProps={() => ({ 'data-testid': 'c2c-record-row' })}
+            />
             <PagedListEnd pages={record} shown={rows.length} />
           </>
         )}

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DataTable } from '../../components/DataTable';
 import { PasswordDialog } from '../../components/PasswordDialog';
+import { figureColumn } from '../../components/tableColumns';
 import { formatFixed } from '../../lib/format';
 import { toast } from '../../lib/notify';
 import { toggleShelves, useMyAds, useRefreshC2c, withdrawAd, type P2pAd } from './api';
-import { PagedListEnd, PayWay } from './parts';
+import { AdLimits, PagedListEnd, PayWay } from './parts';
 import { AMOUNT_DECIMALS, PRICE_DECIMALS, type AdType, type Kind } from './rules';
 
 /** My ads of one side and currency: remaining quantity, price, payment; see orders, withdraw, and for a shop ad its shelf. */
@@ -17,46 +19,47 @@ export function MyAdList({ kind, type, currencyId }: { kind: Kind; type: AdType;
   const [withdrawing, setWithdrawing] = useState<P2pAd | null>(null);
   const rows = ads.data?.pages.flatMap((page) => page.data) ?? [];
 
+  const toggleShelf = (id: number) => {
+    setShelving(id);
+    void toggleShelves(id)
+      .then((message) => toast(message, 'success'))
+      .catch(() => undefined)
+      .finally(() => {
+        setShelving(null);
+        void refresh();
+      });
+  };
+
   return (
     <section className="panel" data-testid={`${kind}-my-ads-${type}`}>
       <header className="panel-header">
         <span className={type === 'buy' ? 'up' : 'down'}>{t(`ads.list.${type}`)}</span>
       </header>
-      <table className="table c2c-table">
-        <thead>
-          <tr>
-            <th className="right">{t('ads.col.quantity')}</th>
-            <th className="right">{t('ads.col.price')}</th>
-            <th>{t('ads.col.way')}</th>
-            <th className="right">{t('market.col.action')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((ad) => (
-            <tr key={ad.id} data-testid="c2c-my-ad" data-id={ad.id}>
-              <td className="right num">
-                {formatFixed(ad.total_number, AMOUNT_DECIMALS)}
-                {kind === 'shop' && ad.min_number && ad.max_number && (
-                  <div className="muted c2c-sub">
-                    {t('shop.limits', {
-                      min: formatFixed(ad.min_number, AMOUNT_DECIMALS),
-                      max: formatFixed(ad.max_number, AMOUNT_DECIMALS),
-                    })}
-                  </div>
-                )}
-                {ad.surplus_number !== undefined && (
-                  <div className="muted c2c-sub">
-                    {t('ads.left', { amount: formatFixed(ad.surplus_number, AMOUNT_DECIMALS) })}
-                  </div>
-                )}
-              </td>
-              <td className="right num">
-                {formatFixed(ad.price, PRICE_DECIMALS)} {ad.coin_code}
-              </td>
-              <td>
-                <PayWay way={ad.way} showName={false} />
-              </td>
-              <td className="right c2c-row-actions">
+      <DataTable
+        className="table c2c-table"
+        columns={[
+          figureColumn<P2pAd>(t('ads.col.quantity'), (ad) => (
+            <>
+              {formatFixed(ad.total_number, AMOUNT_DECIMALS)}
+              {kind === 'shop' && <AdLimits ad={ad} decimals={AMOUNT_DECIMALS} />}
+              {ad.surplus_number !== undefined && (
+                <div className="muted c2c-sub">
+                  {t('ads.left', { amount: formatFixed(ad.surplus_number, AMOUNT_DECIMALS) })}
+                </div>
+              )}
+            </>
+          )),
+          figureColumn<P2pAd>(
+            t('ads.col.price'),
+            (ad) => `${formatFixed(ad.price, PRICE_DECIMALS)} ${ad.coin_code}`,
+          ),
+          { header: t('ads.col.way'), cell: (ad) => <PayWay way={ad.way} showName={false} /> },
+          {
+            header: t('market.col.action'),
+            align: 'right',
+            className: 'c2c-row-actions',
+            cell: (ad) => (
+              <>
                 <Link
                   to={`/c2cDetail?id=${ad.id}${kind === 'shop' ? '&kind=shop' : ''}`}
                   className="btn btn-sm btn-ghost"
@@ -69,16 +72,7 @@ export function MyAdList({ kind, type, currencyId }: { kind: Kind; type: AdType;
                     type="button"
                     className="btn btn-sm btn-ghost"
                     disabled={shelving === ad.id}
-                    onClick={() => {
-                      setShelving(ad.id);
-                      void toggleShelves(ad.id)
-                        .then((message) => toast(message, 'success'))
-                        .catch(() => undefined)
-                        .finally(() => {
-                          setShelving(null);
-                          void refresh();
-                        });
-                    }}
+                    onClick={() => toggleShelf(ad.id)}
                     data-testid="shop-ad-shelves"
                   >
                     {ad.is_shelves === 0 ? t('shop.shelveOn') : t('shop.shelveOff')}
@@ -92,11 +86,14 @@ export function MyAdList({ kind, type, currencyId }: { kind: Kind; type: AdType;
                 >
                   {t('ads.withdraw')}
                 </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </>
+            ),
+          },
+        ]}
+        rows={rows}
+        rowKey={(ad) => ad.id}
+        rowProps={(ad) => ({ 'data-testid': 'c2c-my-ad', 'data-id': ad.id })}
+      />
       <PagedListEnd pages={ads} shown={rows.length} emptyText={t('ads.empty')} />
       {withdrawing && (
         <PasswordDialog

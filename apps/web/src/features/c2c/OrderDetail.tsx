@@ -45,6 +45,17 @@ export function OrderStatus({ isSure }: { isSure: number }) {
   );
 }
 
+/** What an order's fiat side came to, with its currency code. */
+export function fiatAmount(order: Pick<P2pOrder, 'deal_money' | 'coin_code'>): string {
+  return `${formatFixed(order.deal_money, PRICE_DECIMALS)} ${order.coin_code}`;
+}
+
+/** Which side of an order its viewer is on, and the coin: "Buy BTC" in green, "Sell BTC" in red. */
+export function OrderSide({ side, coin }: { side: 'buy' | 'sell'; coin: string }) {
+  const { t } = useTranslation('c2c');
+  return <span className={side === 'buy' ? 'up' : 'down'}>{t(`order.side.${side}`, { coin })}</span>;
+}
+
 /** The unit price of an order: its own field, or what was paid over what was traded. */
 export function orderPrice(order: Pick<P2pOrder, 'price' | 'deal_money' | 'number'>): string | undefined {
   if (order.price) return order.price;
@@ -173,9 +184,7 @@ function OrderBody({
   return (
     <>
       <div className="c2c-order-head">
-        <span className={side === 'buy' ? 'up' : 'down'}>
-          {t(`order.side.${side}`, { coin: order.currency_name })}
-        </span>
+        <OrderSide side={side} coin={order.currency_name} />
         <OrderStatus isSure={order.is_sure} />
       </div>
       {state === 'unpaid' && (
@@ -206,7 +215,7 @@ function OrderBody({
         <div>
           <dt>{t('order.total')}</dt>
           <dd className="num c2c-strong" data-testid="c2c-order-total">
-            {formatFixed(order.deal_money, PRICE_DECIMALS)} {order.coin_code}
+            {fiatAmount(order)}
           </dd>
         </div>
         <div>

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { ListState as SharedListState, type ListStateProps } from '../../components/ListState';
 import { LoadMore, type MorePages } from '../../components/LoadMore';
 import { Spinner } from '../../components/States';
-import type { CurrencyRef } from './api';
+import { formatFixed } from '../../lib/format';
+import type { CurrencyRef, P2pAd } from './api';
 import { avatarColour, initialOf } from './rules';
 
 /** The legal currencies as chips; the first is chosen until the user picks another. */
@@ -62,6 +63,26 @@ export function PayWay({ way, showName = true }: { way: string; showName?: boole
       </span>
       {showName && <span>{name}</span>}
     </span>
+  );
+}
+
+/** The smallest and largest order a shop ad takes, under its quantity (nothing where it has none). */
+export function AdLimits({
+  ad,
+  decimals,
+}: {
+  ad: Pick<P2pAd, 'min_number' | 'max_number'>;
+  decimals: number;
+}) {
+  const { t } = useTranslation('c2c');
+  if (!ad.min_number || !ad.max_number) return null;
+  return (
+    <div className="muted c2c-sub">
+      {t('shop.limits', {
+        min: formatFixed(ad.min_number, decimals),
+        max: formatFixed(ad.max_number, decimals),
+      })}
+    </div>
   );
 }
 
