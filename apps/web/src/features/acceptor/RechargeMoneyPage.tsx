@@ -1,10 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { AmountInput } from '../../components/AmountInput';
+import { Field } from '../../components/Field';
 import { PasswordDialog } from '../../components/PasswordDialog';
 import { PayWayRadios } from '../../components/PayWayRadios';
 import { Spinner } from '../../components/States';
 import { SubmitButton } from '../../components/SubmitButton';
+import { SummaryList } from '../../components/SummaryList';
 import { formatFixed } from '../../lib/format';
 import { toast } from '../../lib/notify';
 import { openDeal, useAcceptorInfo, useRefreshAcceptor, type AcceptorInfo } from './api';
@@ -94,27 +97,18 @@ function AcceptorCard({ info, direction }: { info: AcceptorInfo; direction: Dire
         <span className="badge">{info.currency_name}</span>
       </header>
       <div className="panel-body">
-        <dl className="acc-summary">
-          {rows.map(([label, value]) => (
-            <div key={label}>
-              <dt>{label}</dt>
-              <dd className="num">{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <SummaryList
+          className="acc-summary"
+          rows={rows.map(([label, value]) => ({ label, value, className: 'num' }))}
+        />
         {direction === 'buy' && (
           <>
             <h4 className="acc-sub">{t('card.payTo')}</h4>
-            <dl className="acc-summary" data-testid="acceptor-accounts">
-              {accounts
-                .filter(([, value]) => value)
-                .map(([label, value]) => (
-                  <div key={label}>
-                    <dt>{label}</dt>
-                    <dd>{value}</dd>
-                  </div>
-                ))}
-            </dl>
+            <SummaryList
+              className="acc-summary"
+              testId="acceptor-accounts"
+              rows={accounts.filter(([, value]) => value).map(([label, value]) => ({ label, value }))}
+            />
           </>
         )}
         <p className="muted acc-note">{t(`card.note.${direction}`)}</p>
@@ -176,14 +170,11 @@ function DealFormView({ info, direction }: { info: AcceptorInfo; direction: Dire
     }
   };
 
-  const invalid = (key: DealProblem) => (problem === key ? ' has-error' : '');
+  const invalid = (key: DealProblem) => (problem === key ? 'has-error' : undefined);
   return (
     <>
       <form className="panel-body" onSubmit={(event) => void submit(event)} noValidate>
-        <div className={`field${invalid('mobile')}`}>
-          <label className="field-label" htmlFor="acc-mobile">
-            {t('deal.mobile')}
-          </label>
+        <Field label={t('deal.mobile')} htmlFor="acc-mobile" className={invalid('mobile')}>
           <input
             id="acc-mobile"
             className="input"
@@ -194,11 +185,8 @@ function DealFormView({ info, direction }: { info: AcceptorInfo; direction: Dire
             onChange={(event) => set('mobile', event.target.value)}
             data-testid="acc-mobile"
           />
-        </div>
-        <div className={`field${invalid('account')}`}>
-          <label className="field-label" htmlFor="acc-account">
-            {t(`deal.account.${direction}`)}
-          </label>
+        </Field>
+        <Field label={t(`deal.account.${direction}`)} htmlFor="acc-account" className={invalid('account')}>
           <input
             id="acc-account"
             className="input"
@@ -208,28 +196,21 @@ function DealFormView({ info, direction }: { info: AcceptorInfo; direction: Dire
             onChange={(event) => set('deal_account', event.target.value)}
             data-testid="acc-account"
           />
-        </div>
-        <div className={`field${invalid('amount')}`}>
-          <label className="field-label" htmlFor="acc-money">
-            {t('deal.money')}
-          </label>
-          <div className="input-group">
-            <input
-              id="acc-money"
-              className="input"
-              inputMode="decimal"
-              value={form.money}
-              placeholder={t('deal.problem.amount')}
-              onChange={(event) => set('money', event.target.value)}
-              data-testid="acc-money"
-            />
-            <span className="input-addon">CNY</span>
-          </div>
+        </Field>
+        <Field label={t('deal.money')} htmlFor="acc-money" className={invalid('amount')}>
+          <AmountInput
+            id="acc-money"
+            value={form.money}
+            placeholder={t('deal.problem.amount')}
+            onChange={(money) => set('money', money)}
+            testId="acc-money"
+            unit="CNY"
+          />
           <span className="muted num" data-testid="acc-coins">
             {t(`deal.coins.${direction}`, { amount: coins ?? '--', coin: info.currency_name })}
           </span>
-        </div>
-        <div className={`field${invalid('way')}`}>
+        </Field>
+        <div className={invalid('way') ? 'field has-error' : 'field'}>
           <span className="field-label">{t(`deal.way.${direction}`)}</span>
           <PayWayRadios
             className="acc-radios"

@@ -3,6 +3,8 @@ import { FIAT_CODES } from '@exchange/contracts/constants';
 import { useTranslation } from 'react-i18next';
 import { useWalletDetail } from '../../api/wallet';
 import { useNavigate } from 'react-router';
+import { AmountInput } from '../../components/AmountInput';
+import { Field } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { PasswordDialog } from '../../components/PasswordDialog';
 import { PayWayRadios } from '../../components/PayWayRadios';
@@ -82,33 +84,28 @@ function TransferDialog({ currency, onClose }: { currency: CurrencyRef; onClose:
     <Modal title={t('transfer.title', { coin: currency.name })} onClose={onClose}>
       <form onSubmit={(event) => void submit(event)} noValidate data-testid="c2c-transfer">
         <p className="muted c2c-note">{t('transfer.hint')}</p>
-        <div className="field">
-          <label className="field-label" htmlFor="c2c-transfer-amount">
-            {t('transfer.amount')}
-          </label>
-          <div className="input-group">
-            <input
-              id="c2c-transfer-amount"
-              className="input"
-              inputMode="decimal"
-              value={amount}
-              onChange={(event) => setAmount(event.target.value)}
-              data-testid="c2c-transfer-amount"
-            />
-            <button
-              type="button"
-              className="btn btn-link input-addon"
-              disabled={!available}
-              onClick={() => available && setAmount(roundDown(available, AMOUNT_DECIMALS))}
-            >
-              {t('transfer.all')}
-            </button>
-          </div>
+        <Field label={t('transfer.amount')} htmlFor="c2c-transfer-amount">
+          <AmountInput
+            id="c2c-transfer-amount"
+            value={amount}
+            onChange={setAmount}
+            testId="c2c-transfer-amount"
+            addon={
+              <button
+                type="button"
+                className="btn btn-link input-addon"
+                disabled={!available}
+                onClick={() => available && setAmount(roundDown(available, AMOUNT_DECIMALS))}
+              >
+                {t('transfer.all')}
+              </button>
+            }
+          />
           <span className="muted">
             {t('transfer.spotAvailable')}:{' '}
             <span className="num">{formatFixed(available, AMOUNT_DECIMALS)}</span>
           </span>
-        </div>
+        </Field>
         <div className="dialog-actions password-dialog-actions">
           <button type="button" className="btn btn-ghost" onClick={onClose}>
             {t('common:action.cancel')}
@@ -173,8 +170,32 @@ export function AdForm({
     setAsking(true);
   };
 
-  const invalid = (field: keyof PublishForm) =>
-    problem && PROBLEM_FIELD[problem] === field ? ' has-error' : '';
+  /** The classes of what shows `field`: marked when the last problem is about it. */
+  const marked = (field: keyof PublishForm, classes = '') =>
+    problem && PROBLEM_FIELD[problem] === field ? `${classes} has-error`.trim() : classes;
+
+  /** A decimal field of the form; its box's test id ends in `testKey`. */
+  const amountField = (
+    field: 'total_number' | 'price' | 'min_number' | 'max_number',
+    label: string,
+    testKey: string,
+    box: { placeholder: string; unit?: string },
+  ) => (
+    <Field
+      label={label}
+      htmlFor={id(field)}
+      // The limits are one problem: their row is marked, not each field.
+      className={field === 'min_number' || field === 'max_number' ? undefined : marked(field)}
+    >
+      <AmountInput
+        id={id(field)}
+        value={form[field] ?? ''}
+        onChange={(value) => set(field, value)}
+        testId={id(testKey)}
+        {...box}
+      />
+    </Field>
+  );
 
   return (
     <section className={`panel c2c-ad-form ${type}`} data-testid={`${kind}-form-${type}`}>
@@ -184,73 +205,25 @@ export function AdForm({
         </span>
       </header>
       <form className="panel-body" onSubmit={submit} noValidate>
-        <div className={`field${invalid('total_number')}`}>
-          <label className="field-label" htmlFor={id('total_number')}>
-            {t('publish.quantity')}
-          </label>
-          <div className="input-group">
-            <input
-              id={id('total_number')}
-              className="input"
-              inputMode="decimal"
-              value={form.total_number}
-              placeholder={t(`publish.quantityPlaceholder.${type}`)}
-              onChange={(event) => set('total_number', event.target.value)}
-              data-testid={id('quantity')}
-            />
-            <span className="input-addon">{currency.name}</span>
-          </div>
-        </div>
-        <div className={`field${invalid('price')}`}>
-          <label className="field-label" htmlFor={id('price')}>
-            {t('publish.price')}
-          </label>
-          <div className="input-group">
-            <input
-              id={id('price')}
-              className="input"
-              inputMode="decimal"
-              value={form.price}
-              placeholder={t('publish.pricePlaceholder')}
-              onChange={(event) => set('price', event.target.value)}
-              data-testid={id('price')}
-            />
-            <span className="input-addon">{form.coin_code || t('publish.fiat')}</span>
-          </div>
-        </div>
+        {amountField('total_number', t('publish.quantity'), 'quantity', {
+          placeholder: t(`publish.quantityPlaceholder.${type}`),
+          unit: currency.name,
+        })}
+        {amountField('price', t('publish.price'), 'price', {
+          placeholder: t('publish.pricePlaceholder'),
+          unit: form.coin_code || t('publish.fiat'),
+        })}
         {kind === 'shop' && (
-          <div className={`c2c-limits${invalid('min_number')}`}>
-            <div className="field">
-              <label className="field-label" htmlFor={id('min_number')}>
-                {t('publish.min')}
-              </label>
-              <input
-                id={id('min_number')}
-                className="input"
-                inputMode="decimal"
-                value={form.min_number ?? ''}
-                placeholder={t('publish.limitPlaceholder')}
-                onChange={(event) => set('min_number', event.target.value)}
-                data-testid={id('min')}
-              />
-            </div>
-            <div className="field">
-              <label className="field-label" htmlFor={id('max_number')}>
-                {t('publish.max')}
-              </label>
-              <input
-                id={id('max_number')}
-                className="input"
-                inputMode="decimal"
-                value={form.max_number ?? ''}
-                placeholder={t('publish.limitPlaceholder')}
-                onChange={(event) => set('max_number', event.target.value)}
-                data-testid={id('max')}
-              />
-            </div>
+          <div className={marked('min_number', 'c2c-limits')}>
+            {amountField('min_number', t('publish.min'), 'min', {
+              placeholder: t('publish.limitPlaceholder'),
+            })}
+            {amountField('max_number', t('publish.max'), 'max', {
+              placeholder: t('publish.limitPlaceholder'),
+            })}
           </div>
         )}
-        <div className={`field${invalid('way')}`}>
+        <div className={marked('way', 'field')}>
           <span className="field-label">{t('publish.way')}</span>
           <PayWayRadios
             className="c2c-radios"
@@ -261,10 +234,7 @@ export function AdForm({
             labelOf={(way) => t(`way.${way}`)}
           />
         </div>
-        <div className={`field${invalid('coin_code')}`}>
-          <label className="field-label" htmlFor={id('coin_code')}>
-            {t('publish.fiatCode')}
-          </label>
+        <Field label={t('publish.fiatCode')} htmlFor={id('coin_code')} className={marked('coin_code')}>
           <select
             id={id('coin_code')}
             className="select"
@@ -279,7 +249,7 @@ export function AdForm({
               </option>
             ))}
           </select>
-        </div>
+        </Field>
         <div className="c2c-form-total">
           <span className="muted">{t('publish.total')}</span>
           <span className="num">

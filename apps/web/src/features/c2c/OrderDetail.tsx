@@ -1,9 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Field } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { PasswordDialog } from '../../components/PasswordDialog';
 import { Spinner } from '../../components/States';
 import { SubmitButton } from '../../components/SubmitButton';
+import { SummaryList } from '../../components/SummaryList';
 import { formatFixed, toDecimal } from '../../lib/format';
 import { confirmDialog, toast } from '../../lib/notify';
 import {
@@ -199,51 +201,47 @@ function OrderBody({
           {paysFiat ? t('order.waitRelease') : t('order.checkPayment')}
         </div>
       )}
-      <dl className="c2c-summary">
-        <div>
-          <dt>{t('order.quantity')}</dt>
-          <dd className="num">
-            {formatFixed(order.number, AMOUNT_DECIMALS)} {order.currency_name}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('order.price')}</dt>
-          <dd className="num">
-            {formatFixed(price, PRICE_DECIMALS)} {order.coin_code}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('order.total')}</dt>
-          <dd className="num c2c-strong" data-testid="c2c-order-total">
-            {fiatAmount(order)}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('order.way')}</dt>
-          <dd>{order.way ? <PayWay way={order.way} /> : order.way_name}</dd>
-        </div>
-        {order.out_fee !== undefined && (
-          <div>
-            <dt>{t('order.fee')}</dt>
-            <dd className="num">{formatFixed(order.out_fee, AMOUNT_DECIMALS)}</dd>
-          </div>
-        )}
-        <div>
-          <dt>{t('order.created')}</dt>
-          <dd className="num">{order.format_create_time || order.create_time}</dd>
-        </div>
-      </dl>
+      <SummaryList
+        className="c2c-summary"
+        rows={[
+          {
+            label: t('order.quantity'),
+            value: `${formatFixed(order.number, AMOUNT_DECIMALS)} ${order.currency_name}`,
+            className: 'num',
+          },
+          {
+            label: t('order.price'),
+            value: `${formatFixed(price, PRICE_DECIMALS)} ${order.coin_code}`,
+            className: 'num',
+          },
+          {
+            label: t('order.total'),
+            value: fiatAmount(order),
+            className: 'num c2c-strong',
+            testId: 'c2c-order-total',
+          },
+          { label: t('order.way'), value: order.way ? <PayWay way={order.way} /> : order.way_name },
+          order.out_fee !== undefined && {
+            label: t('order.fee'),
+            value: formatFixed(order.out_fee, AMOUNT_DECIMALS),
+            className: 'num',
+          },
+          {
+            label: t('order.created'),
+            value: order.format_create_time || order.create_time,
+            className: 'num',
+          },
+        ]}
+      />
       <h4 className="c2c-order-sub">{t('order.counterparty')}</h4>
-      <dl className="c2c-summary" data-testid="c2c-order-counterparty">
-        <div>
-          <dt>{t('order.name')}</dt>
-          <dd>{counterparty.name || '--'}</dd>
-        </div>
-        <div>
-          <dt>{t('order.phone')}</dt>
-          <dd className="num">{counterparty.phone || '--'}</dd>
-        </div>
-      </dl>
+      <SummaryList
+        className="c2c-summary"
+        testId="c2c-order-counterparty"
+        rows={[
+          { label: t('order.name'), value: counterparty.name || '--' },
+          { label: t('order.phone'), value: counterparty.phone || '--', className: 'num' },
+        ]}
+      />
       {/* Where to pay, only while there is something to pay (or just paid): never on a finished order. */}
       {paysFiat && (state === 'unpaid' || state === 'paid') && counterparty.cash && (
         <CashDetails cash={counterparty.cash} way={order.way} />
@@ -368,20 +366,15 @@ function AppealStatements({ kind, order }: { kind: Kind; order: P2pOrder }) {
       )}
       {open && (
         <form onSubmit={(event) => void send(event)} noValidate data-testid="c2c-statement-form">
-          <div className="field">
-            <label className="field-label" htmlFor={`c2c-statement-${order.id}`}>
-              {t('order.statements.label')}
-            </label>
-            <textarea
+          <Field label={t('order.statements.label')} htmlFor={`c2c-statement-${order.id}`}>
+            <ReasonBox
               id={`c2c-statement-${order.id}`}
-              className="input c2c-textarea"
-              maxLength={500}
               value={text}
-              onChange={(event) => setText(event.target.value)}
-              data-testid="c2c-statement-input"
+              onChange={setText}
+              testId="c2c-statement-input"
             />
             <span className="muted c2c-note">{t('order.statements.hint')}</span>
-          </div>
+          </Field>
           <div className="c2c-statement-actions">
             <SubmitButton
               testId="c2c-statement-send"
@@ -399,26 +392,23 @@ function AppealStatements({ kind, order }: { kind: Kind; order: P2pOrder }) {
 /** The receiving account the fiat goes to; the chosen payment method first. */
 function CashDetails({ cash, way }: { cash: CashInfo; way?: string }) {
   const { t } = useTranslation('c2c');
-  const rows: { key: string; label: string; value?: string; way: string }[] = [
-    { key: 'real_name', label: t('cash.realName'), value: cash.real_name, way: '' },
-    { key: 'bank_name', label: t('cash.bankName'), value: cash.bank_name, way: 'bank' },
-    { key: 'bank_account', label: t('cash.bankAccount'), value: cash.bank_account, way: 'bank' },
-    { key: 'alipay_account', label: t('cash.alipay'), value: cash.alipay_account, way: 'ali_pay' },
-    { key: 'wechat_account', label: t('cash.wechat'), value: cash.wechat_account, way: 'we_chat' },
+  const rows: { label: string; value?: string; way: string }[] = [
+    { label: t('cash.realName'), value: cash.real_name, way: '' },
+    { label: t('cash.bankName'), value: cash.bank_name, way: 'bank' },
+    { label: t('cash.bankAccount'), value: cash.bank_account, way: 'bank' },
+    { label: t('cash.alipay'), value: cash.alipay_account, way: 'ali_pay' },
+    { label: t('cash.wechat'), value: cash.wechat_account, way: 'we_chat' },
   ];
   const shown = rows.filter((row) => row.value && (!way || row.way === '' || row.way === way));
   if (shown.length === 0) return null;
   return (
     <>
       <h4 className="c2c-order-sub">{t('order.payTo')}</h4>
-      <dl className="c2c-summary" data-testid="c2c-order-cash">
-        {shown.map((row) => (
-          <div key={row.key}>
-            <dt>{row.label}</dt>
-            <dd className="num">{row.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <SummaryList
+        className="c2c-summary"
+        testId="c2c-order-cash"
+        rows={shown.map((row) => ({ label: row.label, value: row.value, className: 'num' }))}
+      />
     </>
   );
 }
@@ -452,18 +442,9 @@ function AppealDialog({
     <Modal title={t('order.appeal')} onClose={onClose}>
       <form onSubmit={(event) => void submit(event)} noValidate data-testid="c2c-appeal-form">
         <p className="muted c2c-note">{t('order.appealHint')}</p>
-        <div className="field">
-          <label className="field-label" htmlFor="c2c-appeal-reason">
-            {t('order.appealReason')}
-          </label>
-          <textarea
-            id="c2c-appeal-reason"
-            className="input c2c-textarea"
-            maxLength={500}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-          />
-        </div>
+        <Field label={t('order.appealReason')} htmlFor="c2c-appeal-reason">
+          <ReasonBox id="c2c-appeal-reason" value={reason} onChange={setReason} />
+        </Field>
         <div className="dialog-actions password-dialog-actions">
           <button type="button" className="btn btn-ghost" onClick={onClose}>
             {t('common:action.cancel')}
@@ -472,5 +453,29 @@ function AppealDialog({
         </div>
       </form>
     </Modal>
+  );
+}
+
+/** The box of an appeal's reason or a statement: up to 500 characters, as the server takes them. */
+function ReasonBox({
+  id,
+  value,
+  onChange,
+  testId,
+}: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  testId?: string;
+}) {
+  return (
+    <textarea
+      id={id}
+      className="input c2c-textarea"
+      maxLength={500}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      data-testid={testId}
+    />
   );
 }

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AmountInput } from '../../components/AmountInput';
 import { PasswordDialog } from '../../components/PasswordDialog';
+import { SummaryList } from '../../components/SummaryList';
 import { formatFixed, toDecimal } from '../../lib/format';
 import { toast } from '../../lib/notify';
 import { messageOf, takeAd, type P2pAd } from './api';
@@ -32,46 +34,36 @@ export function TakeDialog({
 
   const summary = (
     <>
-      <dl className="c2c-summary" data-testid="c2c-take-summary">
-        <div>
-          <dt>{t('market.col.seller')}</dt>
-          <dd>{ad.seller_name}</dd>
-        </div>
-        <div>
-          <dt>{t('market.col.quantity')}</dt>
-          <dd className="num">
-            {formatFixed(ad.surplus_number, AMOUNT_DECIMALS)} {ad.currency_name}
-          </dd>
-        </div>
-        {partial && ad.min_number && ad.max_number && (
-          <div>
-            <dt>{t('shop.limit')}</dt>
-            <dd className="num">
-              {formatFixed(ad.min_number, AMOUNT_DECIMALS)} – {formatFixed(ad.max_number, AMOUNT_DECIMALS)}
-            </dd>
-          </div>
-        )}
-        <div>
-          <dt>{t('market.col.price')}</dt>
-          <dd className="num">
-            {formatFixed(ad.price, PRICE_DECIMALS)} {ad.coin_code}
-          </dd>
-        </div>
-        {!partial && (
-          <div>
-            <dt>{t('order.total')}</dt>
-            <dd className="num">
-              {adTotal(ad.surplus_number, ad.price)} {ad.coin_code}
-            </dd>
-          </div>
-        )}
-        <div>
-          <dt>{t('market.col.way')}</dt>
-          <dd>
-            <PayWay way={ad.way} />
-          </dd>
-        </div>
-      </dl>
+      <SummaryList
+        className="c2c-summary"
+        testId="c2c-take-summary"
+        rows={[
+          { label: t('market.col.seller'), value: ad.seller_name },
+          {
+            label: t('market.col.quantity'),
+            value: `${formatFixed(ad.surplus_number, AMOUNT_DECIMALS)} ${ad.currency_name}`,
+            className: 'num',
+          },
+          partial && ad.min_number && ad.max_number
+            ? {
+                label: t('shop.limit'),
+                value: `${formatFixed(ad.min_number, AMOUNT_DECIMALS)} – ${formatFixed(ad.max_number, AMOUNT_DECIMALS)}`,
+                className: 'num',
+              }
+            : null,
+          {
+            label: t('market.col.price'),
+            value: `${formatFixed(ad.price, PRICE_DECIMALS)} ${ad.coin_code}`,
+            className: 'num',
+          },
+          !partial && {
+            label: t('order.total'),
+            value: `${adTotal(ad.surplus_number, ad.price)} ${ad.coin_code}`,
+            className: 'num',
+          },
+          { label: t('market.col.way'), value: <PayWay way={ad.way} /> },
+        ]}
+      />
       {partial && (
         <div className="field">
           <div className="c2c-take-means">
@@ -92,17 +84,13 @@ export function TakeDialog({
               ))}
             </div>
           </div>
-          <div className="input-group">
-            <input
-              className="input"
-              inputMode="decimal"
-              value={value}
-              placeholder={t(`shop.enter.${means}`)}
-              onChange={(event) => setValue(event.target.value)}
-              data-testid="take-value"
-            />
-            <span className="input-addon">{means === 'number' ? ad.currency_name : ad.coin_code}</span>
-          </div>
+          <AmountInput
+            value={value}
+            onChange={setValue}
+            placeholder={t(`shop.enter.${means}`)}
+            testId="take-value"
+            unit={means === 'number' ? ad.currency_name : ad.coin_code}
+          />
           <span className="muted num">
             ≈ {estimate} {means === 'number' ? ad.coin_code : ad.currency_name}
           </span>
