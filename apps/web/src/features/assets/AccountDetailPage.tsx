@@ -1,19 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { direction } from '../../lib/format';
 import { useAccountLogPages, useWalletDetail } from '../../api/wallet';
 import {
   accountOfPath,
   DETAIL_PATH,
   formatBalance,
-  formatSigned,
-  formatAmount,
   LIST_PATH,
   toBalanceRow,
   valuation,
   type Account,
 } from './assets';
 import { AssetsLayout } from './AssetsLayout';
+import { logColumns } from './record-columns';
 import { LoadFailed, Loading, PagedTable } from './States';
 
 const TRANSFER_PATH: Record<Account, string> = {
@@ -72,33 +70,9 @@ function DetailLog({ account, currency }: { account: Account; currency: number }
       <PagedTable
         query={log}
         rowsOf={(page) => page.list}
-        columns={
-          <>
-            <th>{t('log.time')}</th>
-            <th>{t('log.type')}</th>
-            <th className="right">{t('log.amount')}</th>
-            <th className="right">{t('log.after')}</th>
-          </>
-        }
-        renderRow={(row) => {
-          const move = direction(row.value);
-          return (
-            <tr key={row.id} data-testid="detail-log-row">
-              <td className="num secondary">{row.created_time}</td>
-              <td>
-                {row.info}
-                {row.is_lock === 1 && <span className="badge log-lock">{t('table.frozen')}</span>}
-              </td>
-              <td
-                className={`right num${move > 0 ? ' up' : move < 0 ? ' down' : ''}`}
-                data-testid="detail-log-value"
-              >
-                {formatSigned(row.value)}
-              </td>
-              <td className="right num">{formatAmount(row.after)}</td>
-            </tr>
-          );
-        }}
+        columns={logColumns(t, { valueTestId: 'detail-log-value', withCoin: false, withAccount: false })}
+        rowKey={(row) => row.id}
+        rowTestId="detail-log-row"
       />
     </section>
   );

@@ -3,6 +3,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { useOutLog, type OutLogRow, type RecordKind } from './api';
 import { formatAmount } from './assets';
 import { AssetsLayout } from './AssetsLayout';
+import { amountColumn, coinColumn, timeColumn } from './record-columns';
 import { PagedTable } from './States';
 import { Tabs } from '../../components/Tabs';
 
@@ -26,34 +27,27 @@ function RecordTable({ kind, currency }: { kind: RecordKind; currency: number | 
     <PagedTable
       query={log}
       rowsOf={(page) => page.list}
-      columns={
-        <>
-          <th>{t('log.time')}</th>
-          <th>{t('table.coin')}</th>
-          <th className="right">{t('log.amount')}</th>
-          {kind === 'sell' && <th className="right">{t('records.fee')}</th>}
-          <th>{t('records.address')}</th>
-          <th className="right">{t('records.status')}</th>
-        </>
-      }
-      renderRow={(row) => (
-        <tr key={row.id} data-testid={`record-row-${kind}`}>
-          <td className="num secondary">{row.create_time}</td>
-          <td>
-            <strong>{row.currency_name}</strong>
-          </td>
-          <td className="right num" data-testid="record-amount">
-            {formatAmount(row.number)}
-          </td>
-          {kind === 'sell' && (
-            <td className="right num secondary">{formatAmount('rate' in row ? row.rate : null)}</td>
-          )}
-          <td className="num secondary record-address">{row.address || '--'}</td>
-          <td className="right">
-            <StatusMark row={row} />
-          </td>
-        </tr>
-      )}
+      columns={[
+        timeColumn<OutLogRow>(t, (row) => row.create_time),
+        coinColumn<OutLogRow>(t, (row) => row.currency_name),
+        amountColumn<OutLogRow>(t('log.amount'), (row) => row.number, 'record-amount'),
+        kind === 'sell' && {
+          header: t('records.fee'),
+          align: 'right',
+          cell: (row) => (
+            <span className="num secondary">{formatAmount('rate' in row ? row.rate : null)}</span>
+          ),
+        },
+        {
+          header: t('records.address'),
+          // The class clips a long address on the cell itself.
+          className: 'record-address',
+          cell: (row) => <span className="num secondary">{row.address || '--'}</span>,
+        },
+        { header: t('records.status'), align: 'right', cell: (row) => <StatusMark row={row} /> },
+      ]}
+      rowKey={(row) => row.id}
+      rowTestId={`record-row-${kind}`}
     />
   );
 }

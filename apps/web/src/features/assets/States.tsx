@@ -1,6 +1,7 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import type { Key } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable, type MaybeColumn } from '../../components/DataTable';
 import { LoadFailed as SharedLoadFailed } from '../../components/LoadFailed';
 import { LoadMore } from '../../components/LoadMore';
 import { Spinner } from '../../components/States';
@@ -19,12 +20,14 @@ export function PagedTable<Page, Row>({
   query,
   rowsOf,
   columns,
-  renderRow,
+  rowKey,
+  rowTestId,
 }: {
   query: UseInfiniteQueryResult<InfiniteData<Page>>;
   rowsOf: (page: Page) => Row[];
-  columns: ReactNode;
-  renderRow: (row: Row) => ReactNode;
+  columns: readonly MaybeColumn<Row>[];
+  rowKey: (row: Row) => Key;
+  rowTestId: string;
 }) {
   const { t } = useTranslation('assets');
   if (query.isPending) return <Loading />;
@@ -33,12 +36,12 @@ export function PagedTable<Page, Row>({
   return (
     <>
       <div className="assets-table-wrap">
-        <table className="table">
-          <thead>
-            <tr>{columns}</tr>
-          </thead>
-          <tbody>{rows.map(renderRow)}</tbody>
-        </table>
+        <DataTable
+          columns={columns}
+          rows={rows}
+          rowKey={rowKey}
+          rowProps={() => ({ 'data-testid': rowTestId })}
+        />
         {rows.length === 0 && <div className="empty">{t('common:noData')}</div>}
       </div>
       <LoadMore

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { AccountLog } from '@exchange/contracts';
 import { useTransferRecord } from './api';
-import { formatAmount } from './assets';
 import { AssetsLayout } from './AssetsLayout';
+import { amountColumn, coinColumn, timeColumn } from './record-columns';
 import { PagedTable } from './States';
 
 /** `/transferRecord` (document 2, section 2): the user's transfers between accounts (`hzhistory`), newest first. */
@@ -22,26 +23,17 @@ export default function TransferRecordPage() {
         <PagedTable
           query={record}
           rowsOf={(page) => page.data}
-          columns={
-            <>
-              <th>{t('log.time')}</th>
-              <th>{t('table.coin')}</th>
-              <th>{t('transfer.direction')}</th>
-              <th className="right">{t('log.amount')}</th>
-            </>
-          }
-          renderRow={(row) => (
-            <tr key={row.id} data-testid="transfer-record-row">
-              <td className="num secondary">{row.created_time}</td>
-              <td>
-                <strong>{row.currency_name}</strong>
-              </td>
-              <td data-testid="transfer-record-direction">{row.info}</td>
-              <td className="right num" data-testid="transfer-record-amount">
-                {formatAmount(row.value)}
-              </td>
-            </tr>
-          )}
+          columns={[
+            timeColumn<AccountLog>(t, (row) => row.created_time),
+            coinColumn<AccountLog>(t, (row) => row.currency_name),
+            {
+              header: t('transfer.direction'),
+              cell: (row) => <span data-testid="transfer-record-direction">{row.info}</span>,
+            },
+            amountColumn<AccountLog>(t('log.amount'), (row) => row.value, 'transfer-record-amount'),
+          ]}
+          rowKey={(row) => row.id}
+          rowTestId="transfer-record-row"
         />
       </section>
     </AssetsLayout>

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { WalletList } from '@exchange/contracts';
+import type { WalletList, WithdrawAddress } from '@exchange/contracts';
+import { DataTable } from '../../components/DataTable';
 import { useWalletList } from '../../api/wallet';
 import { SendCodeButton } from '../../components/SendCodeButton';
 import { SubmitButton } from '../../components/SubmitButton';
@@ -15,6 +16,7 @@ import {
 } from './api';
 import { AssetsLayout } from './AssetsLayout';
 import { CoinSelect } from './CoinSelect';
+import { coinColumn } from './record-columns';
 import { LoadFailed, Loading } from './States';
 
 /**
@@ -171,41 +173,46 @@ function AddressList({ onChanged }: { onChanged: () => void }) {
 
   return (
     <div className="assets-table-wrap">
-      <table className="table">
-        <thead>
-          <tr>
-            <th>{t('table.coin')}</th>
-            <th>{t('address.chain')}</th>
-            <th>{t('address.address')}</th>
-            <th>{t('withdraw.memo')}</th>
-            <th className="right">{t('table.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {addresses.data.map((row) => (
-            <tr key={row.id} data-testid="address-row">
-              <td>
-                <strong>{row.coin_name}</strong>
-              </td>
-              <td className="secondary">{row.contract_address}</td>
-              <td className="num record-address" data-testid="address-value">
+      <DataTable
+        columns={[
+          coinColumn<WithdrawAddress>(t, (row) => row.coin_name),
+          {
+            header: t('address.chain'),
+            cell: (row) => <span className="secondary">{row.contract_address}</span>,
+          },
+          {
+            header: t('address.address'),
+            // The class clips a long address on the cell itself.
+            className: 'record-address',
+            cell: (row) => (
+              <span className="num" data-testid="address-value">
                 {row.address}
-              </td>
-              <td className="secondary">{row.memo || '--'}</td>
-              <td className="right">
-                <button
-                  type="button"
-                  className="btn-link row-action"
-                  onClick={() => void remove(row.id, row.address)}
-                  data-testid="address-delete"
-                >
-                  {t('address.delete')}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </span>
+            ),
+          },
+          {
+            header: t('withdraw.memo'),
+            cell: (row) => <span className="secondary">{row.memo || '--'}</span>,
+          },
+          {
+            header: t('table.actions'),
+            align: 'right',
+            cell: (row) => (
+              <button
+                type="button"
+                className="btn-link row-action"
+                onClick={() => void remove(row.id, row.address)}
+                data-testid="address-delete"
+              >
+                {t('address.delete')}
+              </button>
+            ),
+          },
+        ]}
+        rows={addresses.data}
+        rowKey={(row) => row.id}
+        rowProps={() => ({ 'data-testid': 'address-row' })}
+      />
       {addresses.data.length === 0 && (
         <div className="empty" data-testid="address-empty">
           {t('address.none')}

@@ -1,13 +1,20 @@
-import { LoadMore } from '../../components/LoadMore';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PasswordDialog } from '../../components/PasswordDialog';
-import { ListState } from '../../components/ListState';
+import type { Column } from '../../components/DataTable';
+import { PagedRecords } from '../../components/PagedRecords';
 import { Spinner } from '../../components/States';
 import { sanitizeDecimalInput } from '../../lib/decimal-input';
 import { toast } from '../../lib/notify';
-import { exchangePoints, useExchangeHistory, usePointsInfo, useRefreshPoints, type PointsInfo } from './api';
+import {
+  exchangePoints,
+  useExchangeHistory,
+  usePointsInfo,
+  useRefreshPoints,
+  type JcExchangeRecord,
+  type PointsInfo,
+} from './api';
 import { estimateExchange, validateExchange } from './points-math';
 import './points.css';
 
@@ -162,54 +169,31 @@ function ExchangePanel({ info }: { info: PointsInfo }) {
 function ExchangeHistory() {
   const { t } = useTranslation('points');
   const history = useExchangeHistory(true);
-  const rows = history.data?.pages.flatMap((page) => page.data) ?? [];
-
-  let body;
-  if (rows.length === 0) body = null;
-  else
-    body = (
-      <>
-        <table className="table">
-          <thead>
-            <tr>
-              <th>{t('history.time')}</th>
-              <th>{t('history.points')}</th>
-              <th>{t('history.fee')}</th>
-              <th>{t('history.price')}</th>
-              <th>{t('history.received')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id} data-testid="points-history-row">
-                <td className="num secondary">{row.created_at}</td>
-                <td className="num">{row.integral}</td>
-                <td className="num">{row.fee}</td>
-                <td className="num">{row.fact_market_price}</td>
-                <td className="num">
-                  {row.exchange_num} {row.currency_name}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <LoadMore pages={history} className="points-more" testId="points-more" />
-      </>
-    );
+  const columns: Column<JcExchangeRecord>[] = [
+    { header: t('history.time'), cell: (row) => <span className="num secondary">{row.created_at}</span> },
+    { header: t('history.points'), cell: (row) => <span className="num">{row.integral}</span> },
+    { header: t('history.fee'), cell: (row) => <span className="num">{row.fee}</span> },
+    { header: t('history.price'), cell: (row) => <span className="num">{row.fact_market_price}</span> },
+    {
+      header: t('history.received'),
+      cell: (row) => (
+        <span className="num">
+          {row.exchange_num} {row.currency_name}
+        </span>
+      ),
+    },
+  ];
 
   return (
     <section className="panel points-history">
       <div className="panel-header">{t('history.title')}</div>
-      <ListState
-        pending={history.isPending}
-        error={history.isError}
-        empty={rows.length === 0}
-        onRetry={() => void history.refetch()}
-        emptyText={t('history.empty')}
-        area="points-history"
-        text={{ loadError: t('history.loadError') }}
+      <PagedRecords
+        query={history}
+        columns={columns}
+        ids={{ row: 'points-history-row', more: 'points-more', states: 'points-history' }}
+        texts={{ empty: t('history.empty'), loadError: t('history.loadError') }}
+        classes={{ more: 'points-more' }}
       />
-      {body}
     </section>
   );
 }

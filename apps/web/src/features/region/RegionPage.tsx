@@ -1,7 +1,8 @@
 import { LoadMore } from '../../components/LoadMore';
 import { useTranslation } from 'react-i18next';
+import { DataTable, type Column } from '../../components/DataTable';
 import { Spinner } from '../../components/States';
-import { useRegionUsers } from './api';
+import { useRegionUsers, type RegionUser } from './api';
 import './region.css';
 
 /**
@@ -12,6 +13,14 @@ export default function RegionPage() {
   const { t } = useTranslation('region');
   const users = useRegionUsers();
   const rows = users.data?.pages.flatMap((page) => page.data) ?? [];
+
+  const columns: Column<RegionUser>[] = [
+    { header: t('col.account'), cell: (user) => user.account_number ?? '--' },
+    { header: t('col.city'), cell: (user) => user.city_name },
+    { header: t('col.district'), cell: (user) => user.district_name || '--' },
+    { header: t('col.phone'), cell: (user) => <span className="num">{user.phone}</span> },
+    { header: t('col.time'), cell: (user) => <span className="num secondary">{user.time}</span> },
+  ];
 
   let body;
   if (users.isPending) body = <Spinner />;
@@ -24,28 +33,12 @@ export default function RegionPage() {
   else
     body = (
       <>
-        <table className="table">
-          <thead>
-            <tr>
-              <th>{t('col.account')}</th>
-              <th>{t('col.city')}</th>
-              <th>{t('col.district')}</th>
-              <th>{t('col.phone')}</th>
-              <th>{t('col.time')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((user, index) => (
-              <tr key={user.user_id ?? index} data-testid="region-user">
-                <td>{user.account_number ?? '--'}</td>
-                <td>{user.city_name}</td>
-                <td>{user.district_name || '--'}</td>
-                <td className="num">{user.phone}</td>
-                <td className="num secondary">{user.time}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          columns={columns}
+          rows={rows}
+          rowKey={(user, index) => user.user_id ?? index}
+          rowProps={() => ({ 'data-testid': 'region-user' })}
+        />
         {rows.length === 0 && <div className="empty">{t('common:noData')}</div>}
         <LoadMore
           pages={users}

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { AccountFrame } from '../../components/AccountFrame';
-import { LoadMore } from '../../components/LoadMore';
-import { ListState } from '../../components/ListState';
+import type { ProfitRecord } from '@exchange/contracts';
+import type { Column } from '../../components/DataTable';
+import { PagedRecords } from '../../components/PagedRecords';
 import { useProfits } from './api';
 import './team.css';
 
@@ -9,51 +10,20 @@ import './team.css';
 export default function ProfitPage() {
   const { t } = useTranslation('team');
   const profits = useProfits();
-  const rows = profits.data?.pages.flatMap((page) => page.data) ?? [];
-
-  const state = (
-    <ListState
-      pending={profits.isPending}
-      error={profits.isError}
-      empty={rows.length === 0}
-      onRetry={() => void profits.refetch()}
-      emptyText={t('profitEmpty')}
-      area="profit"
-      text={{ loadError: t('profitFailed') }}
-    />
-  );
-  let body;
-  if (rows.length === 0) body = state;
-  else
-    body = (
-      <>
-        <table className="table">
-          <thead>
-            <tr>
-              <th>{t('col.time')}</th>
-              <th>{t('col.info')}</th>
-              <th>{t('col.account')}</th>
-              <th className="right">{t('col.amount')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id} data-testid="profit-row">
-                <td className="num secondary">{row.created_time}</td>
-                <td>{row.info}</td>
-                <td>{t(`account.${row.account}`, { defaultValue: row.account })}</td>
-                <td className="num right up" data-testid="profit-value">
-                  +{row.value} {row.currency_name}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {profits.hasNextPage ? (
-          <LoadMore className="team-more" pages={profits} label={t('more')} testId="profit-more" />
-        ) : null}
-      </>
-    );
+  const columns: Column<ProfitRecord>[] = [
+    { header: t('col.time'), cell: (row) => <span className="num secondary">{row.created_time}</span> },
+    { header: t('col.info'), cell: (row) => row.info },
+    { header: t('col.account'), cell: (row) => t(`account.${row.account}`, { defaultValue: row.account }) },
+    {
+      header: t('col.amount'),
+      align: 'right',
+      cell: (row) => (
+        <span className="num up" data-testid="profit-value">
+          +{row.value} {row.currency_name}
+        </span>
+      ),
+    },
+  ];
 
   return (
     <AccountFrame active="profit">
@@ -61,7 +31,13 @@ export default function ProfitPage() {
         <header className="panel-header">{t('profitTitle')}</header>
         <div className="panel-body">
           <p className="muted team-intro">{t('profitIntro')}</p>
-          {body}
+          <PagedRecords
+            query={profits}
+            columns={columns}
+            ids={{ row: 'profit-row', more: 'profit-more', states: 'profit' }}
+            texts={{ empty: t('profitEmpty'), loadError: t('profitFailed'), more: t('more') }}
+            classes={{ more: 'team-more' }}
+          />
         </div>
       </section>
     </AccountFrame>
