@@ -1,7 +1,7 @@
 import { Queue, Worker } from 'bullmq';
 import type { Db } from '@exchange/kernel/db';
 import { archiveMarketMaker } from '@exchange/api/modules/spot';
-import { bullConnection, bullPrefix, WORKER_QUEUES } from '@exchange/kernel/redis';
+import { bullOptions, WORKER_QUEUES } from '@exchange/kernel/redis';
 import { purgeExpired } from './maintenance/purge-expired';
 import { Matcher } from './matcher/matcher';
 import { MarketMaker } from './market-maker/market-maker';
@@ -28,7 +28,7 @@ const HOUR_MS = 3_600_000;
 
 /** Starts every background worker of the exchange; the returned function stops them. */
 export async function startWorkers(deps: WorkerDeps): Promise<() => Promise<void>> {
-  const options = { connection: bullConnection(deps.redisUrl), prefix: bullPrefix(deps.redisPrefix) };
+  const options = bullOptions(deps);
   const maintenance = new Queue(MAINTENANCE_QUEUE, options);
   await maintenance.upsertJobScheduler('purge-expired', { every: HOUR_MS }, { name: 'purge-expired' });
   await maintenance.upsertJobScheduler('spot-archive', { every: HOUR_MS }, { name: 'spot-archive' });

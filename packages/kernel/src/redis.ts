@@ -1,4 +1,4 @@
-import type { ConnectionOptions } from 'bullmq';
+import { Queue, Worker, type ConnectionOptions, type Processor } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Sql } from './db/sql';
 
@@ -16,6 +16,52 @@ export function bullConnection(url: string): ConnectionOptions {
 }
 
 export const bullPrefix = (redisPrefix: string) => `${redisPrefix}bull`;
+
+/** Where the instance's BullMQ queues live: Redis by URL, and the instance's key prefix. */
+export interface QueueHome {
+  redisUrl: string;
+  redisPrefix: string;
+}
+
+/** The options of every BullMQ queue and worker of the instance: a plain connection, keys under the prefix. */
+export const bullOptions = ({ redisUrl, redisPrefix }: QueueHome) => ({
+  connection: bullConnection(redisUrl),
+  prefix: bullPrefix(redisPrefix),
+});
+
+/** A worker on one of the instance's queues, logging each failed job by its id under `failure`. */
+export function instanceWorker<Job>(
+  name: string,
+  run: Processor<Job>,
+  options: QueueHome & {
+    concurrency: number;
+    log: (fields: object, message: string) => void;
+    failure: string;
+  },
+): Worker<Job> {
+  const worker = new Worker<Job>(name, run, { ...bullOptions(options), concurrency: options.concurrency });
+  worker.on('failed', (job, error) => options.log({ job: job?.id, err: error }, options.failure));
+  return worker;
+}
+
+/**
+ * An area's BullMQ queue of this instance (P2P deadlines, seconds expiries, savings): its own plain
+ * connection and its keys under the instance's prefix. Each area's subclass adds how it schedules its jobs.
+ */
+export class InstanceQueue<Job> {
+  readonly queue: Queue<Job>;
+
+  constructor(name: string, redisUrl: string, redisPrefix: string) {
+    this.queue = new Queue<Job>(name, {
+      connection: bullConnection(redisUrl),
+      prefix: bullPrefix(redisPrefix),
+    });
+  }
+
+  close(): Promise<void> {
+    return this.queue.close();
+  }
+}
 
 /**
  * The full name of one of the instance's pub/sub channels. Redis keeps keys per database number, but its

@@ -4,7 +4,7 @@ import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type pg from 'pg';
 import { createPool } from '@exchange/kernel/db';
-import { bullConnection, bullPrefix, WORKER_QUEUES } from '@exchange/kernel/redis';
+import { bullOptions, WORKER_QUEUES } from '@exchange/kernel/redis';
 import { createPushEmitter, userRoom } from '@exchange/kernel/realtime';
 import {
   accountKey,
@@ -252,10 +252,7 @@ export class RiskWorker {
   }
 
   private async startOvernight(): Promise<void> {
-    const options = {
-      connection: bullConnection(this.deps.redisUrl),
-      prefix: bullPrefix(this.deps.redisPrefix),
-    };
+    const options = bullOptions(this.deps);
     this.queue = new Queue(LEVER_QUEUE, options);
     await this.queue.upsertJobScheduler(
       'lever-overnight',

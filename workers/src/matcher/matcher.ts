@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import type { Db } from '@exchange/kernel/db';
 import { createPool } from '@exchange/kernel/db';
 import type pg from 'pg';
-import { bullConnection, bullPrefix } from '@exchange/kernel/redis';
+import { bullOptions } from '@exchange/kernel/redis';
 import { orderStages } from '@exchange/kernel/stage-times';
 import {
   placementsOf,
@@ -133,8 +133,7 @@ export class Matcher {
       const batcher = new MicroBatcher<SpotCommand>((commands) => this.settle(market, commands));
       this.workers.push(
         new Worker<SpotJob>(spotQueueName(pair.id), (job) => batcher.submit(job.data), {
-          connection: bullConnection(this.deps.redisUrl),
-          prefix: bullPrefix(this.deps.redisPrefix),
+          ...bullOptions(this.deps),
           concurrency: 256,
         }),
       );

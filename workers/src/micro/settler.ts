@@ -1,11 +1,11 @@
+import type { Worker } from 'bullmq';
 import type { Emitter } from '@socket.io/redis-emitter';
-import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type pg from 'pg';
 import { createPool, poolSql } from '@exchange/kernel/db';
 import { DEFAULT_LOCALE } from '@exchange/kernel/i18n';
 import { createPushEmitter, userRoom } from '@exchange/kernel/realtime';
-import { bullConnection, bullPrefix } from '@exchange/kernel/redis';
+import { instanceWorker } from '@exchange/kernel/redis';
 import {
   loadNames,
   MICRO_QUEUE,
@@ -50,14 +50,11 @@ export class MicroSettler {
     // The sweep comes before the worker: a due job taken at once would lock the orders the sweep then skips,
     // and start() would return with them still running.
     await this.sweep();
-    this.worker = new Worker<ExpiryJob>(MICRO_QUEUE, () => this.settle(), {
-      connection: bullConnection(this.deps.redisUrl),
-      prefix: bullPrefix(this.deps.redisPrefix),
+    this.worker = instanceWorker<ExpiryJob>(MICRO_QUEUE, () => this.settle(), {
+      ...this.deps,
       concurrency: 1,
+      failure: 'micro expiry job failed',
     });
-    this.worker.on('failed', (job, error) =>
-      this.deps.log({ job: job?.id, err: error }, 'micro expiry job failed'),
-    );
     await this.worker.waitUntilReady();
     this.timer = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);
   }

@@ -1,8 +1,7 @@
-import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Db } from '@exchange/kernel/db';
 import { createPushEmitter } from '@exchange/kernel/realtime';
-import { bullConnection, bullPrefix } from '@exchange/kernel/redis';
+import { instanceWorker } from '@exchange/kernel/redis';
 import { ORDER_DEADLINES } from '@exchange/api/modules/c2c';
 import {
   P2P_DEADLINES_QUEUE,
@@ -37,12 +36,11 @@ export async function startP2pWorker(deps: P2pWorkerDeps): Promise<() => Promise
   const emitter = createPushEmitter(redis, deps.redisPrefix);
   const pusher = roomPusher(emitter);
   const deadlines = new P2pDeadlines(deps.redisUrl, deps.redisPrefix);
-  const worker = new Worker<DeadlineJob>(
+  const worker = instanceWorker<DeadlineJob>(
     P2P_DEADLINES_QUEUE,
     (job) => runDeadline(deps.prisma, P2P_DEADLINE_SOURCES, job.data, pusher),
-    { connection: bullConnection(deps.redisUrl), prefix: bullPrefix(deps.redisPrefix), concurrency: 4 },
+    { ...deps, concurrency: 4, failure: 'p2p deadline job failed' },
   );
-  worker.on('failed', (job, error) => deps.log({ job: job?.id, err: error }, 'p2p deadline job failed'));
 
   let sweeping: Promise<unknown> = Promise.resolve();
   const sweep = () => {

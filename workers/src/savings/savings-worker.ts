@@ -1,7 +1,7 @@
-import { Worker } from 'bullmq';
+import type { Worker } from 'bullmq';
 import type pg from 'pg';
 import { createPool, inTransaction } from '@exchange/kernel/db';
-import { bullConnection, bullPrefix } from '@exchange/kernel/redis';
+import { instanceWorker } from '@exchange/kernel/redis';
 import {
   runningHoldings,
   SAVINGS_QUEUE,
@@ -47,14 +47,11 @@ export class SavingsWorker {
   }
 
   async start(): Promise<void> {
-    this.worker = new Worker<SavingsJob>(SAVINGS_QUEUE, (job) => this.run(job.data), {
-      connection: bullConnection(this.deps.redisUrl),
-      prefix: bullPrefix(this.deps.redisPrefix),
+    this.worker = instanceWorker<SavingsJob>(SAVINGS_QUEUE, (job) => this.run(job.data), {
+      ...this.deps,
       concurrency: 1,
+      failure: 'savings job failed',
     });
-    this.worker.on('failed', (job, error) =>
-      this.deps.log({ job: job?.id, err: error }, 'savings job failed'),
-    );
     await this.jobs.scheduleAccrual(this.deps.accrueEveryMs);
     await this.sweep();
     this.timer = setInterval(() => void this.sweep(), this.deps.sweepEveryMs ?? 5 * 60_000);

@@ -20,3 +20,18 @@ export function defineArea<Options extends AreaOptions = AreaOptions>(
     await setUp(app, options);
   };
 }
+
+/** Something an area opens for the app's lifetime (a BullMQ queue): closed when the app closes. */
+export function closedWithApp<Resource extends { close(): Promise<void> }>(
+  app: FastifyInstance,
+  resource: Resource,
+): Resource {
+  app.addHook('onClose', () => resource.close());
+  return resource;
+}
+
+/** The app's error log in the `(fields, message)` form the areas' use cases take. */
+export const errorLog =
+  (app: FastifyInstance) =>
+  (fields: object, message: string): void =>
+    app.log.error(fields, message);

@@ -1,6 +1,5 @@
-import { Queue } from 'bullmq';
 import type { Db } from '@exchange/kernel/db';
-import { bullConnection, bullPrefix, WORKER_QUEUES } from '@exchange/kernel/redis';
+import { InstanceQueue, WORKER_QUEUES } from '@exchange/kernel/redis';
 import { pushNotices, type Notice, type Pusher } from '../notices';
 
 /**
@@ -22,14 +21,9 @@ export interface DeadlineJob {
 /** The job id of one deadline: its kind, its row and its time (a deadline moved later is a new job). */
 export const deadlineJobId = (job: DeadlineJob, at: Date) => `${job.kind}-${job.id}-${at.getTime()}`;
 
-export class P2pDeadlines {
-  readonly queue: Queue<DeadlineJob>;
-
+export class P2pDeadlines extends InstanceQueue<DeadlineJob> {
   constructor(redisUrl: string, redisPrefix: string) {
-    this.queue = new Queue<DeadlineJob>(P2P_DEADLINES_QUEUE, {
-      connection: bullConnection(redisUrl),
-      prefix: bullPrefix(redisPrefix),
-    });
+    super(P2P_DEADLINES_QUEUE, redisUrl, redisPrefix);
   }
 
   async schedule(job: DeadlineJob, at: Date): Promise<void> {
@@ -52,10 +46,6 @@ export class P2pDeadlines {
     await this.schedule(job, at).catch((error: unknown) =>
       log.warn({ err: error }, 'p2p deadline not queued; the sweeper will'),
     );
-  }
-
-  close(): Promise<void> {
-    return this.queue.close();
   }
 }
 

@@ -1,5 +1,4 @@
-import { Queue } from 'bullmq';
-import { bullConnection, bullPrefix, WORKER_QUEUES } from '@exchange/kernel/redis';
+import { InstanceQueue, WORKER_QUEUES } from '@exchange/kernel/redis';
 import { SETTLE_GRACE_MS } from './prices';
 
 /**
@@ -25,14 +24,9 @@ export function expiryJobOf(expiresAt: Date, now = Date.now()) {
   };
 }
 
-export class MicroQueue {
-  readonly queue: Queue<ExpiryJob>;
-
+export class MicroQueue extends InstanceQueue<ExpiryJob> {
   constructor(redisUrl: string, redisPrefix: string) {
-    this.queue = new Queue<ExpiryJob>(MICRO_QUEUE, {
-      connection: bullConnection(redisUrl),
-      prefix: bullPrefix(redisPrefix),
-    });
+    super(MICRO_QUEUE, redisUrl, redisPrefix);
   }
 
   /** Schedules the settlement of an expiry; the order is already stored, so a failure here only delays it. */
@@ -46,9 +40,5 @@ export class MicroQueue {
       removeOnComplete: 1_000,
       removeOnFail: 1_000,
     });
-  }
-
-  async close(): Promise<void> {
-    await this.queue.close();
   }
 }

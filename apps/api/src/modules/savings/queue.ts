@@ -1,5 +1,4 @@
-import { Queue } from 'bullmq';
-import { bullConnection, bullPrefix, WORKER_QUEUES } from '@exchange/kernel/redis';
+import { InstanceQueue, WORKER_QUEUES } from '@exchange/kernel/redis';
 
 /**
  * Savings jobs in BullMQ: a repeatable `accrue` job that pays the days completed since it last ran, and
@@ -15,14 +14,9 @@ export type SavingsJob = { kind: 'accrue' } | { kind: 'mature'; holdingId: numbe
 
 export const maturityJobId = (holdingId: number) => `mature-${holdingId}`;
 
-export class SavingsJobs {
-  readonly queue: Queue<SavingsJob>;
-
+export class SavingsJobs extends InstanceQueue<SavingsJob> {
   constructor(redisUrl: string, redisPrefix: string) {
-    this.queue = new Queue<SavingsJob>(SAVINGS_QUEUE, {
-      connection: bullConnection(redisUrl),
-      prefix: bullPrefix(redisPrefix),
-    });
+    super(SAVINGS_QUEUE, redisUrl, redisPrefix);
   }
 
   /** The holding's maturity at `endAt`; the holding is already stored, so a failure only delays it. */
@@ -51,9 +45,5 @@ export class SavingsJobs {
         data: { kind: 'accrue' },
       },
     );
-  }
-
-  close(): Promise<void> {
-    return this.queue.close();
   }
 }

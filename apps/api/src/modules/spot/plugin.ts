@@ -2,7 +2,7 @@ import type { SpotOrderPush } from '@exchange/contracts';
 import fp from 'fastify-plugin';
 import { toAmountString } from '@exchange/kernel/ledger';
 import { userRoom } from '@exchange/kernel/realtime';
-import { defineArea, type AreaOptions } from '../../http/area';
+import { defineArea, errorLog, type AreaOptions } from '../../http/area';
 import type { FastifyInstance } from 'fastify';
 import { PlacementCommitter } from './placement-committer';
 import { OrderResults, SpotQueues } from './queue';
@@ -36,7 +36,7 @@ export const spotServices = fp(
         pool: app.pg,
         queues: app.spotQueues,
         results: app.orderResults,
-        log: (fields, message) => app.log.error(fields, message),
+        log: errorLog(app),
       }),
     );
     await app.orderResults.whenReady();
