@@ -18,6 +18,10 @@ export function Footer() {
   const iosUrl = version?.ios_url?.trim() ?? '';
   const androidUrl = version?.android_url?.trim() ?? '';
   const year = new Date().getFullYear();
+  const apps = [
+    { url: iosUrl, icon: <AppleIcon />, label: t('footer.ios'), testId: 'download-ios' },
+    { url: androidUrl, icon: <AndroidIcon />, label: t('footer.android'), testId: 'download-android' },
+  ];
 
   return (
     <footer className="ftr">
@@ -43,34 +47,25 @@ export function Footer() {
               <a href={`mailto:${SUPPORT_EMAIL}`}>{t('footer.contact')}</a>
             </li>
           </FooterColumn>
-          {(iosUrl || androidUrl) && (
+          {apps.some((app) => app.url) && (
             <div className="ftr-col">
               <h4>{t('footer.download')}</h4>
               <div className="ftr-apps">
-                {iosUrl && (
-                  <a
-                    className="ftr-app"
-                    href={iosUrl}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    data-testid="download-ios"
-                  >
-                    <AppleIcon />
-                    {t('footer.ios')}
-                  </a>
-                )}
-                {androidUrl && (
-                  <a
-                    className="ftr-app"
-                    href={androidUrl}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    data-testid="download-android"
-                  >
-                    <AndroidIcon />
-                    {t('footer.android')}
-                  </a>
-                )}
+                {apps
+                  .filter((app) => app.url)
+                  .map((app) => (
+                    <a
+                      key={app.testId}
+                      className="ftr-app"
+                      href={app.url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      data-testid={app.testId}
+                    >
+                      {app.icon}
+                      {app.label}
+                    </a>
+                  ))}
               </div>
             </div>
           )}

@@ -37,6 +37,17 @@ const HEADER_NOTICES = 5;
 const navClass = ({ isActive }: { isActive: boolean }) => `hdr-link${isActive ? ' active' : ''}`;
 
 /** The sticky top bar on every screen (document 1, section 2.2). */
+/** The exchange's areas, in the header's bar and in its menu on narrow screens. */
+const MAIN_NAV: { to: string; label: string; testId?: string }[] = [
+  { to: '/', label: 'common:nav.home' },
+  { to: '/allmarket', label: 'common:nav.markets' },
+  { to: '/dealCenter', label: 'common:nav.exchange' },
+  { to: '/c2c', label: 'common:nav.c2c', testId: 'nav-c2c' },
+  { to: '/leverdealCenter', label: 'common:nav.lever', testId: 'nav-lever' },
+  { to: '/secondsOrder', label: 'common:nav.seconds', testId: 'nav-seconds' },
+  { to: '/noticeList', label: 'common:nav.notices' },
+];
+
 export function Header() {
   const { t } = useTranslation('shell');
   const token = useToken();
@@ -57,27 +68,11 @@ export function Header() {
             menuClassName="hdr-burger-menu"
             trigger={<MenuIcon />}
           >
-            <Link role="menuitem" className="dropdown-item" to="/">
-              {t('common:nav.home')}
-            </Link>
-            <Link role="menuitem" className="dropdown-item" to="/allmarket">
-              {t('common:nav.markets')}
-            </Link>
-            <Link role="menuitem" className="dropdown-item" to="/dealCenter">
-              {t('common:nav.exchange')}
-            </Link>
-            <Link role="menuitem" className="dropdown-item" to="/c2c">
-              {t('common:nav.c2c')}
-            </Link>
-            <Link role="menuitem" className="dropdown-item" to="/leverdealCenter">
-              {t('common:nav.lever')}
-            </Link>
-            <Link role="menuitem" className="dropdown-item" to="/secondsOrder">
-              {t('common:nav.seconds')}
-            </Link>
-            <Link role="menuitem" className="dropdown-item" to="/noticeList">
-              {t('common:nav.notices')}
-            </Link>
+            {MAIN_NAV.map((item) => (
+              <Link key={item.to} role="menuitem" className="dropdown-item" to={item.to}>
+                {t(item.label)}
+              </Link>
+            ))}
             {signedIn && (
               <Link role="menuitem" className="dropdown-item" to="/dealFinance">
                 {t('common:nav.assets')}
@@ -91,27 +86,17 @@ export function Header() {
           </Dropdown>
         </div>
         <nav className="hdr-nav" aria-label={t('header.mainNav')}>
-          <NavLink to="/" end className={navClass}>
-            {t('common:nav.home')}
-          </NavLink>
-          <NavLink to="/allmarket" className={navClass}>
-            {t('common:nav.markets')}
-          </NavLink>
-          <NavLink to="/dealCenter" className={navClass}>
-            {t('common:nav.exchange')}
-          </NavLink>
-          <NavLink to="/c2c" className={navClass} data-testid="nav-c2c">
-            {t('common:nav.c2c')}
-          </NavLink>
-          <NavLink to="/leverdealCenter" className={navClass} data-testid="nav-lever">
-            {t('common:nav.lever')}
-          </NavLink>
-          <NavLink to="/secondsOrder" className={navClass} data-testid="nav-seconds">
-            {t('common:nav.seconds')}
-          </NavLink>
-          <NavLink to="/noticeList" className={navClass}>
-            {t('common:nav.notices')}
-          </NavLink>
+          {MAIN_NAV.map((item) => (
+            <NavLink
+              key={item.to}
+              to={item.to}
+              end={item.to === '/'}
+              className={navClass}
+              data-testid={item.testId}
+            >
+              {t(item.label)}
+            </NavLink>
+          ))}
           {signedIn && user?.is_seller === 1 && (
             <NavLink to="/myLegalShops" className={navClass} data-testid="seller-link">
               <StoreIcon size={15} />
@@ -160,6 +145,22 @@ export function Header() {
   );
 }
 
+/** The account's pages, in the account menu; the points exchange is for users who are not plain traders. */
+const ACCOUNT_MENU: {
+  to: string;
+  label: string;
+  Icon: typeof SettingsIcon;
+  testId?: string;
+  forPartners?: boolean;
+}[] = [
+  { to: '/userSetting', label: 'common:menu.accountSettings', Icon: SettingsIcon },
+  { to: '/dealFinance?tab=log', label: 'common:menu.tradeLog', Icon: ListIcon },
+  { to: '/userSetting?tab=bank', label: 'common:menu.receiveSettings', Icon: CardIcon },
+  { to: '/authentication', label: 'common:menu.identity', Icon: IdIcon },
+  { to: '/integralExchanges', label: 'common:menu.pointsExchange', Icon: GiftIcon, forPartners: true },
+  { to: '/manage', label: 'common:menu.savings', Icon: ListIcon, testId: 'menu-savings' },
+];
+
 function AccountMenu() {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
@@ -199,32 +200,12 @@ function AccountMenu() {
           )}
         </div>
       </div>
-      <Link role="menuitem" className="dropdown-item" to="/userSetting">
-        <SettingsIcon size={16} />
-        {t('common:menu.accountSettings')}
-      </Link>
-      <Link role="menuitem" className="dropdown-item" to="/dealFinance?tab=log">
-        <ListIcon size={16} />
-        {t('common:menu.tradeLog')}
-      </Link>
-      <Link role="menuitem" className="dropdown-item" to="/userSetting?tab=bank">
-        <CardIcon size={16} />
-        {t('common:menu.receiveSettings')}
-      </Link>
-      <Link role="menuitem" className="dropdown-item" to="/authentication">
-        <IdIcon size={16} />
-        {t('common:menu.identity')}
-      </Link>
-      {user && user.type !== 0 && (
-        <Link role="menuitem" className="dropdown-item" to="/integralExchanges">
-          <GiftIcon size={16} />
-          {t('common:menu.pointsExchange')}
+      {ACCOUNT_MENU.filter((item) => !item.forPartners || (user && user.type !== 0)).map((item) => (
+        <Link key={item.to} role="menuitem" className="dropdown-item" to={item.to} data-testid={item.testId}>
+          <item.Icon size={16} />
+          {t(item.label)}
         </Link>
-      )}
-      <Link role="menuitem" className="dropdown-item" to="/manage" data-testid="menu-savings">
-        <ListIcon size={16} />
-        {t('common:menu.savings')}
-      </Link>
+      ))}
       <a role="menuitem" className="dropdown-item" href={`mailto:${SUPPORT_EMAIL}`}>
         <HeadsetIcon size={16} />
         {t('header.customerService')}
