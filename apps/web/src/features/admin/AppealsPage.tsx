@@ -3,70 +3,71 @@ import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
 import { roleAtLeast, useAdminAction, useAppeals, type Me } from './api';
 import { AppealDetail } from './AppealDetail';
-import { ActionsCell, CodeAndReason, formatTime, Section, ListTable, useProof } from './parts';
+import { CodeAndReason, useProof } from './forms';
+import { ListSection, RowActions, RowButton } from './list';
+import { formatTime } from './parts';
 
 /** P2P orders under appeal; finance releases the escrow to the buyer or refunds the seller, with a reason. */
 export default function AppealsPage() {
   const { t } = useTranslation('admin');
   const me = useOutletContext<Me>();
   const canAct = roleAtLeast(me.role, 'finance');
-  const appeals = useAppeals();
   const resolve = useAdminAction('appeals/resolve');
   const proof = useProof();
   const [opened, setOpened] = useState<number | null>(null);
+  const decisions = (['release', 'refund'] as const).map((decision) => ({
+    decision,
+    label: t(`appeals.${decision}`),
+    testId: `admin-appeal-${decision}`,
+    tone: decision === 'release' ? ('buy' as const) : ('sell' as const),
+  }));
 
   return (
-    <Section title={t('nav.appeals')} testId="admin-appeals">
-      <CodeAndReason canAct={canAct} codeLabel={t('totpCode')} proof={proof} />
-      {opened !== null && <AppealDetail id={opened} onClose={() => setOpened(null)} />}
-      <ListTable
-        query={appeals}
-        head={[
-          t('appeals.order'),
-          t('amount'),
-          t('appeals.money'),
-          t('appeals.taker'),
-          t('appeals.seller'),
-          t('reason'),
-          t('time'),
-          '',
-          ...(canAct ? [''] : []),
-        ]}
-      >
-        {(row) => (
-          <tr key={row.id} data-testid="admin-appeal-row">
-            <td>{row.id}</td>
-            <td className="num">{row.number}</td>
-            <td className="num">{row.deal_money}</td>
-            <td>{row.taker}</td>
-            <td>{row.seller}</td>
-            <td>{row.reason}</td>
-            <td className="secondary">{formatTime(row.created_at)}</td>
-            <td>
-              <button
-                type="button"
-                className="btn btn-sm btn-ghost"
-                data-testid="admin-appeal-view"
-                onClick={() => setOpened(row.id)}
-              >
-                {t('appealDetail.view')}
-              </button>
-            </td>
-            {canAct && (
-              <ActionsCell
-                actions={(['release', 'refund'] as const).map((decision) => ({
-                  label: t(`appeals.${decision}`),
-                  testId: `admin-appeal-${decision}`,
-                  tone: decision === 'release' ? 'buy' : 'sell',
-                  disabled: resolve.isPending,
-                  onClick: () =>
-                    resolve.mutate({ id: row.id, decision, reason: proof.reason, totp_code: proof.code }),
-                }))}
-              />
-            )}
-          </tr>
-        )}
-      </ListTable>
-    </Section>
+    <ListSection
+      title={t('nav.appeals')}
+      sectionTestId="admin-appeals"
+      controls={
+        <>
+          <CodeAndReason canAct={canAct} codeLabel={t('totpCode')} proof={proof} />
+          {opened !== null && <AppealDetail id={opened} onClose={() => setOpened(null)} />}
+        </>
+      }
+      query={useAppeals()}
+      rowTestId="admin-appeal-row"
+      columns={[
+        { header: t('appeals.order'), cell: (row) => row.id },
+        { header: t('amount'), cell: (row) => row.number, className: 'num' },
+        { header: t('appeals.money'), cell: (row) => row.deal_money, className: 'num' },
+        { header: t('appeals.taker'), cell: (row) => row.taker },
+        { header: t('appeals.seller'), cell: (row) => row.seller },
+        { header: t('reason'), cell: (row) => row.reason },
+        { header: t('time'), cell: (row) => formatTime(row.created_at), className: 'secondary' },
+        {
+          header: '',
+          cell: (row) => (
+            <RowButton
+              action={{
+                label: t('appealDetail.view'),
+                testId: 'admin-appeal-view',
+                onClick: () => setOpened(row.id),
+              }}
+            />
+          ),
+        },
+        canAct && {
+          header: '',
+          cell: (row) => (
+            <RowActions
+              actions={decisions.map(({ decision, ...button }) => ({
+                ...button,
+                disabled: resolve.isPending,
+                onClick: () =>
+                  resolve.mutate({ id: row.id, decision, reason: proof.reason, totp_code: proof.code }),
+              }))}
+            />
+          ),
+        },
+      ]}
+    />
   );
 }

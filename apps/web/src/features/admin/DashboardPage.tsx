@@ -1,35 +1,44 @@
 import { useTranslation } from 'react-i18next';
 import { useDashboard, type Dashboard } from './api';
+import { DataTable } from '../../components/DataTable';
 import { QueryView, Section } from './parts';
 
-function Table({ head, rows, testId }: { head: string[]; rows: (string | number)[][]; testId?: string }) {
+type Cells = (string | number)[];
+
+/** A titled summary table: its first column names the row, the others are figures. */
+function Board({
+  title,
+  head,
+  rows,
+  testId,
+}: {
+  title: string;
+  head: string[];
+  rows: Cells[];
+  testId?: string;
+}) {
   const { t } = useTranslation('admin');
-  if (rows.length === 0) return <div className="empty">{t('empty')}</div>;
   return (
-    <table className="table" data-testid={testId}>
-      <thead>
-        <tr>
-          {head.map((cell) => (
-            <th key={cell}>{cell}</th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row, index) => (
-          <tr key={index}>
-            {row.map((cell, column) => (
-              <td key={column} className={typeof cell === 'number' || column > 0 ? 'num' : undefined}>
-                {cell}
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <Section title={title}>
+      {rows.length === 0 ? (
+        <div className="empty">{t('empty')}</div>
+      ) : (
+        <DataTable
+          testId={testId}
+          rows={rows}
+          rowKey={(_row, index) => index}
+          columns={head.map((header, column) => ({
+            header,
+            cell: (row: Cells) => row[column],
+            className: column > 0 ? 'num' : undefined,
+          }))}
+        />
+      )}
+    </Section>
   );
 }
 
-function Board({ data }: { data: Dashboard }) {
+function Boards({ data }: { data: Dashboard }) {
   const { t } = useTranslation('admin');
   return (
     <>
@@ -58,64 +67,59 @@ function Board({ data }: { data: Dashboard }) {
         </Section>
       </div>
       <div className="admin-grid">
-        <Section title={t('dashboard.depositsToday')}>
-          <Table
-            head={[t('currency'), t('count'), t('amount')]}
-            rows={data.deposits_today.map((row) => [row.currency, row.count, row.amount])}
-          />
-        </Section>
-        <Section title={t('dashboard.withdrawalsToday')}>
-          <Table
-            head={[t('currency'), t('status'), t('count'), t('amount')]}
-            rows={data.withdrawals_today.map((row) => [
-              row.currency,
-              t(`withdrawalStatus.s${row.status}`),
-              row.count,
-              row.amount,
-            ])}
-          />
-        </Section>
-      </div>
-      <div className="admin-grid">
-        <Section title={t('dashboard.markets')}>
-          <Table
-            head={[t('dashboard.symbol'), t('dashboard.openOrders'), t('dashboard.openPositions')]}
-            rows={data.markets.map((row) => [row.symbol, row.open_orders, row.open_positions])}
-          />
-        </Section>
-        <Section title={t('dashboard.house')}>
-          <Table
-            head={[t('dashboard.houseAccount'), t('currency'), t('dashboard.balance')]}
-            rows={data.house.map((row) => [row.account, row.currency, row.balance])}
-          />
-        </Section>
-      </div>
-      <Section title={t('dashboard.queues')}>
-        <Table
-          testId="admin-queues"
-          head={[
-            t('dashboard.queue'),
-            t('dashboard.workers'),
-            t('dashboard.waiting'),
-            t('dashboard.active'),
-            t('dashboard.delayed'),
-            t('dashboard.failedJobs'),
-          ]}
-          rows={data.queues.map((row) => [
-            row.name,
-            row.workers < 0 ? '?' : row.workers,
-            row.waiting,
-            row.active,
-            row.delayed,
-            row.failed,
+        <Board
+          title={t('dashboard.depositsToday')}
+          head={[t('currency'), t('count'), t('amount')]}
+          rows={data.deposits_today.map((row) => [row.currency, row.count, row.amount])}
+        />
+        <Board
+          title={t('dashboard.withdrawalsToday')}
+          head={[t('currency'), t('status'), t('count'), t('amount')]}
+          rows={data.withdrawals_today.map((row) => [
+            row.currency,
+            t(`withdrawalStatus.s${row.status}`),
+            row.count,
+            row.amount,
           ])}
         />
-      </Section>
+      </div>
+      <div className="admin-grid">
+        <Board
+          title={t('dashboard.markets')}
+          head={[t('dashboard.symbol'), t('dashboard.openOrders'), t('dashboard.openPositions')]}
+          rows={data.markets.map((row) => [row.symbol, row.open_orders, row.open_positions])}
+        />
+        <Board
+          title={t('dashboard.house')}
+          head={[t('dashboard.houseAccount'), t('currency'), t('dashboard.balance')]}
+          rows={data.house.map((row) => [row.account, row.currency, row.balance])}
+        />
+      </div>
+      <Board
+        title={t('dashboard.queues')}
+        testId="admin-queues"
+        head={[
+          t('dashboard.queue'),
+          t('dashboard.workers'),
+          t('dashboard.waiting'),
+          t('dashboard.active'),
+          t('dashboard.delayed'),
+          t('dashboard.failedJobs'),
+        ]}
+        rows={data.queues.map((row) => [
+          row.name,
+          row.workers < 0 ? '?' : row.workers,
+          row.waiting,
+          row.active,
+          row.delayed,
+          row.failed,
+        ])}
+      />
     </>
   );
 }
 
 export default function DashboardPage() {
   const dashboard = useDashboard();
-  return <QueryView query={dashboard}>{(data) => <Board data={data} />}</QueryView>;
+  return <QueryView query={dashboard}>{(data) => <Boards data={data} />}</QueryView>;
 }

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { adminApi } from './api';
-import { Section, TextField } from './parts';
+import { TextField } from './forms';
+import { Section } from './parts';
 
 interface Enrolment {
   secret: string;

@@ -2,7 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
 import { roleAtLeast, useAdminAction, useDeposits, useWithdrawals, type Me } from './api';
-import { ActionsCell, CodeAndReason, formatTime, Section, TextField, ListTable, useProof } from './parts';
+import { CodeAndReason, DraftFields, Form, useProof } from './forms';
+import { ListSection, RowActions } from './list';
+import { formatTime, Section } from './parts';
+
+const DEPOSIT_LABELS = { account: 'account', currency: 'currency', amount: 'amount', txid: 'money.txid' };
+const DEPOSIT_FIELDS = ['account', 'currency', 'amount', 'txid'] as const;
 
 /**
  * Chain deposits booked and withdrawals paid out or refused: finance only, each with a fresh two-factor
@@ -12,8 +17,6 @@ export default function MoneyPage() {
   const { t } = useTranslation('admin');
   const me = useOutletContext<Me>();
   const canAct = roleAtLeast(me.role, 'finance');
-  const withdrawals = useWithdrawals();
-  const deposits = useDeposits();
   const confirm = useAdminAction('deposits/confirm');
   const finish = useAdminAction('withdrawals/finish');
   const proof = useProof();
@@ -21,31 +24,19 @@ export default function MoneyPage() {
   const [deposit, setDeposit] = useState({ account: '', currency: 'USDT', amount: '', txid: '' });
   const [txids, setTxids] = useState<Record<number, string>>({});
 
-  const field = (name: keyof typeof deposit, label: string) => (
-    <TextField
-      label={label}
-      testId={`admin-deposit-${name}`}
-      value={deposit[name]}
-      onChange={(value) => setDeposit({ ...deposit, [name]: value })}
-    />
-  );
-
   return (
     <>
       <CodeAndReason canAct={canAct} title={t('totpCode')} codeLabel={t('money.codeFirst')} proof={proof} />
       {canAct && (
         <Section title={t('money.depositTitle')} testId="admin-deposit">
-          <form
-            className="admin-form"
-            onSubmit={(event) => {
-              event.preventDefault();
-              confirm.mutate({ ...deposit, totp_code: code });
-            }}
-          >
-            {field('account', t('account'))}
-            {field('currency', t('currency'))}
-            {field('amount', t('amount'))}
-            {field('txid', t('money.txid'))}
+          <Form className="admin-form" onSubmit={() => confirm.mutate({ ...deposit, totp_code: code })}>
+            <DraftFields
+              draft={deposit}
+              setDraft={setDeposit}
+              names={DEPOSIT_FIELDS}
+              label={(name) => t(DEPOSIT_LABELS[name])}
+              prefix="admin-deposit"
+            />
             <button
               type="submit"
               className="btn btn-primary"
@@ -54,90 +45,77 @@ export default function MoneyPage() {
             >
               {t('money.confirmDeposit')}
             </button>
-          </form>
+          </Form>
         </Section>
       )}
-      <Section title={t('money.withdrawalsTitle')} testId="admin-withdrawals">
-        <ListTable
-          query={withdrawals}
-          head={[
-            t('account'),
-            t('currency'),
-            t('amount'),
-            t('money.fee'),
-            t('money.receive'),
-            t('money.address'),
-            t('time'),
-            ...(canAct ? [t('money.txid')] : []),
-            ...(canAct ? [''] : []),
-          ]}
-        >
-          {(row) => (
-            <tr key={row.id} data-testid="admin-withdrawal-row">
-              <td>{row.account}</td>
-              <td>{row.currency}</td>
-              <td className="num">{row.number}</td>
-              <td className="num">{row.rate}</td>
-              <td className="num">{row.real_number}</td>
-              <td className="secondary">{row.address}</td>
-              <td className="secondary">{formatTime(row.created_at)}</td>
-              {canAct && (
-                <td>
-                  <input
-                    className="input"
-                    data-testid="admin-withdrawal-txid"
-                    value={txids[row.id] ?? ''}
-                    onChange={(event) => setTxids({ ...txids, [row.id]: event.target.value })}
-                  />
-                </td>
-              )}
-              {canAct && (
-                <ActionsCell
-                  actions={[
-                    {
-                      label: t('money.complete'),
-                      testId: 'admin-withdrawal-complete',
-                      tone: 'buy',
-                      disabled: finish.isPending,
-                      onClick: () =>
-                        finish.mutate({
-                          id: row.id,
-                          decision: 'complete',
-                          txid: txids[row.id] ?? '',
-                          totp_code: code,
-                        }),
-                    },
-                    {
-                      label: t('money.reject'),
-                      testId: 'admin-withdrawal-reject',
-                      tone: 'sell',
-                      disabled: finish.isPending,
-                      onClick: () =>
-                        finish.mutate({ id: row.id, decision: 'reject', reason, totp_code: code }),
-                    },
-                  ]}
-                />
-              )}
-            </tr>
-          )}
-        </ListTable>
-      </Section>
-      <Section title={t('money.recentDeposits')} testId="admin-deposits">
-        <ListTable
-          query={deposits}
-          head={[t('account'), t('currency'), t('amount'), t('money.txid'), t('time')]}
-        >
-          {(row) => (
-            <tr key={row.id} data-testid="admin-deposit-row">
-              <td>{row.account}</td>
-              <td>{row.currency}</td>
-              <td className="num">{row.amount}</td>
-              <td className="secondary">{row.txid}</td>
-              <td className="secondary">{formatTime(row.created_at)}</td>
-            </tr>
-          )}
-        </ListTable>
-      </Section>
+      <ListSection
+        title={t('money.withdrawalsTitle')}
+        sectionTestId="admin-withdrawals"
+        query={useWithdrawals()}
+        rowTestId="admin-withdrawal-row"
+        columns={[
+          { header: t('account'), cell: (row) => row.account },
+          { header: t('currency'), cell: (row) => row.currency },
+          { header: t('amount'), cell: (row) => row.number, className: 'num' },
+          { header: t('money.fee'), cell: (row) => row.rate, className: 'num' },
+          { header: t('money.receive'), cell: (row) => row.real_number, className: 'num' },
+          { header: t('money.address'), cell: (row) => row.address, className: 'secondary' },
+          { header: t('time'), cell: (row) => formatTime(row.created_at), className: 'secondary' },
+          canAct && {
+            header: t('money.txid'),
+            cell: (row) => (
+              <input
+                className="input"
+                data-testid="admin-withdrawal-txid"
+                value={txids[row.id] ?? ''}
+                onChange={(event) => setTxids({ ...txids, [row.id]: event.target.value })}
+              />
+            ),
+          },
+          canAct && {
+            header: '',
+            cell: (row) => (
+              <RowActions
+                actions={[
+                  {
+                    label: t('money.complete'),
+                    testId: 'admin-withdrawal-complete',
+                    tone: 'buy',
+                    disabled: finish.isPending,
+                    onClick: () =>
+                      finish.mutate({
+                        id: row.id,
+                        decision: 'complete',
+                        txid: txids[row.id] ?? '',
+                        totp_code: code,
+                      }),
+                  },
+                  {
+                    label: t('money.reject'),
+                    testId: 'admin-withdrawal-reject',
+                    tone: 'sell',
+                    disabled: finish.isPending,
+                    onClick: () => finish.mutate({ id: row.id, decision: 'reject', reason, totp_code: code }),
+                  },
+                ]}
+              />
+            ),
+          },
+        ]}
+      />
+      <ListSection
+        title={t('money.recentDeposits')}
+        sectionTestId="admin-deposits"
+        query={useDeposits()}
+        rowTestId="admin-deposit-row"
+        columns={[
+          { header: t('account'), cell: (row) => row.account },
+          { header: t('currency'), cell: (row) => row.currency },
+          { header: t('amount'), cell: (row) => row.amount, className: 'num' },
+          { header: t('money.txid'), cell: (row) => row.txid, className: 'secondary' },
+          { header: t('time'), cell: (row) => formatTime(row.created_at), className: 'secondary' },
+        ]}
+      />
     </>
   );
 }

@@ -2,8 +2,11 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
+import type { Column } from '../../components/DataTable';
 import { roleAtLeast, useAdminAction, type Me } from './api';
-import { ListTable, ReadOnlyNote, Section, TextField } from './parts';
+import { DraftButtons, DraftFields, Form, SelectField } from './forms';
+import { ListSection, ListTable, RowButton } from './list';
+import { ReadOnlyNote, Section } from './parts';
 import {
   LEVER_MARK_FIELDS,
   usePairSettings,
@@ -16,75 +19,30 @@ import {
 import './admin-products.css';
 
 type Draft = Record<string, string>;
+/** A product's status: offered (1) or withdrawn (0). */
+const OFFERED = ['1', '0'] as const;
 
 /**
- * A form's fields as labelled inputs, each bound to one key of the draft; `hinted` puts each field's
- * `products.hints` text under it (what the value defends against and what it accepts).
+ * A product's fields, labelled by their names (`products.fields`); `hinted` puts each one's `products.hints`
+ * text under it.
  */
 function Fields({
-  draft,
-  setDraft,
-  names,
-  prefix,
   hinted = false,
+  ...fields
 }: {
   draft: Draft;
   setDraft: (draft: Draft) => void;
-  names: string[];
+  names: readonly string[];
   prefix: string;
   hinted?: boolean;
 }) {
   const { t } = useTranslation('admin');
-  const field = (name: string) => (
-    <TextField
-      key={name}
-      label={t(`products.fields.${name}`)}
-      testId={`${prefix}-${name}`}
-      value={draft[name] ?? ''}
-      onChange={(value) => setDraft({ ...draft, [name]: value })}
+  return (
+    <DraftFields
+      {...fields}
+      label={(name) => t(`products.fields.${name}`)}
+      hint={hinted ? (name) => t(`products.hints.${name}`) : undefined}
     />
-  );
-  return (
-    <>
-      {names.map((name) =>
-        hinted ? (
-          <div key={name} className="admin-hinted-field">
-            {field(name)}
-            <p className="admin-field-hint" data-testid={`${prefix}-${name}-hint`}>
-              {t(`products.hints.${name}`)}
-            </p>
-          </div>
-        ) : (
-          field(name)
-        ),
-      )}
-    </>
-  );
-}
-
-function StatusSelect({
-  value,
-  onChange,
-  testId,
-}: {
-  value: string;
-  onChange: (v: string) => void;
-  testId: string;
-}) {
-  const { t } = useTranslation('admin');
-  return (
-    <label className="field">
-      <span className="field-label">{t('status')}</span>
-      <select
-        className="select input"
-        data-testid={testId}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        <option value="1">{t('products.offered')}</option>
-        <option value="0">{t('products.withdrawn')}</option>
-      </select>
-    </label>
   );
 }
 
@@ -205,17 +163,14 @@ function PairForm(props: {
   children: ReactNode;
 }) {
   return (
-    <form
+    <Form
       className={props.first ? 'admin-stack' : 'admin-stack admin-section admin-divided'}
-      onSubmit={(event) => {
-        event.preventDefault();
-        props.onSave();
-      }}
+      onSubmit={props.onSave}
     >
       <h3 className="admin-subhead">{props.title}</h3>
       {props.note && <div className="admin-note">{props.note}</div>}
       {props.children}
-    </form>
+    </Form>
   );
 }
 
@@ -239,47 +194,44 @@ function PairsSection({ canChange }: { canChange: boolean }) {
         <div className="admin-scroll">
           <ListTable
             query={pairs}
-            head={[
-              t('dashboard.symbol'),
-              t('products.fields.maker_fee'),
-              t('products.fields.taker_fee'),
-              t('products.fields.min_amount'),
-              t('products.decimals'),
-              t('dashboard.openOrders'),
-              t('products.fields.lever_trade_fee'),
-              t('products.fields.spread'),
-              t('products.fields.multiples'),
-              ...(canChange ? [''] : []),
+            rowTestId="admin-settings-pair"
+            rowProps={(pair) => ({ 'data-symbol': pair.symbol })}
+            columns={[
+              { header: t('dashboard.symbol'), cell: (pair) => pair.symbol },
+              {
+                header: t('products.fields.maker_fee'),
+                cell: (pair) => <span data-testid="admin-pair-maker">{pair.maker_fee}</span>,
+              },
+              {
+                header: t('products.fields.taker_fee'),
+                cell: (pair) => <span data-testid="admin-pair-taker">{pair.taker_fee}</span>,
+              },
+              { header: t('products.fields.min_amount'), cell: (pair) => pair.min_amount },
+              {
+                header: t('products.decimals'),
+                cell: (pair) => `${pair.price_decimals} / ${pair.amount_decimals}`,
+              },
+              { header: t('dashboard.openOrders'), cell: (pair) => pair.open_orders },
+              {
+                header: t('products.fields.lever_trade_fee'),
+                cell: (pair) => `${pair.lever.lever_trade_fee}%`,
+              },
+              { header: t('products.fields.spread'), cell: (pair) => `${pair.lever.spread}%` },
+              { header: t('products.fields.multiples'), cell: (pair) => pair.lever.multiples.join(', ') },
+              canChange && {
+                header: '',
+                cell: (pair) => (
+                  <RowButton
+                    action={{
+                      label: t('products.edit'),
+                      testId: 'admin-pair-edit',
+                      onClick: () => setEditing(pair.id),
+                    }}
+                  />
+                ),
+              },
             ]}
-          >
-            {(pair) => (
-              <tr key={pair.id} data-testid="admin-settings-pair" data-symbol={pair.symbol}>
-                <td>{pair.symbol}</td>
-                <td data-testid="admin-pair-maker">{pair.maker_fee}</td>
-                <td data-testid="admin-pair-taker">{pair.taker_fee}</td>
-                <td>{pair.min_amount}</td>
-                <td>
-                  {pair.price_decimals} / {pair.amount_decimals}
-                </td>
-                <td>{pair.open_orders}</td>
-                <td>{pair.lever.lever_trade_fee}%</td>
-                <td>{pair.lever.spread}%</td>
-                <td>{pair.lever.multiples.join(', ')}</td>
-                {canChange && (
-                  <td>
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-ghost"
-                      data-testid="admin-pair-edit"
-                      onClick={() => setEditing(pair.id)}
-                    >
-                      {t('products.edit')}
-                    </button>
-                  </td>
-                )}
-              </tr>
-            )}
-          </ListTable>
+          />
         </div>
       </Section>
     </>
@@ -300,68 +252,70 @@ function OptionsSection<T extends { id: number; status: number }>(props: {
   fields: string[];
   empty: Draft;
   draftOf: (row: T) => Draft;
-  head: string[];
-  cells: (row: T) => ReactNode;
-  rowData?: (row: T) => Record<string, string | number>;
+  /** The row's own columns; its status and the edit button follow. */
+  columns: Column<T>[];
+  rowData?: (row: T) => Record<`data-${string}`, string | number>;
 }) {
   const { t } = useTranslation('admin');
   const save = useAdminAction(props.path);
   const [draft, setDraft] = useState<Draft>(props.empty);
   const reset = () => setDraft(props.empty);
   return (
-    <Section title={props.title} testId={`admin-products-${props.name}`}>
-      {props.canChange && (
-        <form
-          className="admin-form admin-section"
-          onSubmit={(event) => {
-            event.preventDefault();
-            save.mutate(draft, { onSuccess: reset });
-          }}
-        >
-          <Fields draft={draft} setDraft={setDraft} names={props.fields} prefix={`admin-${props.name}`} />
-          <StatusSelect
-            value={draft.status ?? '1'}
-            onChange={(status) => setDraft({ ...draft, status })}
-            testId={`admin-${props.name}-status`}
-          />
-          <button
-            type="submit"
-            className="btn btn-primary"
-            disabled={save.isPending}
-            data-testid={`admin-${props.name}-save`}
+    <ListSection
+      title={props.title}
+      sectionTestId={`admin-products-${props.name}`}
+      controls={
+        props.canChange && (
+          <Form
+            className="admin-form admin-section"
+            onSubmit={() => save.mutate(draft, { onSuccess: reset })}
           >
-            {draft.id ? t('products.saveChanges') : t('products.add')}
-          </button>
-          {draft.id && (
-            <button type="button" className="btn btn-ghost" onClick={reset}>
-              {t('products.cancel')}
-            </button>
-          )}
-        </form>
-      )}
-      <ListTable query={props.query} head={[...props.head, t('status'), ...(props.canChange ? [''] : [])]}>
-        {(row) => (
-          <tr key={row.id} data-testid={`admin-${props.name}-row`} {...props.rowData?.(row)}>
-            {props.cells(row)}
-            <td className={row.status === 1 ? 'up' : 'muted'}>
+            <Fields draft={draft} setDraft={setDraft} names={props.fields} prefix={`admin-${props.name}`} />
+            <SelectField
+              label={t('status')}
+              testId={`admin-${props.name}-status`}
+              options={OFFERED}
+              optionLabel={(status) => (status === '1' ? t('products.offered') : t('products.withdrawn'))}
+              value={draft.status ?? '1'}
+              onChange={(status) => setDraft({ ...draft, status })}
+            />
+            <DraftButtons
+              editing={Boolean(draft.id)}
+              pending={save.isPending}
+              addLabel={t('products.add')}
+              testId={`admin-${props.name}-save`}
+              onCancel={reset}
+            />
+          </Form>
+        )
+      }
+      query={props.query}
+      rowTestId={`admin-${props.name}-row`}
+      rowProps={props.rowData}
+      columns={[
+        ...props.columns,
+        {
+          header: t('status'),
+          cell: (row) => (
+            <span className={row.status === 1 ? 'up' : 'muted'}>
               {row.status === 1 ? t('products.offered') : t('products.withdrawn')}
-            </td>
-            {props.canChange && (
-              <td>
-                <button
-                  type="button"
-                  className="btn btn-sm btn-ghost"
-                  data-testid={`admin-${props.name}-edit`}
-                  onClick={() => setDraft(props.draftOf(row))}
-                >
-                  {t('products.edit')}
-                </button>
-              </td>
-            )}
-          </tr>
-        )}
-      </ListTable>
-    </Section>
+            </span>
+          ),
+        },
+        props.canChange && {
+          header: '',
+          cell: (row) => (
+            <RowButton
+              action={{
+                label: t('products.edit'),
+                testId: `admin-${props.name}-edit`,
+                onClick: () => setDraft(props.draftOf(row)),
+              }}
+            />
+          ),
+        },
+      ]}
+    />
   );
 }
 
@@ -386,18 +340,16 @@ function SecondsSection({ canChange }: { canChange: boolean }) {
       fields={['seconds', 'profit_ratio', 'min_amount', 'max_amount']}
       empty={{ seconds: '', profit_ratio: '', min_amount: '0', max_amount: '0', status: '1' }}
       draftOf={secondsDraft}
-      head={['seconds', 'profit_ratio', 'min_amount', 'max_amount'].map((field) =>
-        t(`products.fields.${field}`),
-      )}
       rowData={(row) => ({ 'data-seconds': row.seconds })}
-      cells={(row) => (
-        <>
-          <td>{row.seconds}s</td>
-          <td data-testid="admin-seconds-ratio">{row.profit_ratio}%</td>
-          <td>{row.min_amount}</td>
-          <td>{row.max_amount}</td>
-        </>
-      )}
+      columns={[
+        { header: t('products.fields.seconds'), cell: (row) => `${row.seconds}s` },
+        {
+          header: t('products.fields.profit_ratio'),
+          cell: (row) => <span data-testid="admin-seconds-ratio">{row.profit_ratio}%</span>,
+        },
+        { header: t('products.fields.min_amount'), cell: (row) => row.min_amount },
+        { header: t('products.fields.max_amount'), cell: (row) => row.max_amount },
+      ]}
     />
   );
 }
@@ -423,15 +375,12 @@ function SavingsSection({ canChange }: { canChange: boolean }) {
       fields={['currency', 'day', 'rate', 'save_min']}
       empty={{ currency: 'USDT', day: '', rate: '', save_min: '', status: '1' }}
       draftOf={planDraft}
-      head={[t('currency'), ...['day', 'rate', 'save_min'].map((field) => t(`products.fields.${field}`))]}
-      cells={(row) => (
-        <>
-          <td>{row.currency}</td>
-          <td>{row.day}</td>
-          <td>{row.rate}%</td>
-          <td>{row.save_min}</td>
-        </>
-      )}
+      columns={[
+        { header: t('currency'), cell: (row) => row.currency },
+        { header: t('products.fields.day'), cell: (row) => row.day },
+        { header: t('products.fields.rate'), cell: (row) => `${row.rate}%` },
+        { header: t('products.fields.save_min'), cell: (row) => row.save_min },
+      ]}
     />
   );
 }

@@ -2,7 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { adminApi, setAdminToken, type Me } from './api';
-import { Section, TextField } from './parts';
+import { SubmitButton } from '../../components/SubmitButton';
+import { TextField } from './forms';
+import { Section } from './parts';
 
 /** Login, password and (once enrolled) the two-factor code; finance and admin go on to enrol first. */
 export default function SignInPage() {
@@ -50,14 +52,13 @@ export default function SignInPage() {
             {error}
           </div>
         )}
-        <button
-          type="submit"
+        <SubmitButton
+          testId="admin-submit"
           className="btn btn-primary btn-block"
-          disabled={busy}
-          data-testid="admin-submit"
-        >
-          {t('signIn.submit')}
-        </button>
+          busy={busy}
+          label={t('signIn.submit')}
+          busyLabel={t('signIn.submit')}
+        />
       </form>
     </Section>
   );

@@ -2,15 +2,16 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useOutletContext, useParams } from 'react-router';
 import { roleAtLeast, useAdminAction, useUserDetail, type Me, type UserDetail } from './api';
-import { Pager } from './Pager';
-import { CodeAndReason, formatTime, QueryView, ReadOnlyNote, Section, TextField, useProof } from './parts';
+import { DataTable } from '../../components/DataTable';
+import { CodeAndReason, TextField, useProof } from './forms';
+import { PagedList, usePaging } from './list';
+import { formatTime, QueryView, ReadOnlyNote, Section } from './parts';
 import { RECORDS_PAGE_SIZE, useUserRecords, type RecordKind, type RecordRows } from './users-api';
-import { Tabs, buttonTab } from '../../components/Tabs';
 import './admin-users.css';
 
 const ACCOUNTS = ['change', 'legal', 'lever', 'micro'] as const;
 const KINDS: RecordKind[] = ['logs', 'spot', 'lever', 'micro'];
-/** Amounts and codes line up in the table's number font; names and symbols stay in the text font. */
+/** Amounts and codes line up in the number font; names, symbols and `--` stay in the text font. */
 const numeric = (cell: ReactNode) =>
   typeof cell === 'number' || (typeof cell === 'string' && /^-?\d/.test(cell));
 
@@ -69,28 +70,19 @@ function Balances({ user }: { user: UserDetail }) {
   const { t } = useTranslation('admin');
   if (user.balances.length === 0) return <div className="empty">{t('empty')}</div>;
   return (
-    <table className="table" data-testid="admin-user-balances">
-      <thead>
-        <tr>
-          <th>{t('currency')}</th>
-          {ACCOUNTS.map((account) => (
-            <th key={account}>{t(`users.${account}`)}</th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {user.balances.map((row) => (
-          <tr key={row.currency}>
-            <td>{row.currency}</td>
-            {ACCOUNTS.map((account) => (
-              <td key={account} className="num">
-                {row[account]} / {row[`lock_${account}`]}
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      testId="admin-user-balances"
+      rows={user.balances}
+      rowKey={(row) => row.currency}
+      columns={[
+        { header: t('currency'), cell: (row) => row.currency },
+        ...ACCOUNTS.map((account) => ({
+          header: t(`users.${account}`),
+          cell: (row: UserDetail['balances'][number]) => `${row[account]} / ${row[`lock_${account}`]}`,
+          className: 'num',
+        })),
+      ]}
+    />
   );
 }
 
@@ -174,60 +166,31 @@ function useColumns() {
 
 function Records({ id }: { id: number }) {
   const { t } = useTranslation('admin');
-  const [kind, setKind] = useState<RecordKind>('logs');
-  const [page, setPage] = useState(1);
-  const records = useUserRecords(id, kind, page);
-  const columns = useColumns()[kind] as {
+  const paging = usePaging<RecordKind>('logs');
+  const { head, cells } = useColumns()[paging.filter] as {
     head: string[];
     cells: (row: RecordRows[RecordKind]) => ReactNode[];
   };
   return (
-    <>
-      <Tabs
-        className="admin-actions admin-section"
-        tabClassName={buttonTab}
-        items={KINDS}
-        value={kind}
-        onChange={(name) => {
-          setKind(name);
-          setPage(1);
-        }}
-        label={(name) => t(`person.kinds.${name}`)}
-        testId={(name) => `admin-records-${name}`}
-      />
-      <QueryView query={records} isEmpty={(data) => data.list.length === 0}>
-        {(data) => {
-          return (
-            <>
-              <table className="table" data-testid="admin-records">
-                <thead>
-                  <tr>
-                    {columns.head.map((cell) => (
-                      <th key={cell}>{cell}</th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.list.map((row) => (
-                    <tr key={row.id}>
-                      {columns.cells(row).map((cell, index) => (
-                        <td
-                          key={index}
-                          className={index === 0 ? 'secondary' : numeric(cell) ? 'num' : undefined}
-                        >
-                          {cell}
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              <Pager page={page} total={data.total} pageSize={RECORDS_PAGE_SIZE} onPage={setPage} />
-            </>
-          );
-        }}
-      </QueryView>
-    </>
+    <PagedList
+      paging={paging}
+      filters={{
+        items: KINDS,
+        label: (name) => t(`person.kinds.${name}`),
+        testId: (name) => `admin-records-${name}`,
+      }}
+      query={useUserRecords(id, paging.filter, paging.page)}
+      pageSize={RECORDS_PAGE_SIZE}
+      testId="admin-records"
+      columns={head.map((header, index) => ({
+        header,
+        className: index === 0 ? 'secondary' : undefined,
+        cell: (row: RecordRows[RecordKind]) => {
+          const cell = cells(row)[index];
+          return index > 0 && numeric(cell) ? <span className="num">{cell}</span> : cell;
+        },
+      }))}
+    />
   );
 }
 

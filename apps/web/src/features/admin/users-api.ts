@@ -47,7 +47,11 @@ export const usePayments = (status: string, page: number) =>
     placeholderData: keepPreviousData,
   });
 
-export const useSellers = () => useQuery(listQuery<Page<AdminSeller>>('sellers', 'sellers', { limit: 100 }));
+export const useSellers = () =>
+  useQuery({
+    ...listQuery<Page<AdminSeller>>('sellers', 'sellers', { limit: 100 }),
+    select: (page) => page.list,
+  });
 export const useAcceptors = () => useQuery(listQuery<AdminAcceptor[]>('acceptors', 'acceptors'));
 export const useAppealDetail = (id: number | null) =>
   useQuery({
