@@ -42,6 +42,12 @@ const activeTitle = () =>
     .find((slide) => slide.classList.contains('active'))
     ?.getAttribute('aria-label');
 
+/** Lets the fake clock run on, rendering what the carousel's timers do meanwhile. */
+const advance = (ms: number) =>
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
+
 beforeEach(() => {
   vi.useFakeTimers();
 });
@@ -64,34 +70,22 @@ describe('BannerCarousel', () => {
   it('moves on every five seconds and loops back to the first', () => {
     renderCarousel();
     expect(activeTitle()).toBe('Banner 1');
-    act(() => {
-      vi.advanceTimersByTime(BANNER_INTERVAL_MS - 1);
-    });
+    advance(BANNER_INTERVAL_MS - 1);
     expect(activeTitle()).toBe('Banner 1');
-    act(() => {
-      vi.advanceTimersByTime(1);
-    });
+    advance(1);
     expect(activeTitle()).toBe('Banner 2');
-    act(() => {
-      vi.advanceTimersByTime(BANNER_INTERVAL_MS);
-    });
-    act(() => {
-      vi.advanceTimersByTime(BANNER_INTERVAL_MS);
-    });
+    advance(BANNER_INTERVAL_MS);
+    advance(BANNER_INTERVAL_MS);
     expect(activeTitle()).toBe('Banner 1');
   });
 
   it('pauses under the pointer', () => {
     renderCarousel();
     fireEvent.mouseEnter(screen.getByTestId('banner'));
-    act(() => {
-      vi.advanceTimersByTime(BANNER_INTERVAL_MS * 3);
-    });
+    advance(BANNER_INTERVAL_MS * 3);
     expect(activeTitle()).toBe('Banner 1');
     fireEvent.mouseLeave(screen.getByTestId('banner'));
-    act(() => {
-      vi.advanceTimersByTime(BANNER_INTERVAL_MS);
-    });
+    advance(BANNER_INTERVAL_MS);
     expect(activeTitle()).toBe('Banner 2');
   });
 

@@ -53,6 +53,12 @@ export default function HomePage() {
   );
 }
 
+/** Where a signed-in member goes from the hero: trading first, then the assets. */
+const MEMBER_LINKS = [
+  { to: '/dealCenter', className: 'btn-primary', label: 'hero.trade' },
+  { to: '/dealFinance', className: 'btn-ghost', label: 'hero.assets' },
+] as const;
+
 function Hero({ groups }: { groups: QuotationGroup[] | undefined }) {
   const { t } = useTranslation('home');
   const navigate = useNavigate();
@@ -84,12 +90,11 @@ function Hero({ groups }: { groups: QuotationGroup[] | undefined }) {
           )}
           <p className="home-hero-sub">{t('hero.memberSubtitle')}</p>
           <div className="home-hero-actions">
-            <Link to="/dealCenter" className="btn btn-primary home-hero-btn">
-              {t('hero.trade')}
-            </Link>
-            <Link to="/dealFinance" className="btn btn-ghost home-hero-btn">
-              {t('hero.assets')}
-            </Link>
+            {MEMBER_LINKS.map((link) => (
+              <Link key={link.to} to={link.to} className={`btn ${link.className} home-hero-btn`}>
+                {t(link.label)}
+              </Link>
+            ))}
           </div>
         </>
       ) : (

@@ -12,6 +12,8 @@ import {
   tilePairs,
   turnover,
   visiblePairs,
+  type SortDirection,
+  type SortKey,
 } from './market-table';
 import { group, groups, pair } from './test-fixtures';
 
@@ -52,34 +54,20 @@ describe('search', () => {
 
 describe('sorting', () => {
   const list = pairsOfTab(groups, 'USDT');
+  const sorted = (key: SortKey, direction: SortDirection) => symbols(sortPairs(list, { key, direction }));
 
   it('sorts by symbol alphabetically', () => {
-    expect(symbols(sortPairs(list, { key: 'symbol', direction: 'asc' }))).toEqual([
-      'BTC/USDT',
-      'DOGE/USDT',
-      'ETH/USDT',
-      'XRP/USDT',
-    ]);
-    expect(symbols(sortPairs(list, { key: 'symbol', direction: 'desc' }))[0]).toBe('XRP/USDT');
+    expect(sorted('symbol', 'asc')).toEqual(['BTC/USDT', 'DOGE/USDT', 'ETH/USDT', 'XRP/USDT']);
+    expect(sorted('symbol', 'desc')[0]).toBe('XRP/USDT');
   });
 
   it('sorts prices as decimals, not as text', () => {
-    expect(symbols(sortPairs(list, { key: 'price', direction: 'desc' }))).toEqual([
-      'BTC/USDT',
-      'ETH/USDT',
-      'XRP/USDT',
-      'DOGE/USDT',
-    ]);
-    expect(symbols(sortPairs(list, { key: 'price', direction: 'asc' }))[0]).toBe('DOGE/USDT');
+    expect(sorted('price', 'desc')).toEqual(['BTC/USDT', 'ETH/USDT', 'XRP/USDT', 'DOGE/USDT']);
+    expect(sorted('price', 'asc')[0]).toBe('DOGE/USDT');
   });
 
   it('sorts signed change percents', () => {
-    expect(symbols(sortPairs(list, { key: 'change', direction: 'desc' }))).toEqual([
-      'ETH/USDT',
-      'XRP/USDT',
-      'BTC/USDT',
-      'DOGE/USDT',
-    ]);
+    expect(sorted('change', 'desc')).toEqual(['ETH/USDT', 'XRP/USDT', 'BTC/USDT', 'DOGE/USDT']);
   });
 
   it('keeps pairs without a figure last in both directions, and the server order without a sort', () => {

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { NEWS_CATEGORY, useNewsList } from '../../api/news';
+import { LoadFailed } from '../../components/LoadFailed';
 import { Spinner } from '../../components/States';
 import { ApiError } from '../../lib/api';
 import { useNoticeDetail } from './api';
@@ -23,14 +24,7 @@ export default function NoticeDetailPage() {
   if (!validId || detail.error instanceof ApiError) {
     body = <div className="empty">{t('detail.notFound')}</div>;
   } else if (detail.isError) {
-    body = (
-      <div className="empty">
-        <p>{t('common:networkError')}</p>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => void detail.refetch()}>
-          {t('list.retry')}
-        </button>
-      </div>
-    );
+    body = <LoadFailed message={t('common:networkError')} onRetry={() => void detail.refetch()} />;
   } else if (detail.isPending) {
     body = <Spinner />;
   } else if (notice) {

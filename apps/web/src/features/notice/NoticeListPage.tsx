@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { NEWS_CATEGORY, useNewsList } from '../../api/news';
+import { LoadFailed } from '../../components/LoadFailed';
 import { NOTICES_PER_PAGE, pageCount, pageItems, parsePage } from './pagination';
 import './notice.css';
 
@@ -32,12 +33,7 @@ export default function NoticeListPage() {
         {news.isPending ? (
           <ListSkeleton />
         ) : news.isError ? (
-          <div className="empty">
-            <p>{t('list.loadError')}</p>
-            <button type="button" className="btn btn-ghost btn-sm" onClick={() => void news.refetch()}>
-              {t('list.retry')}
-            </button>
-          </div>
+          <LoadFailed message={t('list.loadError')} onRetry={() => void news.refetch()} />
         ) : list.length === 0 ? (
           <div className="empty ntc-empty">{t('list.empty')}</div>
         ) : (
