@@ -5,10 +5,10 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import supertest from 'supertest';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig, type Config } from '@exchange/kernel/config';
-import { createPrisma, prismaSql, type Db } from '@exchange/kernel/db';
+import { createPrisma, prismaSql, type Db, type Wallet } from '@exchange/kernel/db';
 import { createRedis } from '@exchange/kernel/redis';
 import { createMessenger } from '../apps/api/src/modules/verification';
 import { Money, type AuditReport } from '@exchange/kernel/ledger';
@@ -52,10 +52,30 @@ export interface TestContext {
   startMatcher: () => Promise<Matcher>;
   /** A currency's id by name. */
   currencyId: (name: string) => Promise<number>;
+  /** The ids of several currencies, in the order named. */
+  currencyIds: <const Names extends string[]>(...names: Names) => Promise<{ [K in keyof Names]: number }>;
+  /** A user's wallet row in a currency (its id or name); every user has one per listed currency. */
+  wallet: (userId: number, currency: number | string) => Promise<Wallet>;
+  /** What one of a user's four accounts holds in a currency, as decimal text. */
+  balance: (
+    userId: number,
+    currency: number | string,
+    account?: WalletAccount,
+  ) => Promise<{ available: string; locked: string }>;
   /** A second app on the same database and Redis prefix: another API process (closed by close). */
   anotherApi: () => Promise<FastifyInstance>;
   close: () => Promise<void>;
 }
+
+/** The four accounts of a wallet (spot is `change`, fiat is `legal`). */
+export type WalletAccount = 'change' | 'legal' | 'lever' | 'micro';
+
+const ACCOUNT_COLUMNS = {
+  change: { available: 'change_balance', locked: 'lock_change_balance' },
+  legal: { available: 'legal_balance', locked: 'lock_legal_balance' },
+  lever: { available: 'lever_balance', locked: 'lock_lever_balance' },
+  micro: { available: 'micro_balance', locked: 'lock_micro_balance' },
+} as const satisfies Record<WalletAccount, { available: keyof Wallet; locked: keyof Wallet }>;
 
 /** A fresh database cloned from the migrated template, a private Redis prefix, and the app on them. */
 export async function createTestContext(
@@ -164,6 +184,22 @@ export async function createTestContext(
     async currencyId(name) {
       return (await prisma.currency.findUniqueOrThrow({ where: { name } })).id;
     },
+    currencyIds(...names) {
+      // Promise.all over a mapped array types as number[]; the names' tuple type gives one id per name.
+      const ids = Promise.all(names.map((name) => context.currencyId(name)));
+      return ids as Promise<{ [K in keyof typeof names]: number }>;
+    },
+    async wallet(userId, currency) {
+      const currencyId = typeof currency === 'number' ? currency : await context.currencyId(currency);
+      return prisma.wallet.findUniqueOrThrow({
+        where: { user_id_currency_id: { user_id: userId, currency_id: currencyId } },
+      });
+    },
+    async balance(userId, currency, account = 'change') {
+      const row = await context.wallet(userId, currency);
+      const { available, locked } = ACCOUNT_COLUMNS[account];
+      return { available: row[available].toFixed(), locked: row[locked].toFixed() };
+    },
     async anotherApi() {
       const api = await startApi();
       otherApis.push(api);
@@ -187,4 +223,29 @@ export async function createTestContext(
     },
   };
   return context;
+}
+
+/**
+ * The test context of a test file: made before its first test and closed after its last (after the file's
+ * own afterAll hooks, which vitest runs in reverse order). Vitest runs beforeAll only after the file's body
+ * has been read, so the handle reads through to the context once it exists; using it outside a hook or a
+ * test throws.
+ */
+export function useTestContext(overrides: Partial<Record<string, string>> = {}): TestContext {
+  let current: TestContext | undefined;
+  beforeAll(async () => {
+    current = await createTestContext(overrides);
+  });
+  afterAll(() => current?.close());
+  const made = () => {
+    if (!current) throw new Error('the test context exists only inside hooks and tests');
+    return current;
+  };
+  // Reads, `in` and spreads (`{ ...ctx }`) all see the made context.
+  return new Proxy({} as TestContext, {
+    get: (_target, key) => Reflect.get(made(), key),
+    has: (_target, key) => Reflect.has(made(), key),
+    ownKeys: () => Reflect.ownKeys(made()),
+    getOwnPropertyDescriptor: (_target, key) => Reflect.getOwnPropertyDescriptor(made(), key),
+  });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Money } from '@exchange/kernel/ledger';
-import { createTestContext, type TestContext } from '../../../test/harness';
+import { useTestContext, type TestContext } from '../../../test/harness';
 import {
   cancelSpotOrder,
   houseUsdt,
@@ -16,7 +16,7 @@ import { RiskWorker } from './risk-worker';
  * worker computing the mark with the pair's default options, positions opened and closed through HTTP. Each
  * must leave the attacker no richer than an honest trade and the lever pool untouched beyond it.
  */
-let ctx: TestContext;
+const ctx = useTestContext();
 let worker: RiskWorker;
 let btcUsdt: { legalId: number; currencyId: number };
 let matchId: number;
@@ -27,7 +27,6 @@ const waitLong = { timeout: 15_000, interval: 50 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   btcUsdt = { legalId: await ctx.currencyId('USDT'), currencyId: await ctx.currencyId('BTC') };
   matchId = (
     await ctx.prisma.currencyMatch.findFirstOrThrow({
@@ -62,10 +61,7 @@ beforeAll(async () => {
   attacker = await leverTrader(ctx, '5000');
   await ctx.deposit(attacker.account, 'USDT', '70000');
 });
-afterAll(async () => {
-  await worker.stop();
-  await ctx.close();
-});
+afterAll(() => worker.stop());
 
 const deal = async () =>
   (

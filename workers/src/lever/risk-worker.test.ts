@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPool } from '@exchange/kernel/db';
 import { SOCKET_PATH } from '@exchange/kernel/realtime';
 import { batchClose, type LeverDeps } from '@exchange/api/modules/lever';
-import { createTestContext, type TestContext } from '../../../test/harness';
+import { useTestContext } from '../../../test/harness';
 import {
   houseUsdt,
   leverPositions,
@@ -23,7 +23,7 @@ import { RiskWorker } from './risk-worker';
  * fires stops, opens entrusts, liquidates and pushes to the owners' sockets; killed while settling, a
  * restarted worker finishes the job exactly once.
  */
-let ctx: TestContext;
+const ctx = useTestContext();
 let usdt: number;
 let btc: number;
 let eth: number;
@@ -35,7 +35,6 @@ const workers: RiskWorker[] = [];
 const children: ChildProcess[] = [];
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   [usdt, btc, eth] = [await ctx.currencyId('USDT'), await ctx.currencyId('BTC'), await ctx.currencyId('ETH')];
   const pairOf = async (currencyId: number) =>
     (await ctx.prisma.currencyMatch.findFirstOrThrow({ where: { legal_id: usdt, currency_id: currencyId } }))
@@ -63,7 +62,6 @@ afterAll(async () => {
   for (const child of children) child.kill('SIGKILL');
   for (const socket of sockets) socket.disconnect();
   for (const worker of workers) await worker.stop();
-  await ctx.close();
 });
 
 async function startWorker(): Promise<RiskWorker> {

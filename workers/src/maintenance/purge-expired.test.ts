@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestContext } from '../../../test/harness';
 import { purgeExpired } from './purge-expired';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
 
 describe('purgeExpired', () => {
   it('forgets long-ended sessions and old codes, and keeps live ones', async () => {

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/harness';
+import { useTestContext } from '../../../test/harness';
 import { announcePairChange } from '@exchange/api/modules/spot';
 import { ladder, MAKER_ACCOUNT, MarketMaker, TAKER_ACCOUNT } from './market-maker';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let maker: MarketMaker;
 beforeAll(async () => {
-  ctx = await createTestContext();
   await ctx.startMatcher();
   // A seeded sequence, and no timer: the test drives the rounds itself.
   let seed = 42;
@@ -25,10 +24,7 @@ beforeAll(async () => {
   });
   await maker.start();
 });
-afterAll(async () => {
-  await maker.stop();
-  await ctx.close();
-});
+afterAll(() => maker.stop());
 
 describe('the market maker', () => {
   it('trades every pair in its first round, so a fresh exchange shows prices at once', async () => {

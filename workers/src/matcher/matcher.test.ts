@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, useTestContext, type TestContext } from '../../../test/harness';
 import { createPool } from '@exchange/kernel/db';
 import { announcePairChange, Market, settleBatch } from '@exchange/api/modules/spot';
 import { Matcher } from './matcher';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let usdt: number;
 let btc: number;
 let matcher: Matcher;
 beforeAll(async () => {
-  ctx = await createTestContext();
-  usdt = await ctx.currencyId('USDT');
-  btc = await ctx.currencyId('BTC');
+  [usdt, btc] = await ctx.currencyIds('USDT', 'BTC');
 });
-afterAll(() => ctx.close());
 
 const trade = (token: string, type: 1 | 2, price: string, amount: string) =>
   ctx.post('/api/coin/trade', { legal_id: usdt, currency_id: btc, type, target_price: price, amount }, token);

@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Money } from '@exchange/kernel/ledger';
 import { outcomeOf, SETTLE_GRACE_MS } from '@exchange/api/modules/micro';
-import { createTestContext, type TestContext } from '../../../test/harness';
+import { useTestContext } from '../../../test/harness';
 import { microFixtures } from '../../../apps/api/src/modules/micro/test-helpers';
 import { MicroSettler } from './settler';
 
@@ -13,7 +13,7 @@ import { MicroSettler } from './settler';
  * is inserted into spot_trades by hand; `npm run ops -- micro:verify` then recomputes every order.
  */
 const run = promisify(execFile);
-let ctx: TestContext;
+const ctx = useTestContext();
 let fx: ReturnType<typeof microFixtures>;
 let usdt: number;
 let btc: number;
@@ -23,7 +23,6 @@ const SHORT = 2;
 const LONG = 5;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   fx = microFixtures(ctx);
   ({ usdt, btc, pairId } = await fx.ids());
   await ctx.fundHouse('micro_pool', 'USDT', '100000');
@@ -44,10 +43,7 @@ beforeAll(async () => {
   });
   await settler.start();
 });
-afterAll(async () => {
-  await settler?.stop();
-  await ctx.close();
-});
+afterAll(() => settler?.stop());
 
 const tradeCount = () => ctx.prisma.spotTrade.count({ where: { match_id: pairId } });
 

@@ -4,17 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_TYPES } from '@exchange/kernel/ledger';
 import { SOCKET_PATH } from '@exchange/kernel/realtime';
 import { expiryJobOf, MicroQueue } from '@exchange/api/modules/micro';
-import { createTestContext, type TestContext } from '../../../test/harness';
+import { useTestContext } from '../../../test/harness';
 import { microFixtures } from '../../../apps/api/src/modules/micro/test-helpers';
 import { MicroSettler } from './settler';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let fx: ReturnType<typeof microFixtures>;
 let usdt: number;
 let pairId: number;
 const settlers: MicroSettler[] = [];
 beforeAll(async () => {
-  ctx = await createTestContext();
   fx = microFixtures(ctx);
   ({ usdt, pairId } = await fx.ids());
   // The house's capital that pays wins: without it no order could be accepted (exposure.ts).
@@ -24,7 +23,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const settler of settlers) await settler.stop().catch(() => undefined);
-  await ctx.close();
 });
 
 async function startSettler(): Promise<MicroSettler> {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestContext } from '../../../test/harness';
 import { fundLegal, legalOf, p2pTrader, TRADE_PASSWORD } from '../../../test/p2p';
 import { writeSetting } from '@exchange/api/modules/system';
 import { createAcceptor } from '@exchange/api/modules/acceptor';
@@ -12,13 +12,11 @@ import {
 } from '@exchange/api/modules/deadlines';
 import { startP2pWorker } from './deadlines';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let usdt: number;
 beforeAll(async () => {
-  ctx = await createTestContext();
   usdt = await ctx.currencyId('USDT');
 });
-afterAll(() => ctx.close());
 
 const password = TRADE_PASSWORD;
 const log = () => undefined;

@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestContext } from '../../../test/harness';
 import { DAY_MS, maturityJobId, SavingsJobs } from '@exchange/api/modules/savings';
 import { SavingsWorker } from './savings-worker';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let usdt: number;
 const TRADE_PASSWORD = '112233';
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   usdt = await ctx.currencyId('USDT');
   await ctx.fundHouse('savings_pool', 'USDT', '1000');
 });
-afterAll(() => ctx.close());
 
 async function until(check: () => Promise<boolean>, timeoutMs = 15_000) {
   const started = Date.now();

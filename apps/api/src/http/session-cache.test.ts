@@ -1,26 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import supertest from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestContext } from '../../../../test/harness';
 
 /**
  * The order routes trust a session for a few seconds without asking Postgres; signing out or resetting the
  * password must still end it at once in every API process. Two app instances on one database and one Redis
  * prefix stand for two processes.
  */
-let ctx: TestContext;
+const ctx = useTestContext();
 let other: FastifyInstance;
 let usdt: number;
 let btc: number;
 beforeAll(async () => {
-  ctx = await createTestContext();
   other = await ctx.anotherApi();
-  usdt = await ctx.currencyId('USDT');
-  btc = await ctx.currencyId('BTC');
+  [usdt, btc] = await ctx.currencyIds('USDT', 'BTC');
   await ctx.startMatcher();
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 /** A tiny limit buy through the other process; its answer's type tells whether the session was accepted. */

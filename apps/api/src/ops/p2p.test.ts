@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_PATH } from '@exchange/kernel/realtime';
-import { createTestContext, type TestContext } from '../../../../test/harness';
+import { useTestContext } from '../../../../test/harness';
 import type { Notice } from '../modules/notices';
 import { pushFromOps } from './p2p';
 
@@ -10,15 +10,13 @@ import { pushFromOps } from './p2p';
  * An operator's resolution of an appeal runs in the CLI, outside the API: its pushes go through the socket
  * adapter's Redis channel, so the parties' open screens follow it as they follow the workers' deadlines.
  */
-let ctx: TestContext;
+const ctx = useTestContext();
 const sockets: Socket[] = [];
 beforeAll(async () => {
-  ctx = await createTestContext();
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
 });
-afterAll(async () => {
+afterAll(() => {
   for (const socket of sockets) socket.disconnect();
-  await ctx.close();
 });
 
 async function signedInSocket(user: { id: number; token: string }) {

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestContext, type TestContext } from '../../../../test/harness';
+import { useTestContext } from '../../../../test/harness';
 import { SOCKET_PATH, userRoom } from '@exchange/kernel/realtime';
 import { hashToken } from '../http/sessions';
 import { sessionRoom } from './socket';
@@ -12,19 +12,17 @@ import { sessionRoom } from './socket';
  * process ended it and whichever one holds the socket. Two app instances on one database and one Redis
  * prefix stand for two processes: sockets connect to the second, sessions end through the first.
  */
-let ctx: TestContext;
+const ctx = useTestContext();
 let other: FastifyInstance;
 let otherUrl: string;
 const sockets: Socket[] = [];
 beforeAll(async () => {
-  ctx = await createTestContext();
   other = await ctx.anotherApi();
   await other.listen({ port: 0, host: '127.0.0.1' });
   otherUrl = `http://127.0.0.1:${(other.server.address() as AddressInfo).port}`;
 });
-afterAll(async () => {
+afterAll(() => {
   for (const socket of sockets) socket.disconnect();
-  await ctx.close();
 });
 
 async function signedInSocket(token: string, userId: number): Promise<Socket> {

@@ -1,20 +1,18 @@
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../../test/harness';
+import { useTestContext } from '../../../../test/harness';
 import { SOCKET_PATH, userRoom } from '@exchange/kernel/realtime';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let baseUrl: string;
 const sockets: Socket[] = [];
 beforeAll(async () => {
-  ctx = await createTestContext();
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
 });
-afterAll(async () => {
+afterAll(() => {
   for (const socket of sockets) socket.disconnect();
-  await ctx.close();
 });
 
 function open(auth: Record<string, string> = {}): Promise<Socket> {

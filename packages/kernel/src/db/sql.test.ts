@@ -1,20 +1,16 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../../test/harness';
+import { useTestContext } from '../../../../test/harness';
 import { createPool, inTransaction, Issued } from './sql';
 
 /** Transactions on pipelined connections: statements sent together still commit or roll back together. */
-let ctx: TestContext;
+const ctx = useTestContext();
 let pool: pg.Pool;
 beforeAll(async () => {
-  ctx = await createTestContext();
   pool = createPool(ctx.databaseUrl, 2);
   await pool.query('CREATE TABLE pipelined (id int PRIMARY KEY)');
 });
-afterAll(async () => {
-  await pool.end();
-  await ctx.close();
-});
+afterAll(() => pool.end());
 
 const stored = async () =>
   (await pool.query<{ id: number }>('SELECT id FROM pipelined ORDER BY id')).rows.map((row) => row.id);

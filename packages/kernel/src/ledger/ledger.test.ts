@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestContext } from '../../../../test/harness';
 import { AppError } from '../errors';
 import { credit, debit, lock, settleLocked, transferBetweenAccounts, unlock } from './ledger';
 import { applyBatchMovements, bookHouse, type ColumnMovement } from './writer';
@@ -7,13 +7,11 @@ import { createPool, inTransaction } from '../db/sql';
 import { LOG_TYPES } from './log-types';
 import { Money } from './money';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let usdt: number;
 beforeAll(async () => {
-  ctx = await createTestContext();
   usdt = await ctx.currencyId('USDT');
 });
-afterAll(() => ctx.close());
 
 const wallet = (userId: number) =>
   ctx.prisma.wallet.findUniqueOrThrow({

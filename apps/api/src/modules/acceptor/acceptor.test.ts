@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestContext } from '../../../../../test/harness';
 import { fundLegal, legalOf, p2pTrader, TRADE_PASSWORD } from '../../../../../test/p2p';
 import { createAcceptor } from './admin';
 import { autoConfirmDeal } from './deal-deadlines';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
 
 const password = TRADE_PASSWORD;
 type Trader = Awaited<ReturnType<typeof p2pTrader>>;

@@ -1,6 +1,6 @@
 import supertest from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestContext } from '../../../../../test/harness';
 import {
   expectRoleGate,
   FORBIDDEN,
@@ -12,7 +12,7 @@ import {
 } from '../../../../../test/operators';
 import type { OperatorRole } from '.';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let trader: { id: number; account: string; token: string };
 let operators: Record<OperatorRole, TestOperator>;
 let usdt: number;
@@ -20,11 +20,9 @@ let btc: number;
 let btcUsdt: number;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   trader = await ctx.signedInUser({ tradePassword: '246810', kyc: true });
   operators = await signedInOperators(ctx);
-  usdt = await ctx.currencyId('USDT');
-  btc = await ctx.currencyId('BTC');
+  [usdt, btc] = await ctx.currencyIds('USDT', 'BTC');
   btcUsdt = (
     await ctx.prisma.currencyMatch.findUniqueOrThrow({
       where: { legal_id_currency_id: { legal_id: usdt, currency_id: btc } },
@@ -32,7 +30,6 @@ beforeAll(async () => {
   ).id;
   await ctx.startMatcher();
 });
-afterAll(() => ctx.close());
 
 type Body = Record<string, string | number>;
 const send = (method: 'GET' | 'POST', path: string, body: Body, token?: string) =>

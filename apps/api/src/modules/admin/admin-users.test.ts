@@ -1,8 +1,8 @@
 import supertest from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@exchange/kernel/config';
 import { SESSION_CACHE_MS } from '../../http/session-cache';
-import { createTestContext, type TestContext } from '../../../../../test/harness';
+import { useTestContext } from '../../../../../test/harness';
 import {
   expectRoleGate,
   signedInOperator,
@@ -14,17 +14,15 @@ import { appealedOrder, legalOf, p2pTrader, TRADE_PASSWORD } from '../../../../.
 import { totpCode, type OperatorRole } from '.';
 import { openTotpSecret, sealTotpSecret } from './totp';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let trader: { id: number; account: string; token: string };
 let operators: Record<OperatorRole, TestOperator>;
 const TRON = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   trader = await ctx.signedInUser({ tradePassword: TRADE_PASSWORD, kyc: true });
   operators = await signedInOperators(ctx, { enrol: true });
 });
-afterAll(() => ctx.close());
 
 const FROZEN =
   'Your funds are frozen: transfers, withdrawals and P2P sales are unavailable. Please contact support';

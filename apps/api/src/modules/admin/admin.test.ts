@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, useTestContext } from '../../../../../test/harness';
 import {
   expectRoleGate,
   FORBIDDEN,
@@ -12,16 +12,14 @@ import {
 import { appealedOrder, legalOf } from '../../../../../test/p2p';
 import { createOperator, disableOperator, setOperatorRole, totpCode, type OperatorRole } from '.';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let trader: { id: number; account: string; token: string };
 let operators: Record<OperatorRole, TestOperator>;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   trader = await ctx.signedInUser({ tradePassword: '246810', kyc: true });
   operators = await signedInOperators(ctx);
 });
-afterAll(() => ctx.close());
 
 const SIGN_IN_FAILED = 'The login, password or two-factor code is incorrect';
 

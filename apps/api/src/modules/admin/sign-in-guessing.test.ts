@@ -1,6 +1,6 @@
 import supertest from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestContext } from '../../../../../test/harness';
 import { signedInOperator, type TestOperator } from '../../../../../test/operators';
 import { totpCode } from '.';
 
@@ -10,11 +10,7 @@ import { totpCode } from '.';
  * right password from a wrong code. This context trusts loopback as a proxy, so X-Forwarded-For stands for
  * the callers' addresses.
  */
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ TRUST_PROXY: 'loopback' });
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext({ TRUST_PROXY: 'loopback' });
 
 const FAILED = { type: 'error', message: 'The login, password or two-factor code is incorrect' };
 const WAIT = /^Too many attempts on this account, please try again in \d+ seconds$/;

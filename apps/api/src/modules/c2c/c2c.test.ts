@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestContext } from '../../../../../test/harness';
 import { cashInfoOf, legalOf, p2pTrader, TRADE_PASSWORD } from '../../../../../test/p2p';
 import { writeSetting } from '../system';
 import { expireOrder } from './order-deadlines';
 import { resolveAppeal } from './orders';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let usdt: number;
 beforeAll(async () => {
-  ctx = await createTestContext();
   usdt = await ctx.currencyId('USDT');
 });
-afterAll(() => ctx.close());
 
 const password = TRADE_PASSWORD;
 type Trader = Awaited<ReturnType<typeof p2pTrader>>;

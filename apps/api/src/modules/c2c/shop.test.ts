@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestContext } from '../../../../../test/harness';
 import { legalOf, p2pTrader, TRADE_PASSWORD } from '../../../../../test/p2p';
 import { approveSeller } from './sellers';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let usdt: number;
 beforeAll(async () => {
-  ctx = await createTestContext();
   usdt = await ctx.currencyId('USDT');
 });
-afterAll(() => ctx.close());
 
 const password = TRADE_PASSWORD;
 type Trader = Awaited<ReturnType<typeof p2pTrader>>;

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestContext } from '../../../../../test/harness';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ UPLOAD_MAX_BYTES: String(64 * 1024) });
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext({ UPLOAD_MAX_BYTES: String(64 * 1024) });
 
 // A real 1x1 PNG; bytes after IEND make distinct files that are still PNGs by content.
 const PNG = Buffer.from(

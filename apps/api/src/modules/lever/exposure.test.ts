@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { prismaSql } from '@exchange/kernel/db';
 import { bookHouse, LOG_TYPES, Money } from '@exchange/kernel/ledger';
-import { createTestContext, type TestContext } from '../../../../../test/harness';
+import { useTestContext } from '../../../../../test/harness';
 import { houseUsdt, leverPositions, leverTrader, leverWallet, submitLever } from '../../../../../test/lever';
 import { setLeverOptions } from './options';
 
@@ -10,7 +10,7 @@ import { setLeverOptions } from './options';
  * close ever asks them for more than they hold. A position of 2 hands at the mark 100 000 opens at 100 020
  * (long, 2 000.4 of notional) or 99 980 (short, 1 999.6).
  */
-let ctx: TestContext;
+const ctx = useTestContext();
 let btcPair: number;
 
 const PAIR_FULL =
@@ -18,7 +18,6 @@ const PAIR_FULL =
 const USER_FULL = 'Your open positions on this market have reached the limit the house can take';
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   const usdt = await ctx.currencyId('USDT');
   btcPair = (
     await ctx.prisma.currencyMatch.findFirstOrThrow({
@@ -31,9 +30,6 @@ beforeAll(async () => {
 });
 // A mark older than 10 s is stale and refuses opens: each test gets a fresh one, however long the file runs.
 beforeEach(() => ctx.setLeverMark(btcPair, '100000'));
-afterAll(async () => {
-  await ctx.close();
-});
 
 const caps = (pair: string, user: string) =>
   setLeverOptions(ctx.prisma, btcPair, {

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool, inTransaction } from '@exchange/kernel/db';
 import { Money } from '@exchange/kernel/ledger';
-import { createTestContext, type TestContext } from '../../../../../test/harness';
+import { useTestContext } from '../../../../../test/harness';
 import { houseUsdt, leverPositions, leverWallet, submitLever } from '../../../../../test/lever';
 import { fundHousePool } from '../wallet';
 import { batchClose, settleClosing, type LeverDeps } from './close-position';
@@ -10,7 +10,7 @@ import { fireStops } from './fire-stops';
 import { chargeOvernightFees } from './overnight-fee';
 import { RiskEngine } from './risk-engine';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let pool: pg.Pool;
 let deps: LeverDeps;
 let usdt: number;
@@ -20,7 +20,6 @@ let btcPair: number;
 let ethPair: number;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   pool = createPool(ctx.databaseUrl, 4);
   deps = { pool, redis: ctx.redis, redisPrefix: ctx.config.REDIS_PREFIX };
   [usdt, btc, eth] = [await ctx.currencyId('USDT'), await ctx.currencyId('BTC'), await ctx.currencyId('ETH')];
@@ -31,10 +30,7 @@ beforeAll(async () => {
   for (const pool of ['lever_pool', 'insurance_fund'] as const)
     await fundHousePool(ctx.prisma, { pool, currencyId: usdt, amount: new Money('1000000') });
 });
-afterAll(async () => {
-  await pool.end();
-  await ctx.close();
-});
+afterAll(() => pool.end());
 
 /** The mark the risk worker would record after a look at a healthy book. */
 const setMark = (matchId: number, mark: string) => ctx.setLeverMark(matchId, mark);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Money } from '@exchange/kernel/ledger';
-import { createTestContext, type TestContext } from '../../../../../test/harness';
+import { useTestContext } from '../../../../../test/harness';
 import { poolSql } from '@exchange/kernel/db';
 import { SETTLE_GRACE_MS } from './prices';
 import { settleDue } from './settle';
@@ -8,12 +8,11 @@ import { submitOrder } from './submit-order';
 import { microFixtures } from './test-helpers';
 import { verifySettlements } from './verify';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let fx: ReturnType<typeof microFixtures>;
 let usdt: number;
 let pairId: number;
 beforeAll(async () => {
-  ctx = await createTestContext();
   fx = microFixtures(ctx);
   // The house's capital that pays wins and claims, as an operator funds it with `ops house:fund`.
   await ctx.fundHouse('micro_pool', 'USDT', '1000000');
@@ -25,7 +24,6 @@ beforeAll(async () => {
   await ctx.prisma.currencyMatch.update({ where: { id: pairId }, data: { micro_price_window_seconds: 1 } });
   await fx.trade(pairId, '100', new Date(Date.now() - 60_000));
 });
-afterAll(() => ctx.close());
 
 const submit = (token: string, body: Record<string, string | number>) =>
   ctx.post('/api/microtrade/submit', { match_id: pairId, currency_id: usdt, seconds: 1, ...body }, token);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Money } from '@exchange/kernel/ledger';
-import { createTestContext, type TestContext } from '../../../../../test/harness';
+import { useTestContext } from '../../../../../test/harness';
 import { setMicroPairOptions } from './pair-options';
 import { poolSql } from '@exchange/kernel/db';
 import { SETTLE_GRACE_MS } from './prices';
@@ -13,7 +13,7 @@ import { verifySettlements } from './verify';
  * Issue 26: the price a seconds order settles on cannot be set by one small trade, and the micro pool is
  * never asked for more than it holds. Spot trades here go through the real API and matcher.
  */
-let ctx: TestContext;
+const ctx = useTestContext();
 let fx: ReturnType<typeof microFixtures>;
 let usdt: number;
 let btc: number;
@@ -22,7 +22,6 @@ let pairId: number;
 const SECONDS = 3;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   fx = microFixtures(ctx);
   ({ usdt, btc, pairId } = await fx.ids());
   hap = await ctx.currencyId('HAP');
@@ -30,7 +29,6 @@ beforeAll(async () => {
   await ctx.prisma.microSecond.create({ data: { seconds: SECONDS, profit_ratio: '80' } });
   await ctx.startMatcher();
 });
-afterAll(() => ctx.close());
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const tradeCount = () => ctx.prisma.spotTrade.count({ where: { match_id: pairId } });

@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Money } from '@exchange/kernel/ledger';
-import { createTestContext, type TestContext } from '../../../../../test/harness';
+import { useTestContext, type TestContext } from '../../../../../test/harness';
 import { writeSetting } from '../system';
 import { grantPoints } from './grant';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let hap: number;
 const TRADE_PASSWORD = '246810';
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   hap = await ctx.currencyId('HAP');
   // The partner token's reserve, funded as an operator does with `ops house:fund`.
   await ctx.fundHouse('partner_pool', 'HAP', '1000');
 });
-afterAll(() => ctx.close());
 
 type User = Awaited<ReturnType<TestContext['signedInUser']>>;
 

@@ -1,19 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import supertest from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestContext } from '../../../../../test/harness';
 
 /**
  * The trade password guards withdrawals and every money action; whoever holds a stolen session must get no
  * more than five guesses at it, however many they send at once and to however many API processes.
  */
-let ctx: TestContext;
+const ctx = useTestContext();
 let other: FastifyInstance;
 beforeAll(async () => {
-  ctx = await createTestContext();
   other = await ctx.anotherApi();
 });
-afterAll(() => ctx.close());
 
 const WRONG = 'The trade password is incorrect';
 const TOO_MANY = 'Too many attempts, please try again later';

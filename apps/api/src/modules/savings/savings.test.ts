@@ -1,23 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction, prismaSql } from '@exchange/kernel/db';
-import { createTestContext, type TestContext } from '../../../../../test/harness';
+import { useTestContext, type TestContext } from '../../../../../test/harness';
 import { DAY_MS, settleDue, settleHolding } from './holdings';
 import { savePlan } from './plans';
 import { maturityJobId, SavingsJobs } from './queue';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let usdt: number;
 let btc: number;
 const TRADE_PASSWORD = '135790';
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  usdt = await ctx.currencyId('USDT');
-  btc = await ctx.currencyId('BTC');
+  [usdt, btc] = await ctx.currencyIds('USDT', 'BTC');
   // The interest reserve, funded as an operator does with `ops house:fund`.
   await ctx.fundHouse('savings_pool', 'USDT', '100');
 });
-afterAll(() => ctx.close());
 
 type User = Awaited<ReturnType<TestContext['signedInUser']>>;
 

@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestContext } from '../../../../../test/harness';
 import { LOG_TYPES } from '@exchange/kernel/ledger';
 import { archiveMarketMaker } from './archive';
 
 /** Archival of the market maker's old rows, against real Postgres with a running matcher. */
-let ctx: TestContext;
+const ctx = useTestContext();
 let usdt: number;
 let btc: number;
 beforeAll(async () => {
-  ctx = await createTestContext();
-  usdt = await ctx.currencyId('USDT');
-  btc = await ctx.currencyId('BTC');
+  [usdt, btc] = await ctx.currencyIds('USDT', 'BTC');
   await ctx.startMatcher();
 });
-afterAll(() => ctx.close());
 
 const order = (token: string, type: 1 | 2, price: string, amount: string) =>
   ctx.post('/api/coin/trade', { legal_id: usdt, currency_id: btc, type, target_price: price, amount }, token);

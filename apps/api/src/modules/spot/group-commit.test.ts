@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../../../test/harness';
+import { useTestContext } from '../../../../../test/harness';
 import { createPool, inTransaction } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import { findTradablePair, type Pair } from './pairs';
@@ -13,12 +13,11 @@ import { limitRequest } from './test-helpers';
  * The group commit of order placements, against real Postgres and Redis. No matcher runs here, so every
  * stored order stays `new` and holds nothing: the matcher locks funds (see matcher-funds.test.ts).
  */
-let ctx: TestContext;
+const ctx = useTestContext();
 let pool: pg.Pool;
 let queues: SpotQueues;
 let pair: Pair;
 beforeAll(async () => {
-  ctx = await createTestContext();
   pool = createPool(ctx.databaseUrl, 6);
   queues = new SpotQueues(ctx.redisUrl, ctx.config.REDIS_PREFIX);
   pair = await findTradablePair(ctx.prisma, await ctx.currencyId('USDT'), await ctx.currencyId('BTC'));
@@ -26,7 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await queues.close();
   await pool.end();
-  await ctx.close();
 });
 
 /** A limit buy of `amount` BTC at `price` USDT. */

@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../../../test/harness';
+import { useTestContext } from '../../../../../test/harness';
 import { SOCKET_PATH } from '@exchange/kernel/realtime';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let usdt: number;
 let eth: number;
 let ethUsdt: number;
@@ -12,9 +12,7 @@ let socket: Socket;
 const received = new Map<string, unknown[]>();
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  usdt = await ctx.currencyId('USDT');
-  eth = await ctx.currencyId('ETH');
+  [usdt, eth] = await ctx.currencyIds('USDT', 'ETH');
   ethUsdt = (await ctx.prisma.currencyMatch.findFirstOrThrow({ where: { legal_id: usdt, currency_id: eth } }))
     .id;
   await ctx.startMatcher();
@@ -28,9 +26,8 @@ beforeAll(async () => {
     socket.on(event, (payload: unknown) => received.set(event, [...(received.get(event) ?? []), payload]));
   }
 });
-afterAll(async () => {
+afterAll(() => {
   socket.disconnect();
-  await ctx.close();
 });
 
 const trade = (token: string, type: 1 | 2, price: string, amount: string) =>

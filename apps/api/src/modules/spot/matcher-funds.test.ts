@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../../../test/harness';
+import { useTestContext } from '../../../../../test/harness';
 import { createPool, inTransaction } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import { applyMovements, LOG_TYPES, Money } from '@exchange/kernel/ledger';
@@ -15,12 +15,11 @@ import { settleBatch } from './settle-batch';
  * The matcher's side of a placement, against real Postgres: the batch that books an order checks its
  * owner's funds and open orders, locks what it may pay, and writes only net movements.
  */
-let ctx: TestContext;
+const ctx = useTestContext();
 let pool: pg.Pool;
 let pair: Pair;
 let market: Market;
 beforeAll(async () => {
-  ctx = await createTestContext();
   pool = createPool(ctx.databaseUrl, 4);
   pair = await findTradablePair(ctx.prisma, await ctx.currencyId('USDT'), await ctx.currencyId('BTC'));
 });
@@ -37,10 +36,7 @@ beforeEach(async () => {
       open.map((orderId) => ({ command: 'cancel' as const, orderId })),
     );
 });
-afterAll(async () => {
-  await pool.end();
-  await ctx.close();
-});
+afterAll(() => pool.end());
 
 const limit = (userId: number, side: 1 | 2, price: string, amount: string) =>
   limitRequest(pair, userId, side, price, amount);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../../../test/harness';
+import { useTestContext } from '../../../../../test/harness';
 import { SOCKET_PATH } from '@exchange/kernel/realtime';
 
 /**
@@ -10,18 +10,16 @@ import { SOCKET_PATH } from '@exchange/kernel/realtime';
  * matcher's verdicts that every API process receives; so an order placed through one process reaches the
  * owner's socket on another, and nobody else's.
  */
-let ctx: TestContext;
+const ctx = useTestContext();
 let other: FastifyInstance;
 const sockets: Socket[] = [];
 beforeAll(async () => {
-  ctx = await createTestContext();
   other = await ctx.anotherApi();
   await other.listen({ port: 0, host: '127.0.0.1' });
   await ctx.startMatcher();
 });
-afterAll(async () => {
+afterAll(() => {
   for (const socket of sockets) socket.disconnect();
-  await ctx.close();
 });
 
 /** A socket on the other process, signed in as the user, collecting its `spot_order` pushes. */

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestContext } from '../../../../../test/harness';
 import { Money } from '@exchange/kernel/ledger';
 import { tradeFees } from './fees';
 import { MAX_OPEN_ORDERS_PER_MARKET, openOrderLimitError } from './open-orders';
@@ -9,13 +9,11 @@ import { placementsOf } from './queue';
 import { AppError } from '@exchange/kernel/errors';
 
 /** The rules of spot on their own: the trade fee, the open-order limit, and what spot tells the audit. */
-let ctx: TestContext;
+const ctx = useTestContext();
 let pair: Pair;
 beforeAll(async () => {
-  ctx = await createTestContext();
   pair = await findTradablePair(ctx.prisma, await ctx.currencyId('USDT'), await ctx.currencyId('BTC'));
 });
-afterAll(() => ctx.close());
 
 describe('the trade-fee rule', () => {
   const withFees = (maker: string, taker: string): Pair => ({

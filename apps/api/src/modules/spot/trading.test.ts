@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestContext } from '../../../../../test/harness';
 import { forgetCachedPairs } from './pairs';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let usdt: number;
 let btc: number;
 beforeAll(async () => {
-  ctx = await createTestContext();
-  usdt = await ctx.currencyId('USDT');
-  btc = await ctx.currencyId('BTC');
+  [usdt, btc] = await ctx.currencyIds('USDT', 'BTC');
   await ctx.startMatcher();
 });
-afterAll(() => ctx.close());
 
 async function spot(userId: number, currencyId: number) {
   const row = await ctx.prisma.wallet.findUniqueOrThrow({

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestContext } from '../../../../../test/harness';
 import { buildApp } from '../../app';
 import { createMessenger } from '../verification';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
 
 describe('env.json, language and the envelope', () => {
   it('serves env.json for the client', async () => {

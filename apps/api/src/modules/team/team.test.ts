@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction, prismaSql } from '@exchange/kernel/db';
 import { bookHouse, credit, LOG_TYPES, Money } from '@exchange/kernel/ledger';
-import { createTestContext, type TestContext } from '../../../../../test/harness';
+import { useTestContext } from '../../../../../test/harness';
 import { ROOT_INVITE_CODE } from '../user';
 import { activateEntrusts } from '../lever';
 import { microFixtures } from '../micro/test-helpers';
@@ -10,7 +10,7 @@ import { writeSetting } from '../system';
 import { createUser, hashSecret, openSession } from '../user';
 import { payRebateBatch, payTeamRebates, rebuildTeamCounters } from './index';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let fx: ReturnType<typeof microFixtures>;
 let usdt: number;
 let btc: number;
@@ -20,14 +20,12 @@ const suffix = randomBytes(3).toString('hex');
 let serial = 0;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   fx = microFixtures(ctx);
   ({ usdt, btc, pairId: microPair } = await fx.ids());
   await fx.trade(microPair, '100', new Date(Date.now() - 60_000));
   await ctx.fundHouse('micro_pool', 'USDT', '1000000');
   tradeHash = await hashSecret('123456');
 });
-afterAll(() => ctx.close());
 
 interface Member {
   id: number;

@@ -1,21 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../../../test/harness';
+import { createTestContext, useTestContext, type TestContext } from '../../../../../test/harness';
 import { loadConfig } from '@exchange/kernel/config';
 
 /**
  * The limits kept per client address, attacked by changing X-Forwarded-For on every request. By default
  * (TRUST_PROXY unset) the server trusts no proxy: the address is the connection's, whatever a header says.
  */
-let ctx: TestContext;
+const ctx = useTestContext();
 let proxied: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext();
   proxied = await createTestContext({ TRUST_PROXY: '127.0.0.1' });
 });
-afterAll(async () => {
-  await ctx.close();
-  await proxied.close();
-});
+afterAll(() => proxied.close());
 
 const spoofedLogin = (context: TestContext, fields: Record<string, string>, forwardedFor: string) =>
   context.http

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import supertest from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestContext } from '../../../../../test/harness';
 import { writeSetting } from '../system';
 import { ACCOUNT, addressKey, forgetLoginGuesses, gateKey, takeLoginGuess } from './login-throttle';
 
@@ -10,13 +10,11 @@ import { ACCOUNT, addressKey, forgetLoginGuesses, gateKey, takeLoginGuess } from
  * API processes and many addresses. This context trusts loopback as a proxy, so X-Forwarded-For stands for
  * the attackers' addresses here (brute-force-spoofing.test.ts covers a server that trusts nobody).
  */
-let ctx: TestContext;
+const ctx = useTestContext({ TRUST_PROXY: 'loopback' });
 let other: FastifyInstance;
 beforeAll(async () => {
-  ctx = await createTestContext({ TRUST_PROXY: 'loopback' });
   other = await ctx.anotherApi();
 });
-afterAll(() => ctx.close());
 
 const WRONG = 'Account or password is incorrect';
 const TOO_MANY = 'Too many attempts, please try again later';

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestContext } from '../../../../../test/harness';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
 
 describe('password reset', () => {
   it('resets with a code, signs every session out, and only the new password works', async () => {

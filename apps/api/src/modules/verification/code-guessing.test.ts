@@ -1,17 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import supertest from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestContext } from '../../../../../test/harness';
 import { MAX_WRONG_TRIES } from './codes';
 
 /** A code is dead after its fifth wrong try, however the tries arrive: at once, at two API processes. */
-let ctx: TestContext;
+const ctx = useTestContext();
 let other: FastifyInstance;
 beforeAll(async () => {
-  ctx = await createTestContext();
   other = await ctx.anotherApi();
 });
-afterAll(() => ctx.close());
 
 const INVALID = 'The verification code is incorrect or has expired';
 const DEAD = 'Too many wrong codes, please request a new one';

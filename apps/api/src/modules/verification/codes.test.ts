@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../../../test/harness';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useTestContext } from '../../../../../test/harness';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
 
 describe('verification codes', () => {
   it('sends a 6-digit code to the outbox, never in the answer, and once per 60 s per destination', async () => {

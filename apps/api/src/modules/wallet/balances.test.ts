@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestContext, type TestContext } from '../../../../../test/harness';
 import { Money } from '@exchange/kernel/ledger';
 import { writeSetting } from '../system';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let usdt: number;
 let btc: number;
 let eth: number;
 let btcPrice: string;
 beforeAll(async () => {
-  ctx = await createTestContext();
-  usdt = await ctx.currencyId('USDT');
-  btc = await ctx.currencyId('BTC');
-  eth = await ctx.currencyId('ETH');
+  [usdt, btc, eth] = await ctx.currencyIds('USDT', 'BTC', 'ETH');
   btcPrice = (await ctx.prisma.currency.findUniqueOrThrow({ where: { name: 'BTC' } })).price.toFixed();
 });
-afterAll(() => ctx.close());
 
 const TRON_ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
 

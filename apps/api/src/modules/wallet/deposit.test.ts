@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestContext, type TestContext } from '../../../../../test/harness';
 import { opsDeposit } from '../../ops/wallet';
 import { writeSetting } from '../system';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let usdt: number;
 let eth: number;
 let btc: number;
 beforeAll(async () => {
-  ctx = await createTestContext();
-  usdt = await ctx.currencyId('USDT');
-  eth = await ctx.currencyId('ETH');
-  btc = await ctx.currencyId('BTC');
+  [usdt, eth, btc] = await ctx.currencyIds('USDT', 'ETH', 'BTC');
 });
-afterAll(() => ctx.close());
 
 const TRON_ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
 const NOTIFY_PATH = '/api/pay/notify/sandbox';

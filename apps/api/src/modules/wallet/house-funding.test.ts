@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppError } from '@exchange/kernel/errors';
 import { Money } from '@exchange/kernel/ledger';
-import { createTestContext, type TestContext } from '../../../../../test/harness';
+import { useTestContext } from '../../../../../test/harness';
 import { fundHousePool } from './house-funding';
 import { transferFunds } from './transfer';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
 
 const houseBalance = async (pool: string) => {
   const [row] = await ctx.prisma.$queryRaw<{ total: string }[]>`

@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestContext } from '../../../../../test/harness';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let usdt: number;
 let eth: number;
 beforeAll(async () => {
-  ctx = await createTestContext();
-  usdt = await ctx.currencyId('USDT');
-  eth = await ctx.currencyId('ETH');
+  [usdt, eth] = await ctx.currencyIds('USDT', 'ETH');
 });
-afterAll(() => ctx.close());
 
 async function balances(userId: number, currencyId: number) {
   const row = await ctx.prisma.wallet.findUniqueOrThrow({

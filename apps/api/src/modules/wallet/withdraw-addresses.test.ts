@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestContext, type TestContext } from '../../../../../test/harness';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let eth: number;
 beforeAll(async () => {
-  ctx = await createTestContext();
   eth = await ctx.currencyId('ETH');
 });
-afterAll(() => ctx.close());
 
 type User = Awaited<ReturnType<TestContext['signedInUser']>>;
 

@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestContext } from '../../../../../test/harness';
 import { opsCompleteWithdrawal, opsRejectWithdrawal, pendingWithdrawals } from '../../ops/wallet';
 import { writeSetting } from '../system';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let usdt: number;
 let eth: number;
 beforeAll(async () => {
-  ctx = await createTestContext();
-  usdt = await ctx.currencyId('USDT');
-  eth = await ctx.currencyId('ETH');
+  [usdt, eth] = await ctx.currencyIds('USDT', 'ETH');
 });
-afterAll(() => ctx.close());
 
 const TRON_ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
 const ETH_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';

@@ -1,20 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { prismaSql } from '@exchange/kernel/db';
 import { bookHouse, LOG_TYPES, Money } from '@exchange/kernel/ledger';
-import { createTestContext, type TestContext } from '../../../../../../test/harness';
+import { useTestContext } from '../../../../../../test/harness';
 import { SETTLE_GRACE_MS } from '../prices';
 import { settleDue } from '../settle';
 import { microFixtures } from '../test-helpers';
 import { claimInsurance } from './claim';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let fx: ReturnType<typeof microFixtures>;
 let hap: number;
 let pairId: number;
 let typeId: number;
 let price = 100;
 beforeAll(async () => {
-  ctx = await createTestContext();
   fx = microFixtures(ctx);
   // The house's capital that pays wins and claims, as an operator funds it with `ops house:fund`.
   await ctx.fundHouse('micro_pool', 'HAP', '1000000');
@@ -26,7 +25,6 @@ beforeAll(async () => {
   await ctx.prisma.currencyMatch.update({ where: { id: pairId }, data: { micro_price_window_seconds: 1 } });
   await fx.trade(pairId, String(price), new Date(Date.now() - 60_000));
 });
-afterAll(() => ctx.close());
 
 const buy = (token: string, quantity: string | number, insurance_type_id: string | number = typeId) =>
   ctx.post('/api/insurance/buy', { insurance_type_id, quantity }, token);
