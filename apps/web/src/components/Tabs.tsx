@@ -3,19 +3,30 @@ import type { ButtonHTMLAttributes, ReactNode } from 'react';
 type TabProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'role' | 'className' | 'onClick'> & {
   active: boolean;
   onSelect: () => void;
+  /** A tab of a tab list, or an option of a radio group drawn the same way (checked rather than selected). */
+  role?: 'tab' | 'radio';
   /** The tab's classes, the chosen one adding `active`; or, where a screen marks it otherwise, all its classes. */
   className?: string | ((active: boolean) => string);
   testId?: string;
 };
 
 /** One tab of a tab list: the screens only differ in their classes, so the markup and the states live here. */
-export function Tab({ active, onSelect, className = 'tab', testId, children, ...rest }: TabProps) {
+export function Tab({
+  active,
+  onSelect,
+  role = 'tab',
+  className = 'tab',
+  testId,
+  children,
+  ...rest
+}: TabProps) {
   return (
     <button
       {...rest}
       type="button"
-      role="tab"
-      aria-selected={active}
+      role={role}
+      aria-selected={role === 'tab' ? active : undefined}
+      aria-checked={role === 'radio' ? active : undefined}
       className={
         typeof className === 'function' ? className(active) : `${className}${active ? ' active' : ''}`
       }

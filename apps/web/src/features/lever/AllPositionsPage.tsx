@@ -1,43 +1,25 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLeverOrders, useLeverPushes } from './api';
-import { LeverPageHeader } from './LeverNav';
-import { PagedPositions } from './PositionTable';
+import { LeverListPage } from './LeverNav';
+import { OPEN_COLUMNS } from './position-columns';
+import { PagedPositions, usePagedLeverOrders } from './PositionTable';
 import './lever.css';
 
 /** Every open position on every pair, with its close action (/allTransaction, document 3, section 2). */
 export default function AllPositionsPage() {
   const { t } = useTranslation('lever');
-  const [page, setPage] = useState(1);
-  const orders = useLeverOrders(1, page);
-  useLeverPushes();
+  const orders = usePagedLeverOrders(1);
 
   return (
-    <div className="container lv-list-page" data-testid="all-transaction-page">
-      <LeverPageHeader title={t('all.title')} />
+    <LeverListPage screen="all">
       <section className="panel">
         <PagedPositions
-          query={orders}
-          data={orders.data?.message}
-          page={page}
-          onPage={setPage}
-          columns={[
-            'pair',
-            'side',
-            'hands',
-            'multiple',
-            'openPrice',
-            'markPrice',
-            'margin',
-            'fee',
-            'profit',
-            'time',
-          ]}
+          {...orders}
+          columns={OPEN_COLUMNS}
           actions={['close']}
           empty={t('positions.empty')}
           testId="all-positions-table"
         />
       </section>
-    </div>
+    </LeverListPage>
   );
 }

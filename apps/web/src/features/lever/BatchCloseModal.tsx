@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../components/Modal';
-import { SubmitButton } from '../../components/SubmitButton';
+import { DialogFormActions, Modal } from '../../components/Modal';
 import { toast } from '../../lib/notify';
 import { batchCloseLever, useRefreshLever } from './api';
 import { BATCH_TYPES, type BatchType } from './lever-math';
@@ -47,12 +46,7 @@ export function BatchCloseModal({ legalId, onClose }: { legalId: number | undefi
           ))}
         </div>
         <p className="muted">{t('batch.hint')}</p>
-        <div className="dialog-actions">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            {t('common:action.cancel')}
-          </button>
-          <SubmitButton testId="batch-submit" busy={sending} />
-        </div>
+        <DialogFormActions onCancel={onClose} testId="batch-submit" busy={sending} />
       </form>
     </Modal>
   );

@@ -16,6 +16,7 @@ import { chooseLeverPair, leverGroups, LEVER_PRICE_DECIMALS } from './lever-math
 import { LeverMarketSwitcher } from './LeverMarketSwitcher';
 import { LeverNav } from './LeverNav';
 import { LeverOrderForm, type LeverFormHandle } from './LeverOrderForm';
+import { CENTER_COLUMNS } from './position-columns';
 import { PositionTable } from './PositionTable';
 import { LoadError } from './LoadError';
 import './lever.css';
@@ -121,17 +122,7 @@ function LeverCenter({
             ) : (
               <PositionTable
                 orders={positions}
-                columns={[
-                  'side',
-                  'hands',
-                  'multiple',
-                  'openPrice',
-                  'entrustPrice',
-                  'markPrice',
-                  'margin',
-                  'profit',
-                  'status',
-                ]}
+                columns={CENTER_COLUMNS}
                 actions={['close', 'cancel']}
                 empty={t('panel.empty')}
                 testId="lever-panel-table"

@@ -3,8 +3,8 @@ import { useImperativeHandle, useState, type FormEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Quotation } from '../../api/markets';
-import { Modal } from '../../components/Modal';
-import { SubmitButton } from '../../components/SubmitButton';
+import { Field } from '../../components/Field';
+import { DialogFormActions, Modal } from '../../components/Modal';
 import { isBlockedKey, normalizeDecimal, sanitizeDecimalInput } from '../../lib/decimal-input';
 import { formatFixed, toDecimal } from '../../lib/format';
 import { toast } from '../../lib/notify';
@@ -21,7 +21,7 @@ import {
   type LeverSide,
   type ShareProblem,
 } from './lever-math';
-import { Tabs } from '../../components/Tabs';
+import { Tab, Tabs } from '../../components/Tabs';
 
 export interface LeverFormHandle {
   /** A clicked book level: limit mode with that price. */
@@ -36,6 +36,12 @@ interface Props {
 }
 
 const valueText = (value: string | number) => String(value);
+
+/** The two ways to open a position: long (buy) and short (sell). */
+const SIDE_BUTTONS: { side: LeverSide; className: string; testId: string; label: string }[] = [
+  { side: 1, className: 'btn btn-buy', testId: 'lever-long', label: 'form.long' },
+  { side: 2, className: 'btn btn-sell', testId: 'lever-short', label: 'form.short' },
+];
 
 /**
  * The lever order form (document 3, sections 2 and 5): market or limit, a multiple, hands, an estimate of
@@ -177,25 +183,21 @@ export function LeverOrderForm({ pair, deal, lastPrice, ref }: Props) {
           <span className="field-label">{t('form.multiple')}</span>
           <div className="pill-tabs lv-chips" role="radiogroup">
             {multiples.map((value) => (
-              <button
+              <Tab
                 key={value}
-                type="button"
                 role="radio"
-                aria-checked={chosenMultiple === value}
-                className={`pill-tab${chosenMultiple === value ? ' active' : ''}`}
-                onClick={() => setMultiple(value)}
-                data-testid="lever-multiple"
+                active={chosenMultiple === value}
+                className="pill-tab"
+                onSelect={() => setMultiple(value)}
+                testId="lever-multiple"
                 data-value={value}
               >
                 {value}x
-              </button>
+              </Tab>
             ))}
           </div>
         </div>
-        <div className="field">
-          <label className="field-label" htmlFor="lv-price">
-            {t('form.price')} ({pair.legal_name})
-          </label>
+        <Field label={`${t('form.price')} (${pair.legal_name})`} htmlFor="lv-price">
           <input
             id="lv-price"
             className="input num"
@@ -213,16 +215,20 @@ export function LeverOrderForm({ pair, deal, lastPrice, ref }: Props) {
               {pair.legal_name}
             </div>
           )}
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="lv-share">
-            {t('form.hands')}{' '}
-            <span className="muted">
-              {maxNumber?.greaterThan(0)
-                ? t('form.handsRange', { min: min ?? 1, max })
-                : t('form.handsMin', { min: min ?? 1 })}
-            </span>
-          </label>
+        </Field>
+        <Field
+          label={
+            <>
+              {t('form.hands')}{' '}
+              <span className="muted">
+                {maxNumber?.greaterThan(0)
+                  ? t('form.handsRange', { min: min ?? 1, max })
+                  : t('form.handsMin', { min: min ?? 1 })}
+              </span>
+            </>
+          }
+          htmlFor="lv-share"
+        >
           <input
             id="lv-share"
             className="input num"
@@ -255,7 +261,7 @@ export function LeverOrderForm({ pair, deal, lastPrice, ref }: Props) {
           <div className="lv-hint muted">
             {t('form.lot', { size: normalizeDecimal(lotSize || '0'), coin: pair.currency_name })}
           </div>
-        </div>
+        </Field>
         <dl className="lv-estimate">
           <div>
             <dt>{t('form.value')}</dt>
@@ -279,24 +285,18 @@ export function LeverOrderForm({ pair, deal, lastPrice, ref }: Props) {
         )}
         {signedIn ? (
           <div className="lv-sides">
-            <button
-              type="button"
-              className="btn btn-buy"
-              disabled={opensPaused}
-              onClick={() => open(1)}
-              data-testid="lever-long"
-            >
-              {t('form.long')}
-            </button>
-            <button
-              type="button"
-              className="btn btn-sell"
-              disabled={opensPaused}
-              onClick={() => open(2)}
-              data-testid="lever-short"
-            >
-              {t('form.short')}
-            </button>
+            {SIDE_BUTTONS.map(({ side, className, testId, label }) => (
+              <button
+                key={side}
+                type="button"
+                className={className}
+                disabled={opensPaused}
+                onClick={() => open(side)}
+                data-testid={testId}
+              >
+                {t(label)}
+              </button>
+            ))}
           </div>
         ) : (
           <div className="lv-login">
@@ -355,10 +355,7 @@ export function LeverOrderForm({ pair, deal, lastPrice, ref }: Props) {
                 </div>
               )}
             </dl>
-            <div className="field">
-              <label className="field-label" htmlFor="lv-password">
-                {t('confirm.password')}
-              </label>
+            <Field label={t('confirm.password')} htmlFor="lv-password">
               <input
                 id="lv-password"
                 className="input"
@@ -371,13 +368,13 @@ export function LeverOrderForm({ pair, deal, lastPrice, ref }: Props) {
                 data-testid="lever-password"
                 autoFocus
               />
-            </div>
-            <div className="dialog-actions">
-              <button type="button" className="btn btn-ghost" onClick={() => setConfirming(null)}>
-                {t('common:action.cancel')}
-              </button>
-              <SubmitButton testId="lever-confirm-submit" busy={sending} disabled={false} />
-            </div>
+            </Field>
+            <DialogFormActions
+              onCancel={() => setConfirming(null)}
+              testId="lever-confirm-submit"
+              busy={sending}
+              disabled={false}
+            />
           </form>
         </Modal>
       )}

@@ -4,7 +4,8 @@ import { LoadMore } from '../../components/LoadMore';
 import { Spinner } from '../../components/States';
 import { direction, formatFixed } from '../../lib/format';
 import { useAccountLogPages, useWalletList } from '../../api/wallet';
-import { LeverPageHeader } from './LeverNav';
+import { DataTable } from '../../components/DataTable';
+import { LeverListPage } from './LeverNav';
 import { LoadError } from './LoadError';
 import './lever.css';
 
@@ -21,23 +22,17 @@ export default function LeverRecordPage() {
   const coins = wallets.data?.lever_wallet.balance ?? [];
 
   return (
-    <div className="container lv-list-page" data-testid="lever-record-page">
-      <LeverPageHeader title={t('record.title')}>
-        <select
-          className="select lv-coin-select"
-          aria-label={t('record.coin')}
-          value={currency ?? ''}
-          onChange={(event) => setCurrency(event.target.value ? Number(event.target.value) : null)}
-          data-testid="lever-record-coin"
-        >
-          <option value="">{t('record.allCoins')}</option>
-          {coins.map((coin) => (
-            <option key={coin.currency} value={coin.currency}>
-              {coin.currency_name}
-            </option>
-          ))}
-        </select>
-      </LeverPageHeader>
+    <LeverListPage
+      screen="record"
+      chooser={{
+        value: currency ?? '',
+        options: [
+          { value: '', label: t('record.allCoins') },
+          ...coins.map((coin) => ({ value: coin.currency, label: coin.currency_name })),
+        ],
+        onChange: (value) => setCurrency(value ? Number(value) : null),
+      }}
+    >
       <section className="panel">
         {log.isPending ? (
           <Spinner />
@@ -45,44 +40,54 @@ export default function LeverRecordPage() {
           <LoadError error={log.error} onRetry={() => void log.refetch()} />
         ) : (
           <div className="lv-table-wrap">
-            <table className="table lv-table">
-              <thead>
-                <tr>
-                  <th>{t('record.time')}</th>
-                  <th>{t('record.coin')}</th>
-                  <th>{t('record.info')}</th>
-                  <th className="right">{t('record.amount')}</th>
-                  <th className="right">{t('record.after')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => {
-                  const move = direction(row.value);
-                  return (
-                    <tr key={row.id} data-testid="lever-log-row">
-                      <td className="num secondary">{row.created_time}</td>
-                      <td>
-                        <strong>{row.currency_name}</strong>
-                      </td>
-                      <td>
-                        {row.info}
-                        {row.is_lock === 1 && <span className="badge lv-locked">{t('record.locked')}</span>}
-                      </td>
-                      <td className={`right num${move > 0 ? ' up' : move < 0 ? ' down' : ''}`}>
-                        {move > 0 ? '+' : ''}
-                        {formatFixed(row.value, LOG_DECIMALS)}
-                      </td>
-                      <td className="right num">{formatFixed(row.after, LOG_DECIMALS)}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+            <DataTable
+              className="table lv-table"
+              columns={[
+                {
+                  header: t('record.time'),
+                  cell: (row) => <span className="num secondary">{row.created_time}</span>,
+                },
+                { header: t('record.coin'), cell: (row) => <strong>{row.currency_name}</strong> },
+                {
+                  header: t('record.info'),
+                  cell: (row) => (
+                    <>
+                      {row.info}
+                      {row.is_lock === 1 && <span className="badge lv-locked">{t('record.locked')}</span>}
+                    </>
+                  ),
+                },
+                {
+                  header: t('record.amount'),
+                  align: 'right',
+                  cell: (row) => <SignedAmount value={row.value} />,
+                },
+                {
+                  header: t('record.after'),
+                  align: 'right',
+                  cell: (row) => <span className="num">{formatFixed(row.after, LOG_DECIMALS)}</span>,
+                },
+              ]}
+              rows={rows}
+              rowKey={(row) => row.id}
+              rowProps={() => ({ 'data-testid': 'lever-log-row' })}
+            />
             {rows.length === 0 && <div className="empty">{t('record.empty')}</div>}
             <LoadMore pages={log} className="lv-more" label={t('record.more')} testId="lever-record-more" />
           </div>
         )}
       </section>
-    </div>
+    </LeverListPage>
+  );
+}
+
+/** A log amount, signed and coloured by its direction. */
+function SignedAmount({ value }: { value: string }) {
+  const move = direction(value);
+  return (
+    <span className={`num${move > 0 ? ' up' : move < 0 ? ' down' : ''}`}>
+      {move > 0 ? '+' : ''}
+      {formatFixed(value, LOG_DECIMALS)}
+    </span>
   );
 }

@@ -1,34 +1,23 @@
 import type { LaravelPage } from '@exchange/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable, type Column } from '../../components/DataTable';
 import { Spinner } from '../../components/States';
 import { direction, formatFixed } from '../../lib/format';
 import { confirmDialog, toast } from '../../lib/notify';
-import { cancelLever, closeLever, useRefreshLever, type LeverOrder } from './api';
-import { LEVER_AMOUNT_DECIMALS, LEVER_PRICE_DECIMALS } from './lever-math';
+import {
+  cancelLever,
+  closeLever,
+  useLeverOrders,
+  useLeverPushes,
+  useRefreshLever,
+  type LeverOrder,
+} from './api';
+import { LEVER_AMOUNT_DECIMALS, LEVER_PRICE_DECIMALS, type LeverStatus } from './lever-math';
 import { LoadError } from './LoadError';
-import { Pager } from './Pager';
+import { Pager } from '../../components/Pager';
+import type { PositionColumn } from './position-columns';
 import { StopModal } from './StopModal';
-
-export type PositionColumn =
-  | 'pair'
-  | 'side'
-  | 'hands'
-  | 'multiple'
-  | 'openPrice'
-  | 'entrustPrice'
-  | 'markPrice'
-  | 'closePrice'
-  | 'closeReason'
-  | 'margin'
-  | 'fee'
-  | 'overnight'
-  | 'profit'
-  | 'takeProfit'
-  | 'stopLoss'
-  | 'time'
-  | 'closeTime'
-  | 'status';
 
 export type PositionAction = 'close' | 'cancel' | 'setStop';
 
@@ -45,6 +34,13 @@ interface Props {
 const price = (value: string | null | undefined) => formatFixed(value, LEVER_PRICE_DECIMALS);
 const amount = (value: string | null | undefined) => formatFixed(value, LEVER_AMOUNT_DECIMALS);
 const stopPrice = (value: string | null | undefined) => (value && Number(value) > 0 ? price(value) : '--');
+
+/** The row actions, in their order on the row, and the order state each applies to (1 open, 0 pending). */
+const ACTION_BUTTONS: { action: PositionAction; status: number }[] = [
+  { action: 'setStop', status: 1 },
+  { action: 'close', status: 1 },
+  { action: 'cancel', status: 0 },
+];
 
 /**
  * Lever orders as a table: the columns a screen asks for, and its actions per row (close an open position,
@@ -150,68 +146,47 @@ export function PositionTable({ orders, columns, actions = [], empty, lotSizeOf,
   const numeric = (column: PositionColumn) =>
     !['pair', 'side', 'time', 'closeTime', 'closeReason', 'status'].includes(column);
   const rows = orders.filter((order) => !gone.has(order.id));
+  const tableColumns: Column<LeverOrder>[] = columns.map((column) => ({
+    header: t(`col.${column}`),
+    cell: (order) => cell(order, column),
+    align: numeric(column) ? 'right' : undefined,
+  }));
+  const actionColumn: Column<LeverOrder> = {
+    header: t('col.action'),
+    align: 'right',
+    cell: (order) => (
+      <div className="lv-actions">
+        {ACTION_BUTTONS.filter(
+          ({ action, status }) => actions.includes(action) && order.status === status,
+        ).map(({ action }) => (
+          <button
+            key={action}
+            type="button"
+            className="btn btn-ghost btn-sm"
+            disabled={action !== 'setStop' && busy === order.id}
+            onClick={() => (action === 'setStop' ? setStopFor(order) : void run(order, action))}
+            data-testid={`position-${action === 'setStop' ? 'stop' : action}`}
+          >
+            {t(`action.${action}`)}
+          </button>
+        ))}
+      </div>
+    ),
+  };
 
   return (
     <div className="lv-table-wrap" data-testid={testId}>
-      <table className="table lv-table">
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column} className={numeric(column) ? 'right' : undefined}>
-                {t(`col.${column}`)}
-              </th>
-            ))}
-            {actions.length > 0 && <th className="right">{t('col.action')}</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((order) => (
-            <tr key={order.id} data-testid="position-row" data-id={order.id} data-status={order.status}>
-              {columns.map((column) => (
-                <td key={column} className={numeric(column) ? 'right' : undefined}>
-                  {cell(order, column)}
-                </td>
-              ))}
-              {actions.length > 0 && (
-                <td className="right lv-actions">
-                  {actions.includes('setStop') && order.status === 1 && (
-                    <button
-                      type="button"
-                      className="btn btn-ghost btn-sm"
-                      onClick={() => setStopFor(order)}
-                      data-testid="position-stop"
-                    >
-                      {t('action.setStop')}
-                    </button>
-                  )}
-                  {actions.includes('close') && order.status === 1 && (
-                    <button
-                      type="button"
-                      className="btn btn-ghost btn-sm"
-                      disabled={busy === order.id}
-                      onClick={() => void run(order, 'close')}
-                      data-testid="position-close"
-                    >
-                      {t('action.close')}
-                    </button>
-                  )}
-                  {actions.includes('cancel') && order.status === 0 && (
-                    <button
-                      type="button"
-                      className="btn btn-ghost btn-sm"
-                      disabled={busy === order.id}
-                      onClick={() => void run(order, 'cancel')}
-                      data-testid="position-cancel"
-                    >
-                      {t('action.cancel')}
-                    </button>
-                  )}
-                </td>
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        className="table lv-table"
+        columns={[...tableColumns, actions.length > 0 && actionColumn]}
+        rows={rows}
+        rowKey={(order) => order.id}
+        rowProps={(order) => ({
+          'data-testid': 'position-row',
+          'data-id': order.id,
+          'data-status': order.status,
+        })}
+      />
       {rows.length === 0 && <div className="empty">{empty}</div>}
       {stopFor && (
         <StopModal order={stopFor} lotSize={lotSizeOf?.(stopFor)} onClose={() => setStopFor(null)} />
@@ -231,13 +206,29 @@ interface PagedProps extends Omit<Props, 'orders'> {
 
 /** A page of lever orders: loading, a load error with retry, or the table and its pager. */
 export function PagedPositions({ query, data, page, onPage, ...table }: PagedProps) {
+  const { t } = useTranslation('lever');
   if (query.isPending) return <Spinner />;
   if (query.isError || !data)
     return <LoadError error={query.error ?? new Error()} onRetry={() => void query.refetch()} />;
   return (
     <>
       <PositionTable orders={data.data} {...table} />
-      <Pager page={page} last={data.last_page} onPage={onPage} />
+      <Pager
+        page={page}
+        last={data.last_page}
+        onPage={onPage}
+        label="pages"
+        prevLabel={t('pager.prev')}
+        nextLabel={t('pager.next')}
+      />
     </>
   );
+}
+
+/** A page of the user's lever orders in one state, kept live by the lever pushes, as `PagedPositions` takes it. */
+export function usePagedLeverOrders(status: LeverStatus) {
+  const [page, setPage] = useState(1);
+  const query = useLeverOrders(status, page);
+  useLeverPushes();
+  return { query, data: query.data?.message, page, onPage: setPage };
 }

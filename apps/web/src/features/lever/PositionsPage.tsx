@@ -7,7 +7,8 @@ import { readStored, STORAGE_KEYS } from '../../lib/storage';
 import { useLeverPositions, useLeverPushes } from './api';
 import { BatchCloseModal } from './BatchCloseModal';
 import { chooseLeverPair, hazardTone, leverGroups, LEVER_AMOUNT_DECIMALS } from './lever-math';
-import { LeverPageHeader } from './LeverNav';
+import { LeverListPage } from './LeverNav';
+import { RISK_COLUMNS } from './position-columns';
 import { PagedPositions } from './PositionTable';
 import './lever.css';
 
@@ -35,27 +36,19 @@ export default function PositionsPage() {
   const pairs = groups.flatMap((group) => group.quotation);
 
   return (
-    <div className="container lv-list-page" data-testid="lever-transactions-page">
-      <LeverPageHeader title={t('positions.title')}>
-        <select
-          className="select lv-coin-select"
-          aria-label={t('switcher.label')}
-          value={pair?.match_id ?? ''}
-          onChange={(event) => {
-            const next = pairs.find((item) => item.match_id === Number(event.target.value));
-            if (!next) return;
-            setPage(1);
-            setParams({ legalId: String(next.legal_id), currencyId: String(next.currency_id) });
-          }}
-          data-testid="lever-positions-pair"
-        >
-          {pairs.map((item) => (
-            <option key={item.match_id} value={item.match_id}>
-              {item.symbol}
-            </option>
-          ))}
-        </select>
-      </LeverPageHeader>
+    <LeverListPage
+      screen="positions"
+      chooser={{
+        value: pair?.match_id ?? '',
+        options: pairs.map((item) => ({ value: item.match_id, label: item.symbol })),
+        onChange: (value) => {
+          const next = pairs.find((item) => item.match_id === Number(value));
+          if (!next) return;
+          setPage(1);
+          setParams({ legalId: String(next.legal_id), currencyId: String(next.currency_id) });
+        },
+      }}
+    >
       <section className="panel lv-summary" data-testid="lever-summary">
         <dl>
           <div>
@@ -102,20 +95,7 @@ export default function PositionsPage() {
           data={positions.data?.order}
           page={page}
           onPage={setPage}
-          columns={[
-            'pair',
-            'side',
-            'hands',
-            'multiple',
-            'openPrice',
-            'markPrice',
-            'margin',
-            'overnight',
-            'profit',
-            'takeProfit',
-            'stopLoss',
-            'time',
-          ]}
+          columns={RISK_COLUMNS}
           actions={['setStop', 'close']}
           empty={t('positions.empty')}
           lotSizeOf={() => pair?.lever_share_num}
@@ -123,6 +103,6 @@ export default function PositionsPage() {
         />
       </section>
       {batch && <BatchCloseModal legalId={legalId} onClose={() => setBatch(false)} />}
-    </div>
+    </LeverListPage>
   );
 }

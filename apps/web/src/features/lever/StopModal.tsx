@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../components/Modal';
-import { SubmitButton } from '../../components/SubmitButton';
+import { Field } from '../../components/Field';
+import { DialogFormActions, Modal } from '../../components/Modal';
 import { isBlockedKey, normalizeDecimal, sanitizeDecimalInput } from '../../lib/decimal-input';
 import { formatFixed } from '../../lib/format';
 import { toast } from '../../lib/notify';
@@ -93,10 +93,7 @@ export function StopModal({ order, lotSize, onClose }: Props) {
     set: (value: string) => void,
     hint: { label: string; value: string; tone: 'up' | 'down' },
   ) => (
-    <div className="field">
-      <label className="field-label" htmlFor={`lv-stop-${id}`}>
-        {label}
-      </label>
+    <Field label={label} htmlFor={`lv-stop-${id}`}>
       <div className="lv-stepper">
         <button
           type="button"
@@ -135,7 +132,7 @@ export function StopModal({ order, lotSize, onClose }: Props) {
           {hint.value}
         </span>
       </div>
-    </div>
+    </Field>
   );
 
   return (
@@ -175,12 +172,7 @@ export function StopModal({ order, lotSize, onClose }: Props) {
             {problem}
           </div>
         )}
-        <div className="dialog-actions">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            {t('common:action.cancel')}
-          </button>
-          <SubmitButton testId="stop-submit" busy={sending} />
-        </div>
+        <DialogFormActions onCancel={onClose} testId="stop-submit" busy={sending} />
       </form>
     </Modal>
   );

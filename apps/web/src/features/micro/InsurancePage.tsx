@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { DataTable } from '../../components/DataTable';
 import { Spinner } from '../../components/States';
 import { SubmitButton } from '../../components/SubmitButton';
 import { ApiError } from '../../lib/api';
@@ -250,6 +251,9 @@ function TypeCard({
 
 const STATUS_KEYS = { 1: 'active', 2: 'terminated', 3: 'exchanged' } as const;
 
+/** A column of figures: right-aligned, in the figures' font (micro.css keeps its header in the text font). */
+const FIGURES = { align: 'right', className: 'num' } as const;
+
 function MyInsurance() {
   const { t } = useTranslation('micro');
   const positions = useInsurancePositions();
@@ -291,41 +295,45 @@ function MyInsurance() {
   return (
     <section className="panel" data-testid="insurance-positions">
       <div className="micro-table-wrap">
-        <table className="table micro-table">
-          <thead>
-            <tr>
-              <th>{t('insurance.type')}</th>
-              <th className="right">{t('insurance.quantity')}</th>
-              <th className="right">{t('insurance.insuredAmount')}</th>
-              <th className="right">{t('insurance.balance')}</th>
-              <th className="right">{t('insurance.claimLine')}</th>
-              <th className="right">{t('insurance.terminationLine')}</th>
-              <th>{t('insurance.status')}</th>
-              <th className="right">{t('insurance.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {positions.data.map((position) => (
-              <tr
-                key={position.id}
-                data-testid="insurance-position"
-                data-id={position.id}
-                data-status={position.status}
-              >
-                <td>
+        <DataTable
+          className="table micro-table"
+          columns={[
+            {
+              header: t('insurance.type'),
+              cell: (position) => (
+                <>
                   <strong>{position.insurance_type_name}</strong>
                   <div className="muted">{position.created_at}</div>
-                </td>
-                <td className="right num">{position.quantity}</td>
-                <td className="right num">
-                  {formatStakeAmount(position.insured_amount)} {position.currency_name}
-                </td>
-                <td className="right num" data-testid="insurance-balance">
-                  {formatStakeAmount(position.insurance_balance)}
-                </td>
-                <td className="right num">{formatStakeAmount(position.claim_line)}</td>
-                <td className="right num">{formatStakeAmount(position.termination_line)}</td>
-                <td>
+                </>
+              ),
+            },
+            { header: t('insurance.quantity'), ...FIGURES, cell: (position) => position.quantity },
+            {
+              header: t('insurance.insuredAmount'),
+              ...FIGURES,
+              cell: (position) => `${formatStakeAmount(position.insured_amount)} ${position.currency_name}`,
+            },
+            {
+              header: t('insurance.balance'),
+              ...FIGURES,
+              cell: (position) => (
+                <span data-testid="insurance-balance">{formatStakeAmount(position.insurance_balance)}</span>
+              ),
+            },
+            {
+              header: t('insurance.claimLine'),
+              ...FIGURES,
+              cell: (position) => formatStakeAmount(position.claim_line),
+            },
+            {
+              header: t('insurance.terminationLine'),
+              ...FIGURES,
+              cell: (position) => formatStakeAmount(position.termination_line),
+            },
+            {
+              header: t('insurance.status'),
+              cell: (position) => (
+                <>
                   <span className={`badge${position.status === 1 ? ' badge-up' : ''}`}>
                     {t(`insurance.statusName.${STATUS_KEYS[position.status]}`)}
                   </span>
@@ -337,38 +345,49 @@ function MyInsurance() {
                       })}
                     </div>
                   )}
-                </td>
-                <td className="right">
-                  <div className="row-actions">
-                    {position.status === 1 && (
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-ghost"
-                        disabled={position.can_claim !== 1 || busy !== null}
-                        title={position.can_claim === 1 ? undefined : t('insurance.claimNotDue')}
-                        onClick={() => void act(position, 'claim')}
-                        data-testid="insurance-claim"
-                      >
-                        {t('insurance.claim')}
-                      </button>
-                    )}
-                    {position.can_exchange === 1 && (
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-primary"
-                        disabled={busy !== null}
-                        onClick={() => void act(position, 'exchange')}
-                        data-testid="insurance-exchange"
-                      >
-                        {t('insurance.exchange')}
-                      </button>
-                    )}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            },
+            {
+              header: t('insurance.actions'),
+              align: 'right',
+              cell: (position) => (
+                <div className="row-actions">
+                  {position.status === 1 && (
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-ghost"
+                      disabled={position.can_claim !== 1 || busy !== null}
+                      title={position.can_claim === 1 ? undefined : t('insurance.claimNotDue')}
+                      onClick={() => void act(position, 'claim')}
+                      data-testid="insurance-claim"
+                    >
+                      {t('insurance.claim')}
+                    </button>
+                  )}
+                  {position.can_exchange === 1 && (
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-primary"
+                      disabled={busy !== null}
+                      onClick={() => void act(position, 'exchange')}
+                      data-testid="insurance-exchange"
+                    >
+                      {t('insurance.exchange')}
+                    </button>
+                  )}
+                </div>
+              ),
+            },
+          ]}
+          rows={positions.data}
+          rowKey={(position) => position.id}
+          rowProps={(position) => ({
+            'data-testid': 'insurance-position',
+            'data-id': position.id,
+            'data-status': position.status,
+          })}
+        />
       </div>
     </section>
   );

@@ -96,6 +96,25 @@ function DirectionBadge({ type }: { type: 1 | 2 }) {
   );
 }
 
+/** What every order row shows (after the finished list's time): pair, direction, stake, duration, open price. */
+function OrderCells({ row, duration, decimals }: { row: MicroOrder; duration: string; decimals: number }) {
+  return (
+    <>
+      <td>
+        <strong>{row.symbol_name}</strong>
+      </td>
+      <td>
+        <DirectionBadge type={row.type} />
+      </td>
+      <td className="right num">
+        {formatStakeAmount(row.number, 0)} {row.currency_name}
+      </td>
+      <td className="right">{duration}</td>
+      <td className="right num">{formatFixed(row.open_price, decimals)}</td>
+    </>
+  );
+}
+
 /** A list of orders: its table once it has rows, else its loading, error or empty state; then "load more". */
 function OrdersTable({
   query,
@@ -203,17 +222,7 @@ function RunningRow({
       data-status={row.status}
       className={closed ? 'micro-row-closed' : undefined}
     >
-      <td>
-        <strong>{row.symbol_name}</strong>
-      </td>
-      <td>
-        <DirectionBadge type={row.type} />
-      </td>
-      <td className="right num">
-        {formatStakeAmount(row.number, 0)} {row.currency_name}
-      </td>
-      <td className="right">{duration}</td>
-      <td className="right num">{formatFixed(row.open_price, decimals)}</td>
+      <OrderCells row={row} duration={duration} decimals={decimals} />
       <td className={`right num ${standing === 'win' ? 'up' : standing === 'lose' ? 'down' : ''}`}>
         {closed ? formatFixed(row.end_price, decimals) : formatFixed(livePrice, decimals)}
       </td>
@@ -271,17 +280,7 @@ function FinishedOrders() {
         return (
           <tr key={String(row.id)} data-testid="micro-finished-row" data-id={String(row.id)}>
             <td className="num secondary">{row.complete_at || row.created_at || '--'}</td>
-            <td>
-              <strong>{row.symbol_name}</strong>
-            </td>
-            <td>
-              <DirectionBadge type={row.type} />
-            </td>
-            <td className="right num">
-              {formatStakeAmount(row.number, 0)} {row.currency_name}
-            </td>
-            <td className="right">{durationLabel(row.seconds)}</td>
-            <td className="right num">{formatFixed(row.open_price, decimals)}</td>
+            <OrderCells row={row} duration={durationLabel(row.seconds)} decimals={decimals} />
             <td className="right num">{formatFixed(row.end_price, decimals)}</td>
             <td className="right num">{formatFixed(row.profit_ratio, 2)}%</td>
             <td className="right num">{formatStakeAmount(row.fee, 4)}</td>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Quotation } from '../../api/markets';
 import { Spinner } from '../../components/States';
+import { Tab } from '../../components/Tabs';
 import { ApiError } from '../../lib/api';
 import { formatFixed } from '../../lib/format';
 import { confirmDialog, toast } from '../../lib/notify';
@@ -177,21 +178,20 @@ function SignedInForm({
         <span className="micro-label">{t('panel.payWith')}</span>
         <div className="pill-tabs" role="radiogroup" aria-label={t('panel.payWith')}>
           {currencies.map((item) => (
-            <button
+            <Tab
               key={item.id}
-              type="button"
               role="radio"
-              aria-checked={item.id === currency.id}
-              className={`pill-tab${item.id === currency.id ? ' active' : ''}`}
-              onClick={() => {
+              active={item.id === currency.id}
+              className="pill-tab"
+              onSelect={() => {
                 setCurrencyId(item.id);
                 setAmount('');
               }}
-              data-testid="micro-currency"
+              testId="micro-currency"
               data-currency={item.name}
             >
               {item.name}
-            </button>
+            </Tab>
           ))}
         </div>
       </div>
@@ -232,21 +232,20 @@ function SignedInForm({
       <div className="micro-label">{t('panel.duration')}</div>
       <div className="micro-durations" role="radiogroup" aria-label={t('panel.duration')}>
         {durations.map((item) => (
-          <button
+          <Tab
             key={item.id}
-            type="button"
             role="radio"
-            aria-checked={item.seconds === option.seconds}
-            className={`micro-duration${item.seconds === option.seconds ? ' active' : ''}`}
-            onClick={() => setChosenSeconds(item.seconds)}
-            data-testid="micro-duration"
+            active={item.seconds === option.seconds}
+            className="micro-duration"
+            onSelect={() => setChosenSeconds(item.seconds)}
+            testId="micro-duration"
             data-seconds={item.seconds}
           >
             <span className="micro-duration-time">{durationLabel(item.seconds)}</span>
             <span className="micro-duration-ratio num">
               {t('panel.ratio', { ratio: formatFixed(item.profit_ratio, 0) })}
             </span>
-          </button>
+          </Tab>
         ))}
       </div>
 
