@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AmountInput } from '../../components/AmountInput';
 import { Field } from '../../components/Field';
+import { LoadFailed } from '../../components/LoadFailed';
 import { PasswordDialog } from '../../components/PasswordDialog';
 import { PayWayRadios } from '../../components/PayWayRadios';
 import { Spinner } from '../../components/States';
@@ -31,6 +32,23 @@ const FIELD_OF: Record<DealProblem, string> = {
   way: 'acc-way',
 };
 
+/** Who deals with the acceptor, and on which account: plain text boxes of the deal form. */
+const TEXT_FIELDS: {
+  field: 'mobile' | 'deal_account';
+  problem: DealProblem;
+  label: (direction: Direction) => string;
+  maxLength: number;
+  inputMode?: 'tel';
+}[] = [
+  { field: 'mobile', problem: 'mobile', label: () => 'deal.mobile', maxLength: 32, inputMode: 'tel' },
+  {
+    field: 'deal_account',
+    problem: 'account',
+    label: (direction) => `deal.account.${direction}`,
+    maxLength: 100,
+  },
+];
+
 /** The acceptor deal form (/rechargeMoney?id&current): buy CNY-priced crypto (0) or sell it for CNY (1). */
 export default function RechargeMoneyPage() {
   const { t } = useTranslation('acceptor');
@@ -49,12 +67,7 @@ export default function RechargeMoneyPage() {
       ) : info.isPending ? (
         <Spinner />
       ) : !info.data ? (
-        <div className="panel empty">
-          {t('loadError')}{' '}
-          <button type="button" className="btn btn-sm btn-ghost" onClick={() => void info.refetch()}>
-            {t('retry')}
-          </button>
-        </div>
+        <LoadFailed className="panel empty" message={t('loadError')} onRetry={() => void info.refetch()} />
       ) : (
         <div className="acc-deal-grid">
           <AcceptorCard info={info.data} direction={direction} />
@@ -174,29 +187,19 @@ function DealFormView({ info, direction }: { info: AcceptorInfo; direction: Dire
   return (
     <>
       <form className="panel-body" onSubmit={(event) => void submit(event)} noValidate>
-        <Field label={t('deal.mobile')} htmlFor="acc-mobile" className={invalid('mobile')}>
-          <input
-            id="acc-mobile"
-            className="input"
-            inputMode="tel"
-            maxLength={32}
-            value={form.mobile}
-            placeholder={t('deal.problem.mobile')}
-            onChange={(event) => set('mobile', event.target.value)}
-            data-testid="acc-mobile"
-          />
-        </Field>
-        <Field label={t(`deal.account.${direction}`)} htmlFor="acc-account" className={invalid('account')}>
-          <input
-            id="acc-account"
-            className="input"
-            maxLength={100}
-            value={form.deal_account}
-            placeholder={t('deal.problem.account')}
-            onChange={(event) => set('deal_account', event.target.value)}
-            data-testid="acc-account"
-          />
-        </Field>
+        {TEXT_FIELDS.map(({ field, problem: key, label, ...box }) => (
+          <Field key={field} label={t(label(direction))} htmlFor={FIELD_OF[key]} className={invalid(key)}>
+            <input
+              id={FIELD_OF[key]}
+              className="input"
+              {...box}
+              value={form[field]}
+              placeholder={t(`deal.problem.${key}`)}
+              onChange={(event) => set(field, event.target.value)}
+              data-testid={FIELD_OF[key]}
+            />
+          </Field>
+        ))}
         <Field label={t('deal.money')} htmlFor="acc-money" className={invalid('amount')}>
           <AmountInput
             id="acc-money"

@@ -8,10 +8,10 @@ import { Field } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { PasswordDialog } from '../../components/PasswordDialog';
 import { PayWayRadios } from '../../components/PayWayRadios';
-import { SubmitButton } from '../../components/SubmitButton';
 import { formatFixed, roundDown } from '../../lib/format';
 import { toast } from '../../lib/notify';
 import { publishAd, transferToLegal, useRefreshC2c, type CurrencyRef } from './api';
+import { DialogFormActions } from './parts';
 import {
   adTotal,
   AMOUNT_DECIMALS,
@@ -106,12 +106,7 @@ function TransferDialog({ currency, onClose }: { currency: CurrencyRef; onClose:
             <span className="num">{formatFixed(available, AMOUNT_DECIMALS)}</span>
           </span>
         </Field>
-        <div className="dialog-actions password-dialog-actions">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            {t('common:action.cancel')}
-          </button>
-          <SubmitButton testId="c2c-transfer-submit" busy={busy} />
-        </div>
+        <DialogFormActions onCancel={onClose} busy={busy} testId="c2c-transfer-submit" />
       </form>
     </Modal>
   );

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useLegalCurrencies } from './api';
 import { C2cFrame } from './C2cFrame';
 import { MyAdList } from './MyAdList';
-import { CurrencyChips, CurrencyGate } from './parts';
+import { BothSides, CurrencyChips, CurrencyGate } from './parts';
 
 /** My published ads (/c2cRelease): my buy ads and my sell ads of a currency, withdraw one or see its orders. */
 export default function C2cMyAdsPage() {
@@ -39,10 +39,9 @@ export default function C2cMyAdsPage() {
                 onChange={(picked) => setParams({ currency_id: String(picked) }, { replace: true })}
               />
             </div>
-            <div className="c2c-publish-grid">
-              <MyAdList key={`buy-${id}`} kind="c2c" type="buy" currencyId={id} />
-              <MyAdList key={`sell-${id}`} kind="c2c" type="sell" currencyId={id} />
-            </div>
+            <BothSides>
+              {(type) => <MyAdList key={`${type}-${id}`} kind="c2c" type={type} currencyId={id} />}
+            </BothSides>
           </>
         )}
       </CurrencyGate>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLegalCurrencies } from './api';
 import { AdForm, Balance } from './AdForm';
 import { C2cFrame } from './C2cFrame';
-import { CurrencyChips, CurrencyGate } from './parts';
+import { BothSides, CurrencyChips, CurrencyGate } from './parts';
 
 /** Publish an ad (/c2cTrade): pick a legal currency, then a buy form and a sell form side by side. */
 export default function C2cPublishPage() {
@@ -22,8 +22,8 @@ export default function C2cPublishPage() {
               <CurrencyChips currencies={currencies.data ?? []} value={chosen.id} onChange={setPicked} />
             </div>
             <Balance currency={chosen} />
-            <div className="c2c-publish-grid">
-              {(['buy', 'sell'] as const).map((type) => (
+            <BothSides>
+              {(type) => (
                 <AdForm
                   key={`${type}-${chosen.id}`}
                   kind="c2c"
@@ -31,8 +31,8 @@ export default function C2cPublishPage() {
                   currency={chosen}
                   done="/c2cRelease"
                 />
-              ))}
-            </div>
+              )}
+            </BothSides>
           </>
         )}
       </CurrencyGate>

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/Field';
+import { LoadFailed } from '../../components/LoadFailed';
 import { Modal } from '../../components/Modal';
 import { PasswordDialog } from '../../components/PasswordDialog';
 import { Spinner } from '../../components/States';
@@ -19,7 +20,7 @@ import {
 } from './api';
 import { Countdown } from '../../components/Countdown';
 import { deadlineOf } from '../../lib/countdown';
-import { PayWay } from './parts';
+import { DialogFormActions, PayWay } from './parts';
 import {
   AMOUNT_DECIMALS,
   appealState,
@@ -114,12 +115,7 @@ export function OrderDetail({
         {order.isPending ? (
           <Spinner />
         ) : !data ? (
-          <div className="empty">
-            {t('list.loadError')}{' '}
-            <button type="button" className="btn btn-sm btn-ghost" onClick={() => void order.refetch()}>
-              {t('list.retry')}
-            </button>
-          </div>
+          <LoadFailed message={t('list.loadError')} onRetry={() => void order.refetch()} />
         ) : (
           <OrderBody
             kind={kind}
@@ -445,12 +441,7 @@ function AppealDialog({
         <Field label={t('order.appealReason')} htmlFor="c2c-appeal-reason">
           <ReasonBox id="c2c-appeal-reason" value={reason} onChange={setReason} />
         </Field>
-        <div className="dialog-actions password-dialog-actions">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            {t('common:action.cancel')}
-          </button>
-          <SubmitButton testId="c2c-appeal-submit" busy={busy} />
-        </div>
+        <DialogFormActions onCancel={onClose} busy={busy} testId="c2c-appeal-submit" />
       </form>
     </Modal>
   );

@@ -6,7 +6,7 @@ import { useMyShops } from './api';
 import { AdForm, Balance } from './AdForm';
 import { C2cFrame } from './C2cFrame';
 import { MyAdList } from './MyAdList';
-import { CurrencyChips, ListState } from './parts';
+import { BothSides, CurrencyChips, ListState } from './parts';
 
 /**
  * The seller shop (/myLegalShops, shown to sellers): per approved currency, the shop's buy and sell ads
@@ -61,8 +61,8 @@ export default function ShopPage() {
           </div>
           <Balance currency={{ id: shop.currency_id, name: shop.currency_name }} />
           <h2 className="c2c-section-title">{t('shop.publishTitle')}</h2>
-          <div className="c2c-publish-grid">
-            {(['buy', 'sell'] as const).map((type) => (
+          <BothSides>
+            {(type) => (
               <AdForm
                 key={`${type}-${shop.currency_id}`}
                 kind="shop"
@@ -70,19 +70,19 @@ export default function ShopPage() {
                 currency={{ id: shop.currency_id, name: shop.currency_name }}
                 done="/myLegalShops"
               />
-            ))}
-          </div>
+            )}
+          </BothSides>
           <h2 className="c2c-section-title">{t('shop.adsTitle')}</h2>
-          <div className="c2c-publish-grid">
-            {(['buy', 'sell'] as const).map((type) => (
+          <BothSides>
+            {(type) => (
               <MyAdList
                 key={`${type}-${shop.currency_id}`}
                 kind="shop"
                 type={type}
                 currencyId={shop.currency_id}
               />
-            ))}
-          </div>
+            )}
+          </BothSides>
         </div>
       )}
     </C2cFrame>

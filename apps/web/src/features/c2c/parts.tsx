@@ -1,11 +1,12 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListState as SharedListState, type ListStateProps } from '../../components/ListState';
 import { LoadMore, type MorePages } from '../../components/LoadMore';
 import { Spinner } from '../../components/States';
+import { SubmitButton } from '../../components/SubmitButton';
 import { formatFixed } from '../../lib/format';
 import type { CurrencyRef, P2pAd } from './api';
-import { avatarColour, initialOf } from './rules';
+import { avatarColour, initialOf, type AdType } from './rules';
 
 /** The legal currencies as chips; the first is chosen until the user picks another. */
 export function CurrencyChips({
@@ -139,4 +140,36 @@ export function CurrencyGate({
       <ListState pending={false} error={currencies.isError} empty onRetry={() => void currencies.refetch()} />
     );
   return <>{children(currency)}</>;
+}
+
+/** The buy side and the sell side of a currency (forms, lists), side by side. */
+export function BothSides({ children }: { children: (type: AdType) => ReactNode }) {
+  return (
+    <div className="c2c-publish-grid">
+      {(['buy', 'sell'] as const).map((type) => (
+        <Fragment key={type}>{children(type)}</Fragment>
+      ))}
+    </div>
+  );
+}
+
+/** Cancel and submit under a form in a dialog. */
+export function DialogFormActions({
+  onCancel,
+  busy,
+  testId,
+}: {
+  onCancel: () => void;
+  busy: boolean;
+  testId: string;
+}) {
+  const { t } = useTranslation('c2c');
+  return (
+    <div className="dialog-actions password-dialog-actions">
+      <button type="button" className="btn btn-ghost" onClick={onCancel}>
+        {t('common:action.cancel')}
+      </button>
+      <SubmitButton testId={testId} busy={busy} />
+    </div>
+  );
 }
