@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { secondsOptionSchema } from './micro';
+import { newsItemSchema } from './news';
 
 /**
  * The operator console's answers for markets and products, business settings and banners (issue #15, part
@@ -82,16 +84,7 @@ export const adminPairLeverSchema = adminPairSettingsSchema.shape.lever.extend({
 export const adminPairMicroSchema = adminPairSettingsSchema.shape.micro;
 
 /** A seconds-contract duration (`GET /api/admin/products/seconds`): 1 offered, 0 withdrawn. */
-export const adminSecondsOptionSchema = z.object({
-  id: z.number().int(),
-  seconds: z.number().int(),
-  status: z.number().int(),
-  /** Percent of the stake a winning order earns. */
-  profit_ratio: decimal,
-  /** 0: no limit. */
-  min_amount: decimal,
-  max_amount: decimal,
-});
+export const adminSecondsOptionSchema = secondsOptionSchema.omit({ created_at: true, updated_at: true });
 export type AdminSecondsOption = z.infer<typeof adminSecondsOptionSchema>;
 
 /** A savings plan (`GET /api/admin/products/savings`), closed ones included: 1 open, 0 closed. */
@@ -116,15 +109,7 @@ export const adminSettingSchema = z.object({
 export type AdminSetting = z.infer<typeof adminSettingSchema>;
 
 /** A home-page banner (news category 5) in one language, with its image. */
-export const adminBannerSchema = z.object({
-  id: z.number().int(),
-  lang: z.string(),
-  title: z.string(),
-  abstract: z.string(),
-  cover: z.string(),
-  sorts: z.number().int(),
-  update_time: z.string(),
-});
+export const adminBannerSchema = newsItemSchema.omit({ c_id: true, thumbnail: true });
 export type AdminBanner = z.infer<typeof adminBannerSchema>;
 
 /** `POST /api/admin/products/banners/upload`: where the stored image is served from. */

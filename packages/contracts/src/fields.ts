@@ -8,6 +8,15 @@ type MessageKey = string;
  */
 const asString = (value: unknown) => (typeof value === 'number' ? String(value) : value);
 
+/** One schema per field of `fields` (its name and its value there), as the fields of an object schema. */
+export const eachField = <Fields extends Record<string, number>, Field extends z.ZodType>(
+  fields: Fields,
+  schemaOf: (name: keyof Fields & string, value: number) => Field,
+) =>
+  Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, schemaOf(name, value)])) as {
+    [Name in keyof Fields]: Field;
+  };
+
 /** A form body: a missing body counts as an empty form, so every missing field gets its own message. */
 export const form = <T extends z.ZodRawShape>(shape: T) =>
   z.preprocess((value) => value ?? {}, z.object(shape));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimal } from './primitives';
+import { currencyFlags, decimal } from './primitives';
 
 const flag = z.union([z.literal(0), z.literal(1)]);
 
@@ -52,10 +52,7 @@ export const currencySchema = z.object({
   sort: z.number().int(),
   logo: z.string(),
   is_display: z.number().int(),
-  is_legal: z.number().int(),
-  is_lever: z.number().int(),
-  is_match: z.number().int(),
-  is_micro: z.number().int(),
+  ...currencyFlags,
   decimal_scale: z.number().int(),
 });
 

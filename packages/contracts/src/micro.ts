@@ -137,7 +137,9 @@ export const secondsOptionSchema = z.object({
   id: z.number().int(),
   seconds: z.number().int(),
   status: z.number().int(),
+  /** Percent of the stake a winning order earns. */
   profit_ratio: decimal,
+  /** 0: no limit. */
   min_amount: decimal,
   max_amount: decimal,
   created_at: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorEnvelopeSchema } from './envelope';
+import { eachField } from './fields';
 import { decimal } from './primitives';
 
 export const adTypeSchema = z.enum(['buy', 'sell']);
@@ -38,17 +39,20 @@ export const p2pAdSchema = z.object({
 });
 export type P2pAd = z.infer<typeof p2pAdSchema>;
 
+/** The P2P payment settings, with the longest text each may hold (the `cash_save` request's limits). */
+export const CASH_INFO_LENGTHS = {
+  real_name: 64,
+  bank_name: 100,
+  bank_account: 64,
+  alipay_account: 100,
+  wechat_nickname: 64,
+  wechat_account: 100,
+  wechat_collect: 300,
+  alipay_collect: 300,
+};
+
 /** Where a party is paid: present only on the orders of its two parties. */
-export const cashInfoSchema = z.object({
-  real_name: z.string().optional(),
-  bank_name: z.string().optional(),
-  bank_account: z.string().optional(),
-  alipay_account: z.string().optional(),
-  wechat_nickname: z.string().optional(),
-  wechat_account: z.string().optional(),
-  wechat_collect: z.string().optional(),
-  alipay_collect: z.string().optional(),
-});
+export const cashInfoSchema = z.object(eachField(CASH_INFO_LENGTHS, () => z.string().optional()));
 export type CashInfo = z.infer<typeof cashInfoSchema>;
 
 const contact = z.object({ phone: z.string() });

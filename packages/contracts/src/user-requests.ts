@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { codeField, form, optionalText, pageField, passwordField, requiredText } from './fields';
+import { codeField, eachField, form, optionalText, pageField, passwordField, requiredText } from './fields';
 import type { RequestOf } from './fields';
+import { CASH_INFO_LENGTHS } from './p2p';
 
 /**
  * The requests of the account areas (users, codes, security, identity, payment settings, language): the
@@ -100,16 +101,9 @@ export const realNameRequestSchema = form({
 export type RealNameRequest = RequestOf<typeof realNameRequestSchema>;
 
 /** `POST /api/user/cash_save`: the P2P payment settings, every field required. */
-export const cashInfoRequestSchema = form({
-  real_name: requiredText('real_name_required', 64),
-  bank_name: requiredText('bank_name_required', 100),
-  bank_account: requiredText('bank_account_required', 64),
-  alipay_account: requiredText('alipay_account_required', 100),
-  wechat_nickname: requiredText('wechat_nickname_required', 64),
-  wechat_account: requiredText('wechat_account_required', 100),
-  wechat_collect: requiredText('wechat_collect_required', 300),
-  alipay_collect: requiredText('alipay_collect_required', 300),
-});
+export const cashInfoRequestSchema = form(
+  eachField(CASH_INFO_LENGTHS, (name, maxLength) => requiredText(`${name}_required`, maxLength)),
+);
 export type CashInfoRequest = RequestOf<typeof cashInfoRequestSchema>;
 
 /** `POST /api/user/add_bank`: the payout bank card (the bank's name follows from its code). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errorEnvelopeSchema } from './envelope';
-import { decimal } from './primitives';
+import { currencyFlags, decimal } from './primitives';
 
 // The area's request schemas live beside its answers' (the package's index lists the area's files once).
 export * from './wallet-requests';
@@ -109,10 +109,7 @@ export const balanceItemSchema = z.object({
   currency_type: z.number().int(),
   contract_address: z.string(),
   multi_protocol: z.number().int(),
-  is_legal: z.number().int(),
-  is_lever: z.number().int(),
-  is_match: z.number().int(),
-  is_micro: z.number().int(),
+  ...currencyFlags,
   is_show_memo: z.number().int(),
   usdt_price: decimal.optional(),
   pb_price: decimal.optional(),

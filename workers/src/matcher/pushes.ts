@@ -11,8 +11,16 @@ import {
   type BatchOutcome,
   type CandleRow,
   type Market,
+  type Pair,
 } from '@exchange/api/modules/spot';
 import { createPushEmitter } from '@exchange/kernel/realtime';
+
+/** The pair's ids and symbol with its currencies' names, as the kline and depth pushes carry them. */
+const namesOf = (pair: Pair) => ({
+  ...marketNameOf(pair),
+  currency_name: pair.currency.name,
+  legal_name: pair.legal.name,
+});
 
 const DEPTH_LEVELS = 20;
 const DEPTH_INTERVAL_MS = 100;
@@ -70,9 +78,7 @@ export class MarketPushes {
     for (const { market, candle, time } of this.dirtyCandles.values()) {
       this.emitter.emit('kline', {
         type: 'kline',
-        ...marketNameOf(market.pair),
-        currency_name: market.pair.currency.name,
-        legal_name: market.pair.legal.name,
+        ...namesOf(market.pair),
         period: candle.period,
         open: toAmountString(candle.open),
         high: toAmountString(candle.high),
@@ -94,9 +100,7 @@ export class MarketPushes {
       ];
       this.emitter.emit('market_depth', {
         type: 'market_depth',
-        ...marketNameOf(market.pair),
-        currency_name: market.pair.currency.name,
-        legal_name: market.pair.legal.name,
+        ...namesOf(market.pair),
         seq: market.bookVersion,
         bids: bids.map(level),
         asks: asks.map(level),

@@ -21,6 +21,7 @@ import { earnCommands } from './earn';
 import { rebuildTeamCounters } from '../modules/team';
 import { archiveMarketMaker } from '../modules/spot';
 import { operatorCommands } from './operators';
+import { textOptions } from './options';
 
 /**
  * `npm run ops -- <command> [options]`: operator commands against the exchange's database. Each prints one
@@ -52,9 +53,12 @@ const commands: Record<string, Command> = {
     });
   },
   outbox: (prisma, args) => {
-    const { values } = parseArgs({ args, options: { to: { type: 'string' }, limit: { type: 'string' } } });
-    if (!values.to) throw new Error('outbox needs --to');
-    return listOutbox(prisma, values.to, Number(values.limit ?? 20));
+    const { to, limit } = textOptions(args, {
+      required: ['to'],
+      optional: ['limit'],
+      usage: 'outbox needs --to',
+    });
+    return listOutbox(prisma, to, Number(limit ?? 20));
   },
   'setting:list': (prisma) => readSettings(prisma),
   'setting:set': async (prisma, args) => {
@@ -65,25 +69,15 @@ const commands: Record<string, Command> = {
     return { [key]: value };
   },
   seed: (prisma, _args, config) => seedDatabase(prisma, { demoUsers: config.SEED_DEMO }),
-  deposit: (prisma, args) => {
-    const { values } = parseArgs({
-      args,
-      options: {
-        account: { type: 'string' },
-        currency: { type: 'string' },
-        amount: { type: 'string' },
-        txid: { type: 'string' },
-      },
-    });
-    if (!values.account || !values.currency || !values.amount)
-      throw new Error('deposit needs --account, --currency and --amount');
-    return opsDeposit(prisma, {
-      account: values.account,
-      currency: values.currency,
-      amount: values.amount,
-      txid: values.txid,
-    });
-  },
+  deposit: (prisma, args) =>
+    opsDeposit(
+      prisma,
+      textOptions(args, {
+        required: ['account', 'currency', 'amount'],
+        optional: ['txid'],
+        usage: 'deposit needs --account, --currency and --amount',
+      }),
+    ),
   withdrawals: (prisma) => pendingWithdrawals(prisma),
   'withdrawal:complete': (prisma, args) => {
     const { values, positionals } = parseArgs({
@@ -160,25 +154,15 @@ const commands: Record<string, Command> = {
       throw new Error('lever:options PAIR (e.g. BTC/USDT) [--open 1|0] [--multiples 5,10] ...');
     return opsLeverOptions(prisma, positionals[0], values);
   },
-  'house:fund': (prisma, args) => {
-    const { values } = parseArgs({
-      args,
-      options: {
-        pool: { type: 'string' },
-        currency: { type: 'string' },
-        amount: { type: 'string' },
-        ref: { type: 'string' },
-      },
-    });
-    if (!values.pool || !values.currency || !values.amount)
-      throw new Error('house:fund needs --pool, --currency and --amount');
-    return opsFundHouse(prisma, {
-      pool: values.pool,
-      currency: values.currency,
-      amount: values.amount,
-      ref: values.ref,
-    });
-  },
+  'house:fund': (prisma, args) =>
+    opsFundHouse(
+      prisma,
+      textOptions(args, {
+        required: ['pool', 'currency', 'amount'],
+        optional: ['ref'],
+        usage: 'house:fund needs --pool, --currency and --amount',
+      }),
+    ),
   ...p2pCommands,
   ...earnCommands,
   ...operatorCommands,

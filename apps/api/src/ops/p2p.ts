@@ -10,6 +10,7 @@ import { createAcceptor } from '../modules/acceptor';
 import { approveSeller, resolveAppeal } from '../modules/c2c';
 import { pushNotices, roomPusher, type Notice } from '../modules/notices';
 import { assignAgent, setUserRegion } from '../modules/region';
+import { textOptions } from './options';
 
 type Command = (prisma: Db, args: string[], config: Config) => Promise<unknown>;
 
@@ -108,24 +109,24 @@ export const p2pCommands: Record<string, Command> = {
       reason: values.reason,
     });
   },
-  'agent:assign': (prisma, args) => {
-    const { values } = parseArgs({
-      args,
-      options: { account: text, city: text, district: text, reason: text },
-    });
-    if (!values.account || !values.city) throw new Error('agent:assign --account A --city C [--district D]');
-    return assignAgent(prisma, {
-      account: values.account,
-      city: values.city,
-      district: values.district,
-      reason: values.reason,
-    });
-  },
-  'region:set': (prisma, args) => {
-    const { values } = parseArgs({ args, options: { account: text, city: text, district: text } });
-    if (!values.account || !values.city) throw new Error('region:set --account A --city C [--district D]');
-    return setUserRegion(prisma, { account: values.account, city: values.city, district: values.district });
-  },
+  'agent:assign': (prisma, args) =>
+    assignAgent(
+      prisma,
+      textOptions(args, {
+        required: ['account', 'city'],
+        optional: ['district', 'reason'],
+        usage: 'agent:assign --account A --city C [--district D]',
+      }),
+    ),
+  'region:set': (prisma, args) =>
+    setUserRegion(
+      prisma,
+      textOptions(args, {
+        required: ['account', 'city'],
+        optional: ['district'],
+        usage: 'region:set --account A --city C [--district D]',
+      }),
+    ),
   'p2p:appeals': async (prisma) => {
     const orders = await prisma.p2pOrder.findMany({
       where: { appeal_state: 1 },

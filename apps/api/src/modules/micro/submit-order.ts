@@ -25,6 +25,7 @@ import {
 import { checkExposure } from './exposure';
 import { pairPriceRule, priceAt } from './prices';
 import type { MicroQueue } from './queue';
+import { lockWalletRow } from './wallet-lock';
 
 export interface SubmitDeps {
   prisma: Db;
@@ -121,10 +122,7 @@ export async function submitOrder(
       const insured = inInsuranceWindow(settings.insurance_start, settings.insurance_end, acceptedAt)
         ? await activePosition(tx, userId, currency.id)
         : undefined;
-      await tx.query('SELECT 1 FROM wallets WHERE user_id = $1 AND currency_id = $2 FOR UPDATE', [
-        userId,
-        currency.id,
-      ]);
+      await lockWalletRow(tx, userId, currency.id);
       const [running] = await tx.query<{ n: number }>(
         'SELECT count(*)::int AS n FROM micro_orders WHERE user_id = $1 AND currency_id = $2 AND status = $3',
         [userId, currency.id, ORDER_STATUS.running],

@@ -3,6 +3,7 @@ import { inTransaction, type Db } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import { applyMovements, bookHouse, LOG_TYPES, Money, roundPaid } from '@exchange/kernel/ledger';
 import { POSITION_COLUMNS, POSITION_STATUS, type PositionRow } from './positions';
+import { lockWalletRow } from '../wallet-lock';
 
 /**
  * Buys an insured position: `quantity` (a whole number within the type's range) units of the type's
@@ -29,10 +30,7 @@ export async function buyInsurance(
 
   return inTransaction(deps.pool, async (tx) => {
     // The wallet row first: two purchases of one user and currency run one after the other.
-    await tx.query('SELECT 1 FROM wallets WHERE user_id = $1 AND currency_id = $2 FOR UPDATE', [
-      userId,
-      currency.id,
-    ]);
+    await lockWalletRow(tx, userId, currency.id);
     const [held] = await tx.query<{ id: number }>(
       'SELECT id FROM user_insurances WHERE user_id = $1 AND currency_id = $2 AND status = $3 LIMIT 1',
       [userId, currency.id, POSITION_STATUS.active],
