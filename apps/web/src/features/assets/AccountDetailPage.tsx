@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import type { WalletDetail } from '@exchange/contracts';
 import { useAccountLogPages, useWalletDetail } from '../../api/wallet';
 import {
   accountOfPath,
@@ -12,7 +13,7 @@ import {
 } from './assets';
 import { AssetsLayout } from './AssetsLayout';
 import { logColumns } from './record-columns';
-import { LoadFailed, Loading, PagedTable } from './States';
+import { Loaded, PagedTable } from './States';
 
 const TRANSFER_PATH: Record<Account, string> = {
   change: '/transfer',
@@ -23,12 +24,26 @@ const TRANSFER_PATH: Record<Account, string> = {
 
 /** Available, frozen and their value in USDT and CNY (document 2, section 2). */
 function DetailSummary({ account, currency }: { account: Account; currency: number }) {
-  const { t } = useTranslation('assets');
   const detail = useWalletDetail(currency, account);
-  if (detail.isPending) return <Loading />;
-  if (detail.isError) return <LoadFailed error={detail.error} onRetry={() => void detail.refetch()} />;
-  const row = toBalanceRow(detail.data, account);
-  const value = valuation(row.valueUsdt, detail.data.ExRate);
+  return (
+    <Loaded query={detail}>
+      {(data) => <DetailFigures account={account} currency={currency} detail={data} />}
+    </Loaded>
+  );
+}
+
+function DetailFigures({
+  account,
+  currency,
+  detail,
+}: {
+  account: Account;
+  currency: number;
+  detail: WalletDetail;
+}) {
+  const { t } = useTranslation('assets');
+  const row = toBalanceRow(detail, account);
+  const value = valuation(row.valueUsdt, detail.ExRate);
   return (
     <section className="panel detail-summary" data-testid="detail-summary">
       <header className="panel-header">

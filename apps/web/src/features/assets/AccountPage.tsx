@@ -6,7 +6,7 @@ import { accountRows, type Account, type BalanceRow } from './assets';
 import { AccountSummary } from './AccountSummary';
 import { AssetsLayout } from './AssetsLayout';
 import { BalanceTable, type BalanceTableIds } from './BalanceTable';
-import { LoadFailed, Loading } from './States';
+import { Loaded } from './States';
 
 export interface RowLink {
   to: string;
@@ -73,13 +73,7 @@ export function AccountPage(props: AccountPageProps) {
   const wallets = useWalletList();
   return (
     <AssetsLayout testId={props.pageTestId}>
-      {wallets.isPending ? (
-        <Loading />
-      ) : wallets.isError ? (
-        <LoadFailed error={wallets.error} onRetry={() => void wallets.refetch()} />
-      ) : (
-        <AccountCoins {...props} wallets={wallets.data} />
-      )}
+      <Loaded query={wallets}>{(data) => <AccountCoins {...props} wallets={data} />}</Loaded>
     </AssetsLayout>
   );
 }

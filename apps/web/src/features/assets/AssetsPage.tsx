@@ -18,7 +18,7 @@ import {
 import { AssetsLayout } from './AssetsLayout';
 import { BalanceTable, type BalanceTableIds } from './BalanceTable';
 import { DepositPanel } from './DepositPanel';
-import { LoadFailed, Loading } from './States';
+import { Loaded } from './States';
 import { WithdrawPanel } from './WithdrawPanel';
 import { RowLinks } from './AccountPage';
 
@@ -240,11 +240,11 @@ export default function AssetsPage() {
     return <Navigate to={tab === 'lever' ? LIST_PATH.lever : LIST_PATH.micro} replace />;
   const account = accountOfPath(pathname, LIST_PATH) ?? 'change';
 
-  let body;
-  if (tab === 'log' && account === 'change') body = <AccountLogTable />;
-  else if (wallets.isPending) body = <Loading />;
-  else if (wallets.isError)
-    body = <LoadFailed error={wallets.error} onRetry={() => void wallets.refetch()} />;
-  else body = <AccountList account={account} wallets={wallets.data} />;
+  const body =
+    tab === 'log' && account === 'change' ? (
+      <AccountLogTable />
+    ) : (
+      <Loaded query={wallets}>{(data) => <AccountList account={account} wallets={data} />}</Loaded>
+    );
   return <AssetsLayout testId={`assets-${account}`}>{body}</AssetsLayout>;
 }

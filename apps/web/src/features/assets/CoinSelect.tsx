@@ -1,4 +1,5 @@
 import type { BalanceItem } from '@exchange/contracts';
+import { Select } from './fields';
 
 /** A choice among the coins of an account list, by currency id, named as the list names them. */
 export function CoinSelect({
@@ -13,17 +14,11 @@ export function CoinSelect({
   testId: string;
 }) {
   return (
-    <select
-      className="select"
+    <Select
       value={value ?? ''}
-      onChange={(event) => onChange(Number(event.target.value))}
-      data-testid={testId}
-    >
-      {coins.map((item) => (
-        <option key={item.currency} value={item.currency}>
-          {item.currency_name}
-        </option>
-      ))}
-    </select>
+      options={coins.map((item) => ({ value: item.currency, label: item.currency_name }))}
+      onChange={(currency) => onChange(Number(currency))}
+      testId={testId}
+    />
   );
 }

@@ -2,6 +2,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Field } from '../../components/Field';
 import { SubmitButton } from '../../components/SubmitButton';
 import { copyText } from '../../lib/clipboard';
 import { isPositive, normalizeDecimal, sanitizeDecimalInput } from '../../lib/decimal-input';
@@ -10,8 +11,10 @@ import { useBankList } from '../../api/payment-account';
 import { depositByPayment, depositNotice, useCurrencyInfo, useDepositAddress } from './api';
 import { BALANCE_DECIMALS, COIN_PAGE_PATH } from './assets';
 import { AmountInput } from './AmountInput';
-import { ChannelSwitch, type Channel } from './ChannelSwitch';
-import { LoadFailed, Loading } from './States';
+import { ChannelPanel } from './ChannelSwitch';
+import { AddressInput, SelectField } from './fields';
+import { Loaded } from './States';
+import { useSending } from './useSending';
 
 /** Document 2, section 9: the deposit QR is 100 px. */
 const QR_SIZE_PX = 100;
@@ -23,88 +26,82 @@ function CryptoDeposit({ currency, name }: { currency: number; name: string }) {
   const address = useDepositAddress(currency);
   const [amount, setAmount] = useState('');
   const [from, setFrom] = useState('');
-  const [busy, setBusy] = useState(false);
-  if (address.isPending) return <Loading />;
-  if (address.isError) return <LoadFailed error={address.error} onRetry={() => void address.refetch()} />;
-  const data = address.data;
+  const { busy, send } = useSending();
 
   const notify = async (event: FormEvent) => {
     event.preventDefault();
     // Document 2, section 5: address and amount are both required.
     if (!from.trim()) return toast(t('deposit.enterFrom'), 'error');
     if (!isPositive(amount)) return toast(t('deposit.enterAmount'), 'error');
-    setBusy(true);
-    try {
+    await send(async () => {
       toast(
         await depositNotice({ currency, amount: normalizeDecimal(amount), account: from.trim() }),
         'success',
       );
       setAmount('');
       setFrom('');
-    } catch {
-      // The API client showed the reason.
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
-    <div className="deposit-crypto">
-      <div className="deposit-qr" data-testid="deposit-qr">
-        <QRCodeSVG value={data.address} size={QR_SIZE_PX} marginSize={2} title={data.address} />
-      </div>
-      <div className="deposit-info">
-        <div className="deposit-line">
-          <span className="muted">{t('deposit.network')}</span>
-          <span className="badge">{data.contract_address}</span>
-        </div>
-        <div className="field-label">{t('deposit.address')}</div>
-        <div className="deposit-address">
-          <code className="num" data-testid="deposit-address">
-            {data.address}
-          </code>
-          <button
-            type="button"
-            className="btn btn-primary btn-sm"
-            data-testid="deposit-copy"
-            onClick={() => void copyText(data.address)}
-          >
-            {t('common:action.copy')}
-          </button>
-        </div>
-        <ul className="deposit-tips">
-          <li>{t('deposit.tipOnly', { coin: name, network: data.contract_address })}</li>
-          <li>{t('deposit.tipConfirmations')}</li>
-          <li>
-            <Link to={`/coinRecord?currency_id=${currency}`} data-testid="deposit-records">
-              {t('deposit.records')}
-            </Link>
-          </li>
-        </ul>
-        <form className="deposit-notice" onSubmit={(event) => void notify(event)} noValidate>
-          <span className="field-label">{t('deposit.noticeTitle')}</span>
-          <div className="deposit-notice-fields">
-            <input
-              className="input"
-              value={from}
-              maxLength={128}
-              placeholder={t('deposit.fromPlaceholder')}
-              onChange={(event) => setFrom(event.target.value)}
-              data-testid="deposit-from"
-            />
-            <input
-              className="input num"
-              inputMode="decimal"
-              value={amount}
-              placeholder={t('deposit.amountPlaceholder', { coin: name })}
-              onChange={(event) => setAmount(sanitizeDecimalInput(event.target.value, BALANCE_DECIMALS))}
-              data-testid="deposit-amount"
-            />
-            <SubmitButton testId="deposit-notice-submit" busy={busy} label={t('deposit.noticeSubmit')} />
+    <Loaded query={address}>
+      {(data) => (
+        <div className="deposit-crypto">
+          <div className="deposit-qr" data-testid="deposit-qr">
+            <QRCodeSVG value={data.address} size={QR_SIZE_PX} marginSize={2} title={data.address} />
           </div>
-        </form>
-      </div>
-    </div>
+          <div className="deposit-info">
+            <div className="deposit-line">
+              <span className="muted">{t('deposit.network')}</span>
+              <span className="badge">{data.contract_address}</span>
+            </div>
+            <div className="field-label">{t('deposit.address')}</div>
+            <div className="deposit-address">
+              <code className="num" data-testid="deposit-address">
+                {data.address}
+              </code>
+              <button
+                type="button"
+                className="btn btn-primary btn-sm"
+                data-testid="deposit-copy"
+                onClick={() => void copyText(data.address)}
+              >
+                {t('common:action.copy')}
+              </button>
+            </div>
+            <ul className="deposit-tips">
+              <li>{t('deposit.tipOnly', { coin: name, network: data.contract_address })}</li>
+              <li>{t('deposit.tipConfirmations')}</li>
+              <li>
+                <Link to={`/coinRecord?currency_id=${currency}`} data-testid="deposit-records">
+                  {t('deposit.records')}
+                </Link>
+              </li>
+            </ul>
+            <form className="deposit-notice" onSubmit={(event) => void notify(event)} noValidate>
+              <span className="field-label">{t('deposit.noticeTitle')}</span>
+              <div className="deposit-notice-fields">
+                <AddressInput
+                  value={from}
+                  onChange={setFrom}
+                  placeholder={t('deposit.fromPlaceholder')}
+                  testId="deposit-from"
+                />
+                <input
+                  className="input num"
+                  inputMode="decimal"
+                  value={amount}
+                  placeholder={t('deposit.amountPlaceholder', { coin: name })}
+                  onChange={(event) => setAmount(sanitizeDecimalInput(event.target.value, BALANCE_DECIMALS))}
+                  data-testid="deposit-amount"
+                />
+                <SubmitButton testId="deposit-notice-submit" busy={busy} label={t('deposit.noticeSubmit')} />
+              </div>
+            </form>
+          </div>
+        </div>
+      )}
+    </Loaded>
   );
 }
 
@@ -142,8 +139,7 @@ function PaymentDeposit({ currency, name }: { currency: number; name: string }) 
       noValidate
       data-testid="payment-deposit"
     >
-      <label className="field">
-        <span className="field-label">{t('form.amount')}</span>
+      <Field label={t('form.amount')}>
         <AmountInput
           value={amount}
           onChange={setAmount}
@@ -155,7 +151,7 @@ function PaymentDeposit({ currency, name }: { currency: number; name: string }) 
           }
           testId="payment-amount"
         />
-      </label>
+      </Field>
       <div className="field">
         <span className="field-label">{t('payment.payType')}</span>
         <div className="assets-radios">
@@ -172,21 +168,16 @@ function PaymentDeposit({ currency, name }: { currency: number; name: string }) 
           ))}
         </div>
       </div>
-      <label className="field">
-        <span className="field-label">{t('payment.bank')}</span>
-        <select
-          className="select"
-          value={bank}
-          onChange={(event) => setBank(event.target.value)}
-          data-testid="payment-bank"
-        >
-          {(banks.data ?? [{ code: DEFAULT_BANK, name: DEFAULT_BANK }]).map((item) => (
-            <option key={item.code} value={item.code}>
-              {item.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField
+        label={t('payment.bank')}
+        value={bank}
+        options={(banks.data ?? [{ code: DEFAULT_BANK, name: DEFAULT_BANK }]).map((item) => ({
+          value: item.code,
+          label: item.name,
+        }))}
+        onChange={setBank}
+        testId="payment-bank"
+      />
       <SubmitButton
         testId="payment-submit"
         busy={busy}
@@ -211,28 +202,21 @@ export function DepositPanel({
   asPage?: boolean;
 }) {
   const { t } = useTranslation('assets');
-  const [channel, setChannel] = useState<Channel>('crypto');
   return (
-    <div className={`assets-panel${asPage ? ' assets-panel-page' : ''}`} data-testid="deposit-panel">
-      <div className="assets-panel-head">
-        <strong>{t('deposit.title', { coin: name })}</strong>
-        <ChannelSwitch value={channel} onChange={setChannel} />
-        {!asPage && (
-          <Link
-            to={`${COIN_PAGE_PATH.deposit}?currency_id=${currency}`}
-            className="btn-link"
-            data-testid="deposit-open-page"
-          >
-            {t('pages.openPage')}
-          </Link>
-        )}
-      </div>
+    <ChannelPanel
+      testId="deposit-panel"
+      title={t('deposit.title', { coin: name })}
+      asPage={asPage}
+      openPage={{ to: `${COIN_PAGE_PATH.deposit}?currency_id=${currency}`, testId: 'deposit-open-page' }}
+    >
       {/* The key restarts the forms when the page switches coin, so nothing typed carries over. */}
-      {channel === 'crypto' ? (
-        <CryptoDeposit key={currency} currency={currency} name={name} />
-      ) : (
-        <PaymentDeposit key={currency} currency={currency} name={name} />
-      )}
-    </div>
+      {(channel) =>
+        channel === 'crypto' ? (
+          <CryptoDeposit key={currency} currency={currency} name={name} />
+        ) : (
+          <PaymentDeposit key={currency} currency={currency} name={name} />
+        )
+      }
+    </ChannelPanel>
   );
 }

@@ -1,5 +1,5 @@
-import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import type { Key } from 'react';
+import type { InfiniteData, UseInfiniteQueryResult, UseQueryResult } from '@tanstack/react-query';
+import type { Key, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type MaybeColumn } from '../../components/DataTable';
 import { LoadFailed as SharedLoadFailed } from '../../components/LoadFailed';
@@ -13,6 +13,19 @@ export function LoadFailed({ error, onRetry }: { error: Error; onRetry: () => vo
   return (
     <SharedLoadFailed error={error} onRetry={onRetry} className="panel empty" testId="assets-load-failed" />
   );
+}
+
+/** A query's answer once it came: the spinner while it loads, the failure with a retry, else `children`. */
+export function Loaded<Data>({
+  query,
+  children,
+}: {
+  query: UseQueryResult<Data>;
+  children: (data: Data) => ReactNode;
+}) {
+  if (query.isPending) return <Loading />;
+  if (query.isError) return <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
+  return children(query.data);
 }
 
 /** A record table loaded a page at a time: loading, error, the rows, "no data", then load more or no more. */

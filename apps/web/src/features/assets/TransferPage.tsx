@@ -19,9 +19,10 @@ import {
   transferCoins,
   type Account,
 } from './assets';
-import { AmountInput } from './AmountInput';
 import { AssetsLayout } from './AssetsLayout';
-import { LoadFailed, Loading } from './States';
+import { AmountField, SelectField } from './fields';
+import { Loaded } from './States';
+import { useSending } from './useSending';
 
 /** Document 3, section 4: after a successful transfer the user goes to the account's list after 1 s. */
 const REDIRECT_DELAY_MS = 1_000;
@@ -89,7 +90,7 @@ function TransferForm({ wallets, pair }: { wallets: WalletList; pair: Pair }) {
   const [to, setTo] = useState<Account>(() => otherAccount(initialFrom(params, pair), pair));
   const [currencyId, setCurrencyId] = useState<number | null>(() => requestedCurrency(params));
   const [amount, setAmount] = useState('');
-  const [sending, setSending] = useState(false);
+  const { busy: sending, send } = useSending();
   // The redirect after a success is dropped when the user goes anywhere first (this page again included),
   // so it never pulls them away from where they went.
   const { key: locationKey } = useLocation();
@@ -129,21 +130,21 @@ function TransferForm({ wallets, pair }: { wallets: WalletList; pair: Pair }) {
       }),
     });
     if (!confirmed) return;
-    setSending(true);
-    try {
-      toast(
-        await transfer({ currency_id: coin.currency, number, from_field: from, to_field: to }),
-        'success',
-      );
-      setAmount('');
-      refresh();
-      const landing = pair ? (pair.find((account) => account !== 'change') ?? to) : to;
-      redirect.current = setTimeout(() => void navigate(LIST_PATH[landing]), REDIRECT_DELAY_MS);
-    } catch (error) {
-      if (!(error instanceof ApiError)) toast(t('common:networkError'), 'error');
-    } finally {
-      setSending(false);
-    }
+    await send(
+      async () => {
+        toast(
+          await transfer({ currency_id: coin.currency, number, from_field: from, to_field: to }),
+          'success',
+        );
+        setAmount('');
+        refresh();
+        const landing = pair ? (pair.find((account) => account !== 'change') ?? to) : to;
+        redirect.current = setTimeout(() => void navigate(LIST_PATH[landing]), REDIRECT_DELAY_MS);
+      },
+      (error) => {
+        if (!(error instanceof ApiError)) toast(t('common:networkError'), 'error');
+      },
+    );
   };
 
   return (
@@ -177,39 +178,24 @@ function TransferForm({ wallets, pair }: { wallets: WalletList; pair: Pair }) {
         </div>
       ) : (
         <>
-          <label className="field">
-            <span className="field-label">{t('transfer.coin')}</span>
-            <select
-              className="select"
-              value={coin.currency}
-              onChange={(event) => {
-                setCurrencyId(Number(event.target.value));
-                setAmount('');
-              }}
-              data-testid="transfer-coin"
-            >
-              {coins.map((item) => (
-                <option key={item.currency} value={item.currency}>
-                  {item.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="field">
-            <span className="field-label">{t('form.amount')}</span>
-            <AmountInput
-              value={amount}
-              onChange={setAmount}
-              unit={coin.name}
-              placeholder={t('transfer.amountPlaceholder')}
-              onAll={() => setAmount(normalizeDecimal(coin.available))}
-              testId="transfer-amount"
-              allTestId="transfer-all"
-            />
-            <span className="assets-hint muted" data-testid="transfer-available">
-              {t('form.available', { amount: formatAmount(coin.available), coin: coin.name })}
-            </span>
-          </label>
+          <SelectField
+            label={t('transfer.coin')}
+            value={coin.currency}
+            options={coins.map((item) => ({ value: item.currency, label: item.name }))}
+            onChange={(value) => {
+              setCurrencyId(Number(value));
+              setAmount('');
+            }}
+            testId="transfer-coin"
+          />
+          <AmountField
+            testIdPrefix="transfer"
+            value={amount}
+            onChange={setAmount}
+            coin={coin.name}
+            available={coin.available}
+            placeholder={t('transfer.amountPlaceholder')}
+          />
           <SubmitButton
             testId="transfer-submit"
             busy={sending}
@@ -249,13 +235,9 @@ export default function TransferPage() {
           </Link>
         </header>
         <div className="panel-body">
-          {wallets.isPending ? (
-            <Loading />
-          ) : wallets.isError ? (
-            <LoadFailed error={wallets.error} onRetry={() => void wallets.refetch()} />
-          ) : (
-            <TransferForm key={pathname} wallets={wallets.data} pair={pair} />
-          )}
+          <Loaded query={wallets}>
+            {(data) => <TransferForm key={pathname} wallets={data} pair={pair} />}
+          </Loaded>
         </div>
       </section>
     </AssetsLayout>

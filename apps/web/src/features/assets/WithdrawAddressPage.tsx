@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { WalletList, WithdrawAddress } from '@exchange/contracts';
 import { DataTable } from '../../components/DataTable';
 import { useWalletList } from '../../api/wallet';
+import { Field } from '../../components/Field';
 import { SendCodeButton } from '../../components/SendCodeButton';
 import { SubmitButton } from '../../components/SubmitButton';
 import { confirmDialog, toast } from '../../lib/notify';
@@ -17,7 +18,9 @@ import {
 import { AssetsLayout } from './AssetsLayout';
 import { CoinSelect } from './CoinSelect';
 import { coinColumn } from './record-columns';
-import { LoadFailed, Loading } from './States';
+import { AddressInput, MemoField, SelectField } from './fields';
+import { Loaded } from './States';
+import { useSending } from './useSending';
 
 /**
  * Document 3, section 4: the withdraw-address code can be asked again after 30 s. The server's code service
@@ -37,11 +40,11 @@ function BindForm({ wallets, onBound }: { wallets: WalletList; onBound: () => vo
   const [address, setAddress] = useState('');
   const [memo, setMemo] = useState('');
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, send: sending } = useSending();
   const chains = info.data?.type_data.map((item) => item.contract_address) ?? [];
   const chosenChain = chains.includes(chain) ? chain : (chains[0] ?? '');
 
-  const send = async () => {
+  const sendCode = async () => {
     const answer = await sendAddressCode();
     toast(answer.msg, answer.code === 0 ? 'success' : 'error');
     return answer.code === 0;
@@ -59,77 +62,54 @@ function BindForm({ wallets, onBound }: { wallets: WalletList; onBound: () => vo
       toast(problem ?? t('address.enterAddress'), 'error');
       return;
     }
-    setBusy(true);
-    try {
-      const answer = await bindWithdrawAddress({
-        currency,
-        contract_address: chosenChain,
-        address: address.trim(),
-        memo: memo.trim(),
-        code: code.trim(),
-      });
-      toast(answer.msg, answer.code === 0 ? 'success' : 'error');
-      if (answer.code === 0) {
-        setAddress('');
-        setMemo('');
-        setCode('');
-        onBound();
-      }
-    } catch {
-      toast(t('common:networkError'), 'error');
-    } finally {
-      setBusy(false);
-    }
+    await sending(
+      async () => {
+        const answer = await bindWithdrawAddress({
+          currency,
+          contract_address: chosenChain,
+          address: address.trim(),
+          memo: memo.trim(),
+          code: code.trim(),
+        });
+        toast(answer.msg, answer.code === 0 ? 'success' : 'error');
+        if (answer.code === 0) {
+          setAddress('');
+          setMemo('');
+          setCode('');
+          onBound();
+        }
+      },
+      () => toast(t('common:networkError'), 'error'),
+    );
   };
 
   return (
     <form className="assets-form address-form" onSubmit={(event) => void submit(event)} noValidate>
       <div className="address-form-row">
-        <label className="field">
-          <span className="field-label">{t('table.coin')}</span>
+        <Field label={t('table.coin')}>
           <CoinSelect coins={coins} value={currency} onChange={setCurrency} testId="address-coin" />
-        </label>
-        <label className="field">
-          <span className="field-label">{t('address.chain')}</span>
-          <select
-            className="select"
-            value={chosenChain}
-            onChange={(event) => setChain(event.target.value)}
-            data-testid="address-chain"
-          >
-            {chains.map((item) => (
-              <option key={item} value={item}>
-                {item}
-              </option>
-            ))}
-          </select>
-        </label>
+        </Field>
+        <SelectField
+          label={t('address.chain')}
+          value={chosenChain}
+          options={chains.map((item) => ({ value: item, label: item }))}
+          onChange={setChain}
+          testId="address-chain"
+        />
       </div>
-      <label className="field">
-        <span className="field-label">{t('address.address')}</span>
-        <input
+      <Field label={t('address.address')}>
+        <AddressInput
           className="input num"
           value={address}
-          maxLength={128}
+          onChange={setAddress}
           placeholder={t('address.enterAddress')}
-          onChange={(event) => setAddress(event.target.value)}
-          data-testid="address-input"
+          testId="address-input"
         />
-      </label>
+      </Field>
       {info.data?.make_wallet === MEMO_REQUIRED && (
-        <label className="field">
-          <span className="field-label">{t('withdraw.memo')}</span>
-          <input
-            className="input"
-            value={memo}
-            maxLength={128}
-            onChange={(event) => setMemo(event.target.value)}
-            data-testid="address-memo"
-          />
-        </label>
+        <MemoField value={memo} onChange={setMemo} testId="address-memo" />
       )}
-      <label className="field">
-        <span className="field-label">{t('address.code')}</span>
+      <Field label={t('address.code')}>
         <div className="input-group">
           <input
             className="input num"
@@ -140,9 +120,9 @@ function BindForm({ wallets, onBound }: { wallets: WalletList; onBound: () => vo
             onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
             data-testid="address-code"
           />
-          <SendCodeButton onSend={send} seconds={ADDRESS_CODE_SECONDS} />
+          <SendCodeButton onSend={sendCode} seconds={ADDRESS_CODE_SECONDS} />
         </div>
-      </label>
+      </Field>
       <SubmitButton
         testId="address-submit"
         busy={busy}
@@ -157,9 +137,6 @@ function BindForm({ wallets, onBound }: { wallets: WalletList; onBound: () => vo
 function AddressList({ onChanged }: { onChanged: () => void }) {
   const { t } = useTranslation('assets');
   const addresses = useWithdrawAddresses(null);
-  if (addresses.isPending) return <Loading />;
-  if (addresses.isError)
-    return <LoadFailed error={addresses.error} onRetry={() => void addresses.refetch()} />;
 
   const remove = async (id: number, address: string) => {
     if (!(await confirmDialog({ text: t('address.deleteConfirm', { address }) }))) return;
@@ -172,53 +149,57 @@ function AddressList({ onChanged }: { onChanged: () => void }) {
   };
 
   return (
-    <div className="assets-table-wrap">
-      <DataTable
-        columns={[
-          coinColumn<WithdrawAddress>(t, (row) => row.coin_name),
-          {
-            header: t('address.chain'),
-            cell: (row) => <span className="secondary">{row.contract_address}</span>,
-          },
-          {
-            header: t('address.address'),
-            // The class clips a long address on the cell itself.
-            className: 'record-address',
-            cell: (row) => (
-              <span className="num" data-testid="address-value">
-                {row.address}
-              </span>
-            ),
-          },
-          {
-            header: t('withdraw.memo'),
-            cell: (row) => <span className="secondary">{row.memo || '--'}</span>,
-          },
-          {
-            header: t('table.actions'),
-            align: 'right',
-            cell: (row) => (
-              <button
-                type="button"
-                className="btn-link row-action"
-                onClick={() => void remove(row.id, row.address)}
-                data-testid="address-delete"
-              >
-                {t('address.delete')}
-              </button>
-            ),
-          },
-        ]}
-        rows={addresses.data}
-        rowKey={(row) => row.id}
-        rowProps={() => ({ 'data-testid': 'address-row' })}
-      />
-      {addresses.data.length === 0 && (
-        <div className="empty" data-testid="address-empty">
-          {t('address.none')}
+    <Loaded query={addresses}>
+      {(bound) => (
+        <div className="assets-table-wrap">
+          <DataTable
+            columns={[
+              coinColumn<WithdrawAddress>(t, (row) => row.coin_name),
+              {
+                header: t('address.chain'),
+                cell: (row) => <span className="secondary">{row.contract_address}</span>,
+              },
+              {
+                header: t('address.address'),
+                // The class clips a long address on the cell itself.
+                className: 'record-address',
+                cell: (row) => (
+                  <span className="num" data-testid="address-value">
+                    {row.address}
+                  </span>
+                ),
+              },
+              {
+                header: t('withdraw.memo'),
+                cell: (row) => <span className="secondary">{row.memo || '--'}</span>,
+              },
+              {
+                header: t('table.actions'),
+                align: 'right',
+                cell: (row) => (
+                  <button
+                    type="button"
+                    className="btn-link row-action"
+                    onClick={() => void remove(row.id, row.address)}
+                    data-testid="address-delete"
+                  >
+                    {t('address.delete')}
+                  </button>
+                ),
+              },
+            ]}
+            rows={bound}
+            rowKey={(row) => row.id}
+            rowProps={() => ({ 'data-testid': 'address-row' })}
+          />
+          {bound.length === 0 && (
+            <div className="empty" data-testid="address-empty">
+              {t('address.none')}
+            </div>
+          )}
         </div>
       )}
-    </div>
+    </Loaded>
   );
 }
 
@@ -234,13 +215,7 @@ export default function WithdrawAddressPage() {
       <section className="panel">
         <header className="panel-header">{t('address.title')}</header>
         <div className="panel-body">
-          {wallets.isPending ? (
-            <Loading />
-          ) : wallets.isError ? (
-            <LoadFailed error={wallets.error} onRetry={() => void wallets.refetch()} />
-          ) : (
-            <BindForm wallets={wallets.data} onBound={changed} />
-          )}
+          <Loaded query={wallets}>{(data) => <BindForm wallets={data} onBound={changed} />}</Loaded>
         </div>
       </section>
       <section className="panel">

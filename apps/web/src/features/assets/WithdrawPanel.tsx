@@ -1,7 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import type { BankCard, CurrencyInfo, WithdrawAddress } from '@exchange/contracts';
 import { useTranslation } from 'react-i18next';
 import { useUserBank } from '../../api/payment-account';
 import { Link } from 'react-router';
+import { Field } from '../../components/Field';
 import { SubmitButton } from '../../components/SubmitButton';
 import { normalizeDecimal } from '../../lib/decimal-input';
 import { toast } from '../../lib/notify';
@@ -13,10 +15,11 @@ import {
   withdraw,
   withdrawByPayment,
 } from './api';
-import { AmountInput } from './AmountInput';
 import { amountProblem, COIN_PAGE_PATH, formatAmount } from './assets';
-import { ChannelSwitch, type Channel } from './ChannelSwitch';
-import { LoadFailed, Loading } from './States';
+import { ChannelPanel, type Channel } from './ChannelSwitch';
+import { AmountField, MemoField } from './fields';
+import { useSending } from './useSending';
+import { Loaded } from './States';
 
 /** The fee preview asks the server once typing pauses this long. */
 const FEE_DEBOUNCE_MS = 400;
@@ -63,45 +66,10 @@ interface WithdrawProps {
   available: string;
 }
 
-/** The amount field with its All button and what the spot account holds. */
-function AmountField({
-  amount,
-  onChange,
-  available,
-  name,
-  min,
-}: {
-  amount: string;
-  onChange: (value: string) => void;
-  available: string;
-  name: string;
-  min?: string;
-}) {
-  const { t } = useTranslation('assets');
-  return (
-    <label className="field">
-      <span className="field-label">{t('form.amount')}</span>
-      <AmountInput
-        value={amount}
-        onChange={onChange}
-        unit={name}
-        placeholder={min ? t('withdraw.minPlaceholder', { min: formatAmount(min), coin: name }) : undefined}
-        onAll={() => onChange(normalizeDecimal(available))}
-        testId="withdraw-amount"
-        allTestId="withdraw-all"
-      />
-      <span className="assets-hint muted" data-testid="withdraw-available">
-        {t('form.available', { amount: formatAmount(available), coin: name })}
-      </span>
-    </label>
-  );
-}
-
 function PasswordField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const { t } = useTranslation('assets');
   return (
-    <label className="field">
-      <span className="field-label">{t('withdraw.password')}</span>
+    <Field label={t('withdraw.password')}>
       <input
         className="input"
         type="password"
@@ -111,7 +79,7 @@ function PasswordField({ value, onChange }: { value: string; onChange: (value: s
         onChange={(event) => onChange(event.target.value)}
         data-testid="withdraw-password"
       />
-    </label>
+    </Field>
   );
 }
 
@@ -123,79 +91,168 @@ function useWithdrawForm() {
   const refresh = useRefreshBalances();
   const [amount, setAmount] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, send: sending } = useSending();
   const send = async (problem: string | null, request: () => Promise<string>) => {
     if (problem) {
       toast(problem, 'error');
       return;
     }
-    setBusy(true);
-    try {
-      toast(await request(), 'success');
-      setAmount('');
-      setPassword('');
-      refresh();
-    } catch {
-      setPassword('');
-    } finally {
-      setBusy(false);
-    }
+    await sending(
+      async () => {
+        toast(await request(), 'success');
+        setAmount('');
+        setPassword('');
+        refresh();
+      },
+      () => setPassword(''),
+    );
   };
   return { amount, setAmount, password, setPassword, busy, send };
 }
 
-/** Crypto withdrawal: a bound address, memo where needed, amount with the fee preview, trade password. */
-function CryptoWithdraw({ currency, name, available }: WithdrawProps) {
+type WithdrawFormState = ReturnType<typeof useWithdrawForm>;
+
+/** The test ids of each channel's form and of its submit button. */
+const FORM_TEST_IDS = {
+  crypto: { form: 'crypto-withdraw', submit: 'withdraw-submit' },
+  payment: { form: 'payment-withdraw', submit: 'payment-withdraw-submit' },
+} as const;
+
+/**
+ * The body both withdraw channels share under their destination (`children`): amount with All and the fee
+ * preview, the trade password and the submit button.
+ */
+function WithdrawFormBody({
+  channel,
+  onSubmit,
+  form,
+  amountPlaceholder,
+  children,
+  ...coin
+}: WithdrawProps & {
+  channel: Channel;
+  onSubmit: () => Promise<void>;
+  form: WithdrawFormState;
+  amountPlaceholder?: string;
+  children: ReactNode;
+}) {
   const { t } = useTranslation('assets');
-  const info = useCurrencyInfo(currency);
-  const addresses = useWithdrawAddresses(currency);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void onSubmit();
+  };
+  return (
+    <form className="assets-form" onSubmit={submit} noValidate data-testid={FORM_TEST_IDS[channel].form}>
+      {children}
+      <AmountField
+        testIdPrefix="withdraw"
+        value={form.amount}
+        onChange={form.setAmount}
+        coin={coin.name}
+        available={coin.available}
+        placeholder={amountPlaceholder}
+      />
+      <FeePreview currency={coin.currency} amount={form.amount} name={coin.name} />
+      <PasswordField value={form.password} onChange={form.setPassword} />
+      <SubmitButton
+        testId={FORM_TEST_IDS[channel].submit}
+        busy={form.busy}
+        label={t('action.withdraw')}
+        className="btn btn-primary"
+      />
+    </form>
+  );
+}
+
+/** What stands where nothing is bound yet: why, and the way to bind it. */
+function BindHint({
+  text,
+  to,
+  linkText,
+  testId,
+  linkTestId,
+}: {
+  text: string;
+  to: string;
+  linkText: string;
+  testId?: string;
+  linkTestId: string;
+}) {
+  return (
+    <div className="assets-hint" data-testid={testId}>
+      {text}{' '}
+      <Link to={to} data-testid={linkTestId}>
+        {linkText}
+      </Link>
+    </div>
+  );
+}
+
+/** Crypto withdrawal: a bound address, memo where needed, amount with the fee preview, trade password. */
+function CryptoWithdraw(props: WithdrawProps) {
+  const info = useCurrencyInfo(props.currency);
+  const addresses = useWithdrawAddresses(props.currency);
+  return (
+    <Loaded query={info}>
+      {(currencyInfo) => (
+        <Loaded query={addresses}>
+          {(bound) => <CryptoWithdrawForm {...props} info={currencyInfo} addresses={bound} />}
+        </Loaded>
+      )}
+    </Loaded>
+  );
+}
+
+function CryptoWithdrawForm({
+  info,
+  addresses,
+  ...coin
+}: WithdrawProps & { info: CurrencyInfo; addresses: WithdrawAddress[] }) {
+  const { t } = useTranslation('assets');
   const [chosen, setChosen] = useState<number | null>(null);
   const [memo, setMemo] = useState('');
-  const { amount, setAmount, password, setPassword, busy, send } = useWithdrawForm();
-  if (info.isPending || addresses.isPending) return <Loading />;
-  if (info.isError) return <LoadFailed error={info.error} onRetry={() => void info.refetch()} />;
-  if (addresses.isError)
-    return <LoadFailed error={addresses.error} onRetry={() => void addresses.refetch()} />;
-  const address = addresses.data.find((item) => item.id === chosen) ?? addresses.data[0];
-  const needsMemo = info.data.make_wallet === MEMO_REQUIRED;
+  const form = useWithdrawForm();
+  const address = addresses.find((item) => item.id === chosen) ?? addresses[0];
+  const needsMemo = info.make_wallet === MEMO_REQUIRED;
+  const min = formatAmount(info.min_number);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     // Document 2, section 5, in order: address, amount, minimum, payment password.
-    const problem = amountProblem(amount, available, info.data.min_number);
+    const problem = amountProblem(form.amount, coin.available, info.min_number);
     let message: string | null = null;
     if (!address) message = t('withdraw.enterAddress');
-    else if (problem === 'belowMin')
-      message = t('withdraw.lessMin', { min: formatAmount(info.data.min_number), coin: name });
+    else if (problem === 'belowMin') message = t('withdraw.lessMin', { min, coin: coin.name });
     else if (problem) message = t(`form.${problem}`);
-    else if (!password) message = t('withdraw.enterPassword');
-    await send(message, () =>
+    else if (!form.password) message = t('withdraw.enterPassword');
+    await form.send(message, () =>
       withdraw({
-        currency,
-        number: normalizeDecimal(amount),
+        currency: coin.currency,
+        number: normalizeDecimal(form.amount),
         address: address?.address ?? '',
         memo: needsMemo ? memo : (address?.memo ?? ''),
-        pay_password: password,
+        pay_password: form.password,
       }),
     );
   };
 
   return (
-    <form
-      className="assets-form"
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      data-testid="crypto-withdraw"
+    <WithdrawFormBody
+      {...coin}
+      channel="crypto"
+      onSubmit={submit}
+      form={form}
+      amountPlaceholder={info.min_number ? t('withdraw.minPlaceholder', { min, coin: coin.name }) : undefined}
     >
       <div className="field">
         <span className="field-label">{t('withdraw.address')}</span>
-        {addresses.data.length === 0 ? (
-          <div className="assets-hint" data-testid="withdraw-no-address">
-            {t('withdraw.noAddress')}{' '}
-            <Link to="/withdraw_address" data-testid="withdraw-bind-address">
-              {t('withdraw.bindAddress')}
-            </Link>
-          </div>
+        {addresses.length === 0 ? (
+          <BindHint
+            text={t('withdraw.noAddress')}
+            to="/withdraw_address"
+            linkText={t('withdraw.bindAddress')}
+            testId="withdraw-no-address"
+            linkTestId="withdraw-bind-address"
+          />
         ) : (
           <div className="assets-inline">
             <select
@@ -204,7 +261,7 @@ function CryptoWithdraw({ currency, name, available }: WithdrawProps) {
               onChange={(event) => setChosen(Number(event.target.value))}
               data-testid="withdraw-address"
             >
-              {addresses.data.map((item) => (
+              {addresses.map((item) => (
                 <option key={item.id} value={item.id}>
                   {item.address}
                   {item.memo ? ` (${item.memo})` : ''}
@@ -217,68 +274,43 @@ function CryptoWithdraw({ currency, name, available }: WithdrawProps) {
           </div>
         )}
       </div>
-      {needsMemo && (
-        <label className="field">
-          <span className="field-label">{t('withdraw.memo')}</span>
-          <input
-            className="input"
-            value={memo}
-            maxLength={128}
-            onChange={(event) => setMemo(event.target.value)}
-          />
-        </label>
-      )}
-      <AmountField
-        amount={amount}
-        onChange={setAmount}
-        available={available}
-        name={name}
-        min={info.data.min_number}
-      />
-      <FeePreview currency={currency} amount={amount} name={name} />
-      <PasswordField value={password} onChange={setPassword} />
-      <SubmitButton
-        testId="withdraw-submit"
-        busy={busy}
-        label={t('action.withdraw')}
-        className="btn btn-primary"
-      />
-    </form>
+      {needsMemo && <MemoField value={memo} onChange={setMemo} />}
+    </WithdrawFormBody>
   );
 }
 
 /** Withdrawal through the payment channel, paid to the bound bank card. */
-function PaymentWithdraw({ currency, name, available }: WithdrawProps) {
-  const { t } = useTranslation('assets');
+function PaymentWithdraw(props: WithdrawProps) {
   const card = useUserBank();
-  const { amount, setAmount, password, setPassword, busy, send } = useWithdrawForm();
-  if (card.isPending) return <Loading />;
-  if (card.isError) return <LoadFailed error={card.error} onRetry={() => void card.refetch()} />;
-  const bound = card.data.receive_account ? card.data : null;
+  return <Loaded query={card}>{(saved) => <PaymentWithdrawForm {...props} card={saved} />}</Loaded>;
+}
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+function PaymentWithdrawForm({ card, ...coin }: WithdrawProps & { card: Partial<BankCard> }) {
+  const { t } = useTranslation('assets');
+  const form = useWithdrawForm();
+  const bound = card.receive_account ? card : null;
+
+  const submit = async () => {
     // Document 2, section 5: an amount, then a bound bank card.
-    const problem = amountProblem(amount, available);
+    const problem = amountProblem(form.amount, coin.available);
     const message = problem
       ? t(`form.${problem === 'belowMin' ? 'amountInvalid' : problem}`)
       : !bound
         ? t('payment.bindCard')
-        : !password
+        : !form.password
           ? t('withdraw.enterPassword')
           : null;
-    await send(message, () =>
-      withdrawByPayment({ currency, number: normalizeDecimal(amount), pay_password: password }),
+    await form.send(message, () =>
+      withdrawByPayment({
+        currency: coin.currency,
+        number: normalizeDecimal(form.amount),
+        pay_password: form.password,
+      }),
     );
   };
 
   return (
-    <form
-      className="assets-form"
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      data-testid="payment-withdraw"
-    >
+    <WithdrawFormBody {...coin} channel="payment" onSubmit={submit} form={form}>
       <div className="field">
         <span className="field-label">{t('payment.card')}</span>
         {bound ? (
@@ -286,24 +318,16 @@ function PaymentWithdraw({ currency, name, available }: WithdrawProps) {
             {bound.bank_name} · {bound.receive_name} · {bound.receive_account}
           </div>
         ) : (
-          <div className="assets-hint">
-            {t('payment.bindCard')} {/* Straight to the bank-card form, not the settings' first tab. */}
-            <Link to="/userSetting?tab=bank" data-testid="payment-bind-card">
-              {t('payment.goBind')}
-            </Link>
-          </div>
+          // Straight to the bank-card form, not the settings' first tab.
+          <BindHint
+            text={t('payment.bindCard')}
+            to="/userSetting?tab=bank"
+            linkText={t('payment.goBind')}
+            linkTestId="payment-bind-card"
+          />
         )}
       </div>
-      <AmountField amount={amount} onChange={setAmount} available={available} name={name} />
-      <FeePreview currency={currency} amount={amount} name={name} />
-      <PasswordField value={password} onChange={setPassword} />
-      <SubmitButton
-        testId="payment-withdraw-submit"
-        busy={busy}
-        label={t('action.withdraw')}
-        className="btn btn-primary"
-      />
-    </form>
+    </WithdrawFormBody>
   );
 }
 
@@ -313,31 +337,29 @@ function PaymentWithdraw({ currency, name, available }: WithdrawProps) {
  */
 export function WithdrawPanel({ asPage = false, ...props }: WithdrawProps & { asPage?: boolean }) {
   const { t } = useTranslation('assets');
-  const [channel, setChannel] = useState<Channel>('crypto');
   return (
-    <div className={`assets-panel${asPage ? ' assets-panel-page' : ''}`} data-testid="withdraw-panel">
-      <div className="assets-panel-head">
-        <strong>{t('withdraw.title', { coin: props.name })}</strong>
-        <ChannelSwitch value={channel} onChange={setChannel} />
+    <ChannelPanel
+      testId="withdraw-panel"
+      title={t('withdraw.title', { coin: props.name })}
+      asPage={asPage}
+      links={
         <Link to={`/tbrec?currency_id=${props.currency}`} className="btn-link">
           {t('action.withdrawRecord')}
         </Link>
-        {!asPage && (
-          <Link
-            to={`${COIN_PAGE_PATH.withdraw}?currency_id=${props.currency}`}
-            className="btn-link"
-            data-testid="withdraw-open-page"
-          >
-            {t('pages.openPage')}
-          </Link>
-        )}
-      </div>
+      }
+      openPage={{
+        to: `${COIN_PAGE_PATH.withdraw}?currency_id=${props.currency}`,
+        testId: 'withdraw-open-page',
+      }}
+    >
       {/* The key restarts the forms when the page switches coin, so no amount carries over to another coin. */}
-      {channel === 'crypto' ? (
-        <CryptoWithdraw key={props.currency} {...props} />
-      ) : (
-        <PaymentWithdraw key={props.currency} {...props} />
-      )}
-    </div>
+      {(channel) =>
+        channel === 'crypto' ? (
+          <CryptoWithdraw key={props.currency} {...props} />
+        ) : (
+          <PaymentWithdraw key={props.currency} {...props} />
+        )
+      }
+    </ChannelPanel>
   );
 }
