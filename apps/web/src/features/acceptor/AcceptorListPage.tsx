@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { formatFixed } from '../../lib/format';
 import { DataTable, type Column } from '../../components/DataTable';
+import { queryListState } from '../../components/queryListState';
 import { figureColumn } from '../../components/tableColumns';
 import { useAcceptors, type Acceptor } from './api';
 import { AcceptorFrame, ListState } from './AcceptorFrame';
@@ -57,13 +58,7 @@ export default function AcceptorListPage() {
               rowKey={(acceptor) => acceptor.id}
               rowProps={(acceptor) => ({ 'data-testid': 'acceptor-row', 'data-id': acceptor.id })}
             />
-            <ListState
-              pending={acceptors.isPending}
-              error={acceptors.isError}
-              empty={rows.length === 0}
-              onRetry={() => void acceptors.refetch()}
-              emptyText={t('list.empty')}
-            />
+            <ListState {...queryListState(acceptors, rows.length)} emptyText={t('list.empty')} />
           </>
         )}
       </section>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { DataTable } from '../../components/DataTable';
+import { queryListState } from '../../components/queryListState';
 import { Spinner } from '../../components/States';
 import { buttonColumn, figureColumn } from '../../components/tableColumns';
 import { formatFixed } from '../../lib/format';
@@ -96,16 +97,6 @@ function AdList({ kind, tab, currencyId }: { kind: Kind; tab: AdType; currencyId
     setTaking(ad);
   };
 
-  const state = (
-    <ListState
-      pending={ads.isPending}
-      error={ads.isError}
-      empty={rows.length === 0}
-      onRetry={() => void ads.refetch()}
-      emptyText={t('market.empty')}
-    />
-  );
-
   return (
     <>
       <DataTable
@@ -145,7 +136,7 @@ function AdList({ kind, tab, currencyId }: { kind: Kind; tab: AdType; currencyId
         rowKey={(ad) => ad.id}
         rowProps={(ad) => ({ 'data-testid': 'c2c-ad', 'data-id': ad.id })}
       />
-      {state}
+      <ListState {...queryListState(ads, rows.length)} emptyText={t('market.empty')} />
       <LoadMore
         pages={ads}
         shown={rows.length}

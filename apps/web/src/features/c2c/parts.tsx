@@ -2,6 +2,7 @@ import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListState as SharedListState, type ListStateProps } from '../../components/ListState';
 import { LoadMore, type MorePages } from '../../components/LoadMore';
+import { queryListState } from '../../components/queryListState';
 import { Spinner } from '../../components/States';
 import { SubmitButton } from '../../components/SubmitButton';
 import { formatFixed } from '../../lib/format';
@@ -106,13 +107,7 @@ export function PagedListEnd({
   const { t } = useTranslation('c2c');
   return (
     <>
-      <ListState
-        pending={pages.isPending}
-        error={pages.isError}
-        empty={shown === 0}
-        onRetry={() => void pages.refetch()}
-        emptyText={emptyText}
-      />
+      <ListState {...queryListState(pages, shown)} emptyText={emptyText} />
       <LoadMore
         pages={pages}
         shown={shown}
