@@ -4,8 +4,11 @@ import { useOutletContext } from 'react-router';
 import { roleAtLeast, useAdminAction, useAppeals, type Me } from './api';
 import { AppealDetail } from './AppealDetail';
 import { CodeAndReason, useProof } from './forms';
-import { ListSection, RowActions, RowButton } from './list';
+import { decisionButtons, ListSection, RowButton } from './list';
 import { formatTime } from './parts';
+
+/** Release the escrow to the buyer, or refund the seller. */
+const DECISIONS = ['release', 'refund'] as const;
 
 /** P2P orders under appeal; finance releases the escrow to the buyer or refunds the seller, with a reason. */
 export default function AppealsPage() {
@@ -15,12 +18,6 @@ export default function AppealsPage() {
   const resolve = useAdminAction('appeals/resolve');
   const proof = useProof();
   const [opened, setOpened] = useState<number | null>(null);
-  const decisions = (['release', 'refund'] as const).map((decision) => ({
-    decision,
-    label: t(`appeals.${decision}`),
-    testId: `admin-appeal-${decision}`,
-    tone: decision === 'release' ? ('buy' as const) : ('sell' as const),
-  }));
 
   return (
     <ListSection
@@ -54,20 +51,20 @@ export default function AppealsPage() {
             />
           ),
         },
-        canAct && {
-          header: '',
-          cell: (row) => (
-            <RowActions
-              actions={decisions.map(({ decision, ...button }) => ({
-                ...button,
-                disabled: resolve.isPending,
-                onClick: () =>
-                  resolve.mutate({ id: row.id, decision, reason: proof.reason, totp_code: proof.code }),
-              }))}
-            />
-          ),
-        },
       ]}
+      actions={
+        canAct &&
+        ((row) =>
+          decisionButtons(
+            resolve.isPending,
+            DECISIONS.map((decision) => ({
+              label: t(`appeals.${decision}`),
+              testId: `admin-appeal-${decision}`,
+              onClick: () =>
+                resolve.mutate({ id: row.id, decision, reason: proof.reason, totp_code: proof.code }),
+            })),
+          ))
+      }
     />
   );
 }

@@ -5,11 +5,10 @@ import { Field } from '../../components/Field';
 import { toast } from '../../lib/notify';
 import { roleAtLeast, useAdminAction, type Me } from './api';
 import { TextField } from './forms';
-import { ListSection, RowActions } from './list';
-import { HeadingFields, LanguageField, NewsForm, useNewsRowActions } from './news';
+import { ListSection } from './list';
+import { LanguageField, NewsForm, useNewsRowActions } from './news';
 import { formatTime } from './parts';
 import { uploadBannerImage, useBanners, type AdminBanner } from './products-api';
-import './admin-products.css';
 
 interface Draft {
   id?: number;
@@ -56,6 +55,23 @@ export default function BannersPage() {
     <>
       <NewsForm
         kind="banner"
+        draft={draft}
+        setDraft={setDraft}
+        settings={
+          <>
+            <LanguageField
+              testId="admin-banner-lang"
+              value={draft.lang}
+              onChange={(lang) => setDraft({ ...draft, lang })}
+            />
+            <TextField
+              label={t('banners.order')}
+              testId="admin-banner-sorts"
+              value={draft.sorts}
+              onChange={(sorts) => setDraft({ ...draft, sorts })}
+            />
+          </>
+        }
         canEdit={canEdit}
         editing={draft.id !== undefined}
         titles={{ edit: t('banners.editTitle'), publish: t('banners.publishTitle') }}
@@ -65,20 +81,6 @@ export default function BannersPage() {
         onSubmit={() => save.mutate({ ...draft }, { onSuccess: () => setDraft(empty) })}
         onCancel={() => setDraft(empty)}
       >
-        <div className="admin-form">
-          <LanguageField
-            testId="admin-banner-lang"
-            value={draft.lang}
-            onChange={(lang) => setDraft({ ...draft, lang })}
-          />
-          <TextField
-            label={t('banners.order')}
-            testId="admin-banner-sorts"
-            value={draft.sorts}
-            onChange={(sorts) => setDraft({ ...draft, sorts })}
-          />
-        </div>
-        <HeadingFields kind="banner" draft={draft} setDraft={setDraft} />
         <Field label={t('banners.image')}>
           <input
             type="file"
@@ -116,8 +118,8 @@ export default function BannersPage() {
           { header: t('notices.lang'), cell: (banner) => banner.lang },
           { header: t('banners.order'), cell: (banner) => banner.sorts },
           { header: t('time'), cell: (banner) => formatTime(banner.update_time), className: 'secondary' },
-          canEdit && { header: '', cell: (banner) => <RowActions actions={actions(banner)} /> },
         ]}
+        actions={canEdit && actions}
       />
     </>
   );

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
-import { roleAtLeast, useAdminAction, useIdentities, type Me } from './api';
+import { roleAtLeast, useAdminAction, useIdentities, type Identity, type Me } from './api';
 import { TextField } from './forms';
-import { ListSection, RowActions } from './list';
+import { decisionButtons, ListSection } from './list';
 import { formatTime, ReadOnlyNote } from './parts';
 
 /** The queue of identity submissions with their three photos; support and above approve or reject. */
@@ -13,6 +13,8 @@ export default function IdentitiesPage() {
   const review = useAdminAction('identities/review');
   const [reason, setReason] = useState('');
   const canReview = roleAtLeast(me.role, 'support');
+  const approve = (row: Identity) => review.mutate({ id: row.id, decision: 'approve' });
+  const reject = (row: Identity) => review.mutate({ id: row.id, decision: 'reject', reason });
 
   return (
     <ListSection
@@ -51,30 +53,15 @@ export default function IdentitiesPage() {
           ),
         },
         { header: t('time'), cell: (row) => formatTime(row.created_at), className: 'secondary' },
-        canReview && {
-          header: '',
-          cell: (row) => (
-            <RowActions
-              actions={[
-                {
-                  label: t('identities.approve'),
-                  testId: 'admin-approve',
-                  tone: 'buy',
-                  disabled: review.isPending,
-                  onClick: () => review.mutate({ id: row.id, decision: 'approve' }),
-                },
-                {
-                  label: t('identities.reject'),
-                  testId: 'admin-reject',
-                  tone: 'sell',
-                  disabled: review.isPending,
-                  onClick: () => review.mutate({ id: row.id, decision: 'reject', reason }),
-                },
-              ]}
-            />
-          ),
-        },
       ]}
+      actions={
+        canReview &&
+        ((row) =>
+          decisionButtons(review.isPending, [
+            { label: t('identities.approve'), testId: 'admin-approve', onClick: () => approve(row) },
+            { label: t('identities.reject'), testId: 'admin-reject', onClick: () => reject(row) },
+          ]))
+      }
     />
   );
 }

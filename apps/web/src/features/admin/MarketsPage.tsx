@@ -50,21 +50,19 @@ export default function MarketsPage() {
             </span>
           ),
         })),
-        canChange && {
-          header: '',
-          cell: (pair) => (
-            <RowButton
-              action={{
-                label: pair.is_display === 1 ? t('markets.delist') : t('markets.relist'),
-                testId: 'admin-list-toggle',
-                tone: pair.is_display === 1 ? 'sell' : 'primary',
-                disabled: flags.isPending,
-                onClick: () => flip(pair, 'is_display'),
-              }}
-            />
-          ),
-        },
       ]}
+      actions={
+        canChange &&
+        ((pair) => [
+          {
+            label: pair.is_display === 1 ? t('markets.delist') : t('markets.relist'),
+            testId: 'admin-list-toggle',
+            tone: pair.is_display === 1 ? 'sell' : 'primary',
+            disabled: flags.isPending,
+            onClick: () => flip(pair, 'is_display'),
+          },
+        ])
+      }
     />
   );
 }

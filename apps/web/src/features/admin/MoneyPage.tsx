@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
-import { roleAtLeast, useAdminAction, useDeposits, useWithdrawals, type Me } from './api';
-import { CodeAndReason, DraftFields, Form, useProof } from './forms';
-import { ListSection, RowActions } from './list';
+import { roleAtLeast, useAdminAction, useDeposits, useWithdrawals, type Me, type WithdrawalRow } from './api';
+import { CodeAndReason, DraftForm, useProof } from './forms';
+import { decisionButtons, ListSection } from './list';
 import { formatTime, Section } from './parts';
 
 const DEPOSIT_LABELS = { account: 'account', currency: 'currency', amount: 'amount', txid: 'money.txid' };
@@ -23,29 +23,30 @@ export default function MoneyPage() {
   const { code, reason } = proof;
   const [deposit, setDeposit] = useState({ account: '', currency: 'USDT', amount: '', txid: '' });
   const [txids, setTxids] = useState<Record<number, string>>({});
+  const complete = (row: WithdrawalRow) =>
+    finish.mutate({ id: row.id, decision: 'complete', txid: txids[row.id] ?? '', totp_code: code });
+  const reject = (row: WithdrawalRow) =>
+    finish.mutate({ id: row.id, decision: 'reject', reason, totp_code: code });
 
   return (
     <>
       <CodeAndReason canAct={canAct} title={t('totpCode')} codeLabel={t('money.codeFirst')} proof={proof} />
       {canAct && (
         <Section title={t('money.depositTitle')} testId="admin-deposit">
-          <Form className="admin-form" onSubmit={() => confirm.mutate({ ...deposit, totp_code: code })}>
-            <DraftFields
-              draft={deposit}
-              setDraft={setDeposit}
-              names={DEPOSIT_FIELDS}
-              label={(name) => t(DEPOSIT_LABELS[name])}
-              prefix="admin-deposit"
-            />
-            <button
-              type="submit"
-              className="btn btn-primary"
-              disabled={confirm.isPending}
-              data-testid="admin-deposit-submit"
-            >
-              {t('money.confirmDeposit')}
-            </button>
-          </Form>
+          <DraftForm
+            className="admin-form"
+            onSubmit={() => confirm.mutate({ ...deposit, totp_code: code })}
+            submit={{
+              label: t('money.confirmDeposit'),
+              pending: confirm.isPending,
+              testId: 'admin-deposit-submit',
+            }}
+            draft={deposit}
+            setDraft={setDeposit}
+            names={DEPOSIT_FIELDS}
+            label={(name) => t(DEPOSIT_LABELS[name])}
+            prefix="admin-deposit"
+          />
         </Section>
       )}
       <ListSection
@@ -72,36 +73,19 @@ export default function MoneyPage() {
               />
             ),
           },
-          canAct && {
-            header: '',
-            cell: (row) => (
-              <RowActions
-                actions={[
-                  {
-                    label: t('money.complete'),
-                    testId: 'admin-withdrawal-complete',
-                    tone: 'buy',
-                    disabled: finish.isPending,
-                    onClick: () =>
-                      finish.mutate({
-                        id: row.id,
-                        decision: 'complete',
-                        txid: txids[row.id] ?? '',
-                        totp_code: code,
-                      }),
-                  },
-                  {
-                    label: t('money.reject'),
-                    testId: 'admin-withdrawal-reject',
-                    tone: 'sell',
-                    disabled: finish.isPending,
-                    onClick: () => finish.mutate({ id: row.id, decision: 'reject', reason, totp_code: code }),
-                  },
-                ]}
-              />
-            ),
-          },
         ]}
+        actions={
+          canAct &&
+          ((row) =>
+            decisionButtons(finish.isPending, [
+              {
+                label: t('money.complete'),
+                testId: 'admin-withdrawal-complete',
+                onClick: () => complete(row),
+              },
+              { label: t('money.reject'), testId: 'admin-withdrawal-reject', onClick: () => reject(row) },
+            ]))
+        }
       />
       <ListSection
         title={t('money.recentDeposits')}

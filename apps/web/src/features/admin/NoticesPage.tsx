@@ -5,8 +5,8 @@ import { Field } from '../../components/Field';
 import { toast } from '../../lib/notify';
 import { roleAtLeast, useAdminAction, useNotices, type Me, type NoticeRow } from './api';
 import { SelectField } from './forms';
-import { ListSection, RowActions } from './list';
-import { HeadingFields, LanguageField, NewsForm, useNewsRowActions } from './news';
+import { ListSection } from './list';
+import { LanguageField, NewsForm, useNewsRowActions } from './news';
 import { formatTime } from './parts';
 import { noticeDetail } from './products-api';
 
@@ -43,6 +43,25 @@ export default function NoticesPage() {
     <>
       <NewsForm
         kind="notice"
+        draft={draft}
+        setDraft={setDraft}
+        settings={
+          <>
+            <SelectField
+              label={t('notices.category')}
+              testId="admin-notice-category"
+              options={CATEGORIES}
+              optionLabel={category}
+              value={draft.c_id}
+              onChange={(c_id) => setDraft({ ...draft, c_id })}
+            />
+            <LanguageField
+              testId="admin-notice-lang"
+              value={draft.lang}
+              onChange={(lang) => setDraft({ ...draft, lang })}
+            />
+          </>
+        }
         canEdit={canEdit}
         editing={draft.id !== ''}
         titles={{ edit: t('notices.editTitle'), publish: t('notices.publishTitle') }}
@@ -54,22 +73,6 @@ export default function NoticesPage() {
         }}
         onCancel={() => setDraft(empty)}
       >
-        <div className="admin-form">
-          <SelectField
-            label={t('notices.category')}
-            testId="admin-notice-category"
-            options={CATEGORIES}
-            optionLabel={category}
-            value={draft.c_id}
-            onChange={(c_id) => setDraft({ ...draft, c_id })}
-          />
-          <LanguageField
-            testId="admin-notice-lang"
-            value={draft.lang}
-            onChange={(lang) => setDraft({ ...draft, lang })}
-          />
-        </div>
-        <HeadingFields kind="notice" draft={draft} setDraft={setDraft} />
         <Field label={t('notices.content')}>
           <textarea
             className="input"
@@ -90,8 +93,8 @@ export default function NoticesPage() {
           { header: t('notices.category'), cell: (row) => category(row.c_id) },
           { header: t('notices.lang'), cell: (row) => row.lang },
           { header: t('time'), cell: (row) => formatTime(row.update_time), className: 'secondary' },
-          canEdit && { header: '', cell: (row) => <RowActions actions={actions(row)} /> },
         ]}
+        actions={canEdit && actions}
       />
     </>
   );

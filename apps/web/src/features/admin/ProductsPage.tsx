@@ -5,7 +5,7 @@ import { useOutletContext } from 'react-router';
 import type { Column } from '../../components/DataTable';
 import { roleAtLeast, useAdminAction, type Me } from './api';
 import { DraftButtons, DraftFields, Form, SelectField } from './forms';
-import { ListSection, ListTable, RowButton } from './list';
+import { ListSection, ListTable } from './list';
 import { ReadOnlyNote, Section } from './parts';
 import {
   LEVER_MARK_FIELDS,
@@ -130,13 +130,7 @@ function PairEditor({ pair, onClose }: { pair: AdminPairSettings; onClose: () =>
         <h4 className="admin-subhead">{t('products.leverMark')}</h4>
         <div className="admin-note">{t('products.leverMarkNote')}</div>
         <div className="admin-hinted-fields">
-          <Fields
-            draft={lever}
-            setDraft={setLever}
-            names={[...LEVER_MARK_FIELDS]}
-            prefix="admin-lever"
-            hinted
-          />
+          <Fields draft={lever} setDraft={setLever} names={LEVER_MARK_FIELDS} prefix="admin-lever" hinted />
         </div>
         <div className="admin-actions">
           <SaveButton
@@ -218,19 +212,13 @@ function PairsSection({ canChange }: { canChange: boolean }) {
               },
               { header: t('products.fields.spread'), cell: (pair) => `${pair.lever.spread}%` },
               { header: t('products.fields.multiples'), cell: (pair) => pair.lever.multiples.join(', ') },
-              canChange && {
-                header: '',
-                cell: (pair) => (
-                  <RowButton
-                    action={{
-                      label: t('products.edit'),
-                      testId: 'admin-pair-edit',
-                      onClick: () => setEditing(pair.id),
-                    }}
-                  />
-                ),
-              },
             ]}
+            actions={
+              canChange &&
+              ((pair) => [
+                { label: t('products.edit'), testId: 'admin-pair-edit', onClick: () => setEditing(pair.id) },
+              ])
+            }
           />
         </div>
       </Section>
@@ -240,29 +228,32 @@ function PairsSection({ canChange }: { canChange: boolean }) {
 
 /**
  * A product list with its add-or-change form: the form adds a row (no id) or, after Edit, changes that row;
- * every row has a status (offered or withdrawn).
+ * every row has a status (offered or withdrawn). The form's fields are those of `empty`, the list's title,
+ * test ids (`admin-<name>-save`, `admin-<name>-row`...) and save call (`products/<name>/save`) its name's.
  */
 function OptionsSection<T extends { id: number; status: number }>(props: {
   canChange: boolean;
-  title: string;
-  /** Names test ids (`admin-<name>-save`, `admin-<name>-row`...). */
-  name: string;
+  name: 'seconds' | 'savings';
   query: UseQueryResult<T[]>;
-  path: string;
-  fields: string[];
+  /** A new row's fields, its status last. */
   empty: Draft;
-  draftOf: (row: T) => Draft;
   /** The row's own columns; its status and the edit button follow. */
   columns: Column<T>[];
   rowData?: (row: T) => Record<`data-${string}`, string | number>;
 }) {
   const { t } = useTranslation('admin');
-  const save = useAdminAction(props.path);
+  const path: string = `products/${props.name}/save`;
+  const save = useAdminAction(path);
+  const fields = Object.keys(props.empty).filter((field) => field !== 'status');
   const [draft, setDraft] = useState<Draft>(props.empty);
   const reset = () => setDraft(props.empty);
+  const edit = (row: T) =>
+    setDraft(
+      Object.fromEntries(['id', ...fields, 'status'].map((field) => [field, String(row[field as keyof T])])),
+    );
   return (
     <ListSection
-      title={props.title}
+      title={t(`products.${props.name}`)}
       sectionTestId={`admin-products-${props.name}`}
       controls={
         props.canChange && (
@@ -270,7 +261,7 @@ function OptionsSection<T extends { id: number; status: number }>(props: {
             className="admin-form admin-section"
             onSubmit={() => save.mutate(draft, { onSuccess: reset })}
           >
-            <Fields draft={draft} setDraft={setDraft} names={props.fields} prefix={`admin-${props.name}`} />
+            <Fields draft={draft} setDraft={setDraft} names={fields} prefix={`admin-${props.name}`} />
             <SelectField
               label={t('status')}
               testId={`admin-${props.name}-status`}
@@ -302,86 +293,52 @@ function OptionsSection<T extends { id: number; status: number }>(props: {
             </span>
           ),
         },
-        props.canChange && {
-          header: '',
-          cell: (row) => (
-            <RowButton
-              action={{
-                label: t('products.edit'),
-                testId: `admin-${props.name}-edit`,
-                onClick: () => setDraft(props.draftOf(row)),
-              }}
-            />
-          ),
-        },
       ]}
+      actions={
+        props.canChange &&
+        ((row) => [
+          { label: t('products.edit'), testId: `admin-${props.name}-edit`, onClick: () => edit(row) },
+        ])
+      }
     />
   );
 }
 
-const secondsDraft = (row: AdminSecondsOption): Draft => ({
-  id: String(row.id),
-  seconds: String(row.seconds),
-  profit_ratio: row.profit_ratio,
-  min_amount: row.min_amount,
-  max_amount: row.max_amount,
-  status: String(row.status),
-});
-
-function SecondsSection({ canChange }: { canChange: boolean }) {
+/** The seconds contracts' durations and the savings plans, each with its own columns. */
+function ProductLists({ canChange }: { canChange: boolean }) {
   const { t } = useTranslation('admin');
+  const field = (name: string) => t(`products.fields.${name}`);
   return (
-    <OptionsSection
-      canChange={canChange}
-      title={t('products.seconds')}
-      name="seconds"
-      query={useSecondsOptions()}
-      path="products/seconds/save"
-      fields={['seconds', 'profit_ratio', 'min_amount', 'max_amount']}
-      empty={{ seconds: '', profit_ratio: '', min_amount: '0', max_amount: '0', status: '1' }}
-      draftOf={secondsDraft}
-      rowData={(row) => ({ 'data-seconds': row.seconds })}
-      columns={[
-        { header: t('products.fields.seconds'), cell: (row) => `${row.seconds}s` },
-        {
-          header: t('products.fields.profit_ratio'),
-          cell: (row) => <span data-testid="admin-seconds-ratio">{row.profit_ratio}%</span>,
-        },
-        { header: t('products.fields.min_amount'), cell: (row) => row.min_amount },
-        { header: t('products.fields.max_amount'), cell: (row) => row.max_amount },
-      ]}
-    />
-  );
-}
-
-const planDraft = (row: AdminSavingsPlan): Draft => ({
-  id: String(row.id),
-  currency: row.currency,
-  day: String(row.day),
-  rate: row.rate,
-  save_min: row.save_min,
-  status: String(row.status),
-});
-
-function SavingsSection({ canChange }: { canChange: boolean }) {
-  const { t } = useTranslation('admin');
-  return (
-    <OptionsSection
-      canChange={canChange}
-      title={t('products.savings')}
-      name="savings"
-      query={useSavingsPlans()}
-      path="products/savings/save"
-      fields={['currency', 'day', 'rate', 'save_min']}
-      empty={{ currency: 'USDT', day: '', rate: '', save_min: '', status: '1' }}
-      draftOf={planDraft}
-      columns={[
-        { header: t('currency'), cell: (row) => row.currency },
-        { header: t('products.fields.day'), cell: (row) => row.day },
-        { header: t('products.fields.rate'), cell: (row) => `${row.rate}%` },
-        { header: t('products.fields.save_min'), cell: (row) => row.save_min },
-      ]}
-    />
+    <>
+      <OptionsSection<AdminSecondsOption>
+        canChange={canChange}
+        name="seconds"
+        query={useSecondsOptions()}
+        empty={{ seconds: '', profit_ratio: '', min_amount: '0', max_amount: '0', status: '1' }}
+        rowData={(row) => ({ 'data-seconds': row.seconds })}
+        columns={[
+          { header: field('seconds'), cell: (row) => `${row.seconds}s` },
+          {
+            header: field('profit_ratio'),
+            cell: (row) => <span data-testid="admin-seconds-ratio">{row.profit_ratio}%</span>,
+          },
+          { header: field('min_amount'), cell: (row) => row.min_amount },
+          { header: field('max_amount'), cell: (row) => row.max_amount },
+        ]}
+      />
+      <OptionsSection<AdminSavingsPlan>
+        canChange={canChange}
+        name="savings"
+        query={useSavingsPlans()}
+        empty={{ currency: 'USDT', day: '', rate: '', save_min: '', status: '1' }}
+        columns={[
+          { header: t('currency'), cell: (row) => row.currency },
+          { header: field('day'), cell: (row) => row.day },
+          { header: field('rate'), cell: (row) => `${row.rate}%` },
+          { header: field('save_min'), cell: (row) => row.save_min },
+        ]}
+      />
+    </>
   );
 }
 
@@ -396,8 +353,7 @@ export default function ProductsPage() {
     <>
       {!canChange && <ReadOnlyNote />}
       <PairsSection canChange={canChange} />
-      <SecondsSection canChange={canChange} />
-      <SavingsSection canChange={canChange} />
+      <ProductLists canChange={canChange} />
     </>
   );
 }

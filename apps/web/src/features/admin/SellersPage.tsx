@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
 import { roleAtLeast, useAdminAction, type Me } from './api';
-import { CodeAndReason, DraftFields, Form, TextField, useProof } from './forms';
-import { ListSection, RowButton, Verdict } from './list';
+import { CodeAndReason, DraftForm, Form, TextField, useProof } from './forms';
+import { ListSection, Verdict } from './list';
 import { formatTime } from './parts';
 import { useAcceptors, useSellers } from './users-api';
 import './admin-users.css';
@@ -66,21 +66,21 @@ function Sellers({ canAct, reason }: { canAct: boolean; reason: string }) {
         { header: t('currency'), cell: (row) => row.currency },
         { header: t('status'), cell: (row) => <OnOff status={row.status} /> },
         { header: t('time'), cell: (row) => formatTime(row.created_at), className: 'secondary' },
-        canAct && {
-          header: '',
-          cell: (row) =>
-            row.status === 1 && (
-              <RowButton
-                action={{
+      ]}
+      actions={
+        canAct &&
+        ((row) =>
+          row.status === 1
+            ? [
+                {
                   label: t('sellers.suspend'),
                   tone: 'sell',
                   disabled: suspend.isPending,
                   onClick: () => suspend.mutate({ id: row.id, reason }),
-                }}
-              />
-            ),
-        },
-      ]}
+                },
+              ]
+            : [])
+      }
     />
   );
 }
@@ -113,21 +113,16 @@ function Acceptors({ canAct, reason, code }: { canAct: boolean; reason: string; 
       sectionTestId="admin-acceptors"
       controls={
         canAct && (
-          <Form
+          <DraftForm
             className="admin-form admin-section"
             onSubmit={() => approve.mutate({ ...form, reason, totp_code: code })}
-          >
-            <DraftFields
-              draft={form}
-              setDraft={setForm}
-              names={ACCEPTOR_FIELDS}
-              label={(name) => t(ACCEPTOR_LABELS[name])}
-              prefix="admin-acceptor"
-            />
-            <button type="submit" className="btn btn-primary" disabled={approve.isPending}>
-              {t('acceptors.approve')}
-            </button>
-          </Form>
+            submit={{ label: t('acceptors.approve'), pending: approve.isPending }}
+            draft={form}
+            setDraft={setForm}
+            names={ACCEPTOR_FIELDS}
+            label={(name) => t(ACCEPTOR_LABELS[name])}
+            prefix="admin-acceptor"
+          />
         )
       }
       query={useAcceptors()}
@@ -141,21 +136,19 @@ function Acceptors({ canAct, reason, code }: { canAct: boolean; reason: string; 
           className: 'num',
         })),
         { header: t('status'), cell: (row) => <OnOff status={row.status} /> },
-        canAct && {
-          header: '',
-          cell: (row) => (
-            <RowButton
-              action={{
-                label: row.status === 1 ? t('acceptors.suspend') : t('acceptors.resume'),
-                tone: row.status === 1 ? 'sell' : 'buy',
-                disabled: status.isPending,
-                onClick: () =>
-                  status.mutate({ id: row.id, status: row.status === 1 ? 0 : 1, reason, totp_code: code }),
-              }}
-            />
-          ),
-        },
       ]}
+      actions={
+        canAct &&
+        ((row) => [
+          {
+            label: row.status === 1 ? t('acceptors.suspend') : t('acceptors.resume'),
+            tone: row.status === 1 ? 'sell' : 'buy',
+            disabled: status.isPending,
+            onClick: () =>
+              status.mutate({ id: row.id, status: row.status === 1 ? 0 : 1, reason, totp_code: code }),
+          },
+        ])
+      }
     />
   );
 }

@@ -71,14 +71,7 @@ export function SelectField<Option extends string | number>({
  * A form's fields as labelled inputs, each bound to one key of the draft; `hint` puts a line under each
  * field (what the value defends against and what it accepts).
  */
-export function DraftFields<Name extends string, Draft extends Partial<Record<Name, string>>>({
-  draft,
-  setDraft,
-  names,
-  label,
-  prefix,
-  hint,
-}: {
+interface DraftFieldsProps<Name extends string, Draft extends Partial<Record<Name, string>>> {
   draft: Draft;
   setDraft: (draft: Draft) => void;
   names: readonly Name[];
@@ -86,7 +79,16 @@ export function DraftFields<Name extends string, Draft extends Partial<Record<Na
   /** Test ids are `<prefix>-<name>` (and `<prefix>-<name>-hint`). */
   prefix: string;
   hint?: (name: Name) => string;
-}) {
+}
+
+export function DraftFields<Name extends string, Draft extends Partial<Record<Name, string>>>({
+  draft,
+  setDraft,
+  names,
+  label,
+  prefix,
+  hint,
+}: DraftFieldsProps<Name, Draft>) {
   const field = (name: Name) => (
     <TextField
       key={name}
@@ -134,6 +136,27 @@ export function Form({
     >
       {children}
     </form>
+  );
+}
+
+/** A row of fields bound to a draft and the one button that sends it. */
+export function DraftForm<Name extends string, Draft extends Partial<Record<Name, string>>>({
+  className,
+  onSubmit,
+  submit,
+  ...fields
+}: DraftFieldsProps<Name, Draft> & {
+  className: string;
+  onSubmit: () => void;
+  submit: { label: string; pending: boolean; testId?: string };
+}) {
+  return (
+    <Form className={className} onSubmit={onSubmit}>
+      <DraftFields {...fields} />
+      <button type="submit" className="btn btn-primary" disabled={submit.pending} data-testid={submit.testId}>
+        {submit.label}
+      </button>
+    </Form>
   );
 }
 

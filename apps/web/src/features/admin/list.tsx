@@ -30,6 +30,21 @@ export function RowButton({ action }: { action: RowAction }) {
   );
 }
 
+/**
+ * A decision's buttons, each `{ label, testId, onClick }`, yes first: yes looks like buying, no like selling;
+ * both wait while one is sent.
+ */
+export function decisionButtons(
+  pending: boolean,
+  choices: Omit<RowAction, 'tone' | 'disabled'>[],
+): RowAction[] {
+  return choices.map((choice, index) => ({
+    ...choice,
+    tone: index === 0 ? 'buy' : 'sell',
+    disabled: pending,
+  }));
+}
+
 /** The last cell of a console row: its action buttons. */
 export function RowActions({ actions }: { actions: RowAction[] }) {
   return (
@@ -56,6 +71,8 @@ export interface TableOptions<Row> {
   rowTestId?: string;
   /** More of a row's attributes (data-symbol, a click). */
   rowProps?: (row: Row) => RowAttributes;
+  /** Each row's buttons in a last column; `false` for a role that may not act (no column). */
+  actions?: false | ((row: Row) => RowAction[]);
   /** Console rows are keyed by their id; a row without one (a setting) names its key. */
   rowKey?: (row: Row) => string | number;
   testId?: string;
@@ -70,10 +87,14 @@ function ConsoleTable<Row extends object>({
   rowProps,
   rowKey = byId,
   testId,
+  actions,
 }: TableOptions<Row> & { rows: readonly Row[] }) {
   return (
     <DataTable
-      columns={columns}
+      columns={[
+        ...columns,
+        actions && { header: '', cell: (row: Row) => <RowActions actions={actions(row)} /> },
+      ]}
       rows={rows}
       rowKey={rowKey}
       testId={testId}

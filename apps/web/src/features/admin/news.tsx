@@ -11,12 +11,19 @@ const LANGUAGES = ['en', 'zh', 'hk', 'jp', 'kor', 'th', 'ind'] as const;
 /** What a notice and a banner (news of category 5) are both called: their test ids say `admin-<kind>-...`. */
 type NewsKind = 'notice' | 'banner';
 
+const HEADING = ['title', 'abstract'] as const;
+type Heading = Record<(typeof HEADING)[number], string>;
+
 /**
- * The form that publishes a news item or, after Edit, changes it; support only (others read a note).
- * The kind's own fields come as children, before the buttons.
+ * The form that publishes a news item or, after Edit, changes it; support only (others read a note). Its
+ * first row holds the kind's settings (`settings`: language, category, order), then come the heading, the
+ * kind's own fields (children) and the buttons.
  */
-export function NewsForm(props: {
+export function NewsForm<Draft extends Heading>(props: {
   kind: NewsKind;
+  draft: Draft;
+  setDraft: (draft: Draft) => void;
+  settings: ReactNode;
   canEdit: boolean;
   editing: boolean;
   titles: { edit: string; publish: string };
@@ -34,6 +41,8 @@ export function NewsForm(props: {
       testId={`admin-${props.kind}-form`}
     >
       <Form className="admin-stack" onSubmit={props.onSubmit}>
+        <div className="admin-form">{props.settings}</div>
+        <HeadingFields kind={props.kind} draft={props.draft} setDraft={props.setDraft} />
         {props.children}
         <div className="admin-actions">
           <DraftButtons
@@ -61,10 +70,8 @@ export function LanguageField(props: {
   return <SelectField label={t('notices.lang')} options={LANGUAGES} {...props} />;
 }
 
-const HEADING = ['title', 'abstract'] as const;
-
 /** The heading and the abstract every news item has. */
-export function HeadingFields<Draft extends Record<(typeof HEADING)[number], string>>(props: {
+function HeadingFields<Draft extends Heading>(props: {
   kind: NewsKind;
   draft: Draft;
   setDraft: (draft: Draft) => void;
