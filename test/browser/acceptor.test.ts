@@ -1,25 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  byId,
-  DEMO,
-  expectNoPageErrors,
-  launchBrowser,
-  logInThroughUi,
-  screenshot,
-  untilInPage,
-  visit,
-  type Visit,
-} from './browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { byId, DEMO, expectNoPageErrors, screenshot, untilInPage, withPassword, type Visit } from './browser';
+import { switchTheme, switchToChinese, useBrowser } from './fixtures';
 import {
   ACCEPTOR,
+  actOnDesk,
   CAROL,
   dealRow,
   dealState,
   legalWallet,
   newestDeal,
+  startAcceptorWithdrawal,
   submitDeal,
-  withPassword,
 } from './p2p';
 
 /** The signed-in user's available USDT in the legal account. */
@@ -32,22 +24,13 @@ const legalAvailable = async (page: Page) => (await legalWallet(page)).available
  * regional agent of alice's and bob's city.
  */
 describe('acceptor deals', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let alice: Visit;
   let acceptor: Visit;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
-    alice = await visit(browser);
-    acceptor = await visit(browser);
-    await logInThroughUi(alice, DEMO.account, DEMO.password);
-    await logInThroughUi(acceptor, ACCEPTOR, DEMO.password);
-  });
-
-  afterAll(async () => {
-    await alice?.close();
-    await acceptor?.close();
-    await browser?.close();
+    alice = await browser.open({ as: DEMO });
+    acceptor = await browser.open({ as: { account: ACCEPTOR, password: DEMO.password } });
   });
 
   it('alice deposits 720 CNY through the acceptor, which confirms; 100 USDT arrive', async () => {
@@ -70,11 +53,7 @@ describe('acceptor deals', () => {
     const id = await newestDeal(alice.page, 'acc-deals-user');
     expect(await dealState(alice.page, 'acc-deals-user', id)).toBe('waiting');
 
-    await acceptor.open('/acceptorDesk');
-    await dealRow(acceptor.page, 'acc-deals-acceptor', id)
-      .locator('[data-testid="acc-deal-confirm"]')
-      .click();
-    await withPassword(acceptor.page, '/api/acceptor/confirm');
+    await actOnDesk(acceptor, id, 'confirm');
     await expect.poll(() => dealState(acceptor.page, 'acc-deals-acceptor', id)).toBe('confirmed');
 
     await alice.open('/chargeRecord?current=0');
@@ -86,19 +65,10 @@ describe('acceptor deals', () => {
 
   it('alice withdraws 71 CNY: 10 USDT leave at once; the acceptor marks it sent and alice confirms', async () => {
     const before = await legalAvailable(alice.page);
-    await alice.open('/aceite');
-    await byId(alice.page, 'acceptor-row').first().locator('[data-testid="acceptor-withdraw"]').click();
-    await byId(alice.page, 'acc-mobile').waitFor();
-    await submitDeal(alice, '71', DEMO.tradePassword);
-    await untilInPage(alice.page, "location.hash.startsWith('#/chargeRecord?current=1')");
-    const id = await newestDeal(alice.page, 'acc-deals-user');
+    const id = await startAcceptorWithdrawal(alice, '71');
     expect(await legalAvailable(alice.page)).toBeCloseTo(before - 10, 8);
 
-    await acceptor.open('/acceptorDesk');
-    await dealRow(acceptor.page, 'acc-deals-acceptor', id)
-      .locator('[data-testid="acc-deal-transferred"]')
-      .click();
-    await withPassword(acceptor.page, '/api/acceptor/transferred');
+    await actOnDesk(acceptor, id, 'transferred');
     await screenshot(acceptor.page, 'acceptor-desk-dark');
 
     // Alice sees the 20-minute auto-confirmation counting down, and confirms before it.
@@ -106,10 +76,9 @@ describe('acceptor deals', () => {
     const countdown = dealRow(alice.page, 'acc-deals-user', id).locator('[data-testid="acc-auto-confirm"]');
     await countdown.waitFor();
     expect(await countdown.innerText()).toMatch(/^00:(1\d|20):\d\d$/);
-    await byId(alice.page, 'theme-toggle').click();
-    await untilInPage(alice.page, "document.documentElement.dataset.theme === 'light'");
+    await switchTheme(alice.page, 'light');
     await screenshot(alice.page, 'acceptor-withdrawals-light');
-    await byId(alice.page, 'theme-toggle').click();
+    await switchTheme(alice.page, 'dark');
     await dealRow(alice.page, 'acc-deals-user', id).locator('[data-testid="acc-deal-userConfirm"]').click();
     await withPassword(alice.page, '/api/acceptor/deal_confirm');
     await expect.poll(() => dealState(alice.page, 'acc-deals-user', id)).toBe('confirmed');
@@ -120,33 +89,19 @@ describe('acceptor deals', () => {
 });
 
 describe('the regional agent list', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it("shows carol her city's users and tells alice she is not an agent", async () => {
-    const carol = await visit(browser);
-    await logInThroughUi(carol, CAROL, DEMO.password);
-    await carol.open('/region');
-    await byId(carol.page, 'region-user').first().waitFor();
-    expect(await byId(carol.page, 'region-user').count()).toBeGreaterThanOrEqual(2);
-    await screenshot(carol.page, 'region-dark');
-    expectNoPageErrors(carol);
-    await carol.close();
-
-    const alice = await visit(browser);
-    await logInThroughUi(alice, DEMO.account, DEMO.password);
-    await alice.open('/region');
-    await byId(alice.page, 'region-denied').waitFor();
-    await alice.page.locator('[data-testid="language-menu"]').click();
-    await byId(alice.page, 'lang-zh').click();
-    await untilInPage(alice.page, "document.documentElement.lang === 'zh-CN'");
-    await expect.poll(() => byId(alice.page, 'region-denied').innerText()).toBe('不是区域代理，无权限');
-    expectNoPageErrors(alice);
-    await alice.close();
+    const carol = { account: CAROL, password: DEMO.password };
+    await browser.visiting({ as: carol, route: '/region' }, async ({ page }) => {
+      await byId(page, 'region-user').first().waitFor();
+      expect(await byId(page, 'region-user').count()).toBeGreaterThanOrEqual(2);
+      await screenshot(page, 'region-dark');
+    });
+    await browser.visiting({ as: DEMO, route: '/region' }, async ({ page }) => {
+      await byId(page, 'region-denied').waitFor();
+      await switchToChinese(page);
+      await expect.poll(() => byId(page, 'region-denied').innerText()).toBe('不是区域代理，无权限');
+    });
   });
 });

@@ -1,22 +1,27 @@
 import { randomBytes } from 'node:crypto';
 import QRCode from 'qrcode';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPrisma, type Db } from '@exchange/kernel/db';
-import { createOperator, totpCode } from '../../apps/api/src/modules/admin';
+import { createOperator } from '../../apps/api/src/modules/admin';
 import {
   apiAnswer,
   BTC_USDT,
   byId,
+  clickOk,
   expectNoPageErrors,
-  inPage,
-  launchBrowser,
   screenshot,
   server,
-  visit,
   type Visit,
 } from './browser';
-import { clickOk, setTheme, signInOperator } from './admin';
+import {
+  adminPost,
+  confirmEnrolment,
+  inLightThenChinese,
+  openConsole,
+  setTheme,
+  signInOperator,
+  startEnrolment,
+} from './admin';
+import { useBrowser, useDatabase } from './fixtures';
 
 /**
  * Issue #15, part B in a real browser: an admin (two-factor enrolled from the QR screen) changes a pair's
@@ -25,12 +30,12 @@ import { clickOk, setTheme, signInOperator } from './admin';
  * a viewer only reads. Screenshots in dark, light and Chinese.
  */
 const suffix = randomBytes(3).toString('hex');
-const ADMIN = { login: `products-${suffix}`, password: 'Products-pass-2026' };
-const SUPPORT = { login: `content-${suffix}`, password: 'Content-pass-2026' };
-const VIEWER = { login: `reader-${suffix}`, password: 'Reader-pass-2026' };
+const ADMIN = { login: `products-${suffix}`, role: 'admin', password: 'Products-pass-2026' };
+const SUPPORT = { login: `content-${suffix}`, role: 'support', password: 'Content-pass-2026' };
+const VIEWER = { login: `reader-${suffix}`, role: 'viewer', password: 'Reader-pass-2026' };
 
-let prisma: Db;
-let browser: Browser;
+const browser = useBrowser();
+const prisma = useDatabase();
 let btcUsdtId = 0;
 /** BTC/USDT's mark impact notional as the seed made it, put back after the test. */
 let seededImpact = '';
@@ -60,10 +65,7 @@ describe('the console’s products, settings and content', () => {
   let support: Visit;
 
   beforeAll(async () => {
-    prisma = createPrisma(server().databaseUrl, 2);
-    await createOperator(prisma, { login: ADMIN.login, role: 'admin', password: ADMIN.password });
-    await createOperator(prisma, { login: SUPPORT.login, role: 'support', password: SUPPORT.password });
-    await createOperator(prisma, { login: VIEWER.login, role: 'viewer', password: VIEWER.password });
+    for (const operator of [ADMIN, SUPPORT, VIEWER]) await createOperator(prisma, operator);
     btcUsdtId = (
       await prisma.currencyMatch.findUniqueOrThrow({
         where: { legal_id_currency_id: { legal_id: BTC_USDT.legalId, currency_id: BTC_USDT.currencyId } },
@@ -72,19 +74,14 @@ describe('the console’s products, settings and content', () => {
     seededImpact = (
       await prisma.currencyMatch.findUniqueOrThrow({ where: { id: btcUsdtId } })
     ).mark_impact_notional.toFixed();
-    browser = await launchBrowser();
-    admin = await visit(browser);
-    support = await visit(browser);
+    admin = await browser.open();
+    support = await browser.open();
   }, 120_000);
 
   afterAll(async () => {
     // The browser files share one server: put the fee and the rate back as the seed made them, through the
     // console (so the matcher hears of it too).
-    const post = (path: string, body: string) =>
-      inPage(
-        admin.page,
-        `fetch('${path}', { method: 'POST', headers: { Authorization: localStorage.getItem('admin_token'), 'content-type': 'application/x-www-form-urlencoded' }, body: '${body}' }).then((answer) => answer.json())`,
-      );
+    const post = (path: string, body: string) => adminPost(admin.page, path, body);
     const sixty = await prisma?.microSecond.findUnique({ where: { seconds: 60 } });
     if (admin) {
       await post('/api/admin/products/pairs/save', `id=${btcUsdtId}&taker_fee=0.002`);
@@ -96,20 +93,12 @@ describe('the console’s products, settings and content', () => {
           `id=${sixty.id}&seconds=60&profit_ratio=85&min_amount=${sixty.min_amount.toFixed()}&max_amount=${sixty.max_amount.toFixed()}`,
         );
     }
-    await admin?.close();
-    await support?.close();
-    await browser?.close();
-    await prisma?.$disconnect();
   });
 
   it('an admin with two-factor changes BTC/USDT’s taker fee: the public market list shows it', async () => {
     const { page } = admin;
     await signInOperator(admin, ADMIN.login, ADMIN.password);
-    await clickOk(page, '/api/admin/totp/setup', () => byId(page, 'admin-enrol-start').click());
-    const secret = (await byId(page, 'admin-secret').textContent())?.trim() ?? '';
-    await byId(page, 'admin-enrol-code').fill(totpCode(secret));
-    await clickOk(page, '/api/admin/totp/confirm', () => byId(page, 'admin-enrol-confirm').click());
-    await byId(page, 'admin-audit-status').waitFor();
+    await confirmEnrolment(page, await startEnrolment(page));
 
     expect((await btcUsdtFees())?.taker_fee).toBe('0.002');
     await byId(page, 'admin-nav-products').click();
@@ -155,20 +144,25 @@ describe('the console’s products, settings and content', () => {
       .toBe('87.5%');
     expect(await ratioOf(60)).toBe('87.5');
     await screenshot(page, 'admin-products-dark');
-    await setTheme(page, 'light');
-    await byId(page, 'admin-products-seconds').waitFor();
-    await page.locator('[data-testid="admin-seconds-row"]').first().waitFor();
-    await screenshot(page, 'admin-products-light');
-    await byId(page, 'admin-language').click();
-    await page.getByText('秒合约：周期').waitFor();
-    await screenshot(page, 'admin-products-light-zh');
-    await page
-      .locator('[data-testid="admin-settings-pair"][data-symbol="BTC/USDT"] [data-testid="admin-pair-edit"]')
-      .click();
-    await page.getByText('标记价格与持仓上限').waitFor();
-    await screenshot(page, 'admin-products-lever-mark-light-zh');
-    await byId(page, 'admin-language').click();
-    await setTheme(page, 'dark');
+    await inLightThenChinese(
+      page,
+      async () => {
+        await byId(page, 'admin-products-seconds').waitFor();
+        await page.locator('[data-testid="admin-seconds-row"]').first().waitFor();
+        await screenshot(page, 'admin-products-light');
+      },
+      async () => {
+        await page.getByText('秒合约：周期').waitFor();
+        await screenshot(page, 'admin-products-light-zh');
+        await page
+          .locator(
+            '[data-testid="admin-settings-pair"][data-symbol="BTC/USDT"] [data-testid="admin-pair-edit"]',
+          )
+          .click();
+        await page.getByText('标记价格与持仓上限').waitFor();
+        await screenshot(page, 'admin-products-lever-mark-light-zh');
+      },
+    );
     expectNoPageErrors(admin);
   });
 
@@ -198,8 +192,7 @@ describe('the console’s products, settings and content', () => {
   it('support uploads an image and publishes a banner that the home page then shows', async () => {
     const { page } = support;
     const title = `Console banner ${suffix}`;
-    await signInOperator(support, SUPPORT.login, SUPPORT.password);
-    await byId(page, 'admin-audit-status').waitFor();
+    await openConsole(support, SUPPORT);
     await byId(page, 'admin-nav-banners').click();
     await page.locator('[data-testid="admin-banner-row"]').first().waitFor();
     const image = await QRCode.toBuffer(`banner-${suffix}`, { width: 400, margin: 8 });
@@ -221,19 +214,14 @@ describe('the console’s products, settings and content', () => {
     await page.locator('[data-testid="admin-banners"] .empty').waitFor();
     await byId(page, 'admin-banner-filter').selectOption('');
 
-    const home = await visit(browser);
-    try {
-      await home.open('/');
+    await browser.visiting({ route: '/' }, async (home) => {
       const slide = home.page.locator(`[data-testid="banner-slide"][aria-label="${title}"]`);
       await slide.waitFor({ state: 'attached' });
       expect(await slide.locator('img').getAttribute('src')).toMatch(/^\/upload\/op\d+-[0-9a-f]{32}\.png$/);
       // Its order (0) puts it before the seeded banners: the carousel opens on it.
       await expect.poll(async () => slide.getAttribute('class')).toContain('active');
       await screenshot(home.page, 'admin-banner-home-dark');
-      expectNoPageErrors(home);
-    } finally {
-      await home.close();
-    }
+    });
   });
 
   it('support edits an existing notice in place: the public notice shows the new text', async () => {
@@ -265,11 +253,9 @@ describe('the console’s products, settings and content', () => {
   });
 
   it('a viewer reads products, settings and banners without a change control, and is refused anyway', async () => {
-    const viewer = await visit(browser);
-    try {
+    await browser.visiting({}, async (viewer) => {
       const { page } = viewer;
-      await signInOperator(viewer, VIEWER.login, VIEWER.password);
-      await byId(page, 'admin-audit-status').waitFor();
+      await openConsole(viewer, VIEWER);
       await byId(page, 'admin-nav-products').click();
       await byId(page, 'admin-read-only').waitFor();
       await page.locator('[data-testid="admin-settings-pair"]').first().waitFor();
@@ -281,14 +267,8 @@ describe('the console’s products, settings and content', () => {
       await page.locator('[data-testid="admin-banner-row"]').first().waitFor();
       expect(await byId(page, 'admin-banner-publish').count()).toBe(0);
       await screenshot(page, 'admin-viewer-banners-dark');
-      const refused = await inPage<{ type: string; message: string }>(
-        page,
-        `fetch('/api/admin/products/pairs/save', { method: 'POST', headers: { Authorization: localStorage.getItem('admin_token'), 'content-type': 'application/x-www-form-urlencoded' }, body: 'id=1&taker_fee=0.5' }).then((answer) => answer.json())`,
-      );
+      const refused = await adminPost(page, '/api/admin/products/pairs/save', 'id=1&taker_fee=0.5');
       expect(refused).toEqual({ type: 'error', message: 'Your role may not do this' });
-      expectNoPageErrors(viewer);
-    } finally {
-      await viewer.close();
-    }
+    });
   });
 });

@@ -1,23 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPrisma, type Db } from '@exchange/kernel/db';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createOperator, totpCode } from '../../apps/api/src/modules/admin';
-import { createOpsUser } from '../../apps/api/src/ops/users';
 import { opsDeposit } from '../../apps/api/src/ops/wallet';
-import {
-  apiAnswer,
-  byId,
-  expectNoPageErrors,
-  inPage,
-  launchBrowser,
-  screenshot,
-  server,
-  visit,
-  type Visit,
-} from './browser';
-import { cashInfoOf } from '../p2p';
-import { clickOk, setTheme } from './admin';
+import { apiAnswer, byId, clickOk, expectNoPageErrors, inPage, screenshot, type Visit } from './browser';
+import { appealedOrder, clientCall, inLightThenChinese, signedInTrader, TRADER_SECRETS, TRON } from './admin';
+import { useBrowser, useDatabase } from './fixtures';
 import { expectCleanAudit } from './p2p';
 
 /**
@@ -28,123 +15,40 @@ import { expectCleanAudit } from './p2p';
  */
 const suffix = randomBytes(3).toString('hex');
 const OPERATOR = { login: `keeper-${suffix}`, password: 'Keeper-pass-2026' };
-const TRADER = { account: `frozen-${suffix}@test.exchange`, password: 'Secret123', trade: '246810' };
-const TRON = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
+const TRADER = { account: `frozen-${suffix}@test.exchange`, ...TRADER_SECRETS };
 const FROZEN =
   'Your funds are frozen: transfers, withdrawals and P2P sales are unavailable. Please contact support';
 
-let prisma: Db;
-let browser: Browser;
+const browser = useBrowser();
+const prisma = useDatabase();
 let operator: Visit;
 let secret = '';
 let adminToken = '';
 let trader: { id: number; token: string };
 
-async function call(path: string, body: Record<string, string>, token: string) {
-  const answer = await fetch(`${server().baseUrl}${path}`, {
-    method: 'POST',
-    headers: { Authorization: token, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(body),
-  });
-  return (await answer.json()) as { type: string; message: unknown };
-}
-
 const withdraw = () =>
-  call(
+  clientCall(
     '/api/wallet/out',
     { currency: '1', number: '10', address: TRON, rate: '0', pay_password: TRADER.trade },
     trader.token,
   );
 
-/** A c2c order of 20 USDT its buyer paid and then appealed (as the parties' own clients do it). */
-async function appealedOrder() {
-  const party = async (name: string) => {
-    const account = `${name}-${suffix}@test.exchange`;
-    const user = await createOpsUser(prisma, {
-      account,
-      password: TRADER.password,
-      tradePassword: TRADER.trade,
-      kycApproved: true,
-      seller: false,
-    });
-    const login = await call('/api/user/login', { user_string: account, password: TRADER.password }, '');
-    const token = login.message as string;
-    expect((await call('/api/user/cash_save', cashInfoOf(`${name}${user.id}`), token)).type).toBe('ok');
-    return { id: user.id, account, token };
-  };
-  const seller = await party('appealseller');
-  const buyer = await party('appealbuyer');
-  await opsDeposit(prisma, { account: seller.account, currency: 'USDT', amount: '20' });
-  const password = TRADER.trade;
-  const moved = await call(
-    '/api/wallet/change',
-    { currency_id: '1', number: '20', from_field: 'change', to_field: 'legal' },
-    seller.token,
-  );
-  expect(moved.type, JSON.stringify(moved)).toBe('ok');
-  const ad = (await call(
-    '/api/c2c_send',
-    {
-      type: 'sell',
-      way: 'bank',
-      price: '7.10',
-      total_number: '20',
-      currency_id: '1',
-      coin_code: 'CNY',
-      password,
-    },
-    seller.token,
-  )) as unknown as { type: string; data: { id: number } };
-  expect(ad.type, JSON.stringify(ad)).toBe('ok');
-  const taken = await call('/api/c2c/do_legal_deal', { id: String(ad.data.id), password }, buyer.token);
-  const orderId = (taken.message as { data: { id: number } }).data.id;
-  expect((await call('/api/c2c/user_legal_pay', { id: String(orderId), password }, buyer.token)).type).toBe(
-    'ok',
-  );
-  await prisma.p2pOrder.update({
-    where: { id: orderId },
-    data: { paid_at: new Date(Date.now() - 3_600_000) },
-  });
-  const statement = 'I paid 142 CNY at 10:05, the seller does not release';
-  expect((await call('/api/c2c/appeal', { id: String(orderId), reason: statement }, buyer.token)).type).toBe(
-    'ok',
-  );
-  return { orderId, buyer, seller, statement };
-}
-
 describe('the operator console: users, frozen funds and sellers', () => {
   beforeAll(async () => {
-    prisma = createPrisma(server().databaseUrl, 2);
     // The operator is made as `npm run ops -- operator:create` makes one and enrols two-factor through the
     // console's own calls (the enrolment screen itself is driven by admin.test.ts).
     await createOperator(prisma, { login: OPERATOR.login, role: 'finance', password: OPERATOR.password });
-    const signIn = await call('/api/admin/login', OPERATOR, '');
+    const signIn = await clientCall('/api/admin/login', OPERATOR, '');
     adminToken = (signIn.message as { token: string }).token;
-    secret = ((await call('/api/admin/totp/setup', {}, adminToken)).message as { secret: string }).secret;
-    expect((await call('/api/admin/totp/confirm', { code: totpCode(secret) }, adminToken)).type).toBe('ok');
-    const user = await createOpsUser(prisma, {
-      account: TRADER.account,
-      password: TRADER.password,
-      tradePassword: TRADER.trade,
-      kycApproved: true,
-      seller: false,
-    });
-    await opsDeposit(prisma, { account: TRADER.account, currency: 'USDT', amount: '100' });
-    const login = await call(
-      '/api/user/login',
-      { user_string: TRADER.account, password: TRADER.password },
-      '',
+    secret = ((await clientCall('/api/admin/totp/setup', {}, adminToken)).message as { secret: string })
+      .secret;
+    expect((await clientCall('/api/admin/totp/confirm', { code: totpCode(secret) }, adminToken)).type).toBe(
+      'ok',
     );
-    trader = { id: user.id, token: login.message as string };
-    browser = await launchBrowser();
-    operator = await visit(browser, { admin_token: adminToken, theme: 'dark' });
+    trader = await signedInTrader(prisma, TRADER.account, true);
+    await opsDeposit(prisma, { account: TRADER.account, currency: 'USDT', amount: '100' });
+    operator = await browser.open({ storage: { admin_token: adminToken, theme: 'dark' } });
   }, 120_000);
-
-  afterAll(async () => {
-    await operator?.close();
-    await browser?.close();
-    await prisma?.$disconnect();
-  });
 
   it('finds the trader and opens their page: accounts, roles and records', async () => {
     const { page } = operator;
@@ -202,7 +106,7 @@ describe('the operator console: users, frozen funds and sellers', () => {
 
   it('lists the payment channel’s orders by status', async () => {
     const { page } = operator;
-    const order = await call(
+    const order = await clientCall(
       '/api/wallet/charge_req_pay',
       { amount: '42', pay_type: '1', currency: '1' },
       trader.token,
@@ -221,11 +125,19 @@ describe('the operator console: users, frozen funds and sellers', () => {
 
   it('opens an appeal: both parties, who pays the fiat, and the appellant’s statement', async () => {
     const { page } = operator;
-    const { buyer, seller, statement, orderId } = await appealedOrder();
+    const statement = 'I paid 142 CNY at 10:05, the seller does not release';
+    const { buyer, seller, orderId } = await appealedOrder(prisma, {
+      seller: 'appealseller',
+      buyer: 'appealbuyer',
+      suffix,
+      amount: '20',
+      reason: statement,
+    });
     // The seller answers the appeal as the parties' own clients do.
     const answer = 'No CNY ever reached my account';
     expect(
-      (await call('/api/c2c/appeal_message', { id: String(orderId), message: answer }, seller.token)).type,
+      (await clientCall('/api/c2c/appeal_message', { id: String(orderId), message: answer }, seller.token))
+        .type,
     ).toBe('ok');
     await byId(page, 'admin-nav-appeals').click();
     const row = page.locator('[data-testid="admin-appeal-row"]', { hasText: buyer.account });
@@ -251,26 +163,25 @@ describe('the operator console: users, frozen funds and sellers', () => {
     await page.locator('[data-testid="admin-error"]', { hasText: 'No such record' }).waitFor();
     await screenshot(page, 'admin-user-missing-dark');
     await operator.open(`/admin/users/${trader.id}`);
-    await setTheme(page, 'light');
-    await byId(page, 'admin-user-detail').waitFor();
-    await screenshot(page, 'admin-user-light');
-    await byId(page, 'admin-language').click();
-    await page.getByText('资金正常').waitFor();
-    await screenshot(page, 'admin-user-light-zh');
-    await byId(page, 'admin-language').click();
-    await setTheme(page, 'dark');
+    await inLightThenChinese(
+      page,
+      async () => {
+        await byId(page, 'admin-user-detail').waitFor();
+        await screenshot(page, 'admin-user-light');
+      },
+      async () => {
+        await page.getByText('资金正常').waitFor();
+        await screenshot(page, 'admin-user-light-zh');
+      },
+    );
     expectNoPageErrors(operator);
   });
 
   it('a trader signing out in the same browser leaves the operator signed in', async () => {
-    const both = await visit(browser, {
-      admin_token: adminToken,
-      token: trader.token,
-      user_id: String(trader.id),
-    });
+    const storage = { admin_token: adminToken, token: trader.token, user_id: String(trader.id) };
+    const both = await browser.open({ storage, route: '/' });
     try {
       const { page } = both;
-      await both.open('/');
       await byId(page, 'account-menu').click();
       await apiAnswer(page, '/api/user/logout', 'POST', () => byId(page, 'logout').click());
       await byId(page, 'nav-login').waitFor();

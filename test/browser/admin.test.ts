@@ -1,25 +1,32 @@
 import { randomBytes } from 'node:crypto';
 import QRCode from 'qrcode';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPrisma, type Db } from '@exchange/kernel/db';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createOperator, totpCode } from '../../apps/api/src/modules/admin';
-import { createOpsUser } from '../../apps/api/src/ops/users';
 import { opsDeposit } from '../../apps/api/src/ops/wallet';
 import {
   apiAnswer,
   byId,
+  clickOk,
   expectNoPageErrors,
-  inPage,
-  launchBrowser,
   screenshot,
   server,
   untilInPage,
-  visit,
   type Visit,
 } from './browser';
-import { cashInfoOf } from '../p2p';
-import { clickOk, setTheme, signInOperator } from './admin';
+import {
+  adminPost,
+  appealedOrder,
+  clientCall,
+  confirmEnrolment,
+  inLightThenChinese,
+  openConsole,
+  signedInTrader,
+  signInOperator,
+  startEnrolment,
+  TRADER_SECRETS,
+  TRON,
+} from './admin';
+import { useBrowser, useDatabase } from './fixtures';
 import { expectCleanAudit } from './p2p';
 
 /**
@@ -30,41 +37,18 @@ import { expectCleanAudit } from './p2p';
  * refuses the viewer's change anyway.
  */
 const suffix = randomBytes(3).toString('hex');
-const ADMIN = { login: `chief-${suffix}`, password: 'Chief-pass-2026' };
-const VIEWER = { login: `watcher-${suffix}`, password: 'Watcher-pass-2026' };
-const TRADER = { account: `kyc-${suffix}@test.exchange`, password: 'Secret123', trade: '246810' };
-const TRON = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
+const ADMIN = { login: `chief-${suffix}`, role: 'admin', password: 'Chief-pass-2026' };
+const VIEWER = { login: `watcher-${suffix}`, role: 'viewer', password: 'Watcher-pass-2026' };
+const TRADER = { account: `kyc-${suffix}@test.exchange`, ...TRADER_SECRETS };
 
-let prisma: Db;
-let browser: Browser;
+const browser = useBrowser();
+const prisma = useDatabase();
 let operator: Visit;
 let secret = '';
 
-/** A call of the exchange's API as the trader's own client makes it. */
-async function traderCall(path: string, body: Record<string, string>, token: string) {
-  const answer = await fetch(`${server().baseUrl}${path}`, {
-    method: 'POST',
-    headers: { Authorization: token, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(body),
-  });
-  return (await answer.json()) as { type: string; message: unknown };
-}
-
 /** A trader who submitted their identity (three distinct photos) and asked to withdraw 30 USDT. */
 async function traderWithWork(): Promise<{ id: number; token: string }> {
-  const user = await createOpsUser(prisma, {
-    account: TRADER.account,
-    password: TRADER.password,
-    tradePassword: TRADER.trade,
-    kycApproved: false,
-    seller: false,
-  });
-  const login = await traderCall(
-    '/api/user/login',
-    { user_string: TRADER.account, password: TRADER.password },
-    '',
-  );
-  const token = login.message as string;
+  const { id, token } = await signedInTrader(prisma, TRADER.account, false);
   const photos: string[] = [];
   for (const side of ['front', 'back', 'hand']) {
     const form = new FormData();
@@ -77,7 +61,7 @@ async function traderWithWork(): Promise<{ id: number; token: string }> {
     });
     photos.push(((await uploaded.json()) as { message: string }).message);
   }
-  const submitted = await traderCall(
+  const submitted = await clientCall(
     '/api/user/real_name',
     {
       name: 'Kim Tester',
@@ -90,106 +74,33 @@ async function traderWithWork(): Promise<{ id: number; token: string }> {
   );
   expect(submitted.type, JSON.stringify(submitted)).toBe('ok');
   await opsDeposit(prisma, { account: TRADER.account, currency: 'USDT', amount: '100' });
-  const out = await traderCall(
+  const out = await clientCall(
     '/api/wallet/out',
     { currency: '1', number: '30', address: TRON, rate: '0', pay_password: TRADER.trade },
     token,
   );
   expect(out.type, JSON.stringify(out)).toBe('ok');
-  return { id: user.id, token };
-}
-
-/** A ready P2P trader (identity verified, payment account saved), signed in through the API. */
-async function p2pParty(name: string) {
-  const account = `${name}-${suffix}@test.exchange`;
-  const user = await createOpsUser(prisma, {
-    account,
-    password: TRADER.password,
-    tradePassword: TRADER.trade,
-    kycApproved: true,
-    seller: false,
-  });
-  const login = await traderCall('/api/user/login', { user_string: account, password: TRADER.password }, '');
-  const token = login.message as string;
-  const saved = await traderCall('/api/user/cash_save', cashInfoOf(`${name}${user.id}`), token);
-  expect(saved.type, JSON.stringify(saved)).toBe('ok');
-  return { id: user.id, account, token };
-}
-
-/** A c2c order of 30 USDT that its buyer paid and then appealed: the seller's 30 USDT sit in escrow. */
-async function appealedOrder() {
-  const seller = await p2pParty('seller');
-  const buyer = await p2pParty('buyer');
-  await opsDeposit(prisma, { account: seller.account, currency: 'USDT', amount: '30' });
-  const moved = await traderCall(
-    '/api/wallet/change',
-    { currency_id: '1', number: '30', from_field: 'change', to_field: 'legal' },
-    seller.token,
-  );
-  expect(moved.type, JSON.stringify(moved)).toBe('ok');
-  const password = TRADER.trade;
-  const ad = (await traderCall(
-    '/api/c2c_send',
-    {
-      type: 'sell',
-      way: 'bank',
-      price: '7.10',
-      total_number: '30',
-      currency_id: '1',
-      coin_code: 'CNY',
-      password,
-    },
-    seller.token,
-  )) as unknown as { type: string; data: { id: number } };
-  expect(ad.type, JSON.stringify(ad)).toBe('ok');
-  const taken = await traderCall('/api/c2c/do_legal_deal', { id: String(ad.data.id), password }, buyer.token);
-  const orderId = (taken.message as { data: { id: number } }).data.id;
-  expect(
-    (await traderCall('/api/c2c/user_legal_pay', { id: String(orderId), password }, buyer.token)).type,
-  ).toBe('ok');
-  await prisma.p2pOrder.update({
-    where: { id: orderId },
-    data: { paid_at: new Date(Date.now() - 3_600_000) },
-  });
-  const appealed = await traderCall(
-    '/api/c2c/appeal',
-    { id: String(orderId), reason: 'no release' },
-    buyer.token,
-  );
-  expect(appealed.type, JSON.stringify(appealed)).toBe('ok');
-  return { orderId, buyer };
+  return { id, token };
 }
 
 describe('the operator console', () => {
   let trader: { id: number; token: string };
 
   beforeAll(async () => {
-    prisma = createPrisma(server().databaseUrl, 2);
-    await createOperator(prisma, { login: ADMIN.login, role: 'admin', password: ADMIN.password });
-    await createOperator(prisma, { login: VIEWER.login, role: 'viewer', password: VIEWER.password });
+    await createOperator(prisma, ADMIN);
+    await createOperator(prisma, VIEWER);
     trader = await traderWithWork();
-    browser = await launchBrowser();
-    operator = await visit(browser);
+    operator = await browser.open();
   }, 120_000);
-
-  afterAll(async () => {
-    await operator?.close();
-    await browser?.close();
-    await prisma?.$disconnect();
-  });
 
   it('an admin signs in, must enrol two-factor from the QR code, then reaches the dashboard', async () => {
     const { page } = operator;
     await signInOperator(operator, ADMIN.login, ADMIN.password);
     await byId(page, 'admin-enrol').waitFor();
-    await clickOk(page, '/api/admin/totp/setup', () => byId(page, 'admin-enrol-start').click());
-    await byId(page, 'admin-qr').waitFor();
-    secret = (await byId(page, 'admin-secret').textContent())?.trim() ?? '';
+    secret = await startEnrolment(page);
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await screenshot(page, 'admin-enrol-dark');
-    await byId(page, 'admin-enrol-code').fill(totpCode(secret));
-    await clickOk(page, '/api/admin/totp/confirm', () => byId(page, 'admin-enrol-confirm').click());
-    await byId(page, 'admin-audit-status').waitFor();
+    await confirmEnrolment(page, secret);
     expect(await byId(page, 'admin-audit-status').getAttribute('data-ok')).toBe('true');
     expect(await byId(page, 'admin-who').textContent()).toContain(`${ADMIN.login} · admin`);
     await screenshot(page, 'admin-dashboard-dark');
@@ -214,8 +125,7 @@ describe('the operator console', () => {
       .toBe('The login, password or two-factor code is incorrect');
     await screenshot(page, 'admin-sign-in-dark');
     // The next step's code: the enrolment used the current one, and each code signs in once.
-    await signInOperator(operator, ADMIN.login, ADMIN.password, totpCode(secret, Date.now() + 30_000));
-    await byId(page, 'admin-audit-status').waitFor();
+    await openConsole(operator, ADMIN, totpCode(secret, Date.now() + 30_000));
   });
 
   it('approves the identity: the trader is verified and told', async () => {
@@ -293,7 +203,13 @@ describe('the operator console', () => {
 
   it('resolves a P2P appeal: the escrow goes to the buyer', async () => {
     const { page } = operator;
-    const { orderId, buyer } = await appealedOrder();
+    const { orderId, buyer } = await appealedOrder(prisma, {
+      seller: 'seller',
+      buyer: 'buyer',
+      suffix,
+      amount: '30',
+      reason: 'no release',
+    });
     await byId(page, 'admin-nav-appeals').click();
     const row = page.locator('[data-testid="admin-appeal-row"]', { hasText: buyer.account });
     await row.waitFor();
@@ -321,37 +237,33 @@ describe('the operator console', () => {
     await byId(page, 'admin-notice-abstract').fill('Published from the console');
     await clickOk(page, '/api/admin/notices/save', () => byId(page, 'admin-notice-publish').click());
     await page.locator('[data-testid="admin-notice-row"]', { hasText: title }).waitFor();
-    const home = await visit(browser);
-    try {
-      await home.open('/');
+    await browser.visiting({ route: '/' }, async (home) => {
       await home.page.getByText(title).first().waitFor();
-      expectNoPageErrors(home);
-    } finally {
-      await home.close();
-    }
+    });
   });
 
   it('shows the dashboard in light and in Chinese, with the audit green', async () => {
     const { page } = operator;
     await byId(page, 'admin-nav-dashboard').click();
-    await setTheme(page, 'light');
-    await byId(page, 'admin-audit-status').waitFor();
-    expect(await byId(page, 'admin-audit-status').getAttribute('data-ok')).toBe('true');
-    await screenshot(page, 'admin-dashboard-light');
-    await byId(page, 'admin-language').click();
-    await page.getByText('账本审计').waitFor();
-    await screenshot(page, 'admin-dashboard-light-zh');
-    await byId(page, 'admin-language').click();
-    await setTheme(page, 'dark');
+    await inLightThenChinese(
+      page,
+      async () => {
+        await byId(page, 'admin-audit-status').waitFor();
+        expect(await byId(page, 'admin-audit-status').getAttribute('data-ok')).toBe('true');
+        await screenshot(page, 'admin-dashboard-light');
+      },
+      async () => {
+        await page.getByText('账本审计').waitFor();
+        await screenshot(page, 'admin-dashboard-light-zh');
+      },
+    );
     expectNoPageErrors(operator);
   });
 
   it('a viewer sees no change buttons, and the server refuses the viewer and a trader anyway', async () => {
-    const viewer = await visit(browser);
-    try {
+    await browser.visiting({}, async (viewer) => {
       const { page } = viewer;
-      await signInOperator(viewer, VIEWER.login, VIEWER.password);
-      await byId(page, 'admin-audit-status').waitFor();
+      await openConsole(viewer, VIEWER);
       await byId(page, 'admin-nav-markets').click();
       await byId(page, 'admin-read-only').waitFor();
       await page.locator('[data-testid="admin-pair-row"]').first().waitFor();
@@ -366,18 +278,12 @@ describe('the operator console', () => {
       await byId(page, 'admin-read-only').waitFor();
       expect(await byId(page, 'admin-deposit-submit').count()).toBe(0);
       expect(await byId(page, 'admin-withdrawal-complete').count()).toBe(0);
-      const refused = await inPage<{ type: string; message: string }>(
-        page,
-        `fetch('/api/admin/markets/flags', { method: 'POST', headers: { Authorization: localStorage.getItem('admin_token'), 'content-type': 'application/x-www-form-urlencoded' }, body: 'id=1&is_display=0' }).then((answer) => answer.json())`,
-      );
+      const refused = await adminPost(page, '/api/admin/markets/flags', 'id=1&is_display=0');
       expect(refused).toEqual({ type: 'error', message: 'Your role may not do this' });
       const asTrader = await fetch(`${server().baseUrl}/api/admin/dashboard`, {
         headers: { Authorization: trader.token },
       });
       expect(await asTrader.json()).toEqual({ type: '999', message: 'Operator sign-in required' });
-      expectNoPageErrors(viewer);
-    } finally {
-      await viewer.close();
-    }
+    });
   });
 });

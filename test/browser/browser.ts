@@ -87,6 +87,21 @@ export async function apiAnswer(
   return { response, body: (await response.json()) as { type: string; message: unknown } };
 }
 
+/** Runs `action` (a click), and expects the POST it makes to `path` to answer ok; the answer's body. */
+export async function clickOk(page: Page, path: string, action: () => Promise<unknown>) {
+  const { body } = await apiAnswer(page, path, 'POST', action);
+  expect(body.type, `${path} answered ${JSON.stringify(body)}`).toBe('ok');
+  return body;
+}
+
+/** Types the trade password into the open dialog and waits for the call it confirms; the answer's body. */
+export async function withPassword(page: Page, path: string, password = DEMO.tradePassword) {
+  await byId(page, 'trade-password').fill(password);
+  const body = await clickOk(page, path, () => byId(page, 'trade-password-submit').click());
+  await byId(page, 'password-dialog').waitFor({ state: 'detached' });
+  return body;
+}
+
 /** A full-page screenshot, from the top, once the toasts of the last action (3 s each) have gone and fonts are in. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
@@ -146,8 +161,7 @@ export async function logInThroughUi(session: Visit, account: string, password: 
   await session.open('/components/login');
   await byId(page, 'login-account').fill(account);
   await byId(page, 'login-password').fill(password);
-  const { body } = await apiAnswer(page, '/api/user/login', 'POST', () => byId(page, 'login-submit').click());
-  expect(body.type, `login answered ${JSON.stringify(body)}`).toBe('ok');
+  await clickOk(page, '/api/user/login', () => byId(page, 'login-submit').click());
   await untilInPage(page, "Boolean(localStorage.getItem('token'))");
   // Login success goes home after 0.5 s (document 1, section 4): wait until the login form is gone.
   await byId(page, 'login-submit').waitFor({ state: 'detached' });

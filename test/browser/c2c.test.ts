@@ -1,16 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  byId,
-  DEMO,
-  expectNoPageErrors,
-  launchBrowser,
-  logInThroughUi,
-  screenshot,
-  untilInPage,
-  visit,
-  type Visit,
-} from './browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { byId, DEMO, expectNoPageErrors, screenshot, type Visit } from './browser';
+import { switchTheme, switchToChinese, useBrowser } from './fixtures';
 import {
   act,
   ALICE,
@@ -24,7 +14,7 @@ import {
   savePaymentAccount,
   take,
   USDT,
-  withPassword,
+  withdrawSellAd,
 } from './p2p';
 
 /**
@@ -33,24 +23,15 @@ import {
  * with the money checked on the server after each trade.
  */
 describe('P2P trading between two users', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let alice: Visit;
   let bob: Visit;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
-    alice = await visit(browser);
-    bob = await visit(browser);
-    await logInThroughUi(alice, ALICE, DEMO.password);
-    await logInThroughUi(bob, BOB, DEMO.password);
+    alice = await browser.open({ as: { account: ALICE, password: DEMO.password } });
+    bob = await browser.open({ as: { account: BOB, password: DEMO.password } });
     await savePaymentAccount(alice, 'Alice');
     await savePaymentAccount(bob, 'Bob');
-  });
-
-  afterAll(async () => {
-    await alice?.close();
-    await bob?.close();
-    await browser?.close();
   });
 
   it('a c2c sale: alice moves USDT to her fiat account and sells it to bob, who pays; alice releases', async () => {
@@ -125,11 +106,7 @@ describe('P2P trading between two users', () => {
     expect(await byId(bob.page, 'c2c-order-actions').count()).toBe(0);
 
     // The ad is open again; alice withdraws it from my ads and her coins come back.
-    await alice.open('/c2cRelease');
-    const row = byId(alice.page, 'c2c-my-ads-sell').locator(`[data-testid="c2c-my-ad"][data-id="${adId}"]`);
-    await row.locator('[data-testid="c2c-ad-withdraw"]').click();
-    await withPassword(alice.page, '/api/c2c/back_send');
-    await row.waitFor({ state: 'detached' });
+    await withdrawSellAd(alice, adId);
     const after = await legalWallet(alice.page, USDT);
     expect(after.available).toBeCloseTo(aliceBefore.available, 8);
     expect(after.locked).toBeCloseTo(aliceBefore.locked, 8);
@@ -145,20 +122,16 @@ describe('P2P trading between two users', () => {
     await bob.open(`/c2c?type=buy&currency_id=${USDT}`);
     await byId(page, 'c2c-market').locator(`[data-testid="c2c-ad"][data-id="${adId}"]`).waitFor();
     await screenshot(page, 'c2c-market-dark');
-    await byId(page, 'theme-toggle').click();
-    await untilInPage(page, "document.documentElement.dataset.theme === 'light'");
+    await switchTheme(page, 'light');
     await screenshot(page, 'c2c-market-light');
     await bob.open('/c2cOrder');
     await byId(page, 'c2c-order-row').first().waitFor();
     await screenshot(page, 'c2c-orders-light');
-    await byId(page, 'theme-toggle').click();
-    await untilInPage(page, "document.documentElement.dataset.theme === 'dark'");
+    await switchTheme(page, 'dark');
 
     await alice.open('/c2cTrade');
     await byId(alice.page, 'c2c-form-sell').waitFor();
-    await byId(alice.page, 'language-menu').click();
-    await byId(alice.page, 'lang-zh').click();
-    await untilInPage(alice.page, "document.documentElement.lang === 'zh-CN'");
+    await switchToChinese(alice.page);
     await byId(alice.page, 'c2c-form-sell').waitFor();
     await expect.poll(() => byId(alice.page, 'c2c-nav-market').innerText()).toBe('交易市场');
     await screenshot(alice.page, 'c2c-publish-zh');

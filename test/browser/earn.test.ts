@@ -1,26 +1,12 @@
 import pg from 'pg';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPrisma, type Db } from '@exchange/kernel/db';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditExchange } from '../../apps/api/src/areas';
 import { grantPoints } from '../../apps/api/src/modules/points';
 import { DAY_MS, HOLDING_STATUS, settleDue } from '../../apps/api/src/modules/savings';
 import { createOpsUser } from '../../apps/api/src/ops/users';
 import { opsDeposit } from '../../apps/api/src/ops/wallet';
-import {
-  apiAnswer,
-  byId,
-  DEMO,
-  expectNoPageErrors,
-  launchBrowser,
-  logInThroughUi,
-  readNumber,
-  screenshot,
-  server,
-  untilInPage,
-  visit,
-  type Visit,
-} from './browser';
+import { byId, clickOk, DEMO, readNumber, screenshot, server, untilInPage, withPassword } from './browser';
+import { useBrowser, useDatabase } from './fixtures';
 
 /**
  * Points and savings in a real browser: a user made the way operators make them (so no other file's
@@ -30,13 +16,11 @@ import {
  */
 const ERIN = { account: 'erin@earn.test', password: DEMO.password, tradePassword: '123456' };
 
-let browser: Browser;
-let prisma: Db;
+const browser = useBrowser();
+const prisma = useDatabase();
 let erinId: number;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  prisma = createPrisma(server().databaseUrl, 2);
   const erin = await createOpsUser(prisma, {
     account: ERIN.account,
     password: ERIN.password,
@@ -50,24 +34,6 @@ beforeAll(async () => {
   await grantPoints(prisma, { account: ERIN.account, points: '1000', reason: 'browser test welcome' });
 });
 
-afterAll(async () => {
-  await browser.close();
-  await prisma.$disconnect();
-});
-
-async function signedIn(storage: Record<string, string> = {}): Promise<Visit> {
-  const session = await visit(browser, storage);
-  await logInThroughUi(session, ERIN.account, ERIN.password);
-  return session;
-}
-
-async function confirmTradePassword(page: Page, path: string) {
-  await byId(page, 'trade-password').fill(ERIN.tradePassword);
-  const { body } = await apiAnswer(page, path, 'POST', () => byId(page, 'trade-password-submit').click());
-  expect(body.type, JSON.stringify(body)).toBe('ok');
-  await byId(page, 'password-dialog').waitFor({ state: 'detached' });
-}
-
 const hapBalance = async () => {
   const hap = await prisma.currency.findUniqueOrThrow({ where: { name: 'HAP' } });
   const wallet = await prisma.wallet.findUnique({
@@ -77,83 +43,75 @@ const hapBalance = async () => {
 };
 
 describe('points exchange and deposit savings', () => {
-  it('sends an unbound user to /bindInfo, binds the partner account and exchanges granted points', async () => {
-    const session = await signedIn();
-    const { page } = session;
-    await session.open('/integralExchanges');
-    await byId(page, 'points-unbound').waitFor();
-    // Document 3 section 4: after a failed info call the user goes to the bind page after 1 s.
-    await untilInPage(page, "location.hash.startsWith('#/bindInfo')");
-    await byId(page, 'bind-form').waitFor();
-    await screenshot(page, 'earn-bind-dark');
-    await byId(page, 'bind-account').fill('erin-partner');
-    await byId(page, 'bind-password').fill('partner-pass');
-    const bound = await apiAnswer(page, '/api/jc/bind', 'POST', () => byId(page, 'bind-submit').click());
-    expect(bound.body.type).toBe('ok');
-    await expect.poll(() => byId(page, 'bind-current').innerText()).toContain('erin-partner');
-    await untilInPage(page, "location.hash.startsWith('#/integralExchanges')");
+  it('sends an unbound user to /bindInfo, binds the partner account and exchanges granted points', () =>
+    browser.visiting({ as: ERIN, route: '/integralExchanges' }, async ({ page }) => {
+      await byId(page, 'points-unbound').waitFor();
+      // Document 3 section 4: after a failed info call the user goes to the bind page after 1 s.
+      await untilInPage(page, "location.hash.startsWith('#/bindInfo')");
+      await byId(page, 'bind-form').waitFor();
+      await screenshot(page, 'earn-bind-dark');
+      await byId(page, 'bind-account').fill('erin-partner');
+      await byId(page, 'bind-password').fill('partner-pass');
+      await clickOk(page, '/api/jc/bind', () => byId(page, 'bind-submit').click());
+      await expect.poll(() => byId(page, 'bind-current').innerText()).toContain('erin-partner');
+      await untilInPage(page, "location.hash.startsWith('#/integralExchanges')");
 
-    await expect.poll(async () => readNumber(await byId(page, 'points-usable').innerText())).toBe(1000);
-    await byId(page, 'points-amount').fill('500');
-    // 500 points, 1 % fee = 5; 495 × 0.01 USD / 1 USD = 4.95 HAP.
-    await expect.poll(() => byId(page, 'points-estimate').innerText()).toContain('4.95');
-    await screenshot(page, 'earn-points-dark');
-    await byId(page, 'points-submit').click();
-    await confirmTradePassword(page, '/api/jc/exchange');
-    await expect.poll(async () => readNumber(await byId(page, 'points-usable').innerText())).toBe(500);
-    await byId(page, 'points-history-row').first().waitFor();
-    expect(await byId(page, 'points-history-row').first().innerText()).toContain('4.95');
-    expect(await hapBalance()).toBe(4.95);
-    await screenshot(page, 'earn-points-history-dark');
-    expectNoPageErrors(session);
-    await session.close();
-  });
+      await expect.poll(async () => readNumber(await byId(page, 'points-usable').innerText())).toBe(1000);
+      await byId(page, 'points-amount').fill('500');
+      // 500 points, 1 % fee = 5; 495 × 0.01 USD / 1 USD = 4.95 HAP.
+      await expect.poll(() => byId(page, 'points-estimate').innerText()).toContain('4.95');
+      await screenshot(page, 'earn-points-dark');
+      await byId(page, 'points-submit').click();
+      await withPassword(page, '/api/jc/exchange', ERIN.tradePassword);
+      await expect.poll(async () => readNumber(await byId(page, 'points-usable').innerText())).toBe(500);
+      await byId(page, 'points-history-row').first().waitFor();
+      expect(await byId(page, 'points-history-row').first().innerText()).toContain('4.95');
+      expect(await hapBalance()).toBe(4.95);
+      await screenshot(page, 'earn-points-history-dark');
+    }));
 
-  it('deposits into a savings plan behind the trade password and shows the holding', async () => {
-    const session = await signedIn();
-    const { page } = session;
-    await session.open('/manage');
-    const plan = await prisma.savingsPlan.findFirstOrThrow({ where: { day: 30, status: 1, currency_id: 1 } });
-    await byId(page, `savings-plan-${plan.id}`).click();
-    await expect.poll(async () => readNumber(await byId(page, 'savings-available').innerText())).toBe(5000);
-    await byId(page, 'savings-amount').fill('1000');
-    // 1000 USDT × 1 % over 30 days.
-    await expect.poll(() => byId(page, 'savings-interest').innerText()).toContain('10');
-    await screenshot(page, 'earn-manage-dark');
-    await byId(page, 'savings-submit').click();
-    await confirmTradePassword(page, '/api/record/submit');
-    await untilInPage(page, "location.hash.startsWith('#/manageList')");
-    await byId(page, 'savings-record').first().waitFor();
-    const row = await byId(page, 'savings-record').first().innerText();
-    expect(row).toContain('USDT');
-    expect(row).toContain('1000');
-    await screenshot(page, 'earn-manage-list-dark');
-    const wallet = await prisma.wallet.findUniqueOrThrow({
-      where: { user_id_currency_id: { user_id: erinId, currency_id: plan.currency_id } },
-    });
-    expect(wallet.lock_change_balance.toFixed()).toBe('1000');
-    expectNoPageErrors(session);
-    await session.close();
-  });
+  it('deposits into a savings plan behind the trade password and shows the holding', () =>
+    browser.visiting({ as: ERIN, route: '/manage' }, async ({ page }) => {
+      const plan = await prisma.savingsPlan.findFirstOrThrow({
+        where: { day: 30, status: 1, currency_id: 1 },
+      });
+      await byId(page, `savings-plan-${plan.id}`).click();
+      await expect.poll(async () => readNumber(await byId(page, 'savings-available').innerText())).toBe(5000);
+      await byId(page, 'savings-amount').fill('1000');
+      // 1000 USDT × 1 % over 30 days.
+      await expect.poll(() => byId(page, 'savings-interest').innerText()).toContain('10');
+      await screenshot(page, 'earn-manage-dark');
+      await byId(page, 'savings-submit').click();
+      await withPassword(page, '/api/record/submit', ERIN.tradePassword);
+      await untilInPage(page, "location.hash.startsWith('#/manageList')");
+      await byId(page, 'savings-record').first().waitFor();
+      const row = await byId(page, 'savings-record').first().innerText();
+      expect(row).toContain('USDT');
+      expect(row).toContain('1000');
+      await screenshot(page, 'earn-manage-list-dark');
+      const wallet = await prisma.wallet.findUniqueOrThrow({
+        where: { user_id_currency_id: { user_id: erinId, currency_id: plan.currency_id } },
+      });
+      expect(wallet.lock_change_balance.toFixed()).toBe('1000');
+    }));
 
   it('shows the screens in the light theme and in Chinese, and the books balance', async () => {
-    const session = await signedIn({ theme: 'light', locale: 'zh' });
-    const { page } = session;
-    await session.open('/integralExchanges');
-    await expect.poll(async () => readNumber(await byId(page, 'points-usable').innerText())).toBe(500);
-    await screenshot(page, 'earn-points-light-zh');
-    await session.open('/manage');
-    await byId(page, 'savings-amount').waitFor();
-    await screenshot(page, 'earn-manage-light-zh');
-    await session.open('/manageList');
-    await byId(page, 'savings-record').first().waitFor();
-    expect(await byId(page, 'savings-record').first().innerText()).toContain('持有中');
-    await screenshot(page, 'earn-manage-list-light-zh');
-    await session.open('/bindInfo');
-    await expect.poll(() => byId(page, 'bind-current').innerText()).toContain('erin-partner');
-    await screenshot(page, 'earn-bind-light-zh');
-    expectNoPageErrors(session);
-    await session.close();
+    const opening = { as: ERIN, storage: { theme: 'light', locale: 'zh' }, route: '/integralExchanges' };
+    await browser.visiting(opening, async (session) => {
+      const { page } = session;
+      await expect.poll(async () => readNumber(await byId(page, 'points-usable').innerText())).toBe(500);
+      await screenshot(page, 'earn-points-light-zh');
+      await session.open('/manage');
+      await byId(page, 'savings-amount').waitFor();
+      await screenshot(page, 'earn-manage-light-zh');
+      await session.open('/manageList');
+      await byId(page, 'savings-record').first().waitFor();
+      expect(await byId(page, 'savings-record').first().innerText()).toContain('持有中');
+      await screenshot(page, 'earn-manage-list-light-zh');
+      await session.open('/bindInfo');
+      await expect.poll(() => byId(page, 'bind-current').innerText()).toContain('erin-partner');
+      await screenshot(page, 'earn-bind-light-zh');
+    });
     const report = await auditExchange(prisma);
     expect(report.problems).toEqual([]);
   });
@@ -179,33 +137,28 @@ describe('points exchange and deposit savings', () => {
     // 5000 deposited, 1000 saved and returned, and 1000 × 1 % of interest.
     expect([wallet.change_balance.toFixed(), wallet.lock_change_balance.toFixed()]).toEqual(['5010', '0']);
 
-    const session = await signedIn();
-    const { page } = session;
-    await session.open('/manageList');
-    const row = byId(page, 'savings-record').first();
-    await expect.poll(() => row.innerText()).toContain('Matured');
-    expect(readNumber(await row.locator('[data-testid="savings-record-interest"]').innerText())).toBe(10);
-    await screenshot(page, 'earn-manage-list-matured-dark');
-    await session.open('/dealFinance');
-    const usdt = byId(page, 'assets-row').filter({ hasText: 'USDT' }).first();
-    await expect
-      .poll(async () => readNumber(await usdt.locator('[data-testid="assets-available"]').innerText()))
-      .toBe(5010);
-    expect(readNumber(await usdt.locator('[data-testid="assets-frozen"]').innerText())).toBe(0);
-    expectNoPageErrors(session);
-    await session.close();
+    await browser.visiting({ as: ERIN, route: '/manageList' }, async (session) => {
+      const { page } = session;
+      const row = byId(page, 'savings-record').first();
+      await expect.poll(() => row.innerText()).toContain('Matured');
+      expect(readNumber(await row.locator('[data-testid="savings-record-interest"]').innerText())).toBe(10);
+      await screenshot(page, 'earn-manage-list-matured-dark');
+      await session.open('/dealFinance');
+      const usdt = byId(page, 'assets-row').filter({ hasText: 'USDT' }).first();
+      await expect
+        .poll(async () => readNumber(await usdt.locator('[data-testid="assets-available"]').innerText()))
+        .toBe(5010);
+      expect(readNumber(await usdt.locator('[data-testid="assets-frozen"]').innerText())).toBe(0);
+    });
     expect((await auditExchange(prisma)).problems).toEqual([]);
   });
 
   it('shows an empty list of deposits to a user who has none', async () => {
     const fay = { account: 'fay@earn.test', password: DEMO.password };
     await createOpsUser(prisma, { ...fay, kycApproved: false, seller: false });
-    const session = await visit(browser);
-    await logInThroughUi(session, fay.account, fay.password);
-    await session.open('/manageList');
-    await byId(session.page, 'savings-list-empty').waitFor();
-    await screenshot(session.page, 'earn-manage-list-empty-dark');
-    expectNoPageErrors(session);
-    await session.close();
+    await browser.visiting({ as: fay, route: '/manageList' }, async ({ page }) => {
+      await byId(page, 'savings-list-empty').waitFor();
+      await screenshot(page, 'earn-manage-list-empty-dark');
+    });
   });
 });

@@ -1,22 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPrisma } from '@exchange/kernel/db';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { createOpsUser } from '../../apps/api/src/ops/users';
 import { opsDeposit } from '../../apps/api/src/ops/wallet';
-import {
-  BTC_USDT,
-  byId,
-  DEMO,
-  expectNoPageErrors,
-  launchBrowser,
-  logInThroughUi,
-  nextFrames,
-  readNumber,
-  screenshot,
-  server,
-  untilInPage,
-  visit,
-} from './browser';
+import { BTC_USDT, byId, DEMO, nextFrames, readNumber, screenshot } from './browser';
+import { switchTheme, switchToChinese, useBrowser, useDatabase } from './fixtures';
 
 const EXCHANGE_ROUTE = `/dealCenter?legal_id=${BTC_USDT.legalId}&currency_id=${BTC_USDT.currencyId}`;
 
@@ -42,129 +29,102 @@ async function waitForMarketData(page: Page): Promise<number> {
 }
 
 describe('the exchange screen', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
+  const prisma = useDatabase();
 
-  it('shows the live BTC/USDT market to a visitor, with a prompt to log in', async () => {
-    const session = await visit(browser);
-    const { page } = session;
-    await session.open(EXCHANGE_ROUTE);
-    await waitForMarketData(page);
-    await byId(page, 'login-prompt').first().waitFor();
-    expectNoPageErrors(session);
-    await session.close();
-  });
+  it('shows the live BTC/USDT market to a visitor, with a prompt to log in', () =>
+    browser.visiting({ route: EXCHANGE_ROUTE }, async ({ page }) => {
+      await waitForMarketData(page);
+      await byId(page, 'login-prompt').first().waitFor();
+    }));
 
-  it('places a resting fixed-price buy, lists it, and revokes it', async () => {
-    const session = await visit(browser);
-    const { page } = session;
-    await logInThroughUi(session, DEMO.account, DEMO.password);
-    await session.open(EXCHANGE_ROUTE);
-    const last = await waitForMarketData(page);
+  it('places a resting fixed-price buy, lists it, and revokes it', () =>
+    browser.visiting({ as: DEMO, route: EXCHANGE_ROUTE }, async ({ page }) => {
+      const last = await waitForMarketData(page);
 
-    // Half the last price: far below the market, so the order rests on the book.
-    const price = (Math.floor(last * 50) / 100).toFixed(2);
-    await byId(page, 'mode-limit').click();
-    await byId(page, 'buy-price').fill(price);
-    await byId(page, 'buy-amount').fill('0.01');
-    const placed = page.waitForResponse(
-      (response) =>
-        new URL(response.url()).pathname === '/api/coin/trade' && response.request().method() === 'POST',
-    );
-    await byId(page, 'buy-submit').click();
-    // Document 1 asks for a confirm dialog showing the price before the order goes out.
-    const confirm = byId(page, 'confirm-yes');
-    await confirm.waitFor();
-    await confirm.click();
-    const answer = (await (await placed).json()) as { type: string; order?: { id: string; state: string } };
-    expect(answer.type, JSON.stringify(answer)).toBe('ok');
-    const orderId = answer.order?.id ?? '';
-    expect(orderId).not.toBe('');
-    expect(['new', 'open'], 'the order should rest on the book').toContain(answer.order?.state);
+      // Half the last price: far below the market, so the order rests on the book.
+      const price = (Math.floor(last * 50) / 100).toFixed(2);
+      await byId(page, 'mode-limit').click();
+      await byId(page, 'buy-price').fill(price);
+      await byId(page, 'buy-amount').fill('0.01');
+      const placed = page.waitForResponse(
+        (response) =>
+          new URL(response.url()).pathname === '/api/coin/trade' && response.request().method() === 'POST',
+      );
+      await byId(page, 'buy-submit').click();
+      // Document 1 asks for a confirm dialog showing the price before the order goes out.
+      const confirm = byId(page, 'confirm-yes');
+      await confirm.waitFor();
+      await confirm.click();
+      const answer = (await (await placed).json()) as { type: string; order?: { id: string; state: string } };
+      expect(answer.type, JSON.stringify(answer)).toBe('ok');
+      const orderId = answer.order?.id ?? '';
+      expect(orderId).not.toBe('');
+      expect(['new', 'open'], 'the order should rest on the book').toContain(answer.order?.state);
 
-    await byId(page, 'entrusts-current').click();
-    const row = byId(page, 'entrusts').locator(`[data-testid="entrust-row"][data-id="${orderId}"]`);
-    await row.waitFor();
-    expect((await row.innerText()).replace(/,/g, '')).toContain(price);
+      await byId(page, 'entrusts-current').click();
+      const row = byId(page, 'entrusts').locator(`[data-testid="entrust-row"][data-id="${orderId}"]`);
+      await row.waitFor();
+      expect((await row.innerText()).replace(/,/g, '')).toContain(price);
 
-    // The screen with live data and the resting order, in both themes (switched from the header).
-    await screenshot(page, 'exchange-dark');
-    await byId(page, 'theme-toggle').click();
-    await untilInPage(page, "document.documentElement.dataset.theme === 'light'");
-    await screenshot(page, 'exchange-light');
+      // The screen with live data and the resting order, in both themes (switched from the header).
+      await screenshot(page, 'exchange-dark');
+      await switchTheme(page, 'light');
+      await screenshot(page, 'exchange-light');
 
-    const revoked = page.waitForResponse(
-      (response) =>
-        new URL(response.url()).pathname === '/api/coin/trade' && response.request().method() === 'PUT',
-    );
-    await row.locator('[data-testid="entrust-revoke"]').click();
-    await confirm.waitFor();
-    await confirm.click();
-    expect(((await (await revoked).json()) as { type: string }).type).toBe('ok');
-    await row.waitFor({ state: 'detached' });
-    expectNoPageErrors(session);
-    await session.close();
-  });
+      const revoked = page.waitForResponse(
+        (response) =>
+          new URL(response.url()).pathname === '/api/coin/trade' && response.request().method() === 'PUT',
+      );
+      await row.locator('[data-testid="entrust-revoke"]').click();
+      await confirm.waitFor();
+      await confirm.click();
+      expect(((await (await revoked).json()) as { type: string }).type).toBe('ok');
+      await row.waitFor({ state: 'detached' });
+    }));
   it('offers more orders only while the server counts more than the list shows', async () => {
     const frank = { account: 'frank@entrusts.test', password: DEMO.password };
-    const prisma = createPrisma(server().databaseUrl, 2);
-    try {
-      await createOpsUser(prisma, { ...frank, kycApproved: true, seller: false });
-      await opsDeposit(prisma, { account: frank.account, currency: 'USDT', amount: '1000' });
-    } finally {
-      await prisma.$disconnect();
-    }
-    const session = await visit(browser);
-    const { page } = session;
-    await logInThroughUi(session, frank.account, frank.password);
-    await session.open(EXCHANGE_ROUTE);
-    await waitForMarketData(page);
-    /** A bid far below the market, placed through the API with the page's session. */
-    const rest = (price: number) =>
-      page.evaluate<string>(
-        `fetch('/api/coin/trade', { method: 'POST', headers: { Authorization: localStorage.getItem('token'),
-          'Content-Type': 'application/x-www-form-urlencoded' },
-          body: 'legal_id=${BTC_USDT.legalId}&currency_id=${BTC_USDT.currencyId}&type=1&target_price=${price}&amount=0.01' })
-          .then((r) => r.json()).then((b) => b.type)`,
-      );
-    // Exactly one page of orders: the old rule (a full page means more) offered a "more" that loaded nothing.
-    for (let index = 0; index < 10; index += 1) expect(await rest(1000 + index)).toBe('ok');
-    // The server's count, asked directly: a list request the page sent on an earlier order's push may still be
-    // in flight, and its answer counts the orders stored before it.
-    const counted = () =>
-      page.evaluate<unknown>(
-        `fetch('/api/coin/list?status=1&page=1&limit=10&legal_id=${BTC_USDT.legalId}&currency_id=${BTC_USDT.currencyId}',
-          { headers: { Authorization: localStorage.getItem('token') } })
-          .then((r) => r.json()).then((b) => ({ type: b.type, total: b.total }))`,
-      );
-    expect(await counted()).toEqual({ type: 'ok', total: 10 });
-    await byId(page, 'entrusts-current').click();
-    const rows = byId(page, 'entrusts').locator('[data-testid="entrust-row"]');
-    await expect.poll(() => rows.count()).toBe(10);
-    expect(await byId(page, 'entrusts-more').count()).toBe(0);
+    await createOpsUser(prisma, { ...frank, kycApproved: true, seller: false });
+    await opsDeposit(prisma, { account: frank.account, currency: 'USDT', amount: '1000' });
+    await browser.visiting({ as: frank, route: EXCHANGE_ROUTE }, async ({ page }) => {
+      await waitForMarketData(page);
+      /** A bid far below the market, placed through the API with the page's session. */
+      const rest = (price: number) =>
+        page.evaluate<string>(
+          `fetch('/api/coin/trade', { method: 'POST', headers: { Authorization: localStorage.getItem('token'),
+            'Content-Type': 'application/x-www-form-urlencoded' },
+            body: 'legal_id=${BTC_USDT.legalId}&currency_id=${BTC_USDT.currencyId}&type=1&target_price=${price}&amount=0.01' })
+            .then((r) => r.json()).then((b) => b.type)`,
+        );
+      // Exactly one page of orders: the old rule (a full page means more) offered a "more" that loaded nothing.
+      for (let index = 0; index < 10; index += 1) expect(await rest(1000 + index)).toBe('ok');
+      // The server's count, asked directly: a list request the page sent on an earlier order's push may still be
+      // in flight, and its answer counts the orders stored before it.
+      const counted = () =>
+        page.evaluate<unknown>(
+          `fetch('/api/coin/list?status=1&page=1&limit=10&legal_id=${BTC_USDT.legalId}&currency_id=${BTC_USDT.currencyId}',
+            { headers: { Authorization: localStorage.getItem('token') } })
+            .then((r) => r.json()).then((b) => ({ type: b.type, total: b.total }))`,
+        );
+      expect(await counted()).toEqual({ type: 'ok', total: 10 });
+      await byId(page, 'entrusts-current').click();
+      const rows = byId(page, 'entrusts').locator('[data-testid="entrust-row"]');
+      await expect.poll(() => rows.count()).toBe(10);
+      expect(await byId(page, 'entrusts-more').count()).toBe(0);
 
-    // An eleventh: the list refreshes on the order's push, and now offers the rest.
-    expect(await rest(999)).toBe('ok');
-    await byId(page, 'entrusts-more').waitFor({ timeout: 15_000 });
-    await byId(page, 'entrusts').scrollIntoViewIfNeeded();
-    await screenshot(page, 'exchange-entrusts-more-dark');
-    await byId(page, 'entrusts-more').click();
-    await expect.poll(() => rows.count()).toBe(11);
-    await byId(page, 'entrusts-more').waitFor({ state: 'detached' });
-    await byId(page, 'theme-toggle').click();
-    await untilInPage(page, "document.documentElement.dataset.theme === 'light'");
-    await screenshot(page, 'exchange-entrusts-all-light');
-    await byId(page, 'language-menu').click();
-    await byId(page, 'lang-zh').click();
-    await untilInPage(page, "document.documentElement.lang === 'zh-CN'");
-    await expect.poll(() => rows.count()).toBe(11);
-    await screenshot(page, 'exchange-entrusts-all-zh');
-    expectNoPageErrors(session);
-    await session.close();
+      // An eleventh: the list refreshes on the order's push, and now offers the rest.
+      expect(await rest(999)).toBe('ok');
+      await byId(page, 'entrusts-more').waitFor({ timeout: 15_000 });
+      await byId(page, 'entrusts').scrollIntoViewIfNeeded();
+      await screenshot(page, 'exchange-entrusts-more-dark');
+      await byId(page, 'entrusts-more').click();
+      await expect.poll(() => rows.count()).toBe(11);
+      await byId(page, 'entrusts-more').waitFor({ state: 'detached' });
+      await switchTheme(page, 'light');
+      await screenshot(page, 'exchange-entrusts-all-light');
+      await switchToChinese(page);
+      await expect.poll(() => rows.count()).toBe(11);
+      await screenshot(page, 'exchange-entrusts-all-zh');
+    });
   });
 });

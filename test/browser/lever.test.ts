@@ -1,22 +1,21 @@
 import pg from 'pg';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   apiAnswer,
   BTC_USDT,
   byId,
   expectNoPageErrors,
   inPage,
-  launchBrowser,
   logInThroughUi,
   nextFrames,
   readNumber,
   screenshot,
   server,
   untilInPage,
-  visit,
   type Visit,
 } from './browser';
+import { LIGHT_CHINESE, useBrowser } from './fixtures';
 
 /** Bob, so the spot tests (Alice) and these never share a balance. */
 const TRADER = { account: 'bob@demo.exchange', password: 'Demo1234', tradePassword: '123456' };
@@ -125,21 +124,17 @@ async function tokenOf(account: string): Promise<string> {
 }
 
 describe('the lever screens', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let session: Visit;
   let page: Page;
   let pushes: { count: number };
 
   beforeAll(async () => {
-    browser = await launchBrowser();
-    session = await visit(browser);
+    session = await browser.open();
     page = session.page;
+    // Counted from the first page on: the socket opens with it, before the login.
     pushes = countLeverPushes(page);
     await logInThroughUi(session, TRADER.account, TRADER.password);
-  });
-  afterAll(async () => {
-    await session?.close();
-    await browser?.close();
   });
 
   it('checks the form before sending, then funds the lever account by a transfer', async () => {
@@ -299,9 +294,7 @@ describe('the lever screens', () => {
   });
 
   it('shows the centre and the positions in the light theme and in Chinese', async () => {
-    const light = await visit(browser, { theme: 'light', locale: 'zh' });
-    await logInThroughUi(light, TRADER.account, TRADER.password);
-    await light.open(CENTER_ROUTE);
+    const light = await browser.open({ as: TRADER, storage: LIGHT_CHINESE, route: CENTER_ROUTE });
     await waitForCenter(light.page);
     await untilInPage(light.page, "document.documentElement.dataset.theme === 'light'");
     expect(await byId(light.page, 'lever-long').innerText()).toContain('做多');
@@ -343,7 +336,7 @@ describe('the lever screens', () => {
 
   it('liquidates a second trader with a thin margin when sellers push the price down', async () => {
     // Carol holds one BTC long at 100x with a little over its margin in her lever account.
-    const carol = await visit(browser);
+    const carol = await browser.open();
     const closedPushes = countLeverPushes(carol.page, 'lever_closed');
     await logInThroughUi(carol, 'carol@demo.exchange', TRADER.password);
     await carol.open(CENTER_ROUTE);
@@ -440,7 +433,6 @@ describe('the lever screens', () => {
 
     // No side of the book holds a trillion USDT: both impact prices are missing, the mark is held.
     const before = await setMarkOptions({ mark_impact_notional: '1000000000000' });
-    const light = await visit(browser, { theme: 'light', locale: 'zh' });
     try {
       await expect.poll(() => notice.getAttribute('data-state'), { timeout: 30_000 }).toBe('book_thin');
       expect(await notice.innerText()).toContain('Closing works at the last reliable price');
@@ -451,15 +443,14 @@ describe('the lever screens', () => {
       await screenshot(page, 'lever-center-mark-paused-390-dark');
       await page.setViewportSize({ width: 1440, height: 900 });
 
-      await logInThroughUi(light, TRADER.account, TRADER.password);
-      await light.open(CENTER_ROUTE);
-      await waitForCenter(light.page);
-      await expect.poll(() => byId(light.page, 'lever-mark-notice').innerText()).toContain('暂停开仓');
-      expect(await byId(light.page, 'lever-mark-price').innerText()).toContain('标记价格');
-      await screenshot(light.page, 'lever-center-mark-paused-light-zh');
-      expectNoPageErrors(light);
+      const opening = { as: TRADER, storage: LIGHT_CHINESE, route: CENTER_ROUTE };
+      await browser.visiting(opening, async (light) => {
+        await waitForCenter(light.page);
+        await expect.poll(() => byId(light.page, 'lever-mark-notice').innerText()).toContain('暂停开仓');
+        expect(await byId(light.page, 'lever-mark-price').innerText()).toContain('标记价格');
+        await screenshot(light.page, 'lever-center-mark-paused-light-zh');
+      });
     } finally {
-      await light.close();
       await setMarkOptions(before);
     }
     // The book backs the mark again at the next look: the notice goes, opening is back.

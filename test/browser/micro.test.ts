@@ -1,7 +1,7 @@
 import type pg from 'pg';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPool, createPrisma, type Db } from '@exchange/kernel/db';
+import { createPool } from '@exchange/kernel/db';
 import { Money } from '@exchange/kernel/ledger';
 import { poolSql } from '@exchange/kernel/db';
 import { outcomeOf, SETTLE_GRACE_MS, verifySettlements } from '../../apps/api/src/modules/micro';
@@ -14,16 +14,15 @@ import {
   DEMO,
   expectNoPageErrors,
   inPage,
-  launchBrowser,
   logInThroughUi,
   nextFrames,
   readNumber,
   screenshot,
   server,
   untilInPage,
-  visit,
   type Visit,
 } from './browser';
+import { LIGHT_CHINESE, useBrowser, useDatabase } from './fixtures';
 
 /**
  * Seconds contracts in a real browser, on the market maker's live BTC/USDT trades. Carol trades here: the
@@ -101,10 +100,10 @@ function countdownSeconds(text: string): number {
 const shownBalance = async (page: Page) => readNumber(await byId(page, 'micro-balance').innerText());
 
 describe('the seconds-contract screens', () => {
-  let browser: Browser;
+  const browser = useBrowser();
+  const prisma = useDatabase();
   let session: Visit;
   let page: Page;
-  let prisma: Db;
   let db: pg.Pool;
   let pushes: { arrivals: number[] };
   let submits: { count: number };
@@ -156,7 +155,6 @@ describe('the seconds-contract screens', () => {
   };
 
   beforeAll(async () => {
-    prisma = createPrisma(server().databaseUrl, 2);
     db = createPool(server().databaseUrl, 2);
     for (const [seconds, ratio] of [
       [SHORT_SECONDS, '80'],
@@ -172,18 +170,15 @@ describe('the seconds-contract screens', () => {
     await opsDeposit(prisma, { account: DAVE.account, currency: 'USDT', amount: '1000' });
     // Insurance is bought in HAP; an operator books carol a deposit of it.
     await opsDeposit(prisma, { account: TRADER.account, currency: 'HAP', amount: '1000' });
-    browser = await launchBrowser();
-    session = await visit(browser);
+    session = await browser.open();
     page = session.page;
+    // Watched from the first page on: the socket opens with it, before the login.
     pushes = watchClosedPushes(page);
     submits = countSubmits(page);
     await logInThroughUi(session, TRADER.account, TRADER.password);
   });
   afterAll(async () => {
-    await session?.close();
-    await browser?.close();
     await db?.end();
-    await prisma?.$disconnect();
   });
 
   it('shows an empty options account, then funds it by /transfermicro', async () => {
@@ -300,58 +295,57 @@ describe('the seconds-contract screens', () => {
   });
 
   it("settles a second trader's orders of two durations on their own, each push to its owner only", async () => {
-    const dave = await visit(browser);
-    const davePushes = watchClosedPushes(dave.page);
-    await logInThroughUi(dave, DAVE.account, DAVE.password);
-    await dave.open('/transfermicro');
-    await byId(dave.page, 'transfer-coin').selectOption({ label: 'USDT' });
-    await byId(dave.page, 'transfer-amount').fill('500');
-    // A confirm dialog precedes every transfer (document 2, section 5).
-    await byId(dave.page, 'transfer-submit').click();
-    const moved = await apiAnswer(dave.page, '/api/wallet/change', 'POST', () =>
-      byId(dave.page, 'confirm-yes').click(),
-    );
-    expect(moved.body.type, JSON.stringify(moved.body)).toBe('ok');
-    await untilInPage(dave.page, "location.hash.startsWith('#/micro')");
-
-    await dave.open(SECONDS_ROUTE);
-    await waitForSecondsMarket(dave.page);
-    await expect.poll(() => shownBalance(dave.page)).toBe(500);
-    const carolPushes = pushes.arrivals.length;
-    const ids: string[] = [];
-    for (const [seconds, side, amount] of [
-      [LONGER_SECONDS, 'down', '30'],
-      [SHORT_SECONDS, 'up', '20'],
-    ] as const) {
-      await dave.page.locator(`[data-testid="micro-duration"][data-seconds="${seconds}"]`).click();
-      await byId(dave.page, 'micro-amount').fill(amount);
-      await byId(dave.page, `micro-${side}`).click();
-      const answer = await apiAnswer(dave.page, '/api/microtrade/submit', 'POST', () =>
+    await browser.visiting({}, async (dave) => {
+      const davePushes = watchClosedPushes(dave.page);
+      await logInThroughUi(dave, DAVE.account, DAVE.password);
+      await dave.open('/transfermicro');
+      await byId(dave.page, 'transfer-coin').selectOption({ label: 'USDT' });
+      await byId(dave.page, 'transfer-amount').fill('500');
+      // A confirm dialog precedes every transfer (document 2, section 5).
+      await byId(dave.page, 'transfer-submit').click();
+      const moved = await apiAnswer(dave.page, '/api/wallet/change', 'POST', () =>
         byId(dave.page, 'confirm-yes').click(),
       );
-      expect(answer.body.type, JSON.stringify(answer.body)).toBe('ok');
-      expect((answer.body.message as { seconds: number }).seconds).toBe(seconds);
-      ids.push(String((answer.body.message as { id: string }).id));
-    }
-    await expect.poll(() => byId(dave.page, 'micro-running-row').count()).toBe(2);
+      expect(moved.body.type, JSON.stringify(moved.body)).toBe('ok');
+      await untilInPage(dave.page, "location.hash.startsWith('#/micro')");
 
-    // The 5 s order settles first, the 10 s one after it; each push reaches dave and not carol.
-    await expect.poll(() => davePushes.arrivals.length, { timeout: 20_000 }).toBe(2);
-    const [longer, shorter] = await Promise.all(ids.map(storedOrder));
-    expect(shorter?.settled_at?.getTime() ?? 0).toBeLessThan(longer?.settled_at?.getTime() ?? 0);
-    expect(pushes.arrivals.length).toBe(carolPushes);
-    await expect.poll(() => byId(dave.page, 'micro-running-row').count()).toBe(0);
-    await byId(dave.page, 'micro-tab-finished').click();
-    await expect.poll(() => byId(dave.page, 'micro-finished-row').count()).toBe(2);
-    let paidBack = new Money(0);
-    for (const id of ids) paidBack = paidBack.plus(await expectSettledRight(dave.page, id));
-    // Stakes 50 and fees 0.5 left at once; the payouts came back.
-    const expected = new Money(500).minus(50.5).plus(paidBack);
-    expect(await microWallet('USDT', DAVE.account)).toEqual({ available: expected.toFixed(), locked: '0' });
-    await expect.poll(() => shownBalance(dave.page)).toBe(expected.toNumber());
-    expect((await verifySettlements(poolSql(db))).mismatches).toEqual([]);
-    expectNoPageErrors(dave);
-    await dave.close();
+      await dave.open(SECONDS_ROUTE);
+      await waitForSecondsMarket(dave.page);
+      await expect.poll(() => shownBalance(dave.page)).toBe(500);
+      const carolPushes = pushes.arrivals.length;
+      const ids: string[] = [];
+      for (const [seconds, side, amount] of [
+        [LONGER_SECONDS, 'down', '30'],
+        [SHORT_SECONDS, 'up', '20'],
+      ] as const) {
+        await dave.page.locator(`[data-testid="micro-duration"][data-seconds="${seconds}"]`).click();
+        await byId(dave.page, 'micro-amount').fill(amount);
+        await byId(dave.page, `micro-${side}`).click();
+        const answer = await apiAnswer(dave.page, '/api/microtrade/submit', 'POST', () =>
+          byId(dave.page, 'confirm-yes').click(),
+        );
+        expect(answer.body.type, JSON.stringify(answer.body)).toBe('ok');
+        expect((answer.body.message as { seconds: number }).seconds).toBe(seconds);
+        ids.push(String((answer.body.message as { id: string }).id));
+      }
+      await expect.poll(() => byId(dave.page, 'micro-running-row').count()).toBe(2);
+
+      // The 5 s order settles first, the 10 s one after it; each push reaches dave and not carol.
+      await expect.poll(() => davePushes.arrivals.length, { timeout: 20_000 }).toBe(2);
+      const [longer, shorter] = await Promise.all(ids.map(storedOrder));
+      expect(shorter?.settled_at?.getTime() ?? 0).toBeLessThan(longer?.settled_at?.getTime() ?? 0);
+      expect(pushes.arrivals.length).toBe(carolPushes);
+      await expect.poll(() => byId(dave.page, 'micro-running-row').count()).toBe(0);
+      await byId(dave.page, 'micro-tab-finished').click();
+      await expect.poll(() => byId(dave.page, 'micro-finished-row').count()).toBe(2);
+      let paidBack = new Money(0);
+      for (const id of ids) paidBack = paidBack.plus(await expectSettledRight(dave.page, id));
+      // Stakes 50 and fees 0.5 left at once; the payouts came back.
+      const expected = new Money(500).minus(50.5).plus(paidBack);
+      expect(await microWallet('USDT', DAVE.account)).toEqual({ available: expected.toFixed(), locked: '0' });
+      await expect.poll(() => shownBalance(dave.page)).toBe(expected.toNumber());
+      expect((await verifySettlements(poolSql(db))).mismatches).toEqual([]);
+    });
   });
 
   it('buys HAP insurance, shows its status, and pays an insured order from it', async () => {
@@ -432,28 +426,26 @@ describe('the seconds-contract screens', () => {
 
   it('shows spinners while the options load, and a load error with a retry when the orders cannot be read', async () => {
     // A fresh profile (nothing cached) whose option calls are held until the picture is taken.
-    const slow = await visit(browser);
-    await logInThroughUi(slow, TRADER.account, TRADER.password);
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const hold = '**/api/microtrade/{lists,payable_currencies}**';
-    const continued: Promise<void>[] = [];
-    await slow.page.route(hold, (route) => {
-      const sent = held.then(() => route.continue());
-      continued.push(sent);
-      return sent;
+    await browser.visiting({ as: TRADER }, async (slow) => {
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const hold = '**/api/microtrade/{lists,payable_currencies}**';
+      const continued: Promise<void>[] = [];
+      await slow.page.route(hold, (route) => {
+        const sent = held.then(() => route.continue());
+        continued.push(sent);
+        return sent;
+      });
+      await slow.open(SECONDS_ROUTE);
+      await waitForSecondsMarket(slow.page);
+      await byId(slow.page, 'micro-trade').locator('.spinner').waitFor();
+      await byId(slow.page, 'micro-orders').locator('.spinner').waitFor();
+      await screenshot(slow.page, 'micro-seconds-loading-dark');
+      release();
+      await Promise.all(continued);
+      await slow.page.unroute(hold);
+      await byId(slow.page, 'micro-balance').waitFor();
     });
-    await slow.open(SECONDS_ROUTE);
-    await waitForSecondsMarket(slow.page);
-    await byId(slow.page, 'micro-trade').locator('.spinner').waitFor();
-    await byId(slow.page, 'micro-orders').locator('.spinner').waitFor();
-    await screenshot(slow.page, 'micro-seconds-loading-dark');
-    release();
-    await Promise.all(continued);
-    await slow.page.unroute(hold);
-    await byId(slow.page, 'micro-balance').waitFor();
-    expectNoPageErrors(slow);
-    await slow.close();
 
     await page.route('**/api/microtrade/lists**', (route) =>
       route.fulfill({ status: 503, contentType: 'text/plain', body: 'unavailable' }),
@@ -471,35 +463,31 @@ describe('the seconds-contract screens', () => {
   });
 
   it('shows the centre and insurance in the light theme and in Chinese', async () => {
-    const light = await visit(browser, { theme: 'light', locale: 'zh' });
-    await logInThroughUi(light, TRADER.account, TRADER.password);
-    await light.open(SECONDS_ROUTE);
-    await waitForSecondsMarket(light.page);
-    await untilInPage(light.page, "document.documentElement.dataset.theme === 'light'");
-    expect(await byId(light.page, 'micro-up').innerText()).toContain('买涨');
-    await screenshot(light.page, 'micro-seconds-light-zh');
-    await byId(light.page, 'micro-tab-finished').click();
-    await byId(light.page, 'micro-finished-row').first().waitFor();
-    await screenshot(light.page, 'micro-seconds-finished-light-zh');
-    await light.open('/insurance');
-    await byId(light.page, 'insurance-type').first().waitFor();
-    await screenshot(light.page, 'micro-insurance-buy-light-zh');
-    await light.open('/insurance?tab=my');
-    await byId(light.page, 'insurance-position').first().waitFor();
-    await screenshot(light.page, 'micro-insurance-my-light-zh');
-    await light.open('/transfermicro');
-    await byId(light.page, 'transfer-coin').waitFor();
-    await screenshot(light.page, 'micro-transfer-light-zh');
-    expectNoPageErrors(light);
-    await light.close();
+    const opening = { as: TRADER, storage: LIGHT_CHINESE, route: SECONDS_ROUTE };
+    await browser.visiting(opening, async (light) => {
+      await waitForSecondsMarket(light.page);
+      await untilInPage(light.page, "document.documentElement.dataset.theme === 'light'");
+      expect(await byId(light.page, 'micro-up').innerText()).toContain('买涨');
+      await screenshot(light.page, 'micro-seconds-light-zh');
+      await byId(light.page, 'micro-tab-finished').click();
+      await byId(light.page, 'micro-finished-row').first().waitFor();
+      await screenshot(light.page, 'micro-seconds-finished-light-zh');
+      await light.open('/insurance');
+      await byId(light.page, 'insurance-type').first().waitFor();
+      await screenshot(light.page, 'micro-insurance-buy-light-zh');
+      await light.open('/insurance?tab=my');
+      await byId(light.page, 'insurance-position').first().waitFor();
+      await screenshot(light.page, 'micro-insurance-my-light-zh');
+      await light.open('/transfermicro');
+      await byId(light.page, 'transfer-coin').waitFor();
+      await screenshot(light.page, 'micro-transfer-light-zh');
+    });
 
     // A visitor sees the market and a prompt to log in.
-    const visitor = await visit(browser);
-    await visitor.open(SECONDS_ROUTE);
-    await waitForSecondsMarket(visitor.page);
-    await byId(visitor.page, 'micro-login-prompt').waitFor();
-    await screenshot(visitor.page, 'micro-seconds-visitor-dark');
-    expectNoPageErrors(visitor);
-    await visitor.close();
+    await browser.visiting({ route: SECONDS_ROUTE }, async (visitor) => {
+      await waitForSecondsMarket(visitor.page);
+      await byId(visitor.page, 'micro-login-prompt').waitFor();
+      await screenshot(visitor.page, 'micro-seconds-visitor-dark');
+    });
   });
 });

@@ -1,22 +1,20 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   apiAnswer,
   byId,
   DEMO,
   expectNoPageErrors,
   inPage,
-  launchBrowser,
-  logInThroughUi,
   readNumber,
   screenshot,
   untilInPage,
-  visit,
   type Visit,
 } from './browser';
+import { switchTheme, useBrowser } from './fixtures';
 import {
   ACCEPTOR,
   act,
+  actOnDesk,
   ALICE,
   BOB,
   CAROL,
@@ -27,14 +25,13 @@ import {
   legalWallet,
   marketRow,
   moveToLegal,
-  newestDeal,
   openAdOrder,
   openMyOrder,
   ops,
   publish,
-  submitDeal,
+  startAcceptorWithdrawal,
   take,
-  withPassword,
+  withdrawSellAd,
   withSettings,
 } from './p2p';
 
@@ -47,28 +44,18 @@ import {
  * put back after it.
  */
 describe('P2P flows with deadlines and operators', () => {
-  let browser: Browser;
+  const browser = useBrowser();
+  const demoUser = (account: string) => browser.open({ as: { account, password: DEMO.password } });
   let alice: Visit;
   let bob: Visit;
   let carol: Visit;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
-    alice = await visit(browser);
-    bob = await visit(browser);
-    carol = await visit(browser);
-    await logInThroughUi(alice, ALICE, DEMO.password);
-    await logInThroughUi(bob, BOB, DEMO.password);
-    await logInThroughUi(carol, CAROL, DEMO.password);
+    alice = await demoUser(ALICE);
+    bob = await demoUser(BOB);
+    carol = await demoUser(CAROL);
     // Alice's coins start in her spot account; her ads sell from the legal one.
     await moveToLegal(alice, '100');
-  });
-
-  afterAll(async () => {
-    await alice?.close();
-    await bob?.close();
-    await carol?.close();
-    await browser?.close();
   });
 
   it("a shop order with a partial fill: bob buys 40 of 100 USDT from carol's shop; 60 stay on offer", async () => {
@@ -110,11 +97,7 @@ describe('P2P flows with deadlines and operators', () => {
     await expectCleanAudit('confirming a shop order');
 
     // Carol takes the rest off the market: the 60 left come back to her.
-    await carol.open('/myLegalShops');
-    const mine = byId(carol.page, 'shop-my-ads-sell').locator(`[data-testid="c2c-my-ad"][data-id="${adId}"]`);
-    await mine.locator('[data-testid="c2c-ad-withdraw"]').click();
-    await withPassword(carol.page, '/api/back_send');
-    await mine.waitFor({ state: 'detached' });
+    await withdrawSellAd(carol, adId, 'shop');
     expect(await legalWallet(carol.page)).toEqual({
       available: expect.closeTo(carolBefore.available - 40, 8),
       locked: expect.closeTo(carolBefore.locked, 8),
@@ -156,11 +139,7 @@ describe('P2P flows with deadlines and operators', () => {
     await marketRow(bob, 'buy', adId);
     await expectCleanAudit('an auto-cancel');
 
-    await alice.open('/c2cRelease');
-    const mine = byId(alice.page, 'c2c-my-ads-sell').locator(`[data-testid="c2c-my-ad"][data-id="${adId}"]`);
-    await mine.locator('[data-testid="c2c-ad-withdraw"]').click();
-    await withPassword(alice.page, '/api/c2c/back_send');
-    await mine.waitFor({ state: 'detached' });
+    await withdrawSellAd(alice, adId);
     expect(await legalWallet(alice.page)).toEqual(aliceBefore);
     await openMyOrder(bob, orderId);
     expect(await detailState(bob.page)).toBe('cancelled');
@@ -265,17 +244,11 @@ describe('P2P flows with deadlines and operators', () => {
   });
 
   it('an acceptor withdrawal auto-confirmed: the acceptor marks 142 CNY sent, alice does nothing', async () => {
-    const acceptor = await visit(browser);
-    await logInThroughUi(acceptor, ACCEPTOR, DEMO.password);
+    const acceptor = await demoUser(ACCEPTOR);
     const aliceBefore = await legalWallet(alice.page);
     const acceptorBefore = await legalWallet(acceptor.page);
 
-    await alice.open('/aceite');
-    await byId(alice.page, 'acceptor-row').first().locator('[data-testid="acceptor-withdraw"]').click();
-    await byId(alice.page, 'acc-mobile').waitFor();
-    await submitDeal(alice, '142', DEMO.tradePassword);
-    await untilInPage(alice.page, "location.hash.startsWith('#/chargeRecord?current=1')");
-    const id = await newestDeal(alice.page, 'acc-deals-user');
+    const id = await startAcceptorWithdrawal(alice, '142');
     // 142 CNY at 7.10: 20 USDT leave alice's balance into escrow at once.
     expect(await legalWallet(alice.page)).toEqual({
       available: expect.closeTo(aliceBefore.available - 20, 8),
@@ -284,11 +257,7 @@ describe('P2P flows with deadlines and operators', () => {
     await expectCleanAudit('a withdrawal');
 
     await withSettings({ acceptorAutoConfirm_time: '0.25' }, async () => {
-      await acceptor.open('/acceptorDesk');
-      await dealRow(acceptor.page, 'acc-deals-acceptor', id)
-        .locator('[data-testid="acc-deal-transferred"]')
-        .click();
-      await withPassword(acceptor.page, '/api/acceptor/transferred');
+      await actOnDesk(acceptor, id, 'transferred');
       // Alice's open record counts the 15 seconds down (the push of "sent" shows it), then confirms itself.
       const countdown = dealRow(alice.page, 'acc-deals-user', id).locator('[data-testid="acc-auto-confirm"]');
       await countdown.waitFor();
@@ -301,11 +270,9 @@ describe('P2P flows with deadlines and operators', () => {
         .toBe('confirmed');
     });
     expect(await dealRow(alice.page, 'acc-deals-user', id).locator('button').count()).toBe(0);
-    await byId(alice.page, 'theme-toggle').click();
-    await untilInPage(alice.page, "document.documentElement.dataset.theme === 'light'");
+    await switchTheme(alice.page, 'light');
     await screenshot(alice.page, 'acceptor-auto-confirmed-light');
-    await byId(alice.page, 'theme-toggle').click();
-    await untilInPage(alice.page, "document.documentElement.dataset.theme === 'dark'");
+    await switchTheme(alice.page, 'dark');
 
     expect(await legalWallet(alice.page)).toEqual({
       available: expect.closeTo(aliceBefore.available - 20, 8),

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { auditExchange } from '../../apps/api/src/areas';
 import { createPrisma } from '@exchange/kernel/db';
-import { apiAnswer, byId, DEMO, inPage, server, untilInPage, type Visit } from './browser';
+import { byId, clickOk, DEMO, inPage, server, untilInPage, withPassword, type Visit } from './browser';
 import { REDIS_URL, REPO_ROOT } from './server';
 
 /**
@@ -48,10 +48,7 @@ export async function moveToLegal(session: Visit, amount: string): Promise<void>
   await byId(page, 'c2c-currency-USDT').click();
   await byId(page, 'c2c-transfer-open').click();
   await byId(page, 'c2c-transfer-amount').fill(amount);
-  const { body } = await apiAnswer(page, '/api/wallet/change', 'POST', () =>
-    byId(page, 'c2c-transfer-submit').click(),
-  );
-  expect(body.type, JSON.stringify(body)).toBe('ok');
+  await clickOk(page, '/api/wallet/change', () => byId(page, 'c2c-transfer-submit').click());
 }
 
 /** Fills the payment settings (document 2, section 5: every field and both images) through the screen. */
@@ -78,19 +75,7 @@ export async function savePaymentAccount(session: Visit, name: string): Promise<
     expect(((await (await uploaded).json()) as { type: string }).type).toBe('ok');
     await byId(page, `cash-${image}`).locator('.image-upload-done').waitFor();
   }
-  const { body } = await apiAnswer(page, '/api/user/cash_save', 'POST', () =>
-    byId(page, 'cash-submit').click(),
-  );
-  expect(body.type, JSON.stringify(body)).toBe('ok');
-}
-
-/** Types the trade password into the open dialog and waits for the call it confirms. */
-export async function withPassword(page: Page, path: string) {
-  await byId(page, 'trade-password').fill(DEMO.tradePassword);
-  const { body } = await apiAnswer(page, path, 'POST', () => byId(page, 'trade-password-submit').click());
-  expect(body.type, `${path} answered ${JSON.stringify(body)}`).toBe('ok');
-  await byId(page, 'password-dialog').waitFor({ state: 'detached' });
-  return body;
+  await clickOk(page, '/api/user/cash_save', () => byId(page, 'cash-submit').click());
 }
 
 export type Kind = 'c2c' | 'shop';
@@ -167,6 +152,17 @@ export async function take(
   return orderId;
 }
 
+/** Withdraws one of my sell ads from its list (/c2cRelease, a shop's from /myLegalShops); its coins come back. */
+export async function withdrawSellAd(session: Visit, adId: number, kind: Kind = 'c2c'): Promise<void> {
+  await session.open(kind === 'shop' ? '/myLegalShops' : '/c2cRelease');
+  const mine = byId(session.page, `${kind}-my-ads-sell`).locator(
+    `[data-testid="c2c-my-ad"][data-id="${adId}"]`,
+  );
+  await mine.locator('[data-testid="c2c-ad-withdraw"]').click();
+  await withPassword(session.page, kind === 'shop' ? '/api/back_send' : '/api/c2c/back_send');
+  await mine.waitFor({ state: 'detached' });
+}
+
 export const detailState = (page: Page) =>
   byId(page, 'c2c-order-detail').locator('[data-testid="c2c-order-status"]').getAttribute('data-state');
 
@@ -214,18 +210,32 @@ export async function submitDeal(session: Visit, money: string, password?: strin
   await byId(page, 'acc-money').fill(money);
   await byId(page, 'acc-way-bank').check();
   if (!password) {
-    const { body } = await apiAnswer(page, '/api/acceptor/deal', 'POST', () =>
-      byId(page, 'acc-submit').click(),
-    );
-    expect(body.type, JSON.stringify(body)).toBe('ok');
+    await clickOk(page, '/api/acceptor/deal', () => byId(page, 'acc-submit').click());
     return;
   }
   await byId(page, 'acc-submit').click();
   await byId(page, 'trade-password').fill(password);
-  const { body } = await apiAnswer(page, '/api/acceptor/deal', 'POST', () =>
-    byId(page, 'trade-password-submit').click(),
-  );
-  expect(body.type, JSON.stringify(body)).toBe('ok');
+  await clickOk(page, '/api/acceptor/deal', () => byId(page, 'trade-password-submit').click());
+}
+
+/** Asks the first acceptor of /aceite for a withdrawal of `money` CNY; answers the new deal's id. */
+export async function startAcceptorWithdrawal(session: Visit, money: string): Promise<number> {
+  const { page } = session;
+  await session.open('/aceite');
+  await byId(page, 'acceptor-row').first().locator('[data-testid="acceptor-withdraw"]').click();
+  await byId(page, 'acc-mobile').waitFor();
+  await submitDeal(session, money, DEMO.tradePassword);
+  await untilInPage(page, "location.hash.startsWith('#/chargeRecord?current=1')");
+  return newestDeal(page, 'acc-deals-user');
+}
+
+/** The acceptor confirms a deposit, or marks a withdrawal's CNY sent, from its desk. */
+export async function actOnDesk(acceptor: Visit, id: number, action: 'confirm' | 'transferred') {
+  await acceptor.open('/acceptorDesk');
+  await dealRow(acceptor.page, 'acc-deals-acceptor', id)
+    .locator(`[data-testid="acc-deal-${action}"]`)
+    .click();
+  await withPassword(acceptor.page, `/api/acceptor/${action}`);
 }
 
 /** The newest deal id of a records page (the list is newest first). */

@@ -1,7 +1,7 @@
 import type pg from 'pg';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPool, createPrisma, type Db } from '@exchange/kernel/db';
+import { createPool } from '@exchange/kernel/db';
 import { auditExchange } from '../../apps/api/src/areas';
 import { createOpsUser } from '../../apps/api/src/ops/users';
 import { opsDeposit } from '../../apps/api/src/ops/wallet';
@@ -9,19 +9,18 @@ import {
   apiAnswer,
   BTC_USDT,
   byId,
+  clickOk,
   DEMO,
   expectNoPageErrors,
   latestCode,
-  launchBrowser,
-  logInThroughUi,
   readNumber,
   screenshot,
   server,
   untilInPage,
   userCodes,
-  visit,
   type Visit,
 } from './browser';
+import { useBrowser, useDatabase, type Browsing } from './fixtures';
 
 /**
  * The team tree and profit pages in a real browser: a leader's referrals register through the invite link,
@@ -36,25 +35,19 @@ const SHORT_SECONDS = 5;
 const SECONDS_ROUTE = `/secondsOrder?legalId=${BTC_USDT.legalId}&currencyId=${BTC_USDT.currencyId}`;
 
 /** Registers through the invite link a user was given (the code is filled in and read-only). */
-async function registerWithLink(browser: Browser, inviteCode: string, account: string): Promise<void> {
-  const session = await visit(browser);
-  const { page } = session;
-  await session.open(`/components/register?extension_code=${inviteCode}`);
-  await byId(page, 'register-account').fill(account);
-  await byId(page, 'send-code').click();
-  await expect.poll(() => byId(page, 'send-code').isDisabled()).toBe(true);
-  await expect.poll(() => latestCode(account).catch(() => '')).toMatch(/^\d{6}$/);
-  await byId(page, 'register-code').fill(await latestCode(account));
-  await byId(page, 'register-password').fill(PASSWORD);
-  await byId(page, 'register-repassword').fill(PASSWORD);
-  expect(await byId(page, 'register-invite').inputValue()).toBe(inviteCode);
-  await byId(page, 'register-agree').check();
-  const { body } = await apiAnswer(page, '/api/user/register', 'POST', () =>
-    byId(page, 'register-submit').click(),
-  );
-  expect(body.type, JSON.stringify(body)).toBe('ok');
-  expectNoPageErrors(session);
-  await session.close();
+async function registerWithLink(browser: Browsing, inviteCode: string, account: string): Promise<void> {
+  await browser.visiting({ route: `/components/register?extension_code=${inviteCode}` }, async ({ page }) => {
+    await byId(page, 'register-account').fill(account);
+    await byId(page, 'send-code').click();
+    await expect.poll(() => byId(page, 'send-code').isDisabled()).toBe(true);
+    await expect.poll(() => latestCode(account).catch(() => '')).toMatch(/^\d{6}$/);
+    await byId(page, 'register-code').fill(await latestCode(account));
+    await byId(page, 'register-password').fill(PASSWORD);
+    await byId(page, 'register-repassword').fill(PASSWORD);
+    expect(await byId(page, 'register-invite').inputValue()).toBe(inviteCode);
+    await byId(page, 'register-agree').check();
+    await clickOk(page, '/api/user/register', () => byId(page, 'register-submit').click());
+  });
 }
 
 /** Opens a route afresh: the page reloads, so the client's cache from an earlier visit does not answer. */
@@ -66,14 +59,13 @@ async function openFresh(session: Visit, route: string): Promise<void> {
 const masked = (account: string) => `${account.slice(0, 2)}***@${account.split('@')[1] ?? ''}`;
 
 describe('the team tree and profit pages', () => {
-  let browser: Browser;
-  let prisma: Db;
+  const browser = useBrowser();
+  const prisma = useDatabase();
   let db: pg.Pool;
   let leader: Visit;
   let page: Page;
 
   beforeAll(async () => {
-    prisma = createPrisma(server().databaseUrl, 2);
     db = createPool(server().databaseUrl, 2);
     await prisma.microSecond.upsert({
       where: { seconds: SHORT_SECONDS },
@@ -81,16 +73,11 @@ describe('the team tree and profit pages', () => {
       update: {},
     });
     await createOpsUser(prisma, { ...LEADER, kycApproved: true, seller: false });
-    browser = await launchBrowser();
-    leader = await visit(browser);
+    leader = await browser.open({ as: LEADER });
     page = leader.page;
-    await logInThroughUi(leader, LEADER.account, LEADER.password);
   });
   afterAll(async () => {
-    await leader.close();
-    await browser.close();
     await db.end();
-    await prisma.$disconnect();
   });
 
   it('shows an empty team with the invite code and link', async () => {
@@ -157,8 +144,7 @@ describe('the team tree and profit pages', () => {
 
     const referral = REFERRALS[0] ?? '';
     await opsDeposit(prisma, { account: referral, currency: 'USDT', amount: '1000' });
-    const trader = await visit(browser);
-    await logInThroughUi(trader, referral, PASSWORD);
+    const trader = await browser.open({ as: { account: referral, password: PASSWORD } });
     const moved = await trader.page.evaluate<{ type: string }>(
       `fetch('/api/wallet/change', { method: 'POST', headers: { Authorization: localStorage.getItem('token'),
         'Content-Type': 'application/x-www-form-urlencoded' },
@@ -204,22 +190,21 @@ describe('the team tree and profit pages', () => {
     expectNoPageErrors(leader);
   });
 
-  it('shows both pages in the light theme and in Chinese', async () => {
-    const light = await visit(browser, { theme: 'light', locale: 'zh' });
-    await logInThroughUi(light, LEADER.account, LEADER.password);
-    await light.open('/account/tree');
-    await untilInPage(light.page, "document.documentElement.dataset.theme === 'light'");
-    await expect.poll(() => byId(light.page, 'team-node').count()).toBe(2);
-    expect(await light.page.locator('.panel-header').first().innerText()).toBe('我的团队');
-    await byId(light.page, 'team-node').first().locator('[data-testid="team-toggle"]').first().click();
-    await light.page.locator('.team-children [data-testid="team-node"]').first().waitFor();
-    await screenshot(light.page, 'team-tree-light-zh');
-    await light.open('/account/profit');
-    await expect
-      .poll(() => byId(light.page, 'profit-row').first().innerText())
-      .toContain('团队返佣（第1代）');
-    await screenshot(light.page, 'team-profit-light-zh');
-    expectNoPageErrors(light);
-    await light.close();
-  });
+  it('shows both pages in the light theme and in Chinese', () =>
+    browser.visiting(
+      { as: LEADER, storage: { theme: 'light', locale: 'zh' }, route: '/account/tree' },
+      async (light) => {
+        await untilInPage(light.page, "document.documentElement.dataset.theme === 'light'");
+        await expect.poll(() => byId(light.page, 'team-node').count()).toBe(2);
+        expect(await light.page.locator('.panel-header').first().innerText()).toBe('我的团队');
+        await byId(light.page, 'team-node').first().locator('[data-testid="team-toggle"]').first().click();
+        await light.page.locator('.team-children [data-testid="team-node"]').first().waitFor();
+        await screenshot(light.page, 'team-tree-light-zh');
+        await light.open('/account/profit');
+        await expect
+          .poll(() => byId(light.page, 'profit-row').first().innerText())
+          .toContain('团队返佣（第1代）');
+        await screenshot(light.page, 'team-profit-light-zh');
+      },
+    ));
 });
