@@ -1,9 +1,10 @@
 import { SubmitButton } from '../../components/SubmitButton';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/States';
+import { TextFields } from '../../components/TextField';
 import { submitRealName, useUserCenter, type RealNameInput } from './api';
+import { useRequiredFields, useSave } from './forms';
 import { ImageUpload } from './ImageUpload';
 import { toast } from '../../lib/notify';
 
@@ -27,28 +28,18 @@ export function maskName(name: string): string {
 
 function IdentityForm() {
   const { t } = useTranslation('account');
-  const queryClient = useQueryClient();
-  const [form, setForm] = useState<RealNameInput>({
+  const { form, set, missing, setMissing } = useRequiredFields<RealNameInput>(() => ({
     name: '',
     card_id: '',
     front_pic: '',
     reverse_pic: '',
     hand_pic: '',
-  });
-  const [missing, setMissing] = useState<IdentityField | null>(null);
-
-  const mutation = useMutation({
-    mutationFn: () => submitRealName({ ...form, name: form.name.trim(), card_id: form.card_id.trim() }),
-    onSuccess: async (message) => {
-      toast(message || t('identity.submitted'), 'success');
-      await queryClient.invalidateQueries({ queryKey: ['user'] });
-    },
-  });
-
-  const set = (field: IdentityField, value: string) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    if (missing === field) setMissing(null);
-  };
+  }));
+  const mutation = useSave(
+    () => submitRealName({ ...form, name: form.name.trim(), card_id: form.card_id.trim() }),
+    t('identity.submitted'),
+    ['user'],
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -71,35 +62,29 @@ function IdentityForm() {
     <form className="panel-body identity-form" onSubmit={submit} noValidate>
       <p className="muted account-intro">{t('identity.intro')}</p>
       <div className="form-grid">
-        <div className={`field${missing === 'name' ? ' has-error' : ''}`}>
-          <label className="field-label" htmlFor="identity-name">
-            {t('identity.name')}
-          </label>
-          <input
-            id="identity-name"
-            className="input"
-            data-testid="identity-name"
-            maxLength={100}
-            autoComplete="name"
-            value={form.name}
-            placeholder={t('identity.namePlaceholder')}
-            onChange={(event) => set('name', event.target.value)}
-          />
-        </div>
-        <div className={`field${missing === 'card_id' ? ' has-error' : ''}`}>
-          <label className="field-label" htmlFor="identity-card_id">
-            {t('identity.cardId')}
-          </label>
-          <input
-            id="identity-card_id"
-            className="input num"
-            data-testid="identity-card-id"
-            maxLength={64}
-            value={form.card_id}
-            placeholder={t('identity.cardIdPlaceholder')}
-            onChange={(event) => set('card_id', event.target.value)}
-          />
-        </div>
+        <TextFields
+          idPrefix="identity"
+          fields={[
+            {
+              name: 'name',
+              label: t('identity.name'),
+              placeholder: t('identity.namePlaceholder'),
+              maxLength: 100,
+              autoComplete: 'name',
+            },
+            {
+              name: 'card_id',
+              label: t('identity.cardId'),
+              placeholder: t('identity.cardIdPlaceholder'),
+              testId: 'identity-card-id',
+              inputClassName: 'input num',
+              maxLength: 64,
+            },
+          ]}
+          values={form}
+          onChange={set}
+          missing={missing}
+        />
       </div>
       <div className="field-label identity-photos-label">{t('identity.photos')}</div>
       <div className="identity-photos">

@@ -1,15 +1,19 @@
 import { SubmitButton } from '../../components/SubmitButton';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Field } from '../../components/Field';
 import { Spinner } from '../../components/States';
+import { TextFields } from '../../components/TextField';
 import { toast } from '../../lib/notify';
 import { addBank, CASH_INFO_FIELDS, saveCashInfo, type CashInfoForm } from './api';
 import { useBankList, useCashInfo, useUserBank } from '../../api/payment-account';
 import type { BankCard, CashInfo } from '@exchange/contracts';
+import { useRequiredFields, useSave } from './forms';
 import { ImageUpload } from './ImageUpload';
 
 type CashField = (typeof CASH_INFO_FIELDS)[number];
+/** The cash fields typed in (the other two are QR pictures). */
+type TextCashField = Exclude<CashField, 'wechat_collect' | 'alipay_collect'>;
 
 const EMPTY_CASH: CashInfoForm = {
   real_name: '',
@@ -36,23 +40,9 @@ function pickCash(saved: CashInfo | undefined): CashInfoForm {
 /** Payment account used by P2P buyers to pay this user: bank, Alipay and WeChat with their QR codes. */
 function PaymentAccountForm({ saved }: { saved: CashInfo | undefined }) {
   const { t } = useTranslation('account');
-  const queryClient = useQueryClient();
-  const [form, setForm] = useState<CashInfoForm>(() => pickCash(saved));
-  const [missing, setMissing] = useState<CashField | null>(null);
+  const { form, set, missing, setMissing } = useRequiredFields(() => pickCash(saved));
   const isSaved = Boolean(saved?.real_name);
-
-  const mutation = useMutation({
-    mutationFn: () => saveCashInfo(form),
-    onSuccess: async (message) => {
-      toast(message || t('payment.saved'), 'success');
-      await queryClient.invalidateQueries({ queryKey: ['payment', 'cash-info'] });
-    },
-  });
-
-  const set = (field: CashField, value: string) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    if (missing === field) setMissing(null);
-  };
+  const mutation = useSave(() => saveCashInfo(form), t('payment.saved'), ['payment', 'cash-info']);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -67,22 +57,12 @@ function PaymentAccountForm({ saved }: { saved: CashInfo | undefined }) {
     mutation.mutate();
   };
 
-  const text = (field: Exclude<CashField, 'wechat_collect' | 'alipay_collect'>, maxLength: number) => (
-    <div className={`field${missing === field ? ' has-error' : ''}`}>
-      <label className="field-label" htmlFor={`cash-${field}`}>
-        {t(`payment.field.${field}`)}
-      </label>
-      <input
-        id={`cash-${field}`}
-        className="input"
-        data-testid={`cash-${field}`}
-        maxLength={maxLength}
-        value={form[field]}
-        placeholder={t(`payment.placeholder.${field}`)}
-        onChange={(event) => set(field, event.target.value)}
-      />
-    </div>
-  );
+  const textField = (name: TextCashField, maxLength: number) => ({
+    name,
+    label: t(`payment.field.${name}`),
+    placeholder: t(`payment.placeholder.${name}`),
+    maxLength,
+  });
 
   return (
     <section className="panel" data-testid="payment-account">
@@ -95,12 +75,20 @@ function PaymentAccountForm({ saved }: { saved: CashInfo | undefined }) {
       <form className="panel-body" onSubmit={submit} noValidate>
         <p className="muted account-intro">{t('payment.intro')}</p>
         <div className="form-grid">
-          {text('real_name', 64)}
-          {text('bank_name', 100)}
-          {text('bank_account', 64)}
-          {text('alipay_account', 100)}
-          {text('wechat_nickname', 64)}
-          {text('wechat_account', 100)}
+          <TextFields
+            idPrefix="cash"
+            fields={[
+              textField('real_name', 64),
+              textField('bank_name', 100),
+              textField('bank_account', 64),
+              textField('alipay_account', 100),
+              textField('wechat_nickname', 64),
+              textField('wechat_account', 100),
+            ]}
+            values={form}
+            onChange={set}
+            missing={missing}
+          />
         </div>
         <div className="qr-row">
           <ImageUpload
@@ -129,7 +117,6 @@ function PaymentAccountForm({ saved }: { saved: CashInfo | undefined }) {
 /** The payout bank card used by withdrawals through the payment channel. */
 function BankCardForm({ saved }: { saved: Partial<BankCard> | undefined }) {
   const { t } = useTranslation('account');
-  const queryClient = useQueryClient();
   const banks = useBankList();
   const [name, setName] = useState(saved?.receive_name ?? '');
   const [account, setAccount] = useState(saved?.receive_account ?? '');
@@ -137,15 +124,11 @@ function BankCardForm({ saved }: { saved: Partial<BankCard> | undefined }) {
   const [missing, setMissing] = useState<'name' | 'account' | null>(null);
   const chosenCode = bankCode || banks.data?.[0]?.code || '';
   const isSaved = Boolean(saved?.receive_account);
-
-  const mutation = useMutation({
-    mutationFn: () =>
-      addBank({ receive_name: name.trim(), receive_account: account.trim(), bank_code: chosenCode }),
-    onSuccess: async (message) => {
-      toast(message || t('payment.saved'), 'success');
-      await queryClient.invalidateQueries({ queryKey: ['payment', 'bank'] });
-    },
-  });
+  const mutation = useSave(
+    () => addBank({ receive_name: name.trim(), receive_account: account.trim(), bank_code: chosenCode }),
+    t('payment.saved'),
+    ['payment', 'bank'],
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -175,10 +158,7 @@ function BankCardForm({ saved }: { saved: Partial<BankCard> | undefined }) {
       <form className="panel-body" onSubmit={submit} noValidate>
         <p className="muted account-intro">{t('bank.intro')}</p>
         <div className="form-grid">
-          <div className="field">
-            <label className="field-label" htmlFor="bank-code">
-              {t('bank.bank')}
-            </label>
+          <Field label={t('bank.bank')} htmlFor="bank-code">
             <select
               id="bank-code"
               className="select"
@@ -193,36 +173,24 @@ function BankCardForm({ saved }: { saved: Partial<BankCard> | undefined }) {
                 </option>
               ))}
             </select>
-          </div>
-          <div className={`field${missing === 'name' ? ' has-error' : ''}`}>
-            <label className="field-label" htmlFor="bank-name">
-              {t('bank.name')}
-            </label>
-            <input
-              id="bank-name"
-              className="input"
-              data-testid="bank-name"
-              maxLength={50}
-              value={name}
-              placeholder={t('bank.namePlaceholder')}
-              onChange={(event) => setName(event.target.value)}
-            />
-          </div>
-          <div className={`field${missing === 'account' ? ' has-error' : ''}`}>
-            <label className="field-label" htmlFor="bank-account">
-              {t('bank.account')}
-            </label>
-            <input
-              id="bank-account"
-              className="input num"
-              data-testid="bank-account"
-              inputMode="numeric"
-              maxLength={50}
-              value={account}
-              placeholder={t('bank.accountPlaceholder')}
-              onChange={(event) => setAccount(event.target.value)}
-            />
-          </div>
+          </Field>
+          <TextFields
+            idPrefix="bank"
+            fields={[
+              { name: 'name', label: t('bank.name'), placeholder: t('bank.namePlaceholder'), maxLength: 50 },
+              {
+                name: 'account',
+                label: t('bank.account'),
+                placeholder: t('bank.accountPlaceholder'),
+                inputClassName: 'input num',
+                inputMode: 'numeric',
+                maxLength: 50,
+              },
+            ]}
+            values={{ name, account }}
+            onChange={(field, value) => (field === 'name' ? setName : setAccount)(value)}
+            missing={missing}
+          />
         </div>
         <div className="form-actions">
           <SubmitButton testId="bank-submit" busy={mutation.isPending} />

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Spinner } from '../../components/States';
 import { SubmitButton } from '../../components/SubmitButton';
+import { TextFields } from '../../components/TextField';
 import { toast } from '../../lib/notify';
 import { bindPartner, useBinding, useRefreshPoints } from './api';
 import './points.css';
@@ -61,37 +62,20 @@ export default function BindPartnerPage() {
           noValidate
           data-testid="bind-form"
         >
-          <div className="field">
-            <label className="field-label" htmlFor="bind-account">
-              {t('bind.account')}
-            </label>
-            <input
-              id="bind-account"
-              className="input"
-              maxLength={MAX_LENGTH}
-              autoComplete="off"
-              value={account}
-              placeholder={t('bind.enterAccount')}
-              onChange={(event) => setAccount(event.target.value)}
-              data-testid="bind-account"
-            />
-          </div>
-          <div className="field">
-            <label className="field-label" htmlFor="bind-password">
-              {t('bind.password')}
-            </label>
-            <input
-              id="bind-password"
-              className="input"
-              type="password"
-              maxLength={MAX_LENGTH}
-              autoComplete="off"
-              value={password}
-              placeholder={t('bind.enterPassword')}
-              onChange={(event) => setPassword(event.target.value)}
-              data-testid="bind-password"
-            />
-          </div>
+          <TextFields
+            idPrefix="bind"
+            fields={[
+              { name: 'account', label: t('bind.account'), placeholder: t('bind.enterAccount') },
+              {
+                name: 'password',
+                label: t('bind.password'),
+                placeholder: t('bind.enterPassword'),
+                type: 'password',
+              },
+            ].map((field) => ({ ...field, maxLength: MAX_LENGTH, autoComplete: 'off' }))}
+            values={{ account, password }}
+            onChange={(field, value) => (field === 'account' ? setAccount : setPassword)(value)}
+          />
           <SubmitButton testId="bind-submit" busy={busy} />
         </form>
       </section>

@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from '../../lib/notify';
+
+/**
+ * A form of required fields: its values, the field found missing (marked until it is typed into) and a
+ * setter per field.
+ */
+export function useRequiredFields<Form extends { [Field in keyof Form]: string }>(initial: () => Form) {
+  const [form, setForm] = useState<Form>(initial);
+  const [missing, setMissing] = useState<keyof Form | null>(null);
+  const set = (field: keyof Form, value: string) => {
+    setForm((current) => ({ ...current, [field]: value }));
+    if (missing === field) setMissing(null);
+  };
+  return { form, set, missing, setMissing };
+}
+
+/** Saves a form: the server's answer (or `savedText`) is toasted and the query showing the saved data re-read. */
+export function useSave(save: () => Promise<string>, savedText: string, savedKey: QueryKey) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: save,
+    onSuccess: async (message) => {
+      toast(message || savedText, 'success');
+      await queryClient.invalidateQueries({ queryKey: savedKey });
+    },
+  });
+}
