@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useQuotations, type Quotation } from '../../api/markets';
-import { MarketsGate } from '../../components/MarketsGate';
+import { PairGate } from '../../components/market/PairGate';
 import { formatFixed } from '../../lib/format';
 import { STORAGE_KEYS, writeStored } from '../../lib/storage';
 import { useMarket } from '../../api/market-data';
@@ -24,7 +23,6 @@ const WIDE_LAYOUT = '(min-width: 1100px)';
 
 /** The spot exchange screen (/dealCenter): market list | chart over order form | book and trades; orders below. */
 export default function ExchangePage() {
-  const { t } = useTranslation('exchange');
   const quotations = useQuotations();
   const [params, setParams] = useSearchParams();
   const [stored] = useState(storedSelection);
@@ -39,15 +37,7 @@ export default function ExchangePage() {
     setParams({ legal_id: String(next.legal_id), currency_id: String(next.currency_id) });
   };
 
-  if (quotations.isPending || !pair)
-    return (
-      <MarketsGate
-        className="ex-page"
-        testId="exchange-page"
-        markets={quotations}
-        text={{ loadError: t('page.loadError'), noMarkets: t('page.noMarkets'), retry: t('page.retry') }}
-      />
-    );
+  if (quotations.isPending || !pair) return <PairGate screen="exchange" markets={quotations} />;
   return <Exchange key={pair.match_id} pair={pair} onChoose={choose} />;
 }
 

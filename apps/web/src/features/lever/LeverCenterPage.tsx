@@ -5,7 +5,7 @@ import { useMarket } from '../../api/market-data';
 import { useQuotations, type Quotation, type QuotationGroup } from '../../api/markets';
 import { ChartPanel } from '../../components/market/ChartPanel';
 import { OrderBook } from '../../components/market/OrderBook';
-import { MarketsGate } from '../../components/MarketsGate';
+import { PairGate } from '../../components/market/PairGate';
 import { Spinner } from '../../components/States';
 import { direction, formatChange, formatCny, formatFixed } from '../../lib/format';
 import { toast } from '../../lib/notify';
@@ -49,15 +49,7 @@ export default function LeverCenterPage() {
     if (delisted) toast(t('page.delisted'), 'error');
   }, [delisted, t]);
 
-  if (quotations.isPending || !choice.pair)
-    return (
-      <MarketsGate
-        className="lv-page"
-        testId="lever-page"
-        markets={quotations}
-        text={{ loadError: t('page.loadError'), noMarkets: t('page.noMarkets'), retry: t('page.retry') }}
-      />
-    );
+  if (quotations.isPending || !choice.pair) return <PairGate screen="lever" markets={quotations} />;
   return (
     <LeverCenter
       key={choice.pair.match_id}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Quotation } from '../../api/markets';
 import { Field } from '../../components/Field';
+import { SideButtons } from '../../components/market/SideButtons';
 import { DialogFormActions, Modal } from '../../components/Modal';
 import { isBlockedKey, normalizeDecimal, sanitizeDecimalInput } from '../../lib/decimal-input';
 import { formatFixed, toDecimal } from '../../lib/format';
@@ -36,12 +37,6 @@ interface Props {
 }
 
 const valueText = (value: string | number) => String(value);
-
-/** The two ways to open a position: long (buy) and short (sell). */
-const SIDE_BUTTONS: { side: LeverSide; className: string; testId: string; label: string }[] = [
-  { side: 1, className: 'btn btn-buy', testId: 'lever-long', label: 'form.long' },
-  { side: 2, className: 'btn btn-sell', testId: 'lever-short', label: 'form.short' },
-];
 
 /**
  * The lever order form (document 3, sections 2 and 5): market or limit, a multiple, hands, an estimate of
@@ -284,20 +279,15 @@ export function LeverOrderForm({ pair, deal, lastPrice, ref }: Props) {
           <LeverMarkNotice state={deal.mark_state} mark={mark} quote={pair.legal_name} />
         )}
         {signedIn ? (
-          <div className="lv-sides">
-            {SIDE_BUTTONS.map(({ side, className, testId, label }) => (
-              <button
-                key={side}
-                type="button"
-                className={className}
-                disabled={opensPaused}
-                onClick={() => open(side)}
-                data-testid={testId}
-              >
-                {t(label)}
-              </button>
-            ))}
-          </div>
+          <SideButtons
+            className="lv-sides"
+            sides={[
+              { side: 1, className: 'btn btn-buy', testId: 'lever-long', label: t('form.long') },
+              { side: 2, className: 'btn btn-sell', testId: 'lever-short', label: t('form.short') },
+            ]}
+            disabled={opensPaused}
+            onChoose={open}
+          />
         ) : (
           <div className="lv-login">
             <span className="muted">{t('page.loginPrompt')}</span>

@@ -1,8 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useQuotations, type Quotation } from '../../api/markets';
 import { ChartPanel } from '../../components/market/ChartPanel';
-import { MarketsGate } from '../../components/MarketsGate';
+import { PairGate } from '../../components/market/PairGate';
 import { useLivePrice, useMicroClosedPushes } from './api';
 import { MarketTabs } from './MarketTabs';
 import { chooseMicroPair, microPairs } from './micro-math';
@@ -15,7 +14,6 @@ import './micro.css';
  * across the top, the chart beside the trade panel, the running and finished orders below.
  */
 export default function SecondsOrderPage() {
-  const { t } = useTranslation('micro');
   const quotations = useQuotations();
   const [params, setParams] = useSearchParams();
   const pairs = microPairs(quotations.data);
@@ -28,16 +26,7 @@ export default function SecondsOrderPage() {
   const choose = (next: Quotation) =>
     setParams({ legalId: String(next.legal_id), currencyId: String(next.currency_id) });
 
-  if (quotations.isPending || !pair)
-    return (
-      <MarketsGate
-        className="micro-page"
-        testId="micro-page"
-        markets={quotations}
-        text={{ loadError: t('page.loadError'), noMarkets: t('page.noMarkets'), retry: t('page.retry') }}
-        emptyTestId="micro-no-markets"
-      />
-    );
+  if (quotations.isPending || !pair) return <PairGate screen="micro" markets={quotations} />;
   return (
     <div className="micro-page" data-testid="micro-page">
       <MarketTabs pairs={pairs} current={pair} onChoose={choose} />

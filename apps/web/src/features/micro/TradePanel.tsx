@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Quotation } from '../../api/markets';
 import { Spinner } from '../../components/States';
+import { SideButtons } from '../../components/market/SideButtons';
 import { Tab } from '../../components/Tabs';
 import { ApiError } from '../../lib/api';
 import { formatFixed } from '../../lib/format';
@@ -300,26 +301,25 @@ function SignedInForm({
         </div>
       </dl>
 
-      <div className="micro-actions">
-        <button
-          type="button"
-          className="btn btn-buy micro-submit"
-          disabled={sending}
-          onClick={() => void submit(1)}
-          data-testid="micro-up"
-        >
-          {sending ? t('panel.sending') : t('panel.up')}
-        </button>
-        <button
-          type="button"
-          className="btn btn-sell micro-submit"
-          disabled={sending}
-          onClick={() => void submit(2)}
-          data-testid="micro-down"
-        >
-          {sending ? t('panel.sending') : t('panel.down')}
-        </button>
-      </div>
+      <SideButtons
+        className="micro-actions"
+        sides={[
+          {
+            side: 1,
+            className: 'btn btn-buy micro-submit',
+            testId: 'micro-up',
+            label: sending ? t('panel.sending') : t('panel.up'),
+          },
+          {
+            side: 2,
+            className: 'btn btn-sell micro-submit',
+            testId: 'micro-down',
+            label: sending ? t('panel.sending') : t('panel.down'),
+          },
+        ]}
+        disabled={sending}
+        onChoose={(type) => void submit(type)}
+      />
     </div>
   );
 }
