@@ -1,9 +1,9 @@
 import { execSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { Redis } from 'ioredis';
 import { migrate, readMigrations, createPrisma } from '@exchange/kernel/db';
 import { seedDatabase } from '../prisma/seed';
+import { postgresAnswers, redisAnswers } from './probes';
 
 export interface TestServices {
   adminUrl: string;
@@ -19,31 +19,6 @@ export function databaseUrl(adminUrl: string, database: string): string {
   const url = new URL(adminUrl);
   url.pathname = `/${database}`;
   return url.toString();
-}
-
-async function postgresAnswers(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-async function redisAnswers(url: string): Promise<boolean> {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  redis.on('error', () => undefined);
-  try {
-    await redis.connect();
-    return (await redis.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
 }
 
 const dockerWorks = () => {

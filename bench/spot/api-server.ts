@@ -1,9 +1,5 @@
 import cluster from 'node:cluster';
-import { buildApp } from '../../apps/api/src/app';
-import { loadConfig } from '@exchange/kernel/config';
-import { createPrisma } from '@exchange/kernel/db';
-import { createRedis } from '@exchange/kernel/redis';
-import { createMessenger } from '../../apps/api/src/modules/verification';
+import { serveApiAlone } from '../../test/api-alone';
 import { orderStages, StageTimes, type StageRaw } from '@exchange/kernel/stage-times';
 
 /**
@@ -22,30 +18,7 @@ type Request = { stats?: boolean; resetStages?: boolean };
 type Report = { stats: Stats; stagesRaw: Record<string, StageRaw> };
 
 async function serve(): Promise<void> {
-  const config = loadConfig();
-  const databaseUrl = config.DATABASE_URL;
-  const redisUrl = config.REDIS_URL;
-  if (!databaseUrl || !redisUrl) throw new Error('the benchmark server needs DATABASE_URL and REDIS_URL');
-  const prisma = createPrisma(databaseUrl, 4);
-  const redis = createRedis(redisUrl, config.REDIS_PREFIX);
-  const app = await buildApp({
-    config,
-    prisma,
-    redis,
-    redisUrl,
-    databaseUrl,
-    messenger: createMessenger(prisma, { from: config.SMTP_FROM }),
-  });
-  await app.listen({ port: config.PORT, host: '127.0.0.1' });
-  process.once('SIGTERM', () => {
-    void app
-      .close()
-      .then(() => prisma.$disconnect())
-      .finally(() => {
-        redis.disconnect();
-        process.exit(0);
-      });
-  });
+  const app = await serveApiAlone('the benchmark server', 4);
   process.on('message', (message: Request) => {
     if (message.resetStages) orderStages.reset();
     if (message.stats) {

@@ -2,13 +2,13 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { Db } from '@exchange/kernel/db';
 import { createOpsUser } from '../../apps/api/src/ops/users';
 import { opsDeposit } from '../../apps/api/src/ops/wallet';
 import { openSession } from '../../apps/api/src/modules/user';
+import { freePort } from '../../test/probes';
 import type { LoadPlan, LoadReport } from './load';
 import { auditExchange } from '@exchange/api/areas';
 import { StageTimes, type StageRaw, type StageSummary } from '@exchange/kernel/stage-times';
@@ -449,17 +449,6 @@ async function benchUsers(prisma: Db): Promise<string[]> {
     );
   }
   return tokens;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** The child's next message (that passes `wanted`, if given). */

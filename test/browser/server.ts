@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +13,7 @@ import { createMessenger } from '../../apps/api/src/modules/verification';
 import { startWorkers } from '../../workers/src';
 import { seedDatabase } from '../../prisma/seed';
 import { databaseUrl } from '../services';
+import { freePort, redisAnswers } from '../probes';
 
 /**
  * The browser tests' exchange: the real app and the real workers (matcher and market maker, so the book and
@@ -78,18 +78,6 @@ async function buildWebClient(): Promise<string> {
     await run('npm', ['run', 'build'], webRoot, env);
   }
   return dist;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolvePort(port));
-    });
-  });
 }
 
 async function withAdmin<T>(work: (admin: pg.Client) => Promise<T>): Promise<T> {
@@ -165,25 +153,6 @@ async function clearRedisKeys(ownPrefix: string): Promise<void> {
   }
 }
 
-async function redisAnswers(): Promise<void> {
-  const redis = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  redis.on('error', () => undefined);
-  try {
-    await redis.connect();
-    await redis.ping();
-  } catch (error) {
-    throw new Error(
-      `The browser tests need Redis at ${REDIS_URL} (set REDIS_URL): ${(error as Error).message}`,
-    );
-  } finally {
-    redis.disconnect();
-  }
-}
-
 interface Quotations {
   type: string;
   message: { quotation: { symbol: string; now_price: string }[] }[];
@@ -225,7 +194,9 @@ async function waitForLiveMarket(baseUrl: string, settleBy: number, timeoutMs = 
 
 export async function startBrowserServer(): Promise<BrowserServer> {
   assertChromium();
-  await redisAnswers();
+  if (!(await redisAnswers(REDIS_URL))) {
+    throw new Error(`The browser tests need Redis at ${REDIS_URL} (set REDIS_URL): it does not answer`);
+  }
 
   const database = `${DATABASE_PREFIX}${process.pid}`;
   const url = databaseUrl(ADMIN_URL, database);

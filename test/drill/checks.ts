@@ -76,32 +76,107 @@ async function missingIds(pool: pg.Pool, table: string, ids: string[]): Promise<
   return ids.filter((id) => !found.has(id));
 }
 
-async function spotChecks(pool: pg.Pool, workload: Workload, problems: string[]): Promise<string> {
-  const records = workload.records;
-  const users = [...workload.traders, ...workload.probes].map((user) => user.id);
-  const placed = acknowledged(records, 'spot_place');
-  const lost = await missingIds(
-    pool,
-    'spot_orders',
-    placed.map((record) => record.id ?? ''),
-  );
-  if (lost.length > 0) problems.push(`spot orders acknowledged but missing: ${lost.join(', ')}`);
+/** An area's acknowledged action that stores one row per action: its table, and the words of its problems. */
+interface StoredAction {
+  kind: ActionKind;
+  table: string;
+  noun: string;
+  owner: string;
+}
+
+const STORED = {
+  spot: { kind: 'spot_place', table: 'spot_orders', noun: 'spot orders', owner: 'user' },
+  lever: { kind: 'lever_open', table: 'lever_transactions', noun: 'lever positions', owner: 'user' },
+  micro: { kind: 'micro_submit', table: 'micro_orders', noun: 'seconds contracts', owner: 'user' },
+  p2p: { kind: 'p2p_take', table: 'p2p_orders', noun: 'P2P orders', owner: 'buyer' },
+} satisfies Record<string, StoredAction>;
+
+/**
+ * Each owner has as many rows of the action's table as acknowledged actions (plus, at most, the unanswered
+ * ones).
+ */
+async function storedPerOwner(
+  pool: pg.Pool,
+  records: ActionRecord[],
+  problems: string[],
+  action: StoredAction,
+  owners: number[],
+) {
   compareCounts(
-    'spot orders of user',
-    tally(records, 'spot_place', (record) => String(record.userId)),
+    `${action.noun} of ${action.owner}`,
+    tally(records, action.kind, (record) => String(record.userId)),
     await countBy(
       pool,
-      'SELECT user_id::text AS key, COUNT(*) FROM spot_orders WHERE user_id = ANY($1) GROUP BY user_id',
-      [users],
+      `SELECT user_id::text AS key, COUNT(*) FROM ${action.table} WHERE user_id = ANY($1) GROUP BY user_id`,
+      [owners],
     ),
     problems,
   );
-  const { rows: unmatched } = await pool.query<{ id: string }>(
+}
+
+/**
+ * Besides the counts per owner, every acknowledged action that named its record is a row of the table;
+ * answers those acknowledged records.
+ */
+async function storedOnce(
+  pool: pg.Pool,
+  records: ActionRecord[],
+  problems: string[],
+  action: StoredAction,
+  owners: number[],
+): Promise<ActionRecord[]> {
+  const done = acknowledged(records, action.kind);
+  const lost = await missingIds(
+    pool,
+    action.table,
+    done.map((record) => record.id ?? ''),
+  );
+  if (lost.length > 0) problems.push(`${action.noun} acknowledged but missing: ${lost.join(', ')}`);
+  await storedPerOwner(pool, records, problems, action, owners);
+  return done;
+}
+
+/**
+ * The acknowledged `kind` actions whose record `sql` still finds in another state than the action promised
+ * (`state`, with its id) are problems; answers the acknowledged ids.
+ */
+async function expectApplied(
+  pool: pg.Pool,
+  records: ActionRecord[],
+  problems: string[],
+  kind: ActionKind,
+  sql: string,
+  problem: (row: { id: string; state: string }) => string,
+): Promise<string[]> {
+  const ids = acknowledged(records, kind).map((record) => record.id ?? '');
+  const { rows } = await pool.query<{ id: string; state: string }>(sql, [ids]);
+  for (const row of rows) problems.push(problem(row));
+  return ids;
+}
+
+/** A broken promise when `sql` finds any row: `problem`, with the ids it found. */
+async function expectNone(
+  pool: pg.Pool,
+  problems: string[],
+  problem: string,
+  sql: string,
+  values: unknown[],
+) {
+  const { rows } = await pool.query<{ id: string }>(sql, values);
+  if (rows.length > 0) problems.push(`${problem}: ${rows.map((row) => row.id).join(', ')}`);
+}
+
+async function spotChecks(pool: pg.Pool, workload: Workload, problems: string[]): Promise<string> {
+  const records = workload.records;
+  const users = [...workload.traders, ...workload.probes].map((user) => user.id);
+  const placed = await storedOnce(pool, records, problems, STORED.spot, users);
+  await expectNone(
+    pool,
+    problems,
+    'spot orders never reached the matcher',
     `SELECT id::text FROM spot_orders WHERE user_id = ANY($1) AND state = 'new'`,
     [users],
   );
-  if (unmatched.length > 0)
-    problems.push(`spot orders never reached the matcher: ${unmatched.map((row) => row.id).join(', ')}`);
   // Every fill is backed by trades, and no trade was booked twice into an order.
   const { rows: fills } = await pool.query<{ id: string; filled: string; traded: string }>(
     `SELECT o.id::text, o.filled::text, COALESCE(SUM(t.amount), 0)::text AS traded
@@ -114,23 +189,21 @@ async function spotChecks(pool: pg.Pool, workload: Workload, problems: string[])
   const refused = records.filter(
     (record) => record.kind === 'spot_place' && record.outcome === 'refused' && record.id,
   );
-  const { rows: refusedButLive } = await pool.query<{ id: string }>(
+  await expectNone(
+    pool,
+    problems,
+    'spot orders refused, yet live or filled',
     `SELECT id::text FROM spot_orders WHERE id = ANY($1::bigint[]) AND (state IN ('new', 'open') OR filled > 0)`,
     [refused.map((record) => record.id)],
   );
-  if (refusedButLive.length > 0)
-    problems.push(
-      `spot orders refused, yet live or filled: ${refusedButLive.map((row) => row.id).join(', ')}`,
-    );
   const cancelled = acknowledged(records, 'spot_cancel').map((record) => record.id ?? '');
-  const { rows: stillOpen } = await pool.query<{ id: string }>(
+  await expectNone(
+    pool,
+    problems,
+    'spot cancels acknowledged, orders still open',
     `SELECT id::text FROM spot_orders WHERE id = ANY($1::bigint[]) AND state IN ('new', 'open')`,
     [cancelled],
   );
-  if (stillOpen.length > 0)
-    problems.push(
-      `spot cancels acknowledged, orders still open: ${stillOpen.map((row) => row.id).join(', ')}`,
-    );
   return `spot: ${placed.length} acknowledged orders stored once and matched, fills = trades, ${cancelled.length} cancels applied`;
 }
 
@@ -159,29 +232,22 @@ async function transferChecks(pool: pg.Pool, workload: Workload, problems: strin
 async function leverChecks(pool: pg.Pool, workload: Workload, problems: string[]): Promise<string> {
   const records = workload.records;
   const users = workload.traders.map((trader) => trader.id);
-  compareCounts(
-    'lever positions of user',
-    tally(records, 'lever_open', (record) => String(record.userId)),
-    await countBy(
-      pool,
-      'SELECT user_id::text AS key, COUNT(*) FROM lever_transactions WHERE user_id = ANY($1) GROUP BY user_id',
-      [users],
-    ),
+  await storedPerOwner(pool, records, problems, STORED.lever, users);
+  const closed = await expectApplied(
+    pool,
+    records,
     problems,
+    'lever_close',
+    'SELECT id::text, status::text AS state FROM lever_transactions WHERE id = ANY($1::bigint[]) AND status <> 3',
+    (row) => `lever position ${row.id}: close acknowledged, status ${row.state}`,
   );
-  const closed = acknowledged(records, 'lever_close').map((record) => record.id ?? '');
-  const { rows: unsettled } = await pool.query<{ id: string; status: number }>(
-    'SELECT id::text, status FROM lever_transactions WHERE id = ANY($1::bigint[]) AND status <> 3',
-    [closed],
-  );
-  for (const row of unsettled)
-    problems.push(`lever position ${row.id}: close acknowledged, status ${row.status}`);
-  const { rows: closing } = await pool.query<{ id: string }>(
+  await expectNone(
+    pool,
+    problems,
+    'lever positions left closing, never settled',
     'SELECT id::text FROM lever_transactions WHERE user_id = ANY($1) AND status = 2',
     [users],
   );
-  if (closing.length > 0)
-    problems.push(`lever positions left closing, never settled: ${closing.map((row) => row.id).join(', ')}`);
   const opened = records.filter((record) => record.kind === 'lever_open' && record.outcome === 'ok').length;
   return `lever: ${opened} opens stored once, ${closed.length} acknowledged closes settled, none left closing`;
 }
@@ -189,38 +255,22 @@ async function leverChecks(pool: pg.Pool, workload: Workload, problems: string[]
 async function microChecks(pool: pg.Pool, workload: Workload, problems: string[]): Promise<string> {
   const records = workload.records;
   const users = workload.traders.map((trader) => trader.id);
-  const placed = acknowledged(records, 'micro_submit');
-  const lost = await missingIds(
+  const placed = await storedOnce(pool, records, problems, STORED.micro, users);
+  await expectNone(
     pool,
-    'micro_orders',
-    placed.map((record) => record.id ?? ''),
-  );
-  if (lost.length > 0) problems.push(`seconds contracts acknowledged but missing: ${lost.join(', ')}`);
-  compareCounts(
-    'seconds contracts of user',
-    tally(records, 'micro_submit', (record) => String(record.userId)),
-    await countBy(
-      pool,
-      'SELECT user_id::text AS key, COUNT(*) FROM micro_orders WHERE user_id = ANY($1) GROUP BY user_id',
-      [users],
-    ),
     problems,
-  );
-  const { rows: overdue } = await pool.query<{ id: string }>(
+    'seconds contracts past expiry, not settled',
     `SELECT id::text FROM micro_orders WHERE user_id = ANY($1) AND status = 1
         AND expires_at < now() - make_interval(secs => $2)`,
     [users, SETTLE_SLACK_MS / 1000],
   );
-  if (overdue.length > 0)
-    problems.push(`seconds contracts past expiry, not settled: ${overdue.map((row) => row.id).join(', ')}`);
-  const { rows: unfinished } = await pool.query<{ id: string }>(
+  await expectNone(
+    pool,
+    problems,
+    'seconds contracts finished without a settlement time',
     'SELECT id::text FROM micro_orders WHERE user_id = ANY($1) AND status = 3 AND settled_at IS NULL',
     [users],
   );
-  if (unfinished.length > 0)
-    problems.push(
-      `seconds contracts finished without a settlement time: ${unfinished.map((row) => row.id).join(', ')}`,
-    );
   // Settled exactly once: the stake leaves the lock column once per finished contract, never for a running one.
   const { rows: settledTwice } = await pool.query<{ id: string; settlements: string }>(
     `SELECT o.id::text, COUNT(l.id)::text AS settlements
@@ -239,42 +289,27 @@ async function microChecks(pool: pg.Pool, workload: Workload, problems: string[]
 
 async function p2pChecks(pool: pg.Pool, workload: Workload, problems: string[]): Promise<string> {
   const records = workload.records;
-  const taken = acknowledged(records, 'p2p_take');
-  const lost = await missingIds(
+  const buyers = workload.buyers.map((buyer) => buyer.id);
+  const taken = await storedOnce(pool, records, problems, STORED.p2p, buyers);
+  const confirmed = await expectApplied(
     pool,
-    'p2p_orders',
-    taken.map((record) => record.id ?? ''),
-  );
-  if (lost.length > 0) problems.push(`P2P orders acknowledged but missing: ${lost.join(', ')}`);
-  compareCounts(
-    'P2P orders of buyer',
-    tally(records, 'p2p_take', (record) => String(record.userId)),
-    await countBy(
-      pool,
-      'SELECT user_id::text AS key, COUNT(*) FROM p2p_orders WHERE user_id = ANY($1) GROUP BY user_id',
-      [workload.buyers.map((buyer) => buyer.id)],
-    ),
+    records,
     problems,
+    'p2p_confirm',
+    'SELECT id::text, is_sure::text AS state FROM p2p_orders WHERE id = ANY($1::bigint[]) AND is_sure <> 1',
+    (row) => `P2P order ${row.id}: confirmation acknowledged, is_sure ${row.state}`,
   );
-  const confirmed = acknowledged(records, 'p2p_confirm').map((record) => record.id ?? '');
-  const { rows: notDone } = await pool.query<{ id: string; is_sure: number }>(
-    'SELECT id::text, is_sure FROM p2p_orders WHERE id = ANY($1::bigint[]) AND is_sure <> 1',
-    [confirmed],
-  );
-  for (const row of notDone)
-    problems.push(`P2P order ${row.id}: confirmation acknowledged, is_sure ${row.is_sure}`);
-  const { rows: overdue } = await pool.query<{ id: string }>(
+  await expectNone(
+    pool,
+    problems,
+    'P2P orders past their pay deadline, not cancelled',
     `SELECT id::text FROM p2p_orders WHERE user_id = ANY($1) AND is_sure = 0
         AND pay_deadline < now() - make_interval(secs => $2)`,
-    [workload.buyers.map((buyer) => buyer.id), DEADLINE_SLACK_MS / 1000],
+    [buyers, DEADLINE_SLACK_MS / 1000],
   );
-  if (overdue.length > 0)
-    problems.push(
-      `P2P orders past their pay deadline, not cancelled: ${overdue.map((row) => row.id).join(', ')}`,
-    );
   const { rows: expired } = await pool.query<{ count: string }>(
     `SELECT COUNT(*) FROM p2p_orders WHERE user_id = ANY($1) AND cancelled_by = 'deadline'`,
-    [workload.buyers.map((buyer) => buyer.id)],
+    [buyers],
   );
   return `P2P: ${taken.length} acknowledged orders stored once, ${confirmed.length} confirmations applied, ${expired[0]?.count ?? 0} cancelled by their deadline, none overdue`;
 }

@@ -7,7 +7,8 @@ import { writeSetting } from '../../apps/api/src/modules/system';
 import { seedDatabase } from '../../prisma/seed';
 import { createScratchDatabase } from '../../scripts/scratch-database';
 import { checkUntilSettled } from './checks';
-import { freePort, pause, PrivatePostgres, PrivateRedis, until } from './services';
+import { freePort } from '../probes';
+import { pause, PrivatePostgres, PrivateRedis, until } from './services';
 import { Supervised } from './supervisor';
 import { MICRO_SECONDS, PAY_WINDOW_MINUTES, Workload, type Market } from './workload';
 
