@@ -14,14 +14,15 @@ import {
 } from '../../lib/book';
 import './market.css';
 
-interface Props {
+/** What the panels beside a chart take: the pair, its market snapshot, and where a clicked price goes. */
+export interface MarketPanelProps {
   pair: Quotation;
   market: UseQueryResult<MarketSnapshot>;
   onPick: (price: string) => void;
 }
 
 /** Eight levels a side: asks above (lowest next to the middle), the last price, bids below. */
-export function OrderBook({ pair, market, onPick }: Props) {
+export function OrderBook({ pair, market, onPick }: MarketPanelProps) {
   const { t } = useTranslation('market');
   const priceDecimals = bookDecimals(pair.price_decimals);
   const sizeDecimals = amountDecimals(pair.amount_decimals);

@@ -1,19 +1,11 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Quotation } from '../../api/markets';
+import type { MarketPanelProps } from '../../components/market/OrderBook';
 import { Spinner } from '../../components/States';
 import { formatFixed } from '../../lib/format';
-import type { MarketSnapshot } from '../../api/market-data';
 import { amountDecimals, bookDecimals, formatClock } from '../../lib/book';
 
-interface Props {
-  pair: Quotation;
-  market: UseQueryResult<MarketSnapshot>;
-  onPick: (price: string) => void;
-}
-
 /** The latest 20 trades, newest first, coloured by the taker's side (way 1 buy). */
-export function RecentTrades({ pair, market, onPick }: Props) {
+export function RecentTrades({ pair, market, onPick }: MarketPanelProps) {
   const { t } = useTranslation('exchange');
   const priceDecimals = bookDecimals(pair.price_decimals);
   const sizeDecimals = amountDecimals(pair.amount_decimals);
