@@ -88,9 +88,6 @@ export async function cancelSpotOrder(ctx: TestContext, token: string, id: bigin
 }
 
 /** A user's USDT lever account: available and locked. */
-export async function leverWallet(ctx: TestContext, userId: number) {
-  const row = await ctx.prisma.wallet.findUniqueOrThrow({
-    where: { user_id_currency_id: { user_id: userId, currency_id: await ctx.currencyId('USDT') } },
-  });
-  return { available: row.lever_balance.toFixed(), locked: row.lock_lever_balance.toFixed() };
+export function leverWallet(ctx: TestContext, userId: number) {
+  return ctx.balance(userId, 'USDT', 'lever');
 }

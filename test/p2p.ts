@@ -43,10 +43,8 @@ export async function fundLegal(
 
 /** [available, locked] of a user's legal (fiat) account in a currency. */
 export async function legalOf(ctx: TestContext, userId: number, currency = 'USDT') {
-  const wallet = await ctx.prisma.wallet.findUnique({
-    where: { user_id_currency_id: { user_id: userId, currency_id: await ctx.currencyId(currency) } },
-  });
-  return [wallet?.legal_balance.toFixed() ?? '0', wallet?.lock_legal_balance.toFixed() ?? '0'];
+  const { available, locked } = await ctx.balance(userId, currency, 'legal');
+  return [available, locked];
 }
 
 /** A c2c order paid by its buyer and under the buyer's appeal, `amount` USDT in the seller's escrow. */

@@ -215,10 +215,7 @@ describe('the matcher and the pairs an operator opens', () => {
           },
         )
         .toBe('cancelled');
-      const wallet = await closed.prisma.wallet.findFirstOrThrow({
-        where: { user_id: seller.id, currency_id: btc },
-      });
-      expect([wallet.change_balance.toFixed(), wallet.lock_change_balance.toFixed()]).toEqual(['1', '0']);
+      expect(await closed.balance(seller.id, btc)).toEqual({ available: '1', locked: '0' });
       expect((await closed.audit()).problems).toEqual([]);
     } finally {
       await matcher.stop();

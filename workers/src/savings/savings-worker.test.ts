@@ -55,12 +55,7 @@ const workerAt = (clock: () => Date, accrueEveryMs: number) =>
     sweepEveryMs: 60_000,
   });
 
-const wallet = async (userId: number) => {
-  const row = await ctx.prisma.wallet.findUniqueOrThrow({
-    where: { user_id_currency_id: { user_id: userId, currency_id: usdt } },
-  });
-  return { available: row.change_balance.toFixed(), locked: row.lock_change_balance.toFixed() };
-};
+const wallet = (userId: number) => ctx.balance(userId, usdt);
 
 describe('savings worker', () => {
   it('pays the days as the clock passes them, through the repeatable job, and matures once at the end', async () => {

@@ -13,10 +13,7 @@ beforeAll(async () => {
   usdt = await ctx.currencyId('USDT');
 });
 
-const wallet = (userId: number) =>
-  ctx.prisma.wallet.findUniqueOrThrow({
-    where: { user_id_currency_id: { user_id: userId, currency_id: usdt } },
-  });
+const wallet = (userId: number) => ctx.wallet(userId, usdt);
 
 /** A user holding `amount` USDT on spot, with the fields every ledger call of the test names. */
 async function fundedUser(amount: string) {
@@ -119,9 +116,7 @@ describe('ledger', () => {
     const user = await ctx.signedInUser();
     const listed = await ctx.prisma.currency.create({ data: { name: 'NEWC', full_name: 'New coin' } });
     await ctx.deposit(user.account, 'NEWC', '3');
-    const row = await ctx.prisma.wallet.findUniqueOrThrow({
-      where: { user_id_currency_id: { user_id: user.id, currency_id: listed.id } },
-    });
+    const row = await ctx.wallet(user.id, listed.id);
     expect(row.change_balance.toFixed()).toBe('3');
     expect((await ctx.audit()).problems).toEqual([]);
   });

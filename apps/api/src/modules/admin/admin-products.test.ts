@@ -144,12 +144,7 @@ const quotation = async (pairId: number) => {
   }[];
   return groups.flatMap((group) => group.quotation).find((row) => row.id === pairId);
 };
-const spot = async (userId: number, currencyId: number) => {
-  const row = await ctx.prisma.wallet.findUniqueOrThrow({
-    where: { user_id_currency_id: { user_id: userId, currency_id: currencyId } },
-  });
-  return row.change_balance.toFixed();
-};
+const spot = async (userId: number, currencyId: number) => (await ctx.balance(userId, currencyId)).available;
 const order = (token: string, type: 1 | 2, target_price: string, amount: string) =>
   ctx.post('/api/coin/trade', { legal_id: usdt, currency_id: btc, type, target_price, amount }, token);
 

@@ -38,10 +38,8 @@ const trailOf = (targetType: string, targetId: number | string) =>
     orderBy: { id: 'asc' },
   });
 const spotOf = async (userId: number, currency = 'USDT') => {
-  const wallet = await ctx.prisma.wallet.findUnique({
-    where: { user_id_currency_id: { user_id: userId, currency_id: await ctx.currencyId(currency) } },
-  });
-  return [wallet?.change_balance.toFixed() ?? '0', wallet?.lock_change_balance.toFixed() ?? '0'];
+  const { available, locked } = await ctx.balance(userId, currency);
+  return [available, locked];
 };
 const freeze = (id: number, frozen: '0' | '1', operator = operators.finance, reason = 'fraud report 42') =>
   ctx.post('/api/admin/users/freeze', { id, frozen, reason, totp_code: code(operator) }, operator.token);

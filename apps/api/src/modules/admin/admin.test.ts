@@ -27,10 +27,8 @@ const send = (method: 'GET' | 'POST', path: string, body: Record<string, string 
   (method === 'GET' ? ctx.get(path, token) : ctx.post(path, body, token)).then((answer) => answer.body);
 
 const spotOf = async (userId: number, currency: string) => {
-  const wallet = await ctx.prisma.wallet.findUnique({
-    where: { user_id_currency_id: { user_id: userId, currency_id: await ctx.currencyId(currency) } },
-  });
-  return [wallet?.change_balance.toFixed() ?? '0', wallet?.lock_change_balance.toFixed() ?? '0'];
+  const { available, locked } = await ctx.balance(userId, currency);
+  return [available, locked];
 };
 const trailOf = (targetType: string, targetId: number | string) =>
   ctx.prisma.operatorAuditTrail.findMany({ where: { target_type: targetType, target_id: String(targetId) } });

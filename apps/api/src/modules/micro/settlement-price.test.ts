@@ -58,16 +58,14 @@ async function settleAfter(expiresAt: Date): Promise<void> {
 
 /** What the user holds of a currency over the spot and micro accounts. */
 async function holdings(userId: number, currencyId: number): Promise<Money> {
-  const wallet = await ctx.prisma.wallet.findUnique({
-    where: { user_id_currency_id: { user_id: userId, currency_id: currencyId } },
-  });
-  if (!wallet) return new Money(0);
-  return [
-    wallet.change_balance,
-    wallet.lock_change_balance,
-    wallet.micro_balance,
-    wallet.lock_micro_balance,
-  ].reduce((sum, value) => sum.plus(value.toFixed()), new Money(0));
+  const [spot, micro] = await Promise.all([
+    ctx.balance(userId, currencyId),
+    ctx.balance(userId, currencyId, 'micro'),
+  ]);
+  return [spot.available, spot.locked, micro.available, micro.locked].reduce(
+    (sum, value) => sum.plus(value),
+    new Money(0),
+  );
 }
 
 describe('the settlement price of a seconds order', () => {

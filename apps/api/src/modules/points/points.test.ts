@@ -28,13 +28,13 @@ async function boundUser(points?: string): Promise<User> {
 async function holdings(user: User) {
   const [points, wallet, exchanges, logs] = await Promise.all([
     ctx.prisma.pointsBalance.findUnique({ where: { user_id: user.id } }),
-    ctx.prisma.wallet.findUnique({ where: { user_id_currency_id: { user_id: user.id, currency_id: hap } } }),
+    ctx.balance(user.id, hap),
     ctx.prisma.jcExchange.count({ where: { user_id: user.id } }),
     ctx.prisma.pointsLog.count({ where: { user_id: user.id } }),
   ]);
   return {
     points: points?.balance.toFixed() ?? '0',
-    hap: wallet?.change_balance.toFixed() ?? '0',
+    hap: wallet.available,
     exchanges,
     logs,
   };

@@ -36,12 +36,7 @@ const submit = (user: User, body: Record<string, string | number>, lang = 'en') 
     .send(body)
     .then((response) => response.body as { type: string; message: string });
 
-async function usdtWallet(user: User) {
-  const wallet = await ctx.prisma.wallet.findUniqueOrThrow({
-    where: { user_id_currency_id: { user_id: user.id, currency_id: usdt } },
-  });
-  return { available: wallet.change_balance.toFixed(), locked: wallet.lock_change_balance.toFixed() };
-}
+const usdtWallet = (user: User) => ctx.balance(user.id, usdt);
 
 const settleAt = (at: Date) => settleDue(ctx.app.pg, at);
 

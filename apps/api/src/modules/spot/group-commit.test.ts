@@ -30,12 +30,7 @@ afterAll(async () => {
 /** A limit buy of `amount` BTC at `price` USDT. */
 const buy = (userId: number, price: string, amount: string) => limitRequest(pair, userId, 1, price, amount);
 
-async function spot(userId: number, currencyId = pair.legal_id) {
-  const row = await ctx.prisma.wallet.findUniqueOrThrow({
-    where: { user_id_currency_id: { user_id: userId, currency_id: currencyId } },
-  });
-  return { available: row.change_balance.toFixed(), locked: row.lock_change_balance.toFixed() };
-}
+const spot = (userId: number, currencyId = pair.legal_id) => ctx.balance(userId, currencyId);
 
 const keyOf = (outcome: unknown) => (outcome instanceof AppError ? outcome.key : 'stored');
 

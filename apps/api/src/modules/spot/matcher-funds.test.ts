@@ -56,12 +56,7 @@ async function book(requests: PlacementRequest[], on = pool) {
   return { outcome, rows };
 }
 
-async function spot(userId: number, currencyId = pair.legal_id) {
-  const row = await ctx.prisma.wallet.findUniqueOrThrow({
-    where: { user_id_currency_id: { user_id: userId, currency_id: currencyId } },
-  });
-  return { available: row.change_balance.toFixed(), locked: row.lock_change_balance.toFixed() };
-}
+const spot = (userId: number, currencyId = pair.legal_id) => ctx.balance(userId, currencyId);
 
 const logsOf = async (userId: number) =>
   (

@@ -10,12 +10,7 @@ beforeAll(async () => {
   await ctx.startMatcher();
 });
 
-async function spot(userId: number, currencyId: number) {
-  const row = await ctx.prisma.wallet.findUniqueOrThrow({
-    where: { user_id_currency_id: { user_id: userId, currency_id: currencyId } },
-  });
-  return { available: row.change_balance.toFixed(), locked: row.lock_change_balance.toFixed() };
-}
+const spot = (userId: number, currencyId: number) => ctx.balance(userId, currencyId);
 
 const order = (
   token: string,

@@ -102,10 +102,7 @@ async function stats(userId: number) {
 }
 
 async function balance(userId: number, account: 'micro' | 'lever') {
-  const wallet = await ctx.prisma.wallet.findUniqueOrThrow({
-    where: { user_id_currency_id: { user_id: userId, currency_id: usdt } },
-  });
-  return new Money((account === 'micro' ? wallet.micro_balance : wallet.lever_balance).toFixed());
+  return new Money((await ctx.balance(userId, usdt, account)).available);
 }
 
 async function houseFees() {

@@ -16,12 +16,7 @@ const NOTIFY_PATH = '/api/pay/notify/sandbox';
 
 type User = Awaited<ReturnType<TestContext['signedInUser']>>;
 
-async function spot(userId: number, currencyId: number) {
-  const row = await ctx.prisma.wallet.findUniqueOrThrow({
-    where: { user_id_currency_id: { user_id: userId, currency_id: currencyId } },
-  });
-  return row.change_balance.toFixed();
-}
+const spot = async (userId: number, currencyId: number) => (await ctx.balance(userId, currencyId)).available;
 
 /** Runs a scenario with deposits and withdrawals closed, reopening them whatever happens. */
 async function whileClosed(scenario: () => Promise<void>) {
@@ -121,9 +116,7 @@ describe('deposit addresses', () => {
     expect((await addressOf(bob, btc)).address).not.toBe(btcAddress);
 
     // Stored on the wallet row, so the wallet detail shows it too.
-    const row = await ctx.prisma.wallet.findUniqueOrThrow({
-      where: { user_id_currency_id: { user_id: alice.id, currency_id: eth } },
-    });
+    const row = await ctx.wallet(alice.id, eth);
     expect(row.address).toBe(ethAddress.address);
 
     // The older deposit page answers the caller's USDT address, whatever user_id says.
@@ -170,9 +163,7 @@ describe('deposit addresses', () => {
     });
     expect(await ctx.prisma.deposit.count({ where: { user_id: user.id } })).toBe(0);
     expect(await ctx.prisma.paymentOrder.count({ where: { user_id: user.id } })).toBe(0);
-    const row = await ctx.prisma.wallet.findUniqueOrThrow({
-      where: { user_id_currency_id: { user_id: user.id, currency_id: eth } },
-    });
+    const row = await ctx.wallet(user.id, eth);
     expect(row.address).toBe('');
     expect((await ctx.post('/api/wallet/get_in_address', { currency: eth }, user.token)).body.type).toBe(
       'ok',

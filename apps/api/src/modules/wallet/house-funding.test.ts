@@ -50,9 +50,7 @@ describe('transfer guards', () => {
     const refuse = () =>
       Promise.reject(new AppError('transfer_not_supported', { currency: 'USDT', account: 'x' }));
     await expect(transferFunds(ctx.prisma, move, [refuse])).rejects.toBeInstanceOf(AppError);
-    const untouched = await ctx.prisma.wallet.findUniqueOrThrow({
-      where: { user_id_currency_id: { user_id: user.id, currency_id: currency.id } },
-    });
+    const untouched = await ctx.wallet(user.id, currency.id);
     expect([untouched.change_balance.toFixed(), untouched.lever_balance.toFixed()]).toEqual(['50', '0']);
 
     // A guard sees the transaction the transfer writes in, with the wallet row already locked.
@@ -65,9 +63,7 @@ describe('transfer guards', () => {
       },
     ]);
     expect(lockedByTransfer).toBe(true);
-    const moved = await ctx.prisma.wallet.findUniqueOrThrow({
-      where: { user_id_currency_id: { user_id: user.id, currency_id: currency.id } },
-    });
+    const moved = await ctx.wallet(user.id, currency.id);
     expect([moved.change_balance.toFixed(), moved.lever_balance.toFixed()]).toEqual(['30', '20']);
     expect((await ctx.audit()).problems).toEqual([]);
   });

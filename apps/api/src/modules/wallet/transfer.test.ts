@@ -9,9 +9,7 @@ beforeAll(async () => {
 });
 
 async function balances(userId: number, currencyId: number) {
-  const row = await ctx.prisma.wallet.findUniqueOrThrow({
-    where: { user_id_currency_id: { user_id: userId, currency_id: currencyId } },
-  });
+  const row = await ctx.wallet(userId, currencyId);
   return {
     change: row.change_balance.toFixed(),
     legal: row.legal_balance.toFixed(),
@@ -182,9 +180,7 @@ describe('POST /api/wallet/change', () => {
       expect(answer.body.type).toBe('error');
       expect(answer.body.message, JSON.stringify(body)).toMatch(/[\u4e00-\u9fff]/);
     }
-    const after = await ctx.prisma.wallet.findUniqueOrThrow({
-      where: { user_id_currency_id: { user_id: user.id, currency_id: usdt } },
-    });
+    const after = await ctx.wallet(user.id, usdt);
     expect(await balances(user.id, usdt)).toEqual(before);
     expect(
       [

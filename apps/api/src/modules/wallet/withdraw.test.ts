@@ -14,10 +14,8 @@ const TRON_ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
 const ETH_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
 
 async function spot(userId: number, currencyId: number) {
-  const row = await ctx.prisma.wallet.findUniqueOrThrow({
-    where: { user_id_currency_id: { user_id: userId, currency_id: currencyId } },
-  });
-  return [row.change_balance.toFixed(), row.lock_change_balance.toFixed()];
+  const { available, locked } = await ctx.balance(userId, currencyId);
+  return [available, locked];
 }
 
 describe('withdrawals', () => {
