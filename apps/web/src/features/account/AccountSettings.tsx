@@ -20,28 +20,58 @@ function Icon({ name }: { name: keyof typeof ICON_PATHS }) {
   return <PathIcon d={ICON_PATHS[name]} />;
 }
 
-interface SecurityRowProps {
-  icon: keyof typeof ICON_PATHS;
-  title: string;
-  text: string;
+/** The rows of the security list by their icon; a row's words are `security.<kind>` and `<kind>Text`. */
+const SECURITY_ICONS = {
+  phone: 'phone',
+  email: 'email',
+  loginPassword: 'lock',
+  tradePassword: 'key',
+  identity: 'identity',
+} as const;
+
+function SecurityRow({
+  kind,
+  status,
+  action,
+}: {
+  kind: keyof typeof SECURITY_ICONS;
   status: ReactNode;
   action?: ReactNode;
-  testId: string;
-}
-
-function SecurityRow({ icon, title, text, status, action, testId }: SecurityRowProps) {
+}) {
+  const { t } = useTranslation('account');
+  // loginPassword's row is security-login-password.
+  const testId = `security-${kind.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
   return (
     <li className="security-row" data-testid={testId}>
       <span className="security-row-icon">
-        <Icon name={icon} />
+        <Icon name={SECURITY_ICONS[kind]} />
       </span>
       <div className="security-row-main">
-        <strong>{title}</strong>
-        <span className="muted">{text}</span>
+        <strong>{t(`security.${kind}`)}</strong>
+        <span className="muted">{t(`security.${kind}Text`)}</span>
       </div>
       <div className="security-row-status">{status}</div>
       <div className="security-row-action">{action}</div>
     </li>
+  );
+}
+
+/** A row's way onwards: primary where something is still to do, else quiet. */
+function RowLink({
+  to,
+  primary = false,
+  testId,
+  children,
+}: {
+  to: string;
+  primary?: boolean;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Link to={to} className={`btn btn-sm ${primary ? 'btn-primary' : 'btn-ghost'}`} data-testid={testId}>
+      {children}
+    </Link>
   );
 }
 
@@ -55,6 +85,7 @@ export function AccountSettings({ user }: { user: UserInfo }) {
   const authorization = useAuthorizationCode();
   const link = inviteLink(user.extension_code);
   const phone = user.phone ? `${user.area_code ? `+${user.area_code} ` : ''}${user.phone}` : '';
+  const tradePasswordSet = user.has_trade_password === 1;
   const identityText =
     user.review_status === 2
       ? t('identity.certified')
@@ -111,87 +142,55 @@ export function AccountSettings({ user }: { user: UserInfo }) {
         <header className="panel-header">{t('security.sectionTitle')}</header>
         <ul className="security-list">
           <SecurityRow
-            testId="security-phone"
-            icon="phone"
-            title={t('security.phone')}
-            text={t('security.phoneText')}
+            kind="phone"
             status={<Bound on={Boolean(phone)}>{phone || t('security.notBound')}</Bound>}
             action={
               !phone && (
-                <Link
-                  to="/bindInfo?type=phone"
-                  className="btn btn-ghost btn-sm"
-                  data-testid="bind-phone-link"
-                >
+                <RowLink to="/bindInfo?type=phone" testId="bind-phone-link">
                   {t('security.bind')}
-                </Link>
+                </RowLink>
               )
             }
           />
           <SecurityRow
-            testId="security-email"
-            icon="email"
-            title={t('security.email')}
-            text={t('security.emailText')}
+            kind="email"
             status={<Bound on={Boolean(user.email)}>{user.email || t('security.notBound')}</Bound>}
             action={
               !user.email && (
-                <Link to="/bindEmail" className="btn btn-ghost btn-sm" data-testid="bind-email-link">
+                <RowLink to="/bindEmail" testId="bind-email-link">
                   {t('security.bind')}
-                </Link>
+                </RowLink>
               )
             }
           />
           <SecurityRow
-            testId="security-login-password"
-            icon="lock"
-            title={t('security.loginPassword')}
-            text={t('security.loginPasswordText')}
+            kind="loginPassword"
             status={<Bound on>{t('security.set')}</Bound>}
             action={
-              <Link
-                to="/forgetPwd?fromSet=1"
-                className="btn btn-ghost btn-sm"
-                data-testid="reset-password-link"
-              >
+              <RowLink to="/forgetPwd?fromSet=1" testId="reset-password-link">
                 {t('security.reset')}
-              </Link>
+              </RowLink>
             }
           />
           <SecurityRow
-            testId="security-trade-password"
-            icon="key"
-            title={t('security.tradePassword')}
-            text={t('security.tradePasswordText')}
+            kind="tradePassword"
             status={
-              <Bound on={user.has_trade_password === 1}>
-                {user.has_trade_password === 1 ? t('security.set') : t('security.notSet')}
-              </Bound>
+              <Bound on={tradePasswordSet}>{t(tradePasswordSet ? 'security.set' : 'security.notSet')}</Bound>
             }
             action={
-              <Link
-                to="/bindmpwd"
-                className={`btn btn-sm ${user.has_trade_password === 1 ? 'btn-ghost' : 'btn-primary'}`}
-                data-testid="trade-password-link"
-              >
-                {user.has_trade_password === 1 ? t('security.change') : t('security.setUp')}
-              </Link>
+              <RowLink to="/bindmpwd" primary={!tradePasswordSet} testId="trade-password-link">
+                {t(tradePasswordSet ? 'security.change' : 'security.setUp')}
+              </RowLink>
             }
           />
           <SecurityRow
-            testId="security-identity"
-            icon="identity"
-            title={t('security.identity')}
-            text={t('security.identityText')}
+            kind="identity"
             status={<Bound on={user.review_status === 2}>{identityText}</Bound>}
             action={
               user.review_status !== 2 && (
-                <Link
-                  to="/authentication"
-                  className={`btn btn-sm ${user.review_status === 0 ? 'btn-primary' : 'btn-ghost'}`}
-                >
-                  {user.review_status === 0 ? t('security.verify') : t('security.view')}
-                </Link>
+                <RowLink to="/authentication" primary={user.review_status === 0}>
+                  {t(user.review_status === 0 ? 'security.verify' : 'security.view')}
+                </RowLink>
               )
             }
           />

@@ -1,11 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { AmountAllField } from '../../components/AmountAllField';
 import { PasswordDialog } from '../../components/PasswordDialog';
 import type { Column } from '../../components/DataTable';
 import { PagedRecords } from '../../components/PagedRecords';
 import { Spinner } from '../../components/States';
-import { sanitizeDecimalInput } from '../../lib/decimal-input';
 import { toast } from '../../lib/notify';
 import {
   exchangePoints,
@@ -116,29 +116,16 @@ function ExchangePanel({ info }: { info: PointsInfo }) {
         ))}
       </div>
       <form className="points-form" onSubmit={submit} noValidate>
-        <div className="field">
-          <label className="field-label" htmlFor="points-amount">
-            {t('form.amount')}
-          </label>
-          <div className="input-group">
-            <input
-              id="points-amount"
-              className="input"
-              inputMode="decimal"
-              value={amount}
-              placeholder={t('form.placeholder')}
-              onChange={(event) => setAmount(sanitizeDecimalInput(event.target.value, info.points_decimals))}
-              data-testid="points-amount"
-            />
-            <button
-              type="button"
-              className="btn btn-sm btn-ghost input-addon"
-              onClick={() => setAmount(info.free_jc_integral)}
-            >
-              {t('form.all')}
-            </button>
-          </div>
-        </div>
+        <AmountAllField
+          id="points-amount"
+          label={t('form.amount')}
+          value={amount}
+          onChange={setAmount}
+          decimals={info.points_decimals}
+          placeholder={t('form.placeholder')}
+          all={info.free_jc_integral}
+          allLabel={t('form.all')}
+        />
         <div className="points-estimate">
           <span className="muted">{t('form.receivable')}</span>
           <span className="num" data-testid="points-estimate">

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { AmountAllField } from '../../components/AmountAllField';
 import { PasswordDialog } from '../../components/PasswordDialog';
 import { Spinner } from '../../components/States';
-import { sanitizeDecimalInput } from '../../lib/decimal-input';
 import { toast } from '../../lib/notify';
 import { submitDeposit, useDepositCoins, usePlans, useRefreshSavings, type SavingsPlan } from './api';
 import { termInterest, validateDeposit } from './savings-math';
@@ -120,29 +120,16 @@ function DepositForm({
         ))}
       </div>
       <form className="savings-form" onSubmit={submit} noValidate>
-        <div className="field">
-          <label className="field-label" htmlFor="savings-amount">
-            {t('form.amount', { coin: plan.currency_name })}
-          </label>
-          <div className="input-group">
-            <input
-              id="savings-amount"
-              className="input"
-              inputMode="decimal"
-              value={amount}
-              placeholder={t('form.placeholder', { min: plan.save_min })}
-              onChange={(event) => setAmount(sanitizeDecimalInput(event.target.value, decimals))}
-              data-testid="savings-amount"
-            />
-            <button
-              type="button"
-              className="btn btn-sm btn-ghost input-addon"
-              onClick={() => setAmount(available)}
-            >
-              {t('form.all')}
-            </button>
-          </div>
-        </div>
+        <AmountAllField
+          id="savings-amount"
+          label={t('form.amount', { coin: plan.currency_name })}
+          value={amount}
+          onChange={setAmount}
+          decimals={decimals}
+          placeholder={t('form.placeholder', { min: plan.save_min })}
+          all={available}
+          allLabel={t('form.all')}
+        />
         <div className="savings-summary">
           <span className="muted">{t('form.available')}</span>
           <span className="num" data-testid="savings-available">
