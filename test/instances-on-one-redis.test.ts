@@ -12,6 +12,7 @@ import { claimRedisNames, exchangeIdentity } from '@exchange/kernel/redis';
 import type { ResultBatch } from '../apps/api/src/modules/spot';
 import { RiskWorker } from '../workers/src/lever/risk-worker';
 import { createTestContext, type TestContext } from './harness';
+import { btcUsdtIds, spotOrder } from './lever';
 
 /**
  * Two exchanges on one Redis server, each with its API, spot matcher and lever risk worker, on different
@@ -83,17 +84,7 @@ async function signedInSocket(ctx: TestContext, user: { id: number; token: strin
 }
 
 async function buyBtc(ctx: TestContext, token: string): Promise<string> {
-  const placed = await ctx.post(
-    '/api/coin/trade',
-    {
-      legal_id: await ctx.currencyId('USDT'),
-      currency_id: await ctx.currencyId('BTC'),
-      type: 1,
-      target_price: '10',
-      amount: '1',
-    },
-    token,
-  );
+  const placed = await spotOrder(ctx, token, await btcUsdtIds(ctx), 'buy', '10', '1');
   expect(placed.body.order?.state, JSON.stringify(placed.body)).toBe('open');
   return placed.body.order.id as string;
 }

@@ -26,6 +26,11 @@ export function spotOrder(
   );
 }
 
+/** BTC/USDT's currency ids, as spotOrder takes them. */
+export async function btcUsdtIds(ctx: TestContext) {
+  return { legalId: await ctx.currencyId('USDT'), currencyId: await ctx.currencyId('BTC') };
+}
+
 /** A signed-in user with `lever` USDT in the lever account, moved there from a deposit. */
 export async function leverTrader(ctx: TestContext, lever: string) {
   const user = await ctx.signedInUser({ tradePassword: LEVER_TRADE_PASSWORD });

@@ -47,6 +47,8 @@ export async function legalOf(ctx: TestContext, userId: number, currency = 'USDT
   return [available, locked];
 }
 
+export type P2PTrader = Awaited<ReturnType<typeof p2pTrader>>;
+
 /** A c2c order paid by its buyer and under the buyer's appeal, `amount` USDT in the seller's escrow. */
 export async function appealedOrder(ctx: TestContext, amount = '30') {
   const usdt = await ctx.currencyId('USDT');

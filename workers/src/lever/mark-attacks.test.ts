@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Money } from '@exchange/kernel/ledger';
 import { useTestContext, type TestContext } from '../../../test/harness';
 import {
+  btcUsdtIds,
   cancelSpotOrder,
   houseUsdt,
   leverPositions,
@@ -27,7 +28,7 @@ const waitLong = { timeout: 15_000, interval: 50 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeAll(async () => {
-  btcUsdt = { legalId: await ctx.currencyId('USDT'), currencyId: await ctx.currencyId('BTC') };
+  btcUsdt = await btcUsdtIds(ctx);
   matchId = (
     await ctx.prisma.currencyMatch.findFirstOrThrow({
       where: { legal_id: btcUsdt.legalId, currency_id: btcUsdt.currencyId },

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { useTestContext } from '../../../../../test/harness';
-import { fundLegal, legalOf, p2pTrader, TRADE_PASSWORD } from '../../../../../test/p2p';
+import { fundLegal, legalOf, p2pTrader, type P2PTrader, TRADE_PASSWORD } from '../../../../../test/p2p';
 import { createAcceptor } from './admin';
 import { autoConfirmDeal } from './deal-deadlines';
 
 const ctx = useTestContext();
 
 const password = TRADE_PASSWORD;
-type Trader = Awaited<ReturnType<typeof p2pTrader>>;
 
 /** An acceptor at 7.20 CNY per USDT for deposits and 7.00 for withdrawals, holding `legal` USDT. */
 async function anAcceptor(legal = '1000', quotas = { recharge: '10000', cash: '10000' }) {
@@ -29,7 +28,7 @@ async function anAcceptor(legal = '1000', quotas = { recharge: '10000', cash: '1
   return { user, id: created.id };
 }
 
-const deal = (user: Trader, body: Record<string, string | number>) =>
+const deal = (user: P2PTrader, body: Record<string, string | number>) =>
   ctx
     .post(
       '/api/acceptor/deal',
@@ -37,7 +36,7 @@ const deal = (user: Trader, body: Record<string, string | number>) =>
       user.token,
     )
     .then((answer) => answer.body);
-const act = (path: string, user: Trader, id: number) =>
+const act = (path: string, user: P2PTrader, id: number) =>
   ctx.post(path, { id, password }, user.token).then((answer) => answer.body);
 const latestDeal = (userId: number) =>
   ctx.prisma.acceptorDeal.findFirstOrThrow({ where: { user_id: userId }, orderBy: { id: 'desc' } });
@@ -184,7 +183,7 @@ describe('acceptor deals at the same moment', () => {
   it('opens and settles deals of one acceptor concurrently without a deadlock', async () => {
     const acceptor = await anAcceptor('1000', { recharge: '100000', cash: '100000' });
     const users = await Promise.all([1, 2, 3, 4].map(() => p2pTrader(ctx, '100', 'user')));
-    const open = (user: Trader, type: 'buy' | 'sell') =>
+    const open = (user: P2PTrader, type: 'buy' | 'sell') =>
       deal(user, { acceptor_id: acceptor.id, type, money: type === 'buy' ? '72' : '70', password });
     for (const user of users) expect((await open(user, 'buy')).type).toBe('ok');
     for (let round = 0; round < 3; round += 1) {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestContext } from '../../../../../test/harness';
-import { cashInfoOf, legalOf, p2pTrader, TRADE_PASSWORD } from '../../../../../test/p2p';
+import { cashInfoOf, legalOf, p2pTrader, type P2PTrader, TRADE_PASSWORD } from '../../../../../test/p2p';
 import { writeSetting } from '../system';
 import { expireOrder } from './order-deadlines';
 import { resolveAppeal } from './orders';
@@ -12,9 +12,8 @@ beforeAll(async () => {
 });
 
 const password = TRADE_PASSWORD;
-type Trader = Awaited<ReturnType<typeof p2pTrader>>;
 
-async function sellAd(owner: Trader, total = '100', price = '7.10', way = 'bank') {
+async function sellAd(owner: P2PTrader, total = '100', price = '7.10', way = 'bank') {
   const answer = await ctx.post(
     '/api/c2c_send',
     { type: 'sell', way, price, total_number: total, currency_id: usdt, coin_code: 'CNY', password },
@@ -24,7 +23,7 @@ async function sellAd(owner: Trader, total = '100', price = '7.10', way = 'bank'
   return answer.body.data.id as number;
 }
 
-async function buyAd(owner: Trader, total = '50', price = '7.00') {
+async function buyAd(owner: P2PTrader, total = '50', price = '7.00') {
   const answer = await ctx.post(
     '/api/c2c_send',
     {
@@ -42,13 +41,13 @@ async function buyAd(owner: Trader, total = '50', price = '7.00') {
   return answer.body.data.id as number;
 }
 
-async function take(taker: Trader, adId: number) {
+async function take(taker: P2PTrader, adId: number) {
   const answer = await ctx.post('/api/c2c/do_legal_deal', { id: adId, password }, taker.token);
   expect(answer.body.type, JSON.stringify(answer.body)).toBe('ok');
   return answer.body.message.data.id as number;
 }
 
-const act = (path: string, user: Trader, id: number, extra: Record<string, string> = {}) =>
+const act = (path: string, user: P2PTrader, id: number, extra: Record<string, string> = {}) =>
   ctx.post(path, { id, password, ...extra }, user.token).then((answer) => answer.body);
 
 const outboxTo = (account: string) =>
@@ -355,7 +354,7 @@ describe('refusals change nothing', () => {
     const buyer = await p2pTrader(ctx, '0', 'buyer');
     const first = await sellAd(seller, '10');
     const second = await sellAd(seller, '10');
-    const takeAnswer = (user: Trader, id: number | string) =>
+    const takeAnswer = (user: P2PTrader, id: number | string) =>
       ctx.post('/api/c2c/do_legal_deal', { id, password }, user.token).then((answer) => answer.body.message);
     expect(await takeAnswer(seller, first)).toBe('You cannot trade with your own ad');
     expect(await takeAnswer(buyer, 987654)).toBe('This ad does not exist or is no longer available');
@@ -549,7 +548,7 @@ describe('appeals', () => {
     ctx.prisma.p2pAppealMessage.findMany({ where: { order_id: orderId }, orderBy: { id: 'asc' } });
   type Field = string | number | undefined;
   // A missing field is left out of the form altogether.
-  const say = (user: Trader, id: Field, message: Field, path = '/api/c2c/appeal_message') =>
+  const say = (user: P2PTrader, id: Field, message: Field, path = '/api/c2c/appeal_message') =>
     ctx
       .post(
         path,
@@ -585,7 +584,7 @@ describe('appeals', () => {
     expect((await outboxTo(seller.account)).at(-1)?.body).toBe(
       `The other party of order ${orderId} added a statement to the appeal`,
     );
-    const seen = async (user: Trader) =>
+    const seen = async (user: P2PTrader) =>
       (
         (await ctx.get(`/api/c2c_deal?id=${orderId}`, user.token)).body.message.appeal_messages as {
           from: string;
@@ -624,7 +623,7 @@ describe('appeals', () => {
       await outboxTo(seller.account),
       await outboxTo(buyer.account),
     ];
-    const cases: [Trader, Field, Field, string, string?][] = [
+    const cases: [P2PTrader, Field, Field, string, string?][] = [
       [stranger, orderId, 'I saw it all', 'Order not found'],
       [seller, orderId, 'on the shop path', 'Order not found', '/api/legal_deal/appeal_message'],
       [seller, orderId + 1000, 'no such order', 'Order not found'],

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestContext } from '../../../../../test/harness';
-import { legalOf, p2pTrader, TRADE_PASSWORD } from '../../../../../test/p2p';
+import { legalOf, p2pTrader, type P2PTrader, TRADE_PASSWORD } from '../../../../../test/p2p';
 import { approveSeller } from './sellers';
 
 const ctx = useTestContext();
@@ -10,7 +10,6 @@ beforeAll(async () => {
 });
 
 const password = TRADE_PASSWORD;
-type Trader = Awaited<ReturnType<typeof p2pTrader>>;
 
 async function approvedSeller(legal: string) {
   const seller = await p2pTrader(ctx, legal, 'shop');
@@ -23,7 +22,7 @@ async function approvedSeller(legal: string) {
   return seller;
 }
 
-const shopSend = (seller: Trader, body: Record<string, string | number> = {}) =>
+const shopSend = (seller: P2PTrader, body: Record<string, string | number> = {}) =>
   ctx
     .post(
       '/api/legal_send',
@@ -43,7 +42,7 @@ const shopSend = (seller: Trader, body: Record<string, string | number> = {}) =>
     )
     .then((answer) => answer.body);
 
-const takeShop = (user: Trader, id: number, value: string, means = 'number') =>
+const takeShop = (user: P2PTrader, id: number, value: string, means = 'number') =>
   ctx.post('/api/do_legal_deal', { id, means, value, password }, user.token).then((answer) => answer.body);
 
 describe('seller shops', () => {
@@ -147,7 +146,7 @@ describe('seller shops', () => {
       (await ctx.post('/api/legal_deal_appeal', { id: orderId, reason: 'paid, no release' }, buyer.token))
         .body.type,
     ).toBe('ok');
-    const say = (user: Trader, path: string) =>
+    const say = (user: P2PTrader, path: string) =>
       ctx
         .post(path, { id: orderId, message: 'shop seller: nothing arrived' }, user.token)
         .then((a) => a.body);

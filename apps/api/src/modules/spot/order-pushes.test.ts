@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestContext } from '../../../../../test/harness';
+import { btcUsdtIds, spotOrder } from '../../../../../test/lever';
 import { SOCKET_PATH } from '@exchange/kernel/realtime';
 
 /**
@@ -46,17 +47,7 @@ describe('spot_order pushes', () => {
     await ctx.deposit(owner.account, 'USDT', '100');
     const ownerPushes = await signedInSocket(owner);
     const bystanderPushes = await signedInSocket(bystander);
-    const placed = await ctx.post(
-      '/api/coin/trade',
-      {
-        legal_id: await ctx.currencyId('USDT'),
-        currency_id: await ctx.currencyId('BTC'),
-        type: 1,
-        target_price: '10',
-        amount: '1',
-      },
-      owner.token,
-    );
+    const placed = await spotOrder(ctx, owner.token, await btcUsdtIds(ctx), 'buy', '10', '1');
     expect(placed.body.order.state).toBe('open');
     await expect
       .poll(() => ownerPushes, { timeout: 5_000 })
