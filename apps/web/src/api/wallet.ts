@@ -1,4 +1,3 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type {
   AccountLogPage,
   AccountLogRequest,
@@ -8,7 +7,7 @@ import type {
   WalletList,
 } from '@exchange/contracts';
 import { api } from '../lib/api';
-import { useToken } from '../lib/session';
+import { useSignedInPages, useSignedInQuery } from './signed-in';
 
 /**
  * The wallet calls every trading area reads (spot, lever, c2c, assets). Keys start with 'wallet' and hold the
@@ -20,29 +19,25 @@ export const BALANCE_REFRESH_MS = 10_000;
 
 /** `POST /api/wallet/list`: the four accounts with their totals. */
 export function useWalletList() {
-  const token = useToken();
-  return useQuery({
-    queryKey: ['wallet', 'list', token],
-    queryFn: () => api.post<WalletList>('/api/wallet/list', {}, { quiet: true }),
-    enabled: token !== null,
-    refetchInterval: BALANCE_REFRESH_MS,
-  });
+  return useSignedInQuery(
+    ['wallet', 'list'],
+    () => api.post<WalletList>('/api/wallet/list', {}, { quiet: true }),
+    { refetchInterval: BALANCE_REFRESH_MS },
+  );
 }
 
 /** `POST /api/wallet/detail`: one account of one currency; nothing is asked until the currency is known. */
 export function useWalletDetail(currency: number | null | undefined, account: WalletAccount) {
-  const token = useToken();
-  return useQuery({
-    queryKey: ['wallet', 'detail', token, currency, account],
-    queryFn: () =>
+  return useSignedInQuery(
+    ['wallet', 'detail', currency, account],
+    () =>
       api.post<WalletDetail>(
         '/api/wallet/detail',
         { currency: currency ?? '', type: account } satisfies WalletDetailRequest,
         { quiet: true },
       ),
-    enabled: token !== null && currency != null,
-    refetchInterval: BALANCE_REFRESH_MS,
-  });
+    { enabled: currency != null, refetchInterval: BALANCE_REFRESH_MS },
+  );
 }
 
 /** Document 3, section 9: account logs load 20 rows a page, the more button hides after a shorter page. */
@@ -53,22 +48,20 @@ export const LOG_PAGE_SIZE = 20;
  * `'all'`; null waits until a currency is chosen.
  */
 export function useAccountLogPages(account: WalletAccount, currency: number | 'all' | null) {
-  const token = useToken();
-  return useInfiniteQuery({
-    queryKey: ['wallet', 'log', token, account, currency],
-    queryFn: ({ pageParam }) =>
+  return useSignedInPages(
+    ['wallet', 'log', account, currency],
+    (page) =>
       api.post<AccountLogPage>(
         '/api/wallet/legal_log',
         {
           type: account,
           currency: currency === 'all' ? undefined : (currency ?? ''),
-          page: pageParam,
+          page,
           limit: LOG_PAGE_SIZE,
         } satisfies AccountLogRequest,
         { quiet: true },
       ),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.list.length < LOG_PAGE_SIZE ? undefined : last.page + 1),
-    enabled: token !== null && currency !== null,
-  });
+    (last) => (last.list.length < LOG_PAGE_SIZE ? undefined : last.page + 1),
+    { enabled: currency !== null },
+  );
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AccountLog,
   AccountLogRequest,
@@ -6,7 +6,6 @@ import type {
   CodeAnswer,
   AccountLogPage,
   CurrencyInfo,
-  CurrencyInfoRequest,
   CurrencyRequest,
   DepositAddress,
   DepositNoticeRequest,
@@ -22,6 +21,7 @@ import type {
   WithdrawalQuote,
   WithdrawalRequest,
 } from '@exchange/contracts';
+import { nextLaravelPage, useSignedInPages, useSignedInQuery } from '../../api/signed-in';
 import { api } from '../../lib/api';
 import { useToken } from '../../lib/session';
 import type { Account } from './assets';
@@ -40,36 +40,28 @@ export function useRefreshBalances() {
   };
 }
 
+/** A quiet call about one currency (none named: every currency's). */
+function currencyCall<T>(path: string, currency: number | null) {
+  return api.post<T>(path, { currency: currency ?? '' } satisfies CurrencyRequest, { quiet: true });
+}
+
 /** `POST /api/wallet/get_info`: limits, fee and chain of a currency. */
 
 export function useCurrencyInfo(currency: number | null) {
-  const token = useToken();
-  return useQuery({
-    queryKey: ['assets', 'info', token, currency],
-    queryFn: () =>
-      api.post<CurrencyInfo>(
-        '/api/wallet/get_info',
-        { currency: currency ?? '' } satisfies CurrencyInfoRequest,
-        { quiet: true },
-      ),
-    enabled: token !== null && currency !== null,
-  });
+  return useSignedInQuery(
+    ['assets', 'info', currency],
+    () => currencyCall<CurrencyInfo>('/api/wallet/get_info', currency),
+    { enabled: currency !== null },
+  );
 }
 
 /** `POST /api/wallet/get_in_address`: the user's own deposit address (refused while deposits are closed). */
 export function useDepositAddress(currency: number | null) {
-  const token = useToken();
-  return useQuery({
-    queryKey: ['assets', 'deposit-address', token, currency],
-    queryFn: () =>
-      api.post<DepositAddress>(
-        '/api/wallet/get_in_address',
-        { currency: currency ?? '' } satisfies CurrencyRequest,
-        { quiet: true },
-      ),
-    enabled: token !== null && currency !== null,
-    staleTime: Infinity,
-  });
+  return useSignedInQuery(
+    ['assets', 'deposit-address', currency],
+    () => currencyCall<DepositAddress>('/api/wallet/get_in_address', currency),
+    { enabled: currency !== null, staleTime: Infinity },
+  );
 }
 
 /** Every account's log, a numbered page at a time (the account log of the user menu). */
@@ -97,19 +89,16 @@ export function useAccountLog(page: number, account?: Account) {
 export const TRANSFER_RECORD_PAGE_SIZE = 30;
 
 export function useTransferRecord() {
-  const token = useToken();
-  return useInfiniteQuery({
-    queryKey: ['assets', 'transfer-record', token],
-    queryFn: ({ pageParam }) =>
+  return useSignedInPages(
+    ['assets', 'transfer-record'],
+    (page) =>
       api.get<LaravelPage<AccountLog>>(
         '/api/wallet/hzhistory',
-        { page: pageParam, limit: TRANSFER_RECORD_PAGE_SIZE },
+        { page, limit: TRANSFER_RECORD_PAGE_SIZE },
         { quiet: true },
       ),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
-    enabled: token !== null,
-  });
+    nextLaravelPage,
+  );
 }
 
 /** A deposit or withdrawal record; deposits carry no fee, channel or memo. */
@@ -119,24 +108,16 @@ export type RecordKind = 'buy' | 'sell';
 export const RECORD_PAGE_SIZE = 20;
 
 export function useOutLog(kind: RecordKind, currency: number | null) {
-  const token = useToken();
-  return useInfiniteQuery({
-    queryKey: ['assets', 'out-log', token, kind, currency],
-    queryFn: ({ pageParam }) =>
+  return useSignedInPages(
+    ['assets', 'out-log', kind, currency],
+    (page) =>
       api.post<RecordPage>(
         '/api/wallet/out_log',
-        {
-          type: kind,
-          currency: currency ?? '',
-          page: pageParam,
-          limit: RECORD_PAGE_SIZE,
-        } satisfies RecordRequest,
+        { type: kind, currency: currency ?? '', page, limit: RECORD_PAGE_SIZE } satisfies RecordRequest,
         { quiet: true },
       ),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.list.length < RECORD_PAGE_SIZE ? undefined : last.page + 1),
-    enabled: token !== null,
-  });
+    (last) => (last.list.length < RECORD_PAGE_SIZE ? undefined : last.page + 1),
+  );
 }
 
 /** `POST /api/wallet/change`: moves `number` of a coin between two of the user's four accounts. */
@@ -145,18 +126,16 @@ export function transfer(input: TransferRequest & { from_field: Account; to_fiel
 }
 
 export function useWithdrawFee(currency: number, amount: string) {
-  const token = useToken();
-  return useQuery({
-    queryKey: ['assets', 'fee', token, currency, amount],
-    queryFn: () =>
+  return useSignedInQuery(
+    ['assets', 'fee', currency, amount],
+    () =>
       api.post<WithdrawalQuote>(
         '/api/wallet/calculat_fee',
         { currency, number: amount } satisfies WithdrawalFeeRequest,
         { quiet: true },
       ),
-    enabled: token !== null && amount !== '',
-    retry: false,
-  });
+    { enabled: amount !== '', retry: false },
+  );
 }
 
 export function withdraw(input: WithdrawalRequest) {
@@ -179,17 +158,9 @@ export function depositNotice(input: DepositNoticeRequest) {
 
 /** `POST /api/wallet/get_address`: the caller's bound addresses, of one currency when one is named. */
 export function useWithdrawAddresses(currency: number | null) {
-  const token = useToken();
-  return useQuery({
-    queryKey: ['assets', 'withdraw-addresses', token, currency],
-    queryFn: () =>
-      api.post<WithdrawAddress[]>(
-        '/api/wallet/get_address',
-        { currency: currency ?? '' } satisfies CurrencyRequest,
-        { quiet: true },
-      ),
-    enabled: token !== null,
-  });
+  return useSignedInQuery(['assets', 'withdraw-addresses', currency], () =>
+    currencyCall<WithdrawAddress[]>('/api/wallet/get_address', currency),
+  );
 }
 
 export function deleteWithdrawAddress(id: number) {

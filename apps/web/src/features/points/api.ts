@@ -1,6 +1,6 @@
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { nextLaravelPage, useSignedInPages, useSignedInQuery } from '../../api/signed-in';
 import { api } from '../../lib/api';
-import { useToken } from '../../lib/session';
 import type {
   JcBinding,
   JcBindRequest,
@@ -23,34 +23,26 @@ export const HISTORY_PAGE_SIZE = 10;
 const pointsKey = ['points'] as const;
 
 export function usePointsInfo() {
-  const token = useToken();
-  return useQuery({
-    queryKey: [...pointsKey, 'info', token],
-    queryFn: () => api.get<PointsInfo>('/api/jc/info', {}, { quiet: true }),
-    enabled: token !== null,
-    retry: false,
-  });
+  return useSignedInQuery(
+    [...pointsKey, 'info'],
+    () => api.get<PointsInfo>('/api/jc/info', {}, { quiet: true }),
+    { retry: false },
+  );
 }
 
 export function useExchangeHistory(enabled: boolean) {
-  const token = useToken();
-  return useInfiniteQuery({
-    queryKey: [...pointsKey, 'history', token],
-    queryFn: ({ pageParam }) =>
-      api.get<LaravelPage<JcExchangeRecord>>('/api/jc/exchange', { page: pageParam }, { quiet: true }),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
-    enabled: enabled && token !== null,
-  });
+  return useSignedInPages(
+    [...pointsKey, 'history'],
+    (page) => api.get<LaravelPage<JcExchangeRecord>>('/api/jc/exchange', { page }, { quiet: true }),
+    nextLaravelPage,
+    { enabled },
+  );
 }
 
 export function useBinding() {
-  const token = useToken();
-  return useQuery({
-    queryKey: [...pointsKey, 'bind', token],
-    queryFn: () => api.get<JcBinding>('/api/jc/bind', {}, { quiet: true }),
-    enabled: token !== null,
-  });
+  return useSignedInQuery([...pointsKey, 'bind'], () =>
+    api.get<JcBinding>('/api/jc/bind', {}, { quiet: true }),
+  );
 }
 
 export const bindPartner = (account: JcBindRequest) => api.post<string>('/api/jc/bind', account);

@@ -1,6 +1,6 @@
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { nextLaravelPage, useSignedInPages, useSignedInQuery } from '../../api/signed-in';
 import { api, type Params } from '../../lib/api';
-import { useToken } from '../../lib/session';
 import type {
   DepositCoin,
   LaravelPage,
@@ -25,35 +25,27 @@ export function usePlans() {
 }
 
 export function useDepositCoins() {
-  const token = useToken();
-  return useQuery({
-    queryKey: [...savingsKey, 'coins', token],
-    queryFn: async () =>
-      (
-        await api.post<{ deposit_wallet: { balance: DepositCoin[] } }>(
-          '/api/wallet/depositlist',
-          {},
-          { quiet: true },
-        )
-      ).deposit_wallet.balance,
-    enabled: token !== null,
+  return useSignedInQuery([...savingsKey, 'coins'], async () => {
+    const answer = await api.post<{ deposit_wallet: { balance: DepositCoin[] } }>(
+      '/api/wallet/depositlist',
+      {},
+      { quiet: true },
+    );
+    return answer.deposit_wallet.balance;
   });
 }
 
 export function useSavingsRecords() {
-  const token = useToken();
-  return useInfiniteQuery({
-    queryKey: [...savingsKey, 'records', token],
-    queryFn: ({ pageParam }) =>
+  return useSignedInPages(
+    [...savingsKey, 'records'],
+    (page) =>
       api.post<LaravelPage<SavingsRecord>>(
         '/api/record/lists',
-        { page: pageParam, limit: RECORD_PAGE_SIZE },
+        { page, limit: RECORD_PAGE_SIZE },
         { quiet: true },
       ),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
-    enabled: token !== null,
-  });
+    nextLaravelPage,
+  );
 }
 
 export const submitDeposit = (request: SavingsSubmitRequest) =>
