@@ -28,7 +28,7 @@ export function maskName(name: string): string {
 
 function IdentityForm() {
   const { t } = useTranslation('account');
-  const { form, set, missing, setMissing } = useRequiredFields<RealNameInput>(() => ({
+  const { form, set, missing, flagMissing } = useRequiredFields<RealNameInput>(() => ({
     name: '',
     card_id: '',
     front_pic: '',
@@ -46,10 +46,8 @@ function IdentityForm() {
     if (mutation.isPending) return;
     const field = firstMissingIdentityField(form);
     if (field) {
-      setMissing(field);
-      toast(t(`identity.required.${field}`), 'error');
-      if (field === 'name' || field === 'card_id') document.getElementById(`identity-${field}`)?.focus();
-      return;
+      const typed = field === 'name' || field === 'card_id';
+      return flagMissing(field, t(`identity.required.${field}`), typed ? `identity-${field}` : undefined);
     }
     if (new Set(PHOTO_FIELDS.map((photo) => form[photo])).size < PHOTO_FIELDS.length) {
       toast(t('identity.required.different'), 'error');

@@ -40,7 +40,7 @@ function pickCash(saved: CashInfo | undefined): CashInfoForm {
 /** Payment account used by P2P buyers to pay this user: bank, Alipay and WeChat with their QR codes. */
 function PaymentAccountForm({ saved }: { saved: CashInfo | undefined }) {
   const { t } = useTranslation('account');
-  const { form, set, missing, setMissing } = useRequiredFields(() => pickCash(saved));
+  const { form, set, missing, flagMissing } = useRequiredFields(() => pickCash(saved));
   const isSaved = Boolean(saved?.real_name);
   const mutation = useSave(() => saveCashInfo(form), t('payment.saved'), ['payment', 'cash-info']);
 
@@ -49,10 +49,8 @@ function PaymentAccountForm({ saved }: { saved: CashInfo | undefined }) {
     if (mutation.isPending) return;
     const field = firstMissingCashField(form);
     if (field) {
-      setMissing(field);
-      toast(t('payment.enterField', { field: t(`payment.field.${field}`) }), 'error');
-      document.getElementById(`cash-${field}`)?.focus();
-      return;
+      const message = t('payment.enterField', { field: t(`payment.field.${field}`) });
+      return flagMissing(field, message, `cash-${field}`);
     }
     mutation.mutate();
   };

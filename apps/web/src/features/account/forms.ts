@@ -13,7 +13,13 @@ export function useRequiredFields<Form extends { [Field in keyof Form]: string }
     setForm((current) => ({ ...current, [field]: value }));
     if (missing === field) setMissing(null);
   };
-  return { form, set, missing, setMissing };
+  /** Marks the missing field, says so and puts the cursor in it where it is a text box (`inputId`). */
+  const flagMissing = (field: keyof Form, message: string, inputId?: string) => {
+    setMissing(field);
+    toast(message, 'error');
+    if (inputId) document.getElementById(inputId)?.focus();
+  };
+  return { form, set, missing, flagMissing };
 }
 
 /** Saves a form: the server's answer (or `savedText`) is toasted and the query showing the saved data re-read. */

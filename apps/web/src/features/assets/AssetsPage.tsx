@@ -83,24 +83,18 @@ function CurrencyActions({
     opened?.currency === row.currency && opened.panel === panel;
   return (
     <>
-      <button
-        type="button"
-        className={`btn-link row-action${isOpen('deposit') ? ' active' : ''}`}
-        aria-expanded={isOpen('deposit')}
-        data-testid="assets-deposit"
-        onClick={() => toggle('deposit')}
-      >
-        {t('action.deposit')}
-      </button>
-      <button
-        type="button"
-        className={`btn-link row-action${isOpen('withdraw') ? ' active' : ''}`}
-        aria-expanded={isOpen('withdraw')}
-        data-testid="assets-withdraw"
-        onClick={() => toggle('withdraw')}
-      >
-        {t('action.withdraw')}
-      </button>
+      {(['deposit', 'withdraw'] as const).map((panel) => (
+        <button
+          key={panel}
+          type="button"
+          className={`btn-link row-action${isOpen(panel) ? ' active' : ''}`}
+          aria-expanded={isOpen(panel)}
+          data-testid={`assets-${panel}`}
+          onClick={() => toggle(panel)}
+        >
+          {t(`action.${panel}`)}
+        </button>
+      ))}
       <Link to={`/tbrec?currency_id=${row.currency}`} className="row-action" data-testid="assets-tbrec">
         {t('action.withdrawRecord')}
       </Link>
