@@ -5,13 +5,12 @@ import { useWalletDetail } from '../../api/wallet';
 import { useNavigate } from 'react-router';
 import { AmountInput } from '../../components/AmountInput';
 import { Field } from '../../components/Field';
-import { Modal } from '../../components/Modal';
+import { DialogFormActions, Modal } from '../../components/Modal';
 import { PasswordDialog } from '../../components/PasswordDialog';
 import { PayWayRadios } from '../../components/PayWayRadios';
 import { formatFixed, roundDown } from '../../lib/format';
 import { toast } from '../../lib/notify';
 import { publishAd, transferToLegal, useRefreshC2c, type CurrencyRef } from './api';
-import { DialogFormActions } from './parts';
 import {
   adTotal,
   AMOUNT_DECIMALS,
@@ -106,7 +105,12 @@ function TransferDialog({ currency, onClose }: { currency: CurrencyRef; onClose:
             <span className="num">{formatFixed(available, AMOUNT_DECIMALS)}</span>
           </span>
         </Field>
-        <DialogFormActions onCancel={onClose} busy={busy} testId="c2c-transfer-submit" />
+        <DialogFormActions
+          onCancel={onClose}
+          busy={busy}
+          testId="c2c-transfer-submit"
+          className="password-dialog-actions"
+        />
       </form>
     </Modal>
   );

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/Field';
 import { LoadFailed } from '../../components/LoadFailed';
-import { Modal } from '../../components/Modal';
+import { DialogFormActions, Modal } from '../../components/Modal';
 import { PasswordDialog } from '../../components/PasswordDialog';
 import { Spinner } from '../../components/States';
 import { SubmitButton } from '../../components/SubmitButton';
@@ -20,7 +20,7 @@ import {
 } from './api';
 import { Countdown } from '../../components/Countdown';
 import { deadlineOf } from '../../lib/countdown';
-import { DialogFormActions, PayWay } from './parts';
+import { PayWay } from './parts';
 import {
   AMOUNT_DECIMALS,
   appealState,
@@ -441,7 +441,12 @@ function AppealDialog({
         <Field label={t('order.appealReason')} htmlFor="c2c-appeal-reason">
           <ReasonBox id="c2c-appeal-reason" value={reason} onChange={setReason} />
         </Field>
-        <DialogFormActions onCancel={onClose} busy={busy} testId="c2c-appeal-submit" />
+        <DialogFormActions
+          onCancel={onClose}
+          busy={busy}
+          testId="c2c-appeal-submit"
+          className="password-dialog-actions"
+        />
       </form>
     </Modal>
   );

@@ -4,7 +4,6 @@ import { ListState as SharedListState, type ListStateProps } from '../../compone
 import { LoadMore, type MorePages } from '../../components/LoadMore';
 import { queryListState } from '../../components/queryListState';
 import { Spinner } from '../../components/States';
-import { SubmitButton } from '../../components/SubmitButton';
 import { formatFixed } from '../../lib/format';
 import type { CurrencyRef, P2pAd } from './api';
 import { avatarColour, initialOf, type AdType } from './rules';
@@ -144,27 +143,6 @@ export function BothSides({ children }: { children: (type: AdType) => ReactNode 
       {(['buy', 'sell'] as const).map((type) => (
         <Fragment key={type}>{children(type)}</Fragment>
       ))}
-    </div>
-  );
-}
-
-/** Cancel and submit under a form in a dialog. */
-export function DialogFormActions({
-  onCancel,
-  busy,
-  testId,
-}: {
-  onCancel: () => void;
-  busy: boolean;
-  testId: string;
-}) {
-  const { t } = useTranslation('c2c');
-  return (
-    <div className="dialog-actions password-dialog-actions">
-      <button type="button" className="btn btn-ghost" onClick={onCancel}>
-        {t('common:action.cancel')}
-      </button>
-      <SubmitButton testId={testId} busy={busy} />
     </div>
   );
 }
