@@ -182,22 +182,20 @@ describe('the operator console', () => {
     expect(await listed()).toBe(true);
     await byId(page, 'admin-nav-markets').click();
     const row = page.locator('[data-testid="admin-pair-row"][data-symbol="ETH/USDT"]');
-    await clickOk(page, '/api/admin/markets/flags', () =>
-      row.locator('[data-testid="admin-list-toggle"]').click(),
-    );
-    await untilInPage(
-      page,
-      `document.querySelector('[data-symbol="ETH/USDT"] [data-testid="admin-list-toggle"]').classList.contains('btn-primary')`,
-    );
+    /** Toggles the pair's listing and waits until its button wears `buttonClass` (`btn-primary`: delisted). */
+    const toggleListing = async (buttonClass: 'btn-primary' | 'btn-sell') => {
+      await clickOk(page, '/api/admin/markets/flags', () =>
+        row.locator('[data-testid="admin-list-toggle"]').click(),
+      );
+      await untilInPage(
+        page,
+        `document.querySelector('[data-symbol="ETH/USDT"] [data-testid="admin-list-toggle"]').classList.contains('${buttonClass}')`,
+      );
+    };
+    await toggleListing('btn-primary');
     expect(await listed()).toBe(false);
     await screenshot(page, 'admin-markets-dark');
-    await clickOk(page, '/api/admin/markets/flags', () =>
-      row.locator('[data-testid="admin-list-toggle"]').click(),
-    );
-    await untilInPage(
-      page,
-      `document.querySelector('[data-symbol="ETH/USDT"] [data-testid="admin-list-toggle"]').classList.contains('btn-sell')`,
-    );
+    await toggleListing('btn-sell');
     expect(await listed()).toBe(true);
   });
 

@@ -1,10 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPrisma, type Db } from '@exchange/kernel/db';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Money } from '@exchange/kernel/ledger';
 import { auditExchange } from '../../apps/api/src/areas';
-import { createOpsUser } from '../../apps/api/src/ops/users';
-import { opsDeposit } from '../../apps/api/src/ops/wallet';
 import {
   apiAnswer,
   byId,
@@ -12,16 +9,14 @@ import {
   expectNoPageErrors,
   inPage,
   latestCode,
-  launchBrowser,
-  logInThroughUi,
   readNumber,
   screenshot,
   server,
   untilInPage,
-  visit,
   type Visit,
 } from './browser';
-import { ACCOUNT_LIST, confirmTransfer, type Account } from './assets';
+import { ACCOUNT_LIST, confirmTransfer, currencyIds, fundedUser, shootSettled, type Account } from './assets';
+import { LIGHT_CHINESE, useBrowser, useDatabase } from './fixtures';
 
 /**
  * The assets area from outside, second pass (document 2, sections 2-5; document 3, sections 2-4): transfers in
@@ -50,12 +45,12 @@ interface BalanceItem {
 type WalletGroups = Record<`${Account}_wallet`, { balance: BalanceItem[] }>;
 
 describe('the assets pages, from outside', () => {
-  let browser: Browser;
+  const browser = useBrowser();
+  const prisma = useDatabase();
   let session: Visit;
   let page: Page;
-  let prisma: Db;
   let userId: number;
-  const ids: Record<string, number> = {};
+  let ids: Record<string, number> = {};
 
   /** One coin's balances as the server holds them. */
   const stored = async (coin: string) => {
@@ -113,24 +108,13 @@ describe('the assets pages, from outside', () => {
   };
 
   beforeAll(async () => {
-    prisma = createPrisma(server().databaseUrl, 2);
-    const user = await createOpsUser(prisma, { ...FIONA, kycApproved: true, seller: false });
-    userId = user.id;
-    await opsDeposit(prisma, { account: FIONA.account, currency: 'USDT', amount: '1000' });
-    await opsDeposit(prisma, { account: FIONA.account, currency: 'BTC', amount: '0.5' });
-    for (const currency of await prisma.currency.findMany()) ids[currency.name] = currency.id;
-    browser = await launchBrowser();
-    session = await visit(browser);
+    userId = await fundedUser(prisma, FIONA, { USDT: '1000', BTC: '0.5' });
+    ids = await currencyIds(prisma);
+    session = await browser.open({ as: FIONA });
     page = session.page;
     await session.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
       origin: server().baseUrl,
     });
-    await logInThroughUi(session, FIONA.account, FIONA.password);
-  });
-  afterAll(async () => {
-    await session?.close();
-    await browser?.close();
-    await prisma?.$disconnect();
   });
 
   it('moves USDT in four directions, and every list and detail page shows what /api/wallet answers', async () => {
@@ -420,21 +404,17 @@ describe('the assets pages, from outside', () => {
     ];
     for (const [storage, suffix] of [
       [{ theme: 'light' }, 'light'],
-      [{ theme: 'light', locale: 'zh' }, 'light-zh'],
+      [LIGHT_CHINESE, 'light-zh'],
       [{ theme: 'dark', locale: 'zh' }, 'dark-zh'],
     ] as const) {
-      const other = await visit(browser, storage);
-      await logInThroughUi(other, FIONA.account, FIONA.password);
-      for (const [route, ready, name] of pages) {
-        await other.open(route);
-        await byId(other.page, ready).first().waitFor();
-        await other.page.locator('.spinner').first().waitFor({ state: 'detached' });
-        if ('locale' in storage && route === '/legalFinance')
-          expect(await byId(other.page, 'legal-finance-hint').innerText()).toContain('币币账户');
-        await screenshot(other.page, `${name}-${suffix}`);
-      }
-      expectNoPageErrors(other);
-      await other.close();
+      await browser.visiting({ as: FIONA, storage }, async (other) => {
+        for (const [route, ready, name] of pages) {
+          await shootSettled(other, [route, ready, `${name}-${suffix}`], async () => {
+            if ('locale' in storage && route === '/legalFinance')
+              expect(await byId(other.page, 'legal-finance-hint').innerText()).toContain('币币账户');
+          });
+        }
+      });
     }
   });
 });

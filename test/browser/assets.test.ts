@@ -1,26 +1,20 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPrisma, type Db } from '@exchange/kernel/db';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Money } from '@exchange/kernel/ledger';
 import { auditExchange } from '../../apps/api/src/areas';
-import { createOpsUser } from '../../apps/api/src/ops/users';
-import { opsDeposit } from '../../apps/api/src/ops/wallet';
 import {
   apiAnswer,
   byId,
   DEMO,
   expectNoPageErrors,
   latestCode,
-  launchBrowser,
-  logInThroughUi,
   readNumber,
   screenshot,
-  server,
   untilInPage,
-  visit,
   type Visit,
 } from './browser';
-import { ACCOUNT_LIST, confirmTransfer, type Account } from './assets';
+import { ACCOUNT_LIST, confirmTransfer, currencyIds, fundedUser, shootSettled, type Account } from './assets';
+import { LIGHT_CHINESE, useBrowser, useDatabase } from './fixtures';
 
 /**
  * The assets area in a real browser (document 2, sections 2-5; document 3 for withdraw addresses). Erin is
@@ -31,12 +25,12 @@ const TRON_ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
 const LIST = ACCOUNT_LIST;
 
 describe('the assets area', () => {
-  let browser: Browser;
+  const browser = useBrowser();
+  const prisma = useDatabase();
   let session: Visit;
   let page: Page;
-  let prisma: Db;
   let userId: number;
-  const ids: Record<string, number> = {};
+  let ids: Record<string, number> = {};
 
   /** The user's balances as the server holds them, per currency name. */
   const stored = async () => {
@@ -89,22 +83,10 @@ describe('the assets area', () => {
   };
 
   beforeAll(async () => {
-    prisma = createPrisma(server().databaseUrl, 2);
-    const user = await createOpsUser(prisma, { ...ERIN, kycApproved: true, seller: false });
-    userId = user.id;
-    await opsDeposit(prisma, { account: ERIN.account, currency: 'USDT', amount: '1000' });
-    await opsDeposit(prisma, { account: ERIN.account, currency: 'BTC', amount: '0.5' });
-    await opsDeposit(prisma, { account: ERIN.account, currency: 'HAP', amount: '200' });
-    for (const currency of await prisma.currency.findMany()) ids[currency.name] = currency.id;
-    browser = await launchBrowser();
-    session = await visit(browser);
+    userId = await fundedUser(prisma, ERIN, { USDT: '1000', BTC: '0.5', HAP: '200' });
+    ids = await currencyIds(prisma);
+    session = await browser.open({ as: ERIN });
     page = session.page;
-    await logInThroughUi(session, ERIN.account, ERIN.password);
-  });
-  afterAll(async () => {
-    await session?.close();
-    await browser?.close();
-    await prisma?.$disconnect();
   });
 
   it('moves funds around all four accounts through the transfer pages', async () => {
@@ -338,30 +320,24 @@ describe('the assets area', () => {
     expectNoPageErrors(session);
   });
 
-  it('looks right in light and in Chinese', async () => {
-    const light = await visit(browser, { theme: 'light', locale: 'zh' });
-    await logInThroughUi(light, ERIN.account, ERIN.password);
-    const shots: [string, string, string][] = [
-      ['/dealFinance', 'assets-change', 'assets-change-light-zh'],
-      ['/finance', 'assets-lever', 'assets-lever-light-zh'],
-      ['/transfer', 'transfer-page', 'assets-transfer-light-zh'],
-      [`/legalAccount?currency_id=${ids.USDT}`, 'detail-lever', 'assets-detail-light-zh'],
-      ['/coinRecord', 'coin-record-page', 'assets-coin-record-light-zh'],
-      ['/withdraw_address', 'withdraw-address-page', 'assets-withdraw-address-light-zh'],
-    ];
-    for (const [path, testId, name] of shots) {
-      await light.open(path);
-      await byId(light.page, testId).waitFor();
-      await light.page.locator('.spinner').first().waitFor({ state: 'detached' });
-      if (path === '/dealFinance') {
-        expect(await byId(light.page, 'assets-nav-change').innerText()).toContain('币币账户');
-        const row = byId(light.page, 'assets-row').filter({ hasText: 'USDT' }).first();
-        await row.locator('[data-testid="assets-deposit"]').click();
-        await byId(light.page, 'deposit-qr').locator('svg').waitFor();
+  it('looks right in light and in Chinese', () =>
+    browser.visiting({ as: ERIN, storage: LIGHT_CHINESE }, async (light) => {
+      const shots = [
+        ['/dealFinance', 'assets-change', 'assets-change-light-zh'],
+        ['/finance', 'assets-lever', 'assets-lever-light-zh'],
+        ['/transfer', 'transfer-page', 'assets-transfer-light-zh'],
+        [`/legalAccount?currency_id=${ids.USDT}`, 'detail-lever', 'assets-detail-light-zh'],
+        ['/coinRecord', 'coin-record-page', 'assets-coin-record-light-zh'],
+        ['/withdraw_address', 'withdraw-address-page', 'assets-withdraw-address-light-zh'],
+      ] as const;
+      for (const shot of shots) {
+        await shootSettled(light, shot, async () => {
+          if (shot[0] !== '/dealFinance') return;
+          expect(await byId(light.page, 'assets-nav-change').innerText()).toContain('币币账户');
+          const row = byId(light.page, 'assets-row').filter({ hasText: 'USDT' }).first();
+          await row.locator('[data-testid="assets-deposit"]').click();
+          await byId(light.page, 'deposit-qr').locator('svg').waitFor();
+        });
       }
-      await screenshot(light.page, name);
-    }
-    expectNoPageErrors(light);
-    await light.close();
-  });
+    }));
 });

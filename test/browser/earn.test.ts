@@ -1,4 +1,5 @@
 import pg from 'pg';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditExchange } from '../../apps/api/src/areas';
 import { grantPoints } from '../../apps/api/src/modules/points';
@@ -34,6 +35,9 @@ beforeAll(async () => {
   await grantPoints(prisma, { account: ERIN.account, points: '1000', reason: 'browser test welcome' });
 });
 
+/** The points the exchange page says the user may exchange. */
+const pointsUsable = async (page: Page) => readNumber(await byId(page, 'points-usable').innerText());
+
 const hapBalance = async () => {
   const hap = await prisma.currency.findUniqueOrThrow({ where: { name: 'HAP' } });
   const wallet = await prisma.wallet.findUnique({
@@ -56,14 +60,14 @@ describe('points exchange and deposit savings', () => {
       await expect.poll(() => byId(page, 'bind-current').innerText()).toContain('erin-partner');
       await untilInPage(page, "location.hash.startsWith('#/integralExchanges')");
 
-      await expect.poll(async () => readNumber(await byId(page, 'points-usable').innerText())).toBe(1000);
+      await expect.poll(() => pointsUsable(page)).toBe(1000);
       await byId(page, 'points-amount').fill('500');
       // 500 points, 1 % fee = 5; 495 × 0.01 USD / 1 USD = 4.95 HAP.
       await expect.poll(() => byId(page, 'points-estimate').innerText()).toContain('4.95');
       await screenshot(page, 'earn-points-dark');
       await byId(page, 'points-submit').click();
       await withPassword(page, '/api/jc/exchange', ERIN.tradePassword);
-      await expect.poll(async () => readNumber(await byId(page, 'points-usable').innerText())).toBe(500);
+      await expect.poll(() => pointsUsable(page)).toBe(500);
       await byId(page, 'points-history-row').first().waitFor();
       expect(await byId(page, 'points-history-row').first().innerText()).toContain('4.95');
       expect(await hapBalance()).toBe(4.95);
@@ -99,7 +103,7 @@ describe('points exchange and deposit savings', () => {
     const opening = { as: ERIN, storage: { theme: 'light', locale: 'zh' }, route: '/integralExchanges' };
     await browser.visiting(opening, async (session) => {
       const { page } = session;
-      await expect.poll(async () => readNumber(await byId(page, 'points-usable').innerText())).toBe(500);
+      await expect.poll(() => pointsUsable(page)).toBe(500);
       await screenshot(page, 'earn-points-light-zh');
       await session.open('/manage');
       await byId(page, 'savings-amount').waitFor();

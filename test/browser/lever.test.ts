@@ -42,6 +42,9 @@ async function waitForCenter(page: Page): Promise<number> {
   return last;
 }
 
+/** The risk rate the positions page shows. */
+const hazardRate = async (page: Page) => readNumber(await byId(page, 'lever-hazard-rate').innerText());
+
 /** Fills the form and goes through the confirm dialog with the trade password; answers the envelope. */
 async function submitOrder(
   page: Page,
@@ -206,9 +209,7 @@ describe('the lever screens', () => {
     await byId(page, 'lever-transactions-page').waitFor();
     const rows = byId(page, 'lever-positions-table').locator('[data-testid="position-row"]');
     await expect.poll(() => rows.count()).toBe(2);
-    await expect
-      .poll(async () => readNumber(await byId(page, 'lever-hazard-rate').innerText()))
-      .toBeGreaterThan(0);
+    await expect.poll(() => hazardRate(page)).toBeGreaterThan(0);
     const before = await rows.first().locator('[data-testid="position-mark"]').innerText();
     const pushesBefore = pushes.count;
     // The market maker keeps trading: the mark, and with it profit and risk rate, move within a minute.
@@ -302,9 +303,7 @@ describe('the lever screens', () => {
     await light.open(POSITIONS_ROUTE);
     await byId(light.page, 'lever-summary').waitFor();
     // Bob closed everything: once loaded, the empty table and a risk rate of 0.
-    await expect
-      .poll(async () => readNumber(await byId(light.page, 'lever-hazard-rate').innerText()))
-      .toBe(0);
+    await expect.poll(() => hazardRate(light.page)).toBe(0);
     await screenshot(light.page, 'lever-positions-light-zh');
     await light.open('/leverList');
     await byId(light.page, 'lever-tab-3').click();
@@ -361,9 +360,7 @@ describe('the lever screens', () => {
     const rows = byId(carol.page, 'lever-positions-table').locator('[data-testid="position-row"]');
     await expect.poll(() => rows.count()).toBe(1);
     // About 150 %, well above the 10 % line (the market maker's prices wander a little meanwhile).
-    await expect
-      .poll(async () => readNumber(await byId(carol.page, 'lever-hazard-rate').innerText()))
-      .toBeGreaterThan(50);
+    await expect.poll(() => hazardRate(carol.page)).toBeGreaterThan(50);
 
     // The market really moves: Alice bids 4 % and 4.5 % under it and Bob sells through every bid down to
     // her first, more than the market maker's requotes buy back for seconds. The book now says 4 % lower on
@@ -401,9 +398,7 @@ describe('the lever screens', () => {
       await setMarkOptions(responsive);
     }
     await expect.poll(() => closedPushes.count).toBeGreaterThan(0);
-    await expect
-      .poll(async () => readNumber(await byId(carol.page, 'lever-hazard-rate').innerText()))
-      .toBe(0);
+    await expect.poll(() => hazardRate(carol.page)).toBe(0);
     await screenshot(carol.page, 'lever-positions-liquidated-dark');
 
     await carol.open('/leverList');
