@@ -19,6 +19,7 @@ import {
   type Side,
 } from './order-math';
 import { Tabs } from '../../components/Tabs';
+import { SignInPrompt } from '../../components/SignInPrompt';
 
 /** What the page can do to the form: a book level fills the price; the latest price is offered once. */
 export interface OrderFormHandle {
@@ -182,17 +183,7 @@ export function OrderForm({ pair, lastPrice, ref }: Props) {
       </div>
       {!tradable && signedIn && <div className="ex-form-note">{t('form.tradeDisabled')}</div>}
       {!signedIn && (
-        <div className="ex-login-prompt" data-testid="login-prompt">
-          <span>{t('form.loginPrompt')}</span>
-          <div className="ex-login-actions">
-            <Link to="/components/login" className="btn btn-primary btn-sm">
-              {t('form.login')}
-            </Link>
-            <Link to="/components/register" className="btn btn-ghost btn-sm">
-              {t('form.register')}
-            </Link>
-          </div>
-        </div>
+        <SignInPrompt reason={t('form.loginPrompt')} className="ex-login-prompt" testId="login-prompt" />
       )}
     </div>
   );

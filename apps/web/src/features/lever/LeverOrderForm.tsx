@@ -23,6 +23,7 @@ import {
   type ShareProblem,
 } from './lever-math';
 import { Tab, Tabs } from '../../components/Tabs';
+import { SignInPrompt } from '../../components/SignInPrompt';
 
 export interface LeverFormHandle {
   /** A clicked book level: limit mode with that price. */
@@ -289,15 +290,7 @@ export function LeverOrderForm({ pair, deal, lastPrice, ref }: Props) {
             onChoose={open}
           />
         ) : (
-          <div className="lv-login">
-            <span className="muted">{t('page.loginPrompt')}</span>
-            <Link to="/components/login" className="btn btn-primary btn-sm">
-              {t('page.login')}
-            </Link>
-            <Link to="/components/register" className="btn btn-ghost btn-sm">
-              {t('page.register')}
-            </Link>
-          </div>
+          <SignInPrompt reason={t('page.loginPrompt')} className="lv-login" />
         )}
       </div>
       {confirming !== null && (

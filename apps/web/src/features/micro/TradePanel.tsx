@@ -5,6 +5,7 @@ import type { Quotation } from '../../api/markets';
 import { Spinner } from '../../components/States';
 import { SideButtons } from '../../components/market/SideButtons';
 import { Tab } from '../../components/Tabs';
+import { SignInPrompt } from '../../components/SignInPrompt';
 import { ApiError } from '../../lib/api';
 import { formatFixed } from '../../lib/format';
 import { confirmDialog, toast } from '../../lib/notify';
@@ -57,17 +58,7 @@ export function TradePanel({ pair, livePrice }: { pair: Quotation; livePrice: st
       {signedIn ? (
         <SignedInForm pair={pair} options={seconds.data} optionsError={seconds.isError} />
       ) : (
-        <div className="micro-login" data-testid="micro-login-prompt">
-          <p>{t('panel.loginPrompt')}</p>
-          <div className="micro-login-actions">
-            <Link to="/components/login" className="btn btn-primary">
-              {t('panel.login')}
-            </Link>
-            <Link to="/components/register" className="btn btn-ghost">
-              {t('panel.register')}
-            </Link>
-          </div>
-        </div>
+        <SignInPrompt reason={t('panel.loginPrompt')} className="micro-login" testId="micro-login-prompt" />
       )}
     </section>
   );
