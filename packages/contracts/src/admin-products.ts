@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { secondsOptionSchema } from './micro';
+import { LEVER_RISK_OPTIONS, type LeverRiskOption } from './constants';
 import { newsItemSchema } from './news';
 
 /**
@@ -7,22 +8,6 @@ import { newsItemSchema } from './news';
  * B): `/api/admin/products/*`. Decimals travel as strings, never as floats.
  */
 const decimal = z.string();
-
-/**
- * A lever pair's options of how its mark is built and of the house's open-interest caps (README "Security"):
- * quote amounts, percents and whole seconds, by their column names.
- */
-export const LEVER_RISK_OPTIONS = [
-  'mark_impact_notional',
-  'mark_band_percent',
-  'mark_trade_window_seconds',
-  'mark_min_trade_notional',
-  'mark_smoothing_seconds',
-  'mark_max_move_percent',
-  'lever_pair_exposure_percent',
-  'lever_user_exposure_percent',
-] as const;
-export type LeverRiskOption = (typeof LEVER_RISK_OPTIONS)[number];
 
 /** A pair's spot and lever settings (`GET /api/admin/products/pairs`). */
 export const adminPairSettingsSchema = z.object({

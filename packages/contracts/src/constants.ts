@@ -55,3 +55,19 @@ export const P2P_PATHS = {
   },
 } as const;
 export type P2pOrderAction = keyof (typeof P2P_PATHS)['c2c']['actions'];
+
+/**
+ * A lever pair's options of how its mark is built and of the house's open-interest caps (README "Security"):
+ * quote amounts, percents and whole seconds, by their column names.
+ */
+export const LEVER_RISK_OPTIONS = [
+  'mark_impact_notional',
+  'mark_band_percent',
+  'mark_trade_window_seconds',
+  'mark_min_trade_notional',
+  'mark_smoothing_seconds',
+  'mark_max_move_percent',
+  'lever_pair_exposure_percent',
+  'lever_user_exposure_percent',
+] as const;
+export type LeverRiskOption = (typeof LEVER_RISK_OPTIONS)[number];

@@ -1,5 +1,5 @@
 import type { Db } from '@exchange/kernel/db';
-import { LEVER_RISK_OPTIONS, type LeverRiskOption } from '@exchange/contracts';
+import { LEVER_RISK_OPTIONS, type LeverRiskOption } from '@exchange/contracts/constants';
 import { setLeverOptions } from '../modules/lever';
 import { findPairBySymbol } from '../modules/spot';
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { LEVER_RISK_OPTIONS, type adminPairLeverBodySchema, type OperatorTrail } from '@exchange/contracts';
+import { type adminPairLeverBodySchema, type OperatorTrail } from '@exchange/contracts';
+import { LEVER_RISK_OPTIONS } from '@exchange/contracts/constants';
 import type { Db, Tx } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import { leverOptionsView, writeLeverOptions, type LeverOptionsChange } from './options';

@@ -1,4 +1,4 @@
-import { LEVER_RISK_OPTIONS, type LeverRiskOption } from '@exchange/contracts';
+import { LEVER_RISK_OPTIONS, type LeverRiskOption } from '@exchange/contracts/constants';
 import type { Currency, CurrencyMatch, Db, Tx } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import { Money, parseOptionDecimal, type Money as MoneyValue } from '@exchange/kernel/ledger';

@@ -6,7 +6,6 @@ import type {
   AdminSecondsOption,
   AdminSetting,
   AdminUploadedImage,
-  LeverRiskOption,
 } from '@exchange/contracts';
 import type { NewsDetail } from '@exchange/contracts';
 import i18n from '../../i18n';
@@ -14,16 +13,7 @@ import { api } from '../../lib/api';
 import { adminApi, AdminError, readToken } from './api';
 
 /** How a lever pair's mark is built and the house's open-interest caps, as the lever save takes them. */
-export const LEVER_MARK_FIELDS = [
-  'mark_impact_notional',
-  'mark_band_percent',
-  'mark_trade_window_seconds',
-  'mark_min_trade_notional',
-  'mark_smoothing_seconds',
-  'mark_max_move_percent',
-  'lever_pair_exposure_percent',
-  'lever_user_exposure_percent',
-] as const satisfies readonly LeverRiskOption[];
+export { LEVER_RISK_OPTIONS as LEVER_MARK_FIELDS } from '@exchange/contracts/constants';
 
 export type {
   AdminBanner,
