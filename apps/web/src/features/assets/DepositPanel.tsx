@@ -178,12 +178,7 @@ function PaymentDeposit({ currency, name }: { currency: number; name: string }) 
         onChange={setBank}
         testId="payment-bank"
       />
-      <SubmitButton
-        testId="payment-submit"
-        busy={busy}
-        label={t('payment.pay')}
-        className="btn btn-primary"
-      />
+      <SubmitButton testId="payment-submit" busy={busy} label={t('payment.pay')} />
     </form>
   );
 }

@@ -123,12 +123,7 @@ function BindForm({ wallets, onBound }: { wallets: WalletList; onBound: () => vo
           <SendCodeButton onSend={sendCode} seconds={ADDRESS_CODE_SECONDS} />
         </div>
       </Field>
-      <SubmitButton
-        testId="address-submit"
-        busy={busy}
-        label={t('address.bind')}
-        className="btn btn-primary"
-      />
+      <SubmitButton testId="address-submit" busy={busy} label={t('address.bind')} />
     </form>
   );
 }

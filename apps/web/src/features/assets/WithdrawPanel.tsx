@@ -154,12 +154,7 @@ function WithdrawFormBody({
       />
       <FeePreview currency={coin.currency} amount={form.amount} name={coin.name} />
       <PasswordField value={form.password} onChange={form.setPassword} />
-      <SubmitButton
-        testId={FORM_TEST_IDS[channel].submit}
-        busy={form.busy}
-        label={t('action.withdraw')}
-        className="btn btn-primary"
-      />
+      <SubmitButton testId={FORM_TEST_IDS[channel].submit} busy={form.busy} label={t('action.withdraw')} />
     </form>
   );
 }
