@@ -1,4 +1,3 @@
-import { sanitizeDecimalInput } from '../lib/decimal-input';
 import { AmountInput } from './AmountInput';
 import { Field } from './Field';
 
@@ -30,7 +29,8 @@ export function AmountAllField({
       <AmountInput
         id={id}
         value={value}
-        onChange={(typed) => onChange(sanitizeDecimalInput(typed, decimals))}
+        onChange={onChange}
+        decimals={decimals}
         placeholder={placeholder}
         testId={id}
         addon={

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { isBlockedKey, sanitizeDecimalInput } from '../lib/decimal-input';
 
 interface Props {
   id?: string;
@@ -10,18 +11,25 @@ interface Props {
   unit?: ReactNode;
   /** Another addon at the end of the box (an "all" button), already styled as `input-addon`. */
   addon?: ReactNode;
+  /** Where given, what is typed is kept to digits, one dot and this many decimals. */
+  decimals?: number;
 }
 
-/** A box for a decimal amount, with its unit or an addon at its end when given (the P2P and acceptor forms). */
-export function AmountInput({ id, value, onChange, placeholder, testId, unit, addon }: Props) {
+/** A box for a decimal amount, with its unit or an addon at its end when given. */
+export function AmountInput({ id, value, onChange, placeholder, testId, unit, addon, decimals }: Props) {
   const input = (
     <input
       id={id}
-      className="input"
+      className="input num"
       inputMode="decimal"
       value={value}
       placeholder={placeholder}
-      onChange={(event) => onChange(event.target.value)}
+      onKeyDown={(event) => decimals !== undefined && isBlockedKey(event.key) && event.preventDefault()}
+      onChange={(event) =>
+        onChange(
+          decimals === undefined ? event.target.value : sanitizeDecimalInput(event.target.value, decimals),
+        )
+      }
       data-testid={testId}
     />
   );

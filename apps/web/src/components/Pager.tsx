@@ -1,25 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import './pager.css';
+
 /** Previous / next over numbered pages, with "page / last" between; nothing while there is one page. */
 export function Pager({
   page,
   last,
   onPage,
-  label,
-  prevLabel,
-  nextLabel,
   testIdPrefix,
 }: {
   page: number;
   last: number;
   onPage: (page: number) => void;
-  /** The navigation's accessible name. */
-  label: string;
-  prevLabel: string;
-  nextLabel: string;
   /** Test ids `<prefix>-prev` and `<prefix>-next` of the two buttons. */
   testIdPrefix?: string;
 }) {
+  const { t } = useTranslation();
   if (last <= 1) return null;
-  const step = (to: number, disabled: boolean, text: string, name: string) => (
+  const step = (to: number, disabled: boolean, name: 'prev' | 'next') => (
     <button
       type="button"
       className="btn btn-ghost btn-sm"
@@ -27,16 +24,16 @@ export function Pager({
       onClick={() => onPage(to)}
       data-testid={testIdPrefix && `${testIdPrefix}-${name}`}
     >
-      {text}
+      {t(`pager.${name}`)}
     </button>
   );
   return (
-    <nav className="pager" aria-label={label}>
-      {step(page - 1, page <= 1, prevLabel, 'prev')}
+    <nav className="pager" aria-label={t('pager.label')}>
+      {step(page - 1, page <= 1, 'prev')}
       <span className="num secondary">
         {page} / {last}
       </span>
-      {step(page + 1, page >= last, nextLabel, 'next')}
+      {step(page + 1, page >= last, 'next')}
     </nav>
   );
 }

@@ -4,8 +4,8 @@ import { Field } from './Field';
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'className'>;
 
 interface TextFieldProps extends InputProps {
-  /** The input's id, which its label names. */
-  id: string;
+  /** The input's id, which its label names; without one the label wraps the input. */
+  id?: string;
   label: string;
   value: string;
   onChange: (value: string) => void;

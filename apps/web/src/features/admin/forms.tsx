@@ -1,29 +1,12 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/Field';
+import { TextField as SharedTextField } from '../../components/TextField';
 import { ReadOnlyNote, Section } from './parts';
 
-/** A labelled one-line input of the console's forms. */
-export function TextField(props: {
-  label: string;
-  testId: string;
-  value: string;
-  onChange: (value: string) => void;
-  type?: string;
-  autoComplete?: string;
-}) {
-  return (
-    <Field label={props.label}>
-      <input
-        className="input"
-        type={props.type ?? 'text'}
-        data-testid={props.testId}
-        autoComplete={props.autoComplete ?? 'off'}
-        value={props.value}
-        onChange={(event) => props.onChange(event.target.value)}
-      />
-    </Field>
-  );
+/** A labelled one-line input of the console's forms, which browsers do not fill in. */
+export function TextField(props: Omit<ComponentProps<typeof SharedTextField>, 'id'>) {
+  return <SharedTextField autoComplete="off" {...props} />;
 }
 
 export interface SelectProps<Option extends string | number> {

@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useState, type HTMLAttributes, type ReactNode } from 'react';
 import { DataTable, type MaybeColumn } from '../../components/DataTable';
 import { Tabs, buttonTab } from '../../components/Tabs';
-import { Pager } from './Pager';
+import { Pager } from '../../components/Pager';
 import { QueryView, Section } from './parts';
 import type { Page } from './users-api';
 
@@ -177,7 +177,12 @@ export function PagedList<Filter extends string, Row extends object>({
         {(data) => (
           <>
             <ConsoleTable rows={data.list} {...table} />
-            <Pager page={paging.page} total={data.total} pageSize={pageSize} onPage={paging.setPage} />
+            <Pager
+              page={paging.page}
+              last={Math.ceil(data.total / pageSize)}
+              onPage={paging.setPage}
+              testIdPrefix="admin-pager"
+            />
           </>
         )}
       </QueryView>

@@ -42,15 +42,7 @@ export function AccountLogTable({ account, title }: { account?: Account; title?:
         />
         {list.length === 0 && <div className="empty">{t('common:noData')}</div>}
       </div>
-      <Pager
-        page={page}
-        last={pages}
-        onPage={setPage}
-        label={t('log.pages')}
-        prevLabel={t('log.prev')}
-        nextLabel={t('log.next')}
-        testIdPrefix="log"
-      />
+      <Pager page={page} last={pages} onPage={setPage} testIdPrefix="log" />
     </section>
   );
 }

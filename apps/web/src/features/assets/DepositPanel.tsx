@@ -2,6 +2,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AmountInput } from '../../components/AmountInput';
 import { Field } from '../../components/Field';
 import { SubmitButton } from '../../components/SubmitButton';
 import { copyText } from '../../lib/clipboard';
@@ -10,7 +11,6 @@ import { toast } from '../../lib/notify';
 import { useBankList } from '../../api/payment-account';
 import { depositByPayment, depositNotice, useCurrencyInfo, useDepositAddress } from './api';
 import { BALANCE_DECIMALS, COIN_PAGE_PATH } from './assets';
-import { AmountInput } from './AmountInput';
 import { ChannelPanel } from './ChannelSwitch';
 import { AddressInput, SelectField } from './fields';
 import { Loaded } from './States';
@@ -149,6 +149,7 @@ function PaymentDeposit({ currency, name }: { currency: number; name: string }) 
               ? t('payment.range', { min: info.data.min_number, max: info.data.max_number })
               : undefined
           }
+          decimals={BALANCE_DECIMALS}
           testId="payment-amount"
         />
       </Field>

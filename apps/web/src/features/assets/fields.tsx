@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/Field';
 import { normalizeDecimal } from '../../lib/decimal-input';
-import { AmountInput } from './AmountInput';
-import { formatAmount } from './assets';
+import { AmountInput } from '../../components/AmountInput';
+import { BALANCE_DECIMALS, formatAmount } from './assets';
 
 /**
  * The amount of a transfer or a withdrawal: the coin after it, All fills what the account holds, and that
@@ -32,9 +32,18 @@ export function AmountField({
         onChange={onChange}
         unit={coin}
         placeholder={placeholder}
-        onAll={() => onChange(normalizeDecimal(available))}
+        decimals={BALANCE_DECIMALS}
         testId={`${testIdPrefix}-amount`}
-        allTestId={`${testIdPrefix}-all`}
+        addon={
+          <button
+            type="button"
+            className="btn btn-link"
+            onClick={() => onChange(normalizeDecimal(available))}
+            data-testid={`${testIdPrefix}-all`}
+          >
+            {t('form.all')}
+          </button>
+        }
       />
       <span className="assets-hint muted" data-testid={`${testIdPrefix}-available`}>
         {t('form.available', { amount: formatAmount(available), coin })}

@@ -206,21 +206,13 @@ interface PagedProps extends Omit<Props, 'orders'> {
 
 /** A page of lever orders: loading, a load error with retry, or the table and its pager. */
 export function PagedPositions({ query, data, page, onPage, ...table }: PagedProps) {
-  const { t } = useTranslation('lever');
   if (query.isPending) return <Spinner />;
   if (query.isError || !data)
     return <LoadError error={query.error ?? new Error()} onRetry={() => void query.refetch()} />;
   return (
     <>
       <PositionTable orders={data.data} {...table} />
-      <Pager
-        page={page}
-        last={data.last_page}
-        onPage={onPage}
-        label="pages"
-        prevLabel={t('pager.prev')}
-        nextLabel={t('pager.next')}
-      />
+      <Pager page={page} last={data.last_page} onPage={onPage} />
     </>
   );
 }
