@@ -18,8 +18,8 @@ import {
   type OrderMode,
   type Side,
 } from './order-math';
-import { Tabs } from '../../components/Tabs';
 import { SignInPrompt } from '../../components/SignInPrompt';
+import { Tabs } from '../../components/Tabs';
 
 /** What the page can do to the form: a book level fills the price; the latest price is offered once. */
 export interface OrderFormHandle {

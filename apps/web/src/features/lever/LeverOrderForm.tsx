@@ -6,6 +6,8 @@ import type { Quotation } from '../../api/markets';
 import { Field } from '../../components/Field';
 import { SideButtons } from '../../components/market/SideButtons';
 import { DialogFormActions, Modal } from '../../components/Modal';
+import { Presets } from '../../components/Presets';
+import { SignInPrompt } from '../../components/SignInPrompt';
 import { isBlockedKey, normalizeDecimal, sanitizeDecimalInput } from '../../lib/decimal-input';
 import { formatFixed, toDecimal } from '../../lib/format';
 import { toast } from '../../lib/notify';
@@ -23,7 +25,6 @@ import {
   type ShareProblem,
 } from './lever-math';
 import { Tab, Tabs } from '../../components/Tabs';
-import { SignInPrompt } from '../../components/SignInPrompt';
 
 export interface LeverFormHandle {
   /** A clicked book level: limit mode with that price. */
@@ -240,19 +241,14 @@ export function LeverOrderForm({ pair, deal, lastPrice, ref }: Props) {
             </div>
           )}
           {presets.length > 0 && (
-            <div className="pill-tabs lv-chips">
-              {presets.map((value) => (
-                <button
-                  key={value}
-                  type="button"
-                  className={`pill-tab${share === value ? ' active' : ''}`}
-                  onClick={() => setShare(value)}
-                  data-testid="lever-share-preset"
-                >
-                  {value}
-                </button>
-              ))}
-            </div>
+            <Presets
+              values={presets}
+              current={share}
+              onPick={setShare}
+              className="pill-tabs lv-chips"
+              chipClassName="pill-tab"
+              testId="lever-share-preset"
+            />
           )}
           <div className="lv-hint muted">
             {t('form.lot', { size: normalizeDecimal(lotSize || '0'), coin: pair.currency_name })}

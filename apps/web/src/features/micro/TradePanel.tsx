@@ -2,10 +2,11 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Quotation } from '../../api/markets';
-import { Spinner } from '../../components/States';
 import { SideButtons } from '../../components/market/SideButtons';
-import { Tab } from '../../components/Tabs';
+import { Presets } from '../../components/Presets';
 import { SignInPrompt } from '../../components/SignInPrompt';
+import { Spinner } from '../../components/States';
+import { Tab } from '../../components/Tabs';
 import { ApiError } from '../../lib/api';
 import { formatFixed } from '../../lib/format';
 import { confirmDialog, toast } from '../../lib/notify';
@@ -242,22 +243,14 @@ function SignedInForm({
       </div>
 
       <div className="micro-label">{t('panel.amount')}</div>
-      <div className="micro-chips">
-        {currency.micro_numbers.map((preset) => {
-          const value = formatFixed(preset.number, 0);
-          return (
-            <button
-              key={preset.id}
-              type="button"
-              className={`micro-chip${amount === value ? ' active' : ''}`}
-              onClick={() => setAmount(value)}
-              data-testid="micro-chip"
-            >
-              {value}
-            </button>
-          );
-        })}
-      </div>
+      <Presets
+        values={currency.micro_numbers.map((preset) => formatFixed(preset.number, 0))}
+        current={amount}
+        onPick={setAmount}
+        className="micro-chips"
+        chipClassName="micro-chip"
+        testId="micro-chip"
+      />
       <div className="input-group micro-amount">
         <input
           className="input num"
