@@ -68,10 +68,16 @@ export type WithdrawalQuote = z.infer<typeof withdrawalQuoteSchema>;
 
 /** `POST /api/wallet/get_in_address`: the caller's own deposit address of a currency. */
 export const depositAddressSchema = z.object({
+  /** Empty while `deposit_open` is 0. */
   address: z.string(),
   currency: z.number().int(),
   currency_name: z.string(),
   contract_address: z.string(),
+  /**
+   * 1: `address` is the caller's own, derived from the operator's key of this network. 0: deposits are closed
+   * for this network (no key configured): no address, never a made-up one.
+   */
+  deposit_open: z.union([z.literal(0), z.literal(1)]),
 });
 export type DepositAddress = z.infer<typeof depositAddressSchema>;
 
@@ -231,4 +237,8 @@ export const userCurrencySchema = z.object({ id: z.number().int(), name: z.strin
 export type UserCurrency = z.infer<typeof userCurrencySchema>;
 
 /** `GET /api/money/rechange`: the older deposit page's address. */
-export const rechargeAddressSchema = z.object({ company_eth_address: z.string() });
+export const rechargeAddressSchema = z.object({
+  /** Empty while `deposit_open` is 0 (deposits closed for this network). */
+  company_eth_address: z.string(),
+  deposit_open: z.union([z.literal(0), z.literal(1)]),
+});

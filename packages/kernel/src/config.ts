@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { HDKey } from '@scure/bip32';
 import { z } from 'zod';
 
 const flag = z
@@ -44,6 +45,59 @@ const trustProxy = z
     return entries;
   });
 
+/** The chain families a deposit key is configured for, each from `DEPOSIT_XPUB_<FAMILY>`. */
+export const DEPOSIT_KEY_FAMILIES = ['EVM', 'BITCOIN', 'LITECOIN', 'DOGECOIN', 'TRON', 'XRP'] as const;
+export type DepositKeyFamily = (typeof DEPOSIT_KEY_FAMILIES)[number];
+
+/**
+ * PUBLIC test keys, development and tests only: the account xpubs of anvil's published mnemonic "test test
+ * test test test test test test test test test junk" (BIP44 m/44'/60'/0' EVM, m/44'/3'/0' Dogecoin,
+ * m/44'/195'/0' TRON, m/44'/144'/0' XRP; BIP84 m/84'/0'/0' Bitcoin, m/84'/2'/0' Litecoin), printed by
+ * `node scripts/deposit-test-keys.mjs` (@scure/bip39 + @scure/bip32). Anyone can spend what is sent to their
+ * addresses; production never falls back to them and refuses to start with one.
+ */
+export const PUBLIC_TEST_DEPOSIT_XPUBS: Record<DepositKeyFamily, string> = {
+  EVM: 'xpub6Ce9NcJvTk36xtLSrJLZqE7wtgA5deCeYs7rSQtreh4cj6ByPtrg9sD7V2FNFLPnf8heNP3FGkeV9qwfzvZNSd54JoNXVsXFYSYwHsnJxqP',
+  BITCOIN:
+    'xpub6C4SXHaqSMPK8MGL7bWjvS8WQnhoadsaXv2mnBcjAv142P2TivoC7s7ukNRYxETJZGc3JNzDKHQAGH5N3oQhQgkpwk6WrMtJB4eG2fpRAsV',
+  LITECOIN:
+    'xpub6C5Bi8NcXLPPwPqkT65jhUNLvZQvfRPun9VVsqCMZptjgyXk4fVCyESt5Jqt8MvtguHbwt8v4pn6JvAi3gBoyrM1ZsWFQ1oN2aubj2RhmhG',
+  DOGECOIN:
+    'xpub6DEKda2BGfKebpwLtYBrvunPCMUnQqm33X3eyaDqtMvGiRpT2pJofeo4CHfFiwwfc7Zwscg2YKc2ohFJvGwon2FPS3oGGtX3FH6h1Usmrm4',
+  TRON: 'xpub6BuRy7ZmkGfP2RWhoor1kWB1w9DvrtmJbFBvnC1bQ4SB5NbCHTyQYCJSXZtxDbFyHTmC7wkU2he3nYYdpZ3Vf6qUAkXSnL6RPif4BDtDEKr',
+  XRP: 'xpub6DMWZaFuER3dTT5ep6ZdCeiicysUQ8J1GZTezcvRshMYgzVRTtqf8qgjXabwA6nNxzHqr8Z3PFVTJxzFVwy45PXUjG6N9ssHktJmTiqmKoy',
+};
+
+/** SLIP-132's zpub (BIP84 native segwit accounts): the same key as an xpub under other version bytes. */
+const ZPUB_VERSIONS = { private: 0x04b2430c, public: 0x04b24746 };
+
+/** An extended PUBLIC key (xpub, or zpub), parsed; throws with the reason when it is anything else. */
+export function parseExtendedPublicKey(text: string): HDKey {
+  let key: HDKey;
+  try {
+    key = HDKey.fromExtendedKey(text, text.startsWith('zpub') ? ZPUB_VERSIONS : undefined);
+  } catch (error) {
+    throw new Error(`not an extended public key (${(error as Error).message})`, { cause: error });
+  }
+  // Only the operator holds private keys: an xprv in the environment is refused, never used.
+  if (key.privateKey) throw new Error('an extended PRIVATE key: configure the public key (xpub) only');
+  return key;
+}
+
+/** `DEPOSIT_XPUB_<FAMILY>`: unset (the default), empty (deposits closed), or an extended public key. */
+const depositXpub = z
+  .string()
+  .trim()
+  .optional()
+  .superRefine((value, context) => {
+    if (!value) return;
+    try {
+      parseExtendedPublicKey(value);
+    } catch (error) {
+      context.addIssue({ code: 'custom', message: (error as Error).message });
+    }
+  });
+
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -82,12 +136,47 @@ const configSchema = z.object({
   PAYMENT_SANDBOX: flag.optional(),
   TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DEPOSIT_XPUB_EVM: depositXpub,
+  DEPOSIT_XPUB_BITCOIN: depositXpub,
+  DEPOSIT_XPUB_LITECOIN: depositXpub,
+  DEPOSIT_XPUB_DOGECOIN: depositXpub,
+  DEPOSIT_XPUB_TRON: depositXpub,
+  DEPOSIT_XPUB_XRP: depositXpub,
 });
 
-export type Config = Omit<z.infer<typeof configSchema>, 'PAYMENT_SANDBOX' | 'OPERATOR_TOTP_KEY'> & {
+type DepositXpubSetting = `DEPOSIT_XPUB_${DepositKeyFamily}`;
+
+export type Config = Omit<
+  z.infer<typeof configSchema>,
+  'PAYMENT_SANDBOX' | 'OPERATOR_TOTP_KEY' | DepositXpubSetting
+> & {
   PAYMENT_SANDBOX: boolean;
   OPERATOR_TOTP_KEY: string;
+  /** The extended public key deposit addresses of each family derive from; '' = deposits closed there. */
+  DEPOSIT_XPUBS: Record<DepositKeyFamily, string>;
 };
+
+/**
+ * Each family's deposit key: the configured one; unset in development and tests, the public test key; unset
+ * in production or set empty, none (that family's deposits are closed). Production refuses the test keys.
+ */
+function depositXpubs(
+  settings: Partial<Record<DepositXpubSetting, string>>,
+  production: boolean,
+): Record<DepositKeyFamily, string> {
+  const keys = {} as Record<DepositKeyFamily, string>;
+  for (const family of DEPOSIT_KEY_FAMILIES) {
+    const configured = settings[`DEPOSIT_XPUB_${family}`];
+    const key = configured ?? (production ? '' : PUBLIC_TEST_DEPOSIT_XPUBS[family]);
+    if (production && key && key === PUBLIC_TEST_DEPOSIT_XPUBS[family]) {
+      throw new Error(
+        `DEPOSIT_XPUB_${family} is the PUBLIC test key (anyone can spend from it): configure your own in production`,
+      );
+    }
+    keys[family] = key;
+  }
+  return keys;
+}
 
 /** Development and tests only: a stolen database of a real installation must not open with a known key. */
 const DEVELOPMENT_TOTP_KEY = 'development-operator-totp-key-change-me';
@@ -105,9 +194,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (parsed.data.NODE_ENV === 'production' && !parsed.data.OPERATOR_TOTP_KEY) {
     throw new Error('OPERATOR_TOTP_KEY (32 or more random characters) must be set in production');
   }
+  const production = parsed.data.NODE_ENV === 'production';
+  const {
+    DEPOSIT_XPUB_EVM,
+    DEPOSIT_XPUB_BITCOIN,
+    DEPOSIT_XPUB_LITECOIN,
+    DEPOSIT_XPUB_DOGECOIN,
+    DEPOSIT_XPUB_TRON,
+    DEPOSIT_XPUB_XRP,
+    ...settings
+  } = parsed.data;
+  const DEPOSIT_XPUBS = depositXpubs(
+    {
+      DEPOSIT_XPUB_EVM,
+      DEPOSIT_XPUB_BITCOIN,
+      DEPOSIT_XPUB_LITECOIN,
+      DEPOSIT_XPUB_DOGECOIN,
+      DEPOSIT_XPUB_TRON,
+      DEPOSIT_XPUB_XRP,
+    },
+    production,
+  );
   // The sandbox payment provider credits deposits nobody paid for: never on in production unless asked.
   return {
-    ...parsed.data,
+    ...settings,
+    DEPOSIT_XPUBS,
     PAYMENT_SANDBOX: parsed.data.PAYMENT_SANDBOX ?? parsed.data.NODE_ENV !== 'production',
     OPERATOR_TOTP_KEY: parsed.data.OPERATOR_TOTP_KEY ?? DEVELOPMENT_TOTP_KEY,
   };

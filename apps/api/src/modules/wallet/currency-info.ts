@@ -2,12 +2,14 @@ import type { CurrencyInfo } from '@exchange/contracts';
 import type { Db } from '@exchange/kernel/db';
 import { toAmountString, toFixedString } from '@exchange/kernel/ledger';
 import { isOn, readSettings } from '../system';
-import { depositAddressFor } from './addresses';
+import { ownDepositAddress } from './deposit-address';
+import type { DepositKeys } from './deposit-keys';
 import { findCurrency } from './currencies';
 
-/** A currency's withdrawal limits, fee and chain, the caller's balances and (while deposits are open) address. */
+/** A currency's withdrawal limits, fee and chain, the caller's balances and (while deposits are open and
+ * its network has a key) deposit address. */
 export async function currencyInfo(
-  deps: { prisma: Db; secret: string },
+  deps: { prisma: Db; keys: DepositKeys },
   userId: number,
   currencyName: string,
 ): Promise<CurrencyInfo> {
@@ -37,7 +39,7 @@ export async function currencyInfo(
     type_data: [typeData],
     wallet_data: {
       currency: currency.id,
-      label: isOn(settings.is_open_CTbi) ? depositAddressFor(deps.secret, userId, currency) : '',
+      label: isOn(settings.is_open_CTbi) ? (await ownDepositAddress(deps, userId, currency.name)).address : '',
     },
     make_wallet: currency.name === 'XRP' ? 2 : 1,
     exchange_ate: settings.USDTRate,

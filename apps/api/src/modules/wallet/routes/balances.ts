@@ -13,6 +13,7 @@ import { currentUser } from '../../../http/auth';
 import { answers, ok } from '../../../http/envelope';
 import { walletGroups } from '../balances';
 import { currencyInfo } from '../currency-info';
+import { depositKeys } from '../deposit-keys';
 import { walletDetail } from '../wallet-detail';
 
 /** The four accounts with their totals, for the caller only. */
@@ -41,6 +42,7 @@ export function walletListRoutes(app: FastifyInstance): void {
 /** One account of one currency, and a currency's withdrawal terms with the caller's balances. */
 export function balanceDetailRoutes(app: FastifyInstance): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  const deps = { prisma: app.prisma, keys: depositKeys(app.config.DEPOSIT_XPUBS) };
   typed.post(
     '/api/wallet/detail',
     {
@@ -55,9 +57,6 @@ export function balanceDetailRoutes(app: FastifyInstance): void {
       schema: { body: currencyInfoRequestSchema, response: answers(currencyInfoSchema) },
       onRequest: app.requireUser,
     },
-    async (request) => {
-      const deps = { prisma: app.prisma, secret: app.config.APP_SECRET };
-      return ok(await currencyInfo(deps, currentUser(request).id, request.body.currency));
-    },
+    async (request) => ok(await currencyInfo(deps, currentUser(request).id, request.body.currency)),
   );
 }

@@ -11,12 +11,16 @@ import {
 import { currentUser } from '../../../http/auth';
 import { answers, ok, okMessage } from '../../../http/envelope';
 import { ownDepositAddress } from '../deposit-address';
+import { depositKeys } from '../deposit-keys';
 import { noticeDeposit } from '../deposit-notice';
 
-/** The caller's own deposit address (the current and the older page's), and deposit notices. */
+/**
+ * The caller's own deposit address (the current and the older page's): `deposit_open: 0` and no address where
+ * the network has no key configured. And deposit notices.
+ */
 export function depositRoutes(app: FastifyInstance): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const deps = { prisma: app.prisma, secret: app.config.APP_SECRET };
+  const deps = { prisma: app.prisma, keys: depositKeys(app.config.DEPOSIT_XPUBS) };
   typed.post(
     '/api/wallet/get_in_address',
     {
@@ -24,7 +28,7 @@ export function depositRoutes(app: FastifyInstance): void {
       onRequest: app.requireUser,
     },
     async (request) => {
-      const { address, currency } = await ownDepositAddress(
+      const { address, deposit_open, currency } = await ownDepositAddress(
         deps,
         currentUser(request).id,
         request.body.currency,
@@ -34,7 +38,7 @@ export function depositRoutes(app: FastifyInstance): void {
         currency_name: currency.name,
         contract_address: currency.chain_type,
       };
-      return ok({ address, ...names });
+      return ok({ address, ...names, deposit_open });
     },
   );
   // The older deposit page: the caller's USDT (ERC20/TRC20) deposit address, whatever user_id says.
@@ -46,8 +50,8 @@ export function depositRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const currency = request.query.currency || 'USDT';
-      const { address } = await ownDepositAddress(deps, currentUser(request).id, currency);
-      return ok({ company_eth_address: address });
+      const { address, deposit_open } = await ownDepositAddress(deps, currentUser(request).id, currency);
+      return ok({ company_eth_address: address, deposit_open });
     },
   );
   typed.post(
