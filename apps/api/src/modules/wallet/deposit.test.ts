@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestContext, type TestContext } from '../../../../../test/harness';
 import { opsDeposit } from '../../ops/wallet';
 import { writeSetting } from '../system';
+import { isValidAddress, isValidEvmAddress } from './addresses';
 
 const ctx = useTestContext();
 let usdt: number;
@@ -96,22 +97,28 @@ describe('deposit addresses', () => {
       return answer.body.message as { address: string; currency: number; currency_name: string };
     };
 
+    // Derived from the public test key of the EVM family: EIP-55 spelled, and a valid withdraw address too.
     const ethAddress = await addressOf(alice, eth);
     expect(ethAddress).toEqual({
-      address: expect.stringMatching(/^0x[0-9a-f]{40}$/),
+      address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
       currency: eth,
       currency_name: 'ETH',
       contract_address: 'ERC20',
+      deposit_open: 1,
     });
+    expect(isValidEvmAddress(ethAddress.address)).toBe(true);
+    expect(ethAddress.address).not.toBe(ethAddress.address.toLowerCase());
     expect((await addressOf(alice, eth)).address).toBe(ethAddress.address);
     expect((await addressOf(alice, 'eth')).address).toBe(ethAddress.address);
     expect((await addressOf(bob, eth)).address).not.toBe(ethAddress.address);
 
     const usdtAddress = (await addressOf(alice, usdt)).address;
     expect(usdtAddress).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
+    expect(isValidAddress({ name: 'USDT', chain_type: 'TRC20' }, usdtAddress)).toBe(true);
     expect((await addressOf(bob, usdt)).address).not.toBe(usdtAddress);
     const btcAddress = (await addressOf(alice, btc)).address;
-    expect(btcAddress).toMatch(/^bc1q/);
+    expect(btcAddress).toMatch(/^bc1q[02-9ac-hj-np-z]{38}$/);
+    expect(isValidAddress({ name: 'BTC', chain_type: 'native' }, btcAddress)).toBe(true);
     expect((await addressOf(alice, btc)).address).toBe(btcAddress);
     expect((await addressOf(bob, btc)).address).not.toBe(btcAddress);
 
@@ -121,9 +128,13 @@ describe('deposit addresses', () => {
 
     // The older deposit page answers the caller's USDT address, whatever user_id says.
     const rechange = await ctx.get(`/api/money/rechange?user_id=${bob.id}`, alice.token);
-    expect(rechange.body).toEqual({ type: 'ok', message: { company_eth_address: usdtAddress } });
+    expect(rechange.body).toEqual({
+      type: 'ok',
+      message: { company_eth_address: usdtAddress, deposit_open: 1 },
+    });
     expect((await ctx.get('/api/money/rechange?currency=ETH', alice.token)).body.message).toEqual({
       company_eth_address: ethAddress.address,
+      deposit_open: 1,
     });
 
     expect((await ctx.post('/api/wallet/get_in_address', { currency: 'NOPE' }, alice.token)).body).toEqual({
