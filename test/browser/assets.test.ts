@@ -224,6 +224,16 @@ describe('the assets area', () => {
     await usdtRow.locator('[data-testid="assets-withdraw"]').click();
     await byId(page, 'withdraw-panel').waitFor({ state: 'detached' });
 
+    // Solana's keys cannot derive from a public key: its deposits are closed, with no address and no QR code.
+    const solRow = byId(page, 'assets-row').filter({ hasText: 'SOL' }).first();
+    await solRow.locator('[data-testid="assets-deposit"]').click();
+    await byId(page, 'deposit-closed').waitFor();
+    expect(await byId(page, 'deposit-closed').innerText()).toContain('Deposits are closed for this network');
+    expect(await byId(page, 'deposit-qr').count()).toBe(0);
+    expect(await byId(page, 'deposit-address').count()).toBe(0);
+    await solRow.locator('[data-testid="assets-deposit"]').click();
+    await byId(page, 'deposit-panel').waitFor({ state: 'detached' });
+
     // Bind a withdraw address with the e-mailed code.
     await session.open('/withdraw_address');
     await byId(page, 'address-coin').selectOption({ label: 'USDT' });

@@ -207,10 +207,16 @@ describe('segwit addresses (BIP173 and BIP350 vectors)', () => {
     expect(isValidAddress(BTC, btc.toUpperCase())).toBe(true);
     expect(canonicalAddress(BTC, btc.toUpperCase())).toBe(btc);
     expect(isValidAddress(LTC, btc)).toBe(false);
-    for (const changed of mutations(btc, BECH32, 4)) expect(isValidAddress(BTC, changed), changed).toBe(false);
-    const ltc = deriveDepositAddress('litecoin', parseExtendedPublicKey(PUBLIC_TEST_DEPOSIT_XPUBS.LITECOIN), 0);
+    for (const changed of mutations(btc, BECH32, 4))
+      expect(isValidAddress(BTC, changed), changed).toBe(false);
+    const ltc = deriveDepositAddress(
+      'litecoin',
+      parseExtendedPublicKey(PUBLIC_TEST_DEPOSIT_XPUBS.LITECOIN),
+      0,
+    );
     expect(isValidAddress(BTC, ltc)).toBe(false);
-    for (const changed of mutations(ltc, BECH32, 5)) expect(isValidAddress(LTC, changed), changed).toBe(false);
+    for (const changed of mutations(ltc, BECH32, 5))
+      expect(isValidAddress(LTC, changed), changed).toBe(false);
   });
 });
 
@@ -252,7 +258,11 @@ describe('base58check addresses per network', () => {
   });
 
   it('checks the version bytes of Litecoin (0x30, 0x32) and Dogecoin (0x1e, 0x16)', () => {
-    const doge = deriveDepositAddress('dogecoin', parseExtendedPublicKey(PUBLIC_TEST_DEPOSIT_XPUBS.DOGECOIN), 0);
+    const doge = deriveDepositAddress(
+      'dogecoin',
+      parseExtendedPublicKey(PUBLIC_TEST_DEPOSIT_XPUBS.DOGECOIN),
+      0,
+    );
     expect(isValidAddress(DOGE, doge)).toBe(true);
     expect(isValidAddress(BTC, doge)).toBe(false);
     for (const changed of mutations(doge, BASE58)) expect(isValidAddress(DOGE, changed), changed).toBe(false);

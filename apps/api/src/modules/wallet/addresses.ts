@@ -147,8 +147,7 @@ export function isValidSegwitAddress(address: string, hrp: string): boolean {
   return version !== 0 || program.length === 20 || program.length === 32;
 }
 
-const segwitV0 = (hrp: string, program: Uint8Array) =>
-  bech32.encode(hrp, [0, ...bech32.toWords(program)]);
+const segwitV0 = (hrp: string, program: Uint8Array) => bech32.encode(hrp, [0, ...bech32.toWords(program)]);
 
 // ---- Solana ----
 

@@ -6,8 +6,10 @@ import { ownDepositAddress } from './deposit-address';
 import type { DepositKeys } from './deposit-keys';
 import { findCurrency } from './currencies';
 
-/** A currency's withdrawal limits, fee and chain, the caller's balances and (while deposits are open and
- * its network has a key) deposit address. */
+/**
+ * A currency's withdrawal limits, fee and chain, the caller's balances and (while deposits are open and its
+ * network has a key) deposit address.
+ */
 export async function currencyInfo(
   deps: { prisma: Db; keys: DepositKeys },
   userId: number,
@@ -39,7 +41,9 @@ export async function currencyInfo(
     type_data: [typeData],
     wallet_data: {
       currency: currency.id,
-      label: isOn(settings.is_open_CTbi) ? (await ownDepositAddress(deps, userId, currency.name)).address : '',
+      label: isOn(settings.is_open_CTbi)
+        ? (await ownDepositAddress(deps, userId, currency.name)).address
+        : '',
     },
     make_wallet: currency.name === 'XRP' ? 2 : 1,
     exchange_ate: settings.USDTRate,

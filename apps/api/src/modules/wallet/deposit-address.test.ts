@@ -57,7 +57,12 @@ describe('deposit addresses from the operator’s extended public keys', () => {
     const user = await ctx.signedInUser();
     const ethAnswer = await addressOf(user, eth);
     const bnbAnswer = await addressOf(user, 'bnb');
-    expect(bnbAnswer).toEqual({ ...ethAnswer, currency: bnb, currency_name: 'BNB', contract_address: 'native' });
+    expect(bnbAnswer).toEqual({
+      ...ethAnswer,
+      currency: bnb,
+      currency_name: 'BNB',
+      contract_address: 'native',
+    });
     const usdtAnswer = await addressOf(user, usdt);
     expect(usdtAnswer.address).toMatch(/^T/);
     const xrpAnswer = await addressOf(user, xrp);

@@ -23,7 +23,9 @@ export async function allocateDepositAddress(
   network: NetworkName,
   { key, fingerprint }: DepositKey,
 ): Promise<string> {
-  const where = { user_id_network_key_fingerprint: { user_id: userId, network, key_fingerprint: fingerprint } };
+  const where = {
+    user_id_network_key_fingerprint: { user_id: userId, network, key_fingerprint: fingerprint },
+  };
   const stored = await prisma.depositAddress.findUnique({ where });
   if (stored) return stored.address;
   return prisma.$transaction(async (tx) => {

@@ -112,8 +112,17 @@ describe('binding withdraw addresses', () => {
     const user = await ctx.signedInUser();
     const code = await freshCode(user);
     // The last two: EIP-55's example with one letter's case flipped (mixed case must be the checksum).
-    const badChecksums = ['0x52908400098527886E0F7030069857D2E4169Ee7', '0x52908400098527886e0F7030069857D2E4169EE7'];
-    for (const address of ['0x1234', `0x${'g'.repeat(40)}`, TRON_ADDRESS, `${ETH_ADDRESS}00`, ...badChecksums]) {
+    const badChecksums = [
+      '0x52908400098527886E0F7030069857D2E4169Ee7',
+      '0x52908400098527886e0F7030069857D2E4169EE7',
+    ];
+    for (const address of [
+      '0x1234',
+      `0x${'g'.repeat(40)}`,
+      TRON_ADDRESS,
+      `${ETH_ADDRESS}00`,
+      ...badChecksums,
+    ]) {
       expect((await bind(user, { currency: 'ETH', address, code })).body, address).toEqual({
         code: 1,
         msg: 'This is not a valid ETH address',
@@ -121,7 +130,8 @@ describe('binding withdraw addresses', () => {
     }
     // Bitcoin: BIP173's address with its last character changed fails the checksum.
     expect(
-      (await bind(user, { currency: 'BTC', address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5', code })).body,
+      (await bind(user, { currency: 'BTC', address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5', code }))
+        .body,
     ).toEqual({ code: 1, msg: 'This is not a valid BTC address' });
     expect((await bind(user, { currency: 'ETH', code })).body).toEqual({
       code: 1,

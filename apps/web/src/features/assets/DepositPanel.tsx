@@ -20,7 +20,32 @@ import { useSending } from './useSending';
 const QR_SIZE_PX = 100;
 const DEFAULT_BANK = 'BCA';
 
-/** The crypto deposit: the user's own address, its QR code, copy, tips, a deposit notice and the records link. */
+/**
+ * A network with no operator key has no deposit address: say so (never an address, a QR code or a notice
+ * form), and keep the records link.
+ */
+function ClosedDeposit({ currency, name, network }: { currency: number; name: string; network: string }) {
+  const { t } = useTranslation('assets');
+  return (
+    <div className="deposit-info" data-testid="deposit-closed">
+      <div className="deposit-line">
+        <span className="muted">{t('deposit.network')}</span>
+        <span className="badge">{network}</span>
+      </div>
+      <p className="deposit-closed" role="status">
+        {t('deposit.closed', { coin: name, network })}
+      </p>
+      <Link to={`/coinRecord?currency_id=${currency}`} data-testid="deposit-records">
+        {t('deposit.records')}
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * The crypto deposit: the user's own address, its QR code, copy, tips, a deposit notice and the records link;
+ * or "deposits closed" where the network has no key.
+ */
 function CryptoDeposit({ currency, name }: { currency: number; name: string }) {
   const { t } = useTranslation('assets');
   const address = useDepositAddress(currency);
@@ -45,62 +70,72 @@ function CryptoDeposit({ currency, name }: { currency: number; name: string }) {
 
   return (
     <Loaded query={address}>
-      {(data) => (
-        <div className="deposit-crypto">
-          <div className="deposit-qr" data-testid="deposit-qr">
-            <QRCodeSVG value={data.address} size={QR_SIZE_PX} marginSize={2} title={data.address} />
-          </div>
-          <div className="deposit-info">
-            <div className="deposit-line">
-              <span className="muted">{t('deposit.network')}</span>
-              <span className="badge">{data.contract_address}</span>
+      {(data) =>
+        data.deposit_open === 0 ? (
+          <ClosedDeposit currency={currency} name={name} network={data.contract_address} />
+        ) : (
+          <div className="deposit-crypto">
+            <div className="deposit-qr" data-testid="deposit-qr">
+              <QRCodeSVG value={data.address} size={QR_SIZE_PX} marginSize={2} title={data.address} />
             </div>
-            <div className="field-label">{t('deposit.address')}</div>
-            <div className="deposit-address">
-              <code className="num" data-testid="deposit-address">
-                {data.address}
-              </code>
-              <button
-                type="button"
-                className="btn btn-primary btn-sm"
-                data-testid="deposit-copy"
-                onClick={() => void copyText(data.address)}
-              >
-                {t('common:action.copy')}
-              </button>
-            </div>
-            <ul className="deposit-tips">
-              <li>{t('deposit.tipOnly', { coin: name, network: data.contract_address })}</li>
-              <li>{t('deposit.tipConfirmations')}</li>
-              <li>
-                <Link to={`/coinRecord?currency_id=${currency}`} data-testid="deposit-records">
-                  {t('deposit.records')}
-                </Link>
-              </li>
-            </ul>
-            <form className="deposit-notice" onSubmit={(event) => void notify(event)} noValidate>
-              <span className="field-label">{t('deposit.noticeTitle')}</span>
-              <div className="deposit-notice-fields">
-                <AddressInput
-                  value={from}
-                  onChange={setFrom}
-                  placeholder={t('deposit.fromPlaceholder')}
-                  testId="deposit-from"
-                />
-                <input
-                  className="input num"
-                  inputMode="decimal"
-                  value={amount}
-                  placeholder={t('deposit.amountPlaceholder', { coin: name })}
-                  onChange={(event) => setAmount(sanitizeDecimalInput(event.target.value, BALANCE_DECIMALS))}
-                  data-testid="deposit-amount"
-                />
-                <SubmitButton testId="deposit-notice-submit" busy={busy} label={t('deposit.noticeSubmit')} />
+            <div className="deposit-info">
+              <div className="deposit-line">
+                <span className="muted">{t('deposit.network')}</span>
+                <span className="badge">{data.contract_address}</span>
               </div>
-            </form>
+              <div className="field-label">{t('deposit.address')}</div>
+              <div className="deposit-address">
+                <code className="num" data-testid="deposit-address">
+                  {data.address}
+                </code>
+                <button
+                  type="button"
+                  className="btn btn-primary btn-sm"
+                  data-testid="deposit-copy"
+                  onClick={() => void copyText(data.address)}
+                >
+                  {t('common:action.copy')}
+                </button>
+              </div>
+              <ul className="deposit-tips">
+                <li>{t('deposit.tipOnly', { coin: name, network: data.contract_address })}</li>
+                <li>{t('deposit.tipConfirmations')}</li>
+                <li>
+                  <Link to={`/coinRecord?currency_id=${currency}`} data-testid="deposit-records">
+                    {t('deposit.records')}
+                  </Link>
+                </li>
+              </ul>
+              <form className="deposit-notice" onSubmit={(event) => void notify(event)} noValidate>
+                <span className="field-label">{t('deposit.noticeTitle')}</span>
+                <div className="deposit-notice-fields">
+                  <AddressInput
+                    value={from}
+                    onChange={setFrom}
+                    placeholder={t('deposit.fromPlaceholder')}
+                    testId="deposit-from"
+                  />
+                  <input
+                    className="input num"
+                    inputMode="decimal"
+                    value={amount}
+                    placeholder={t('deposit.amountPlaceholder', { coin: name })}
+                    onChange={(event) =>
+                      setAmount(sanitizeDecimalInput(event.target.value, BALANCE_DECIMALS))
+                    }
+                    data-testid="deposit-amount"
+                  />
+                  <SubmitButton
+                    testId="deposit-notice-submit"
+                    busy={busy}
+                    label={t('deposit.noticeSubmit')}
+                  />
+                </div>
+              </form>
+            </div>
           </div>
-        </div>
-      )}
+        )
+      }
     </Loaded>
   );
 }
