@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
 import { roleAtLeast, useAdminAction, type Me } from './api';
-import { CodeAndReason, DraftForm, Form, TextField, useProof } from './forms';
+import { ApproveSellerForm } from './ApproveSellerForm';
+import { CodeAndReason, DraftForm, useProof } from './forms';
 import { ListSection, Verdict } from './list';
 import { formatTime } from './parts';
 import { useAcceptors, useSellers } from './users-api';
@@ -20,43 +21,12 @@ function OnOff({ status }: { status: number }) {
 /** Shops: support approves a user as a seller of USDT or suspends a shop, with a reason. */
 function Sellers({ canAct, reason }: { canAct: boolean; reason: string }) {
   const { t } = useTranslation('admin');
-  const approve = useAdminAction('sellers/approve');
   const suspend = useAdminAction('sellers/suspend');
-  const [userId, setUserId] = useState('');
-  const [name, setName] = useState('');
   return (
     <ListSection
       title={t('sellers.title')}
       sectionTestId="admin-sellers"
-      controls={
-        canAct && (
-          <Form
-            className="admin-form admin-section"
-            onSubmit={() => approve.mutate({ id: userId, currency: 'USDT', name, reason })}
-          >
-            <TextField
-              label={t('sellers.userId')}
-              testId="admin-seller-user"
-              value={userId}
-              onChange={setUserId}
-            />
-            <TextField
-              label={t('person.shopName')}
-              testId="admin-seller-name"
-              value={name}
-              onChange={setName}
-            />
-            <button
-              type="submit"
-              className="btn btn-primary"
-              data-testid="admin-seller-approve"
-              disabled={approve.isPending}
-            >
-              {t('sellers.approve')}
-            </button>
-          </Form>
-        )
-      }
+      controls={canAct && <ApproveSellerForm className="admin-form admin-section" reason={reason} />}
       query={useSellers()}
       rowTestId="admin-seller-row"
       columns={[

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useOutletContext, useParams } from 'react-router';
 import { roleAtLeast, useAdminAction, useUserDetail, type Me, type UserDetail } from './api';
+import { ApproveSellerForm } from './ApproveSellerForm';
 import { DataTable } from '../../components/DataTable';
 import { CodeAndReason, TextField, useProof } from './forms';
 import { PagedList, usePaging } from './list';
@@ -198,11 +199,9 @@ function Actions({ user, me }: { user: UserDetail; me: Me }) {
   const { t } = useTranslation('admin');
   const proof = useProof();
   const { code, reason } = proof;
-  const [shopName, setShopName] = useState('');
   const [city, setCity] = useState('');
   const [district, setDistrict] = useState('');
   const freeze = useAdminAction('users/freeze');
-  const seller = useAdminAction('sellers/approve');
   const agent = useAdminAction('users/agent');
   const reset = useAdminAction('users/reset-trade-password');
   const finance = roleAtLeast(me.role, 'finance');
@@ -231,23 +230,7 @@ function Actions({ user, me }: { user: UserDetail; me: Me }) {
         </div>
         <div className="admin-card">
           <h4>{t('person.rolesTitle')}</h4>
-          <div className="admin-form">
-            <TextField
-              label={t('person.shopName')}
-              testId="admin-shop-name"
-              value={shopName}
-              onChange={setShopName}
-            />
-            <button
-              type="button"
-              className="btn btn-primary"
-              data-testid="admin-approve-seller"
-              disabled={seller.isPending}
-              onClick={() => seller.mutate({ id: user.id, currency: 'USDT', name: shopName, reason })}
-            >
-              {t('person.approveSeller')}
-            </button>
-          </div>
+          <ApproveSellerForm userId={user.id} reason={reason} className="admin-form" />
           <div className="admin-form">
             <TextField label={t('person.city')} testId="admin-agent-city" value={city} onChange={setCity} />
             <TextField
