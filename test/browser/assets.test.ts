@@ -231,6 +231,7 @@ describe('the assets area', () => {
     expect(await byId(page, 'deposit-closed').innerText()).toContain('Deposits are closed for this network');
     expect(await byId(page, 'deposit-qr').count()).toBe(0);
     expect(await byId(page, 'deposit-address').count()).toBe(0);
+    await screenshot(page, 'assets-deposit-closed-dark');
     await solRow.locator('[data-testid="assets-deposit"]').click();
     await byId(page, 'deposit-panel').waitFor({ state: 'detached' });
 
@@ -339,6 +340,7 @@ describe('the assets area', () => {
         [`/legalAccount?currency_id=${ids.USDT}`, 'detail-lever', 'assets-detail-light-zh'],
         ['/coinRecord', 'coin-record-page', 'assets-coin-record-light-zh'],
         ['/withdraw_address', 'withdraw-address-page', 'assets-withdraw-address-light-zh'],
+        [`/coinDeposit?currency_id=${ids.SOL}`, 'deposit-closed', 'assets-deposit-closed-light-zh'],
       ] as const;
       for (const shot of shots) {
         await shootSettled(light, shot, async () => {
