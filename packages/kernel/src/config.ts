@@ -195,26 +195,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('OPERATOR_TOTP_KEY (32 or more random characters) must be set in production');
   }
   const production = parsed.data.NODE_ENV === 'production';
-  const {
-    DEPOSIT_XPUB_EVM,
-    DEPOSIT_XPUB_BITCOIN,
-    DEPOSIT_XPUB_LITECOIN,
-    DEPOSIT_XPUB_DOGECOIN,
-    DEPOSIT_XPUB_TRON,
-    DEPOSIT_XPUB_XRP,
-    ...settings
-  } = parsed.data;
-  const DEPOSIT_XPUBS = depositXpubs(
-    {
-      DEPOSIT_XPUB_EVM,
-      DEPOSIT_XPUB_BITCOIN,
-      DEPOSIT_XPUB_LITECOIN,
-      DEPOSIT_XPUB_DOGECOIN,
-      DEPOSIT_XPUB_TRON,
-      DEPOSIT_XPUB_XRP,
-    },
-    production,
-  );
+  const DEPOSIT_XPUBS = depositXpubs(parsed.data, production);
+  const settings = Object.fromEntries(
+    Object.entries(parsed.data).filter(([name]) => !name.startsWith('DEPOSIT_XPUB_')),
+  ) as Omit<typeof parsed.data, DepositXpubSetting>;
   // The sandbox payment provider credits deposits nobody paid for: never on in production unless asked.
   return {
     ...settings,
