@@ -234,6 +234,12 @@ describe('the assets area', () => {
     await screenshot(page, 'assets-deposit-closed-dark');
     await solRow.locator('[data-testid="assets-deposit"]').click();
     await byId(page, 'deposit-panel').waitFor({ state: 'detached' });
+    // On a phone the deposit is its own page.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await session.open(`/coinDeposit?currency_id=${ids.SOL}`);
+    await byId(page, 'deposit-closed').waitFor();
+    await screenshot(page, 'assets-deposit-closed-390-dark');
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     // Bind a withdraw address with the e-mailed code.
     await session.open('/withdraw_address');
