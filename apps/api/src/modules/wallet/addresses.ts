@@ -2,6 +2,7 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { ripemd160 } from '@noble/hashes/legacy.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
+import { bytesToHex, concatBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import { base58, base58xrp, bech32, bech32m, createBase58check } from '@scure/base';
 import type { HDKey } from '@scure/bip32';
 import type { DepositKeyFamily } from '@exchange/kernel/config';
@@ -43,25 +44,15 @@ const sha256d = (bytes: Uint8Array) => sha256(sha256(bytes));
 const hash160 = (bytes: Uint8Array) => ripemd160(sha256(bytes));
 const base58check = createBase58check(sha256);
 
-const concat = (...parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-};
 const sameBytes = (a: Uint8Array, b: Uint8Array) =>
   a.length === b.length && a.every((byte, index) => byte === b[index]);
-const toHex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 
 // ---- EVM (EIP-55) ----
 
 /** EIP-55: a hex letter is upper case when the matching nibble of keccak256(lower-case hex) is 8 or more. */
 export function toChecksumAddress(hex40: string): string {
   const lower = hex40.toLowerCase();
-  const hash = toHex(keccak_256(new TextEncoder().encode(lower)));
+  const hash = bytesToHex(keccak_256(utf8ToBytes(lower)));
   const spelled = Array.from(lower, (char, index) =>
     parseInt(hash[index] ?? '0', 16) >= 8 ? char.toUpperCase() : char,
   ).join('');
@@ -101,8 +92,8 @@ function isBase58checkAddress(address: string, versions: number[]): boolean {
 
 /** XRP's classic address: base58check in Ripple's alphabet of 0x00 + the 20-byte account id. */
 function xrpEncode(accountId: Uint8Array): string {
-  const payload = concat(Uint8Array.of(0), accountId);
-  return base58xrp.encode(concat(payload, sha256d(payload).subarray(0, 4)));
+  const payload = concatBytes(Uint8Array.of(0), accountId);
+  return base58xrp.encode(concatBytes(payload, sha256d(payload).subarray(0, 4)));
 }
 
 export function isValidXrpAddress(address: string): boolean {
@@ -169,10 +160,10 @@ interface Network {
 }
 
 const NETWORKS: Record<NetworkName, Network> = {
-  evm: { isValid: isValidEvmAddress, encode: (key) => toChecksumAddress(toHex(evmAccount(key))) },
+  evm: { isValid: isValidEvmAddress, encode: (key) => toChecksumAddress(bytesToHex(evmAccount(key))) },
   tron: {
     isValid: (address) => address.startsWith('T') && isBase58checkAddress(address, [0x41]),
-    encode: (key) => base58check.encode(concat(Uint8Array.of(0x41), evmAccount(key))),
+    encode: (key) => base58check.encode(concatBytes(Uint8Array.of(0x41), evmAccount(key))),
   },
   bitcoin: {
     isValid: (address) => isValidSegwitAddress(address, 'bc') || isBase58checkAddress(address, [0x00, 0x05]),
@@ -185,7 +176,7 @@ const NETWORKS: Record<NetworkName, Network> = {
   },
   dogecoin: {
     isValid: (address) => isBase58checkAddress(address, [0x1e, 0x16]),
-    encode: (key) => base58check.encode(concat(Uint8Array.of(0x1e), hash160(key))),
+    encode: (key) => base58check.encode(concatBytes(Uint8Array.of(0x1e), hash160(key))),
   },
   xrp: { isValid: isValidXrpAddress, encode: (key) => xrpEncode(hash160(key)) },
   solana: { isValid: isValidSolanaAddress },
