@@ -2,7 +2,7 @@ import type { CurrencyInfo } from '@exchange/contracts';
 import type { Db } from '@exchange/kernel/db';
 import { toAmountString, toFixedString } from '@exchange/kernel/ledger';
 import { isOn, readSettings } from '../system';
-import { ownDepositAddress } from './deposit-address';
+import { depositAddressOf } from './deposit-address';
 import type { DepositKeys } from './deposit-keys';
 import { findCurrency } from './currencies';
 
@@ -41,9 +41,7 @@ export async function currencyInfo(
     type_data: [typeData],
     wallet_data: {
       currency: currency.id,
-      label: isOn(settings.is_open_CTbi)
-        ? (await ownDepositAddress(deps, userId, currency.name)).address
-        : '',
+      label: isOn(settings.is_open_CTbi) ? (await depositAddressOf(deps, userId, currency)).address : '',
     },
     make_wallet: currency.name === 'XRP' ? 2 : 1,
     exchange_ate: settings.USDTRate,

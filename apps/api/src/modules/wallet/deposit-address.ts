@@ -47,10 +47,28 @@ export async function allocateDepositAddress(
 }
 
 /**
- * The user's own deposit address of a currency, derived from the operator's extended public key of its
- * network and kept on their wallet row too (the wallet detail shows it). A network without a key answers
- * closed (no address) and stores nothing. Refused while deposits are closed altogether.
+ * The user's deposit address of a currency, derived from the operator's extended public key of its network
+ * and kept on their wallet row too (the wallet detail shows it). A network without a key answers closed (no
+ * address) and stores nothing.
  */
+export async function depositAddressOf(
+  deps: { prisma: Db; keys: DepositKeys },
+  userId: number,
+  currency: Currency,
+): Promise<Omit<OwnDepositAddress, 'currency'>> {
+  const network = networkOf(currency);
+  const key = deps.keys[network];
+  if (!key) return { address: '', deposit_open: 0 };
+  const address = await allocateDepositAddress(deps.prisma, userId, network, key);
+  await deps.prisma.wallet.upsert({
+    where: { user_id_currency_id: { user_id: userId, currency_id: currency.id } },
+    create: { user_id: userId, currency_id: currency.id, address },
+    update: { address },
+  });
+  return { address, deposit_open: 1 };
+}
+
+/** The caller's own deposit address of a currency named in a request; refused while deposits are closed altogether. */
 export async function ownDepositAddress(
   deps: { prisma: Db; keys: DepositKeys },
   userId: number,
@@ -58,14 +76,5 @@ export async function ownDepositAddress(
 ): Promise<OwnDepositAddress> {
   await assertWalletOpen(deps.prisma);
   const currency = await findCurrency(deps.prisma, currencyName);
-  const network = networkOf(currency);
-  const key = deps.keys[network];
-  if (!key) return { address: '', deposit_open: 0, currency };
-  const address = await allocateDepositAddress(deps.prisma, userId, network, key);
-  await deps.prisma.wallet.upsert({
-    where: { user_id_currency_id: { user_id: userId, currency_id: currency.id } },
-    create: { user_id: userId, currency_id: currency.id, address },
-    update: { address },
-  });
-  return { address, deposit_open: 1, currency };
+  return { ...(await depositAddressOf(deps, userId, currency)), currency };
 }
