@@ -52,10 +52,7 @@ export class InstanceQueue<Job> {
   readonly queue: Queue<Job>;
 
   constructor(name: string, redisUrl: string, redisPrefix: string) {
-    this.queue = new Queue<Job>(name, {
-      connection: bullConnection(redisUrl),
-      prefix: bullPrefix(redisPrefix),
-    });
+    this.queue = new Queue<Job>(name, bullOptions({ redisUrl, redisPrefix }));
   }
 
   close(): Promise<void> {
