@@ -11,7 +11,13 @@ import { loadConfig, type Config } from '@exchange/kernel/config';
 import { createPrisma, prismaSql, type Db, type Wallet } from '@exchange/kernel/db';
 import { createRedis } from '@exchange/kernel/redis';
 import { createMessenger } from '../apps/api/src/modules/verification';
-import { Money, type AuditReport } from '@exchange/kernel/ledger';
+import {
+  availableColumn,
+  lockedColumn,
+  Money,
+  type Account,
+  type AuditReport,
+} from '@exchange/kernel/ledger';
 import { recordMarks, reliableMark } from '../apps/api/src/modules/lever';
 import { createOpsUser, listOutbox } from '../apps/api/src/ops/users';
 import { opsDeposit, opsFundHouse } from '../apps/api/src/ops/wallet';
@@ -60,22 +66,12 @@ export interface TestContext {
   balance: (
     userId: number,
     currency: number | string,
-    account?: WalletAccount,
+    account?: Account,
   ) => Promise<{ available: string; locked: string }>;
   /** A second app on the same database and Redis prefix: another API process (closed by close). */
   anotherApi: () => Promise<FastifyInstance>;
   close: () => Promise<void>;
 }
-
-/** The four accounts of a wallet (spot is `change`, fiat is `legal`). */
-export type WalletAccount = 'change' | 'legal' | 'lever' | 'micro';
-
-const ACCOUNT_COLUMNS = {
-  change: { available: 'change_balance', locked: 'lock_change_balance' },
-  legal: { available: 'legal_balance', locked: 'lock_legal_balance' },
-  lever: { available: 'lever_balance', locked: 'lock_lever_balance' },
-  micro: { available: 'micro_balance', locked: 'lock_micro_balance' },
-} as const satisfies Record<WalletAccount, { available: keyof Wallet; locked: keyof Wallet }>;
 
 /** A fresh database cloned from the migrated template, a private Redis prefix, and the app on them. */
 export async function createTestContext(
@@ -197,8 +193,10 @@ export async function createTestContext(
     },
     async balance(userId, currency, account = 'change') {
       const row = await context.wallet(userId, currency);
-      const { available, locked } = ACCOUNT_COLUMNS[account];
-      return { available: row[available].toFixed(), locked: row[locked].toFixed() };
+      return {
+        available: row[availableColumn(account)].toFixed(),
+        locked: row[lockedColumn(account)].toFixed(),
+      };
     },
     async anotherApi() {
       const api = await startApi();
