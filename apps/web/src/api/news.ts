@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { NewsDetail, NewsDetailRequest, NewsList, NewsListRequest } from '@exchange/contracts';
+import type { NewsList, NewsListRequest } from '@exchange/contracts';
 import { api } from '../lib/api';
 
 /** News categories by c_id (document 1, section 2.4). */
@@ -18,13 +18,5 @@ export function useNewsList(categoryId: number, page = 1, limit = 15) {
     queryFn: () =>
       api.post<NewsList>('/api/news/list', { c_id: categoryId, page, limit } satisfies NewsListRequest),
     staleTime: 60_000,
-  });
-}
-
-export function useNewsDetail(id: number) {
-  return useQuery({
-    queryKey: ['news', 'detail', id],
-    queryFn: () => api.post<NewsDetail>('/api/news/detail', { id } satisfies NewsDetailRequest),
-    enabled: id > 0,
   });
 }
