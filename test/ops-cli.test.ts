@@ -1,28 +1,15 @@
-import { execFile, spawn } from 'node:child_process';
-import { promisify } from 'node:util';
+import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './harness';
+import { OPS_TEST_TIMEOUT_MS, runOps } from './ops-process';
 
-const run = promisify(execFile);
-// Every ops call starts a fresh `tsx` process (1-3 s each on a busy 2-core machine), as an operator's would.
-const OPS_TEST_TIMEOUT_MS = 120_000;
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();
 });
 afterAll(() => ctx.close());
 
-/** Runs `npm run ops -- <args>` the way an operator does, and reads the JSON on its last line. */
-async function ops(...args: string[]): Promise<{ code: number; json: unknown }> {
-  const outcome = await run('npx', ['tsx', 'apps/api/src/ops/cli.ts', ...args], {
-    env: { ...process.env, DATABASE_URL: ctx.databaseUrl, LOG_LEVEL: 'silent' },
-  }).then(
-    (result) => ({ code: 0, stdout: result.stdout }),
-    (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
-  );
-  const lines = outcome.stdout.trim().split('\n');
-  return { code: outcome.code, json: JSON.parse(lines.at(-1) ?? 'null') as unknown };
-}
+const ops = (...args: string[]) => runOps(ctx, ...args);
 
 describe('npm run ops', () => {
   it(

@@ -23,6 +23,9 @@ import { archiveMarketMaker } from '../modules/spot';
 import { operatorCommands } from './operators';
 import { textOptions } from './options';
 
+// The backup commands load the whole API (the drill starts it): loaded only when one of them runs.
+const backups = () => import('./backup');
+
 /**
  * `npm run ops -- <command> [options]`: operator commands against the exchange's database. Each prints one
  * JSON document on its last line and exits non-zero on failure.
@@ -166,6 +169,30 @@ const commands: Record<string, Command> = {
   ...p2pCommands,
   ...earnCommands,
   ...operatorCommands,
+  backup: async (_prisma, args, config) => {
+    const { out } = textOptions(args, { required: ['out'], usage: 'backup needs --out FILE' });
+    return (await backups()).backupDatabase(config.DATABASE_URL ?? embeddedUrl(config), out);
+  },
+  restore: async (_prisma, args) => {
+    const { from, into } = textOptions(args, {
+      required: ['from', 'into'],
+      usage: 'restore needs --from FILE and --into DATABASE_URL (a new or empty database)',
+    });
+    return (await backups()).restoreDatabase(from, into);
+  },
+  'restore:drill': async (_prisma, args, config) => {
+    const { values } = parseArgs({ args, options: { from: { type: 'string' }, keep: { type: 'boolean' } } });
+    if (!values.from) throw new Error('restore:drill needs --from FILE');
+    const report = await (
+      await backups()
+    ).restoreDrill(config, {
+      file: values.from,
+      databaseUrl: config.DATABASE_URL ?? embeddedUrl(config),
+      keep: values.keep,
+    });
+    if (!report.audit.ok || report.api.health !== 'ok') process.exitCode = 1;
+    return report;
+  },
   audit: async (prisma) => {
     const report = await auditExchange(prisma);
     if (!report.ok) process.exitCode = 1;
