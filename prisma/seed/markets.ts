@@ -123,14 +123,24 @@ export const SEED_CURRENCIES: SeedCurrency[] = [
     rate: '0.001',
     min_number: '0.1',
   }),
-  // The currency the insurance of seconds contracts is offered in (document 3 section 4); not traded.
-  coin('HAP', 'HAP', 8, '1', 'The token seconds-contract insurance is bought and paid in.', {
-    is_lever: 0,
-    decimal_scale: 6,
-    min_number: '10',
-    rate: '1',
-    ...MICRO_PAYABLE,
-  }),
+  // The exchange's own token (an ERC-20): seconds-contract insurance is bought and paid in it (document 3
+  // section 4), and points exchange into it. Listed like any coin: a HAP/USDT market the market maker keeps
+  // liquid, deposits and withdrawals on the EVM network.
+  coin(
+    'HAP',
+    'HAP',
+    8,
+    '1',
+    "The exchange's own token: seconds-contract insurance is bought and paid in it.",
+    {
+      is_lever: 0,
+      chain_type: 'ERC20',
+      decimal_scale: 6,
+      min_number: '10',
+      rate: '1',
+      ...MICRO_PAYABLE,
+    },
+  ),
 ];
 
 export interface SeedPair {
@@ -144,6 +154,9 @@ export interface SeedPair {
   open_microtrade: number;
   lever_share_num: string;
 }
+
+/** The exchange's own token trades on spot only: no contracts are written on a price the house makes. */
+const SPOT_ONLY = new Set(['HAP']);
 
 const pair = (
   base: string,
@@ -160,8 +173,8 @@ const pair = (
   price_decimals,
   amount_decimals,
   min_amount,
-  open_lever: quote === 'USDT' ? 1 : 0,
-  open_microtrade: quote === 'USDT' ? 1 : 0,
+  open_lever: quote === 'USDT' && !SPOT_ONLY.has(base) ? 1 : 0,
+  open_microtrade: quote === 'USDT' && !SPOT_ONLY.has(base) ? 1 : 0,
   lever_share_num,
 });
 
@@ -174,6 +187,7 @@ export const SEED_PAIRS: SeedPair[] = [
   pair('DOGE', 'USDT', 6, 5, 0, '10', '1000'),
   pair('LTC', 'USDT', 7, 2, 3, '0.01', '1'),
   pair('ETH', 'BTC', 8, 6, 4, '0.001', '0.1'),
+  pair('HAP', 'USDT', 9, 4, 2, '10', '100'),
 ];
 
 export const SEED_FEES = {

@@ -368,6 +368,16 @@ describe('the seconds-contract screens', () => {
     await byId(page, 'insurance-tab-buy').click();
     const card = byId(page, 'insurance-type').first();
     await card.waitFor();
+    // HAP is the exchange's own token: the screen says where it comes from and links its spot market.
+    const [hap, usdt] = await Promise.all(
+      ['HAP', 'USDT'].map((name) => prisma.currency.findUniqueOrThrow({ where: { name } })),
+    );
+    const market = byId(page, 'insurance-coin-market');
+    await market.waitFor();
+    expect(await market.innerText()).toContain('HAP/USDT');
+    expect(await market.getAttribute('href')).toContain(
+      `/dealCenter?legal_id=${usdt?.id}&currency_id=${hap?.id}`,
+    );
     // Out of range: refused on the screen, nothing sent.
     await byId(page, 'insurance-quantity').fill('101');
     await byId(page, 'insurance-buy').click();

@@ -42,6 +42,11 @@ export function useQuotations() {
   });
 }
 
+/** The agreed link that opens a pair on the exchange screen. */
+export function exchangeLink(pair: Pick<Quotation, 'legal_id' | 'currency_id'>): string {
+  return `/dealCenter?legal_id=${pair.legal_id}&currency_id=${pair.currency_id}`;
+}
+
 /** Adds or removes a favourite pair (`POST /api/currency/optional`); signed-in users only. */
 export function useToggleFavourite() {
   const queryClient = useQueryClient();

@@ -122,7 +122,7 @@ describe('points info and exchange (/api/jc/info, /api/jc/exchange)', () => {
       jc_price: '0.05',
       jc_price_difference: '0.25',
       jc_exchange_fee: '0.02',
-      // HAP has no market against USDT here: the price operators set for it.
+      // HAP has not traded against USDT here: the price operators set for it.
       market_price: '1',
       currency_name: 'HAP',
     });

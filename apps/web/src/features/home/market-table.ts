@@ -124,10 +124,8 @@ export function turnover(pair: Pick<Quotation, 'volume' | 'now_price'>): Decimal
   return volume && price ? volume.times(price) : null;
 }
 
-/** The agreed link that opens a pair on the exchange screen. */
-export function exchangeLink(pair: Pick<Quotation, 'legal_id' | 'currency_id'>): string {
-  return `/dealCenter?legal_id=${pair.legal_id}&currency_id=${pair.currency_id}`;
-}
+
+export { exchangeLink } from '../../api/markets';
 
 export interface MarketStats {
   pairs: number;

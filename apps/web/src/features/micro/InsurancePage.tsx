@@ -19,6 +19,7 @@ import {
 } from './api';
 import { formatRate, formatStakeAmount, insuranceQuote, validQuantity } from './micro-math';
 import { Tabs } from '../../components/Tabs';
+import { exchangeLink, useQuotations } from '../../api/markets';
 import './micro.css';
 
 type Tab = 'buy' | 'my';
@@ -92,8 +93,12 @@ function BuyInsurance({ onBought }: { onBought: () => void }) {
       />
     );
   if (types.data.length === 0) return <div className="panel empty">{t('insurance.noTypes')}</div>;
+  const coins = new Map(types.data.map((type) => [type.currency_id, type.currency_name ?? '']));
   return (
     <div className="micro-insurance-types">
+      {[...coins].map(([currencyId, coin]) => (
+        <WhereTheCoinComesFrom key={currencyId} currencyId={currencyId} coin={coin} />
+      ))}
       {types.data.map((type) => {
         const currency = payables.data.find((item) => item.id === type.currency_id);
         const held = positions.data.find(
@@ -111,6 +116,40 @@ function BuyInsurance({ onBought }: { onBought: () => void }) {
         );
       })}
     </div>
+  );
+}
+
+/**
+ * Insurance is paid from the options account in its own coin (HAP), which a new user does not hold: the way
+ * to it is its spot market or a deposit, then a transfer to the options account.
+ */
+function WhereTheCoinComesFrom({ currencyId, coin }: { currencyId: number; coin: string }) {
+  const { t } = useTranslation('micro');
+  const quotations = useQuotations();
+  const market = quotations.data
+    ?.flatMap((group) => group.quotation)
+    .find((pair) => pair.currency_id === currencyId && pair.open_coin_trade === 1);
+  return (
+    <aside className="panel micro-insurance-source" data-testid="insurance-coin-source">
+      <p>{t('insurance.coinSource', { coin })}</p>
+      <div className="micro-insurance-source-links">
+        {market && (
+          <Link
+            className="btn btn-sm btn-primary"
+            to={exchangeLink(market)}
+            data-testid="insurance-coin-market"
+          >
+            {t('insurance.coinMarket', { pair: `${market.currency_name}/${market.legal_name}` })}
+          </Link>
+        )}
+        <Link className="btn btn-sm btn-ghost" to={`/coinDeposit?currency_id=${currencyId}`}>
+          {t('insurance.coinDeposit', { coin })}
+        </Link>
+        <Link className="btn btn-sm btn-ghost" to={`/transfermicro?id=${currencyId}`}>
+          {t('insurance.coinTransfer')}
+        </Link>
+      </div>
+    </aside>
   );
 }
 
