@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { leverClosedPushSchema, leverTradePushSchema } from './lever';
-import { dayMarketPushSchema, depthPushSchema, klinePushSchema, tradePushSchema } from './market';
+import {
+  dayMarketPushSchema,
+  depthPushSchema,
+  klinePushSchema,
+  tradePushSchema,
+  transactionPushSchema,
+} from './market';
 import { microClosedPushSchema } from './micro';
 import { spotOrderPushSchema } from './spot';
 
@@ -28,6 +34,7 @@ export const acceptorDealPushSchema = z.object({
  */
 export const pushSchemas = {
   daymarket: dayMarketPushSchema,
+  transaction: transactionPushSchema,
   market_depth: depthPushSchema,
   match_trade: tradePushSchema,
   kline: klinePushSchema,

@@ -112,6 +112,31 @@ export const dayMarketPushSchema = z.object({
 });
 export type DayMarketPush = z.infer<typeof dayMarketPushSchema>;
 
+/** The 24-hour figures `transaction` carries, as JSON text. */
+export const dayFiguresSchema = z.object({
+  open: decimal,
+  high: decimal,
+  low: decimal,
+  close: decimal,
+  change: z.string(),
+  volume: decimal,
+  amount: decimal,
+});
+export type DayFigures = z.infer<typeof dayFiguresSchema>;
+
+/**
+ * `transaction` (document 1, section 7: "token, a 24-hour JSON"): a pair's rolling 24 hours after it traded,
+ * pushed with `daymarket`. `token` is the traded currency, `24h` its figures as JSON text (`DayFigures`:
+ * open, high, low, close, signed change in percent, base volume and quote amount).
+ */
+export const transactionPushSchema = z.object({
+  type: z.literal('transaction'),
+  ...marketNames,
+  token: z.string(),
+  '24h': z.string(),
+});
+export type TransactionPush = z.infer<typeof transactionPushSchema>;
+
 /**
  * `market_depth`: the book's best levels, each `[price, amount]`, best first. `seq` counts the batches that
  * changed the book, the same count the REST depth (`/api/transaction/deal`) answers: keep the newer.

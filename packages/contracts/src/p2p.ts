@@ -65,7 +65,7 @@ export const p2pAppealMessageSchema = z.object({
 });
 export type P2pAppealMessage = z.infer<typeof p2pAppealMessageSchema>;
 
-/** A P2P order for one of its two parties, with their contact details and what the viewer may do. */
+/** A P2P order for one of its two parties, with what it may see of the other and what it may do. */
 export const p2pOrderSchema = z.object({
   id: z.number().int(),
   kind: p2pKindSchema,
@@ -102,10 +102,18 @@ export const p2pOrderSchema = z.object({
   /** When an unpaid order cancels itself. */
   pay_deadline: z.string(),
   pay_deadline_ms: z.number().int(),
+  /** The ad owner as the market names it (a masked account). */
   seller_name: z.string(),
+  /** The other party's masked account. */
   account_number: z.string(),
+  /** The ad owner's and the taker's phones, masked as names are (empty without one; never an e-mail). */
   seller_phone: contact,
   phone: contact,
+  /**
+   * Only to the party who pays the fiat while the payment is due (unpaid, or paid and not yet confirmed):
+   * the receiver's real name, account for the order's way, and payment details under the receiver's side
+   * (`sell_cash_info` when the ad owner receives, `user_cash_info` when the taker does). Empty otherwise.
+   */
   hes_realname: z.string(),
   hes_account: z.string(),
   sell_cash_info: cashInfoSchema,

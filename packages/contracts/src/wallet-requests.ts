@@ -94,6 +94,10 @@ export const accountLogRequestSchema = form({
 });
 export type AccountLogRequest = RequestOf<typeof accountLogRequestSchema>;
 
+/** `POST /api/account/list`: a page of the account log; document 3, section 9: 20 rows a page. */
+export const accountListRequestSchema = form({ page: pageField, limit: limitField(20) });
+export type AccountListRequest = RequestOf<typeof accountListRequestSchema>;
+
 /** `GET /api/wallet/hzhistory`. */
 export const transferHistoryQuerySchema = z.object({ page: pageField, limit: limitField(10) });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorEnvelopeSchema } from './envelope';
+import { laravelPageSchema } from './paging';
 import { currencyFlags, decimal } from './primitives';
 
 // The area's request schemas live beside its answers' (the package's index lists the area's files once).
@@ -20,6 +21,8 @@ export const accountLogSchema = z.object({
   after: decimal,
   /** What happened, in the reader's language. */
   info: z.string(),
+  /** The kind of movement (its `type`) named in the reader's language: transfer, spot trade, withdrawal... */
+  type_info: z.string(),
   created_time: z.string(),
 });
 export type AccountLog = z.infer<typeof accountLogSchema>;
@@ -121,11 +124,16 @@ export const balanceItemSchema = z.object({
   pb_price: decimal.optional(),
   cny_price: decimal.optional(),
   is_charge: z.boolean().optional(),
+  /** The lists (`wallet/list`): how much of the coin the user holds in deposit savings (locked in spot). */
+  deposit_balance: decimal.optional(),
   ...z.object(accountBalances).partial().shape,
 });
 export type BalanceItem = z.infer<typeof balanceItemSchema>;
 
-/** One account's currencies with its totals in USDT (`totle`, the contract's spelling) and CNY. */
+/**
+ * One account's currencies with its totals in USDT (`totle`, the contract's spelling) and CNY; every balance
+ * valued at the live last price of its USDT market (`usdt_price`), as the market list shows it.
+ */
 export const walletGroupSchema = z.object({
   balance: z.array(balanceItemSchema),
   totle: decimal,
@@ -140,6 +148,8 @@ export const walletListSchema = z.object({
   legal_wallet: walletGroupSchema,
   lever_wallet: walletGroupSchema,
   micro_wallet: walletGroupSchema,
+  /** The four accounts together in USDT (document 3, section 7). */
+  total_assets: decimal,
   ExRate: decimal,
   is_open_CTbi: z.union([z.literal(0), z.literal(1)]),
 });
@@ -181,6 +191,8 @@ export const currencyInfoSchema = z.object({
   wallet_data: z.object({ currency: z.number().int(), label: z.string() }),
   make_wallet: z.number().int(),
   exchange_ate: decimal,
+  /** The caller's own code (their invite code), which also tags a deposit that needs a memo. */
+  extension_code: z.string(),
 });
 export type CurrencyInfo = z.infer<typeof currencyInfoSchema>;
 
@@ -217,20 +229,8 @@ export const withdrawAddressListAnswerSchema = codeAnswerSchema.extend({
 /** The service's own answer, or the contract's envelope when a request fails validation before it. */
 export const codeAnswerOrRefusalSchema = z.union([codeAnswerSchema, errorEnvelopeSchema]);
 
-/** `POST /api/account/list`: per currency, available and frozen across the four accounts, valued in USDT. */
-export const accountOverviewSchema = z.object({
-  list: z.array(
-    z.object({
-      currency: z.number().int(),
-      currency_name: z.string(),
-      available: decimal,
-      frozen: decimal,
-      usdt_value: decimal,
-    }),
-  ),
-  total_usdt: decimal,
-});
-export type AccountOverview = z.infer<typeof accountOverviewSchema>;
+/** `POST /api/account/list` (document 3, section 7): the caller's account log, every account, newest first. */
+export const accountListSchema = laravelPageSchema(accountLogSchema);
 
 /** `GET /api/currency/user_currency_list`: the caller's currencies with both balances of every account. */
 export const userCurrencySchema = z.object({ id: z.number().int(), name: z.string(), ...accountBalances });

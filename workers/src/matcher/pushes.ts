@@ -1,5 +1,12 @@
 import type { Emitter } from '@socket.io/redis-emitter';
-import type { DayMarketPush, DepthPush, KlinePush, TradePush } from '@exchange/contracts';
+import type {
+  DayFigures,
+  DayMarketPush,
+  DepthPush,
+  KlinePush,
+  TradePush,
+  TransactionPush,
+} from '@exchange/contracts';
 import type { Redis } from 'ioredis';
 import type { Db } from '@exchange/kernel/db';
 import { toAmountString } from '@exchange/kernel/ledger';
@@ -30,7 +37,8 @@ const DAYMARKET_INTERVAL_MS = 1_000;
 /**
  * What the matcher tells the sockets after each commit: trades at once; depth conflated to at most ten
  * pushes a second per market, each candle to four (its latest state; a candle that closed in between is
- * still sent, as it is keyed by its open time), the 24-hour ticker to one a second. A busy market commits
+ * still sent, as it is keyed by its open time), the 24-hour ticker (`daymarket`, and `transaction` with its
+ * figures as JSON) to one a second. A busy market commits
  * a hundred batches a second, and every push is decoded by every API process. (The users' own `spot_order`
  * updates are pushed by each API process to its own sockets, from the verdicts it receives anyway.)
  */
@@ -124,6 +132,20 @@ export class MarketPushes {
         high: stats.high,
         low: stats.low,
       } satisfies DayMarketPush);
+      this.emitter.emit('transaction', {
+        type: 'transaction',
+        ...marketNameOf(market.pair),
+        token: market.pair.currency.name,
+        '24h': JSON.stringify({
+          open: stats.open,
+          high: stats.high,
+          low: stats.low,
+          close: stats.now_price,
+          change: stats.change,
+          volume: stats.volume,
+          amount: stats.amount,
+        } satisfies DayFigures),
+      } satisfies TransactionPush);
     }
   }
 

@@ -1,6 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestContext } from '../../../../../test/harness';
-import { cashInfoOf, legalOf, p2pTrader, type P2PTrader, TRADE_PASSWORD } from '../../../../../test/p2p';
+import {
+  cashInfoOf,
+  fundLegal,
+  legalOf,
+  p2pTrader,
+  type P2PTrader,
+  TRADE_PASSWORD,
+} from '../../../../../test/p2p';
 import { writeSetting } from '../system';
 import { expireOrder } from './order-deadlines';
 import { resolveAppeal } from './orders';
@@ -171,6 +178,135 @@ describe('c2c buy ad: the taker sells into it', () => {
       'This order is already finished',
     );
     expect((await ctx.audit()).problems).toEqual([]);
+  });
+});
+
+describe('the market lists the best price for the visitor’s side first', () => {
+  it('sell ads cheapest first and buy ads dearest first, then the earlier ad first', async () => {
+    // BTC ads of their own, so no other test's ads share the list.
+    const btc = await ctx.currencyId('BTC');
+    const first = await p2pTrader(ctx, '0', 'first');
+    const second = await p2pTrader(ctx, '0', 'second');
+    for (const trader of [first, second]) await fundLegal(ctx, trader, 'BTC', '10');
+    const publish = async (owner: P2PTrader, type: 'buy' | 'sell', price: string) => {
+      const answer = await ctx.post(
+        '/api/c2c_send',
+        { type, way: 'bank', price, total_number: '1', currency_id: btc, coin_code: 'CNY', password },
+        owner.token,
+      );
+      expect(answer.body.type, JSON.stringify(answer.body)).toBe('ok');
+      return answer.body.data.id as number;
+    };
+    const sellDear = await publish(first, 'sell', '690000');
+    const sellCheapest = await publish(first, 'sell', '685000');
+    const sellDearLater = await publish(second, 'sell', '690000');
+    const sellMiddle = await publish(second, 'sell', '687500');
+    const buyLow = await publish(first, 'buy', '680000');
+    const buyBest = await publish(second, 'buy', '682000');
+    const buyLowLater = await publish(second, 'buy', '680000');
+
+    const market = async (type: string) => {
+      const answer = await ctx.get(`/api/c2c_deal_platform?type=${type}&currency_id=${btc}&page=1`);
+      expect(answer.body.type).toBe('ok');
+      return (answer.body.message.data as { id: number; price: string }[]).map((ad) => [ad.id, ad.price]);
+    };
+    // A visitor buying chooses among sell ads: the lowest price first.
+    expect(await market('sell')).toEqual([
+      [sellCheapest, '685000.00'],
+      [sellMiddle, '687500.00'],
+      [sellDear, '690000.00'],
+      [sellDearLater, '690000.00'],
+    ]);
+    // A visitor selling chooses among buy ads: the highest price first.
+    expect(await market('buy')).toEqual([
+      [buyBest, '682000.00'],
+      [buyLow, '680000.00'],
+      [buyLowLater, '680000.00'],
+    ]);
+    // One's own ads stay newest first.
+    const mine = await ctx.get(`/api/c2c/seller_trade?type=sell&currency_id=${btc}&page=1`, second.token);
+    expect(mine.body.message.data.map((ad: { id: number }) => ad.id)).toEqual([sellMiddle, sellDearLater]);
+  });
+});
+
+describe('what a party of an order sees of the other', () => {
+  it('masks names and phones, never shows an e-mail as a phone, and shows the receiving account only to the payer while due', async () => {
+    const seller = await p2pTrader(ctx, '100', 'seller');
+    const buyer = await p2pTrader(ctx, '0', 'buyer');
+    await ctx.prisma.user.update({ where: { id: seller.id }, data: { phone: '13812345678' } });
+    const adId = await sellAd(seller, '20', '7.10', 'bank');
+    const orderId = await take(buyer, adId);
+    const view = async (user: P2PTrader) => {
+      const answer = await ctx.get(`/api/c2c_deal?id=${orderId}`, user.token);
+      expect(answer.body.type).toBe('ok');
+      return answer.body.message;
+    };
+    const masked = (account: string) => `${account.slice(0, 2)}***@${account.split('@')[1]}`;
+
+    // The buyer pays: it sees the seller masked, and where to pay while the order is unpaid.
+    const byBuyer = await view(buyer);
+    expect(byBuyer).toMatchObject({
+      seller_name: masked(seller.account),
+      account_number: masked(seller.account),
+      seller_phone: { phone: '138****5678' },
+      phone: { phone: '' },
+      hes_realname: `seller${seller.id}`,
+      hes_account: expect.stringContaining('Bank of Examples'),
+      user_cash_info: {},
+    });
+    expect(byBuyer.sell_cash_info).toEqual({
+      real_name: `seller${seller.id}`,
+      bank_name: 'Bank of Examples',
+      bank_account: cashInfoOf(`seller${seller.id}`).bank_account,
+      alipay_account: `seller${seller.id}@alipay.test`,
+      wechat_account: `wx_seller${seller.id}`,
+    });
+    expect(JSON.stringify(byBuyer)).not.toContain(seller.account);
+    expect(JSON.stringify(byBuyer)).not.toContain('13812345678');
+
+    // The seller receives: it sees the buyer masked (no phone: nothing, not the e-mail) and no account.
+    const bySeller = await view(seller);
+    expect(bySeller).toMatchObject({
+      seller_name: masked(seller.account),
+      account_number: masked(buyer.account),
+      seller_phone: { phone: '138****5678' },
+      phone: { phone: '' },
+      hes_realname: '',
+      hes_account: '',
+      sell_cash_info: {},
+      user_cash_info: {},
+    });
+    const sellerSees = JSON.stringify(bySeller);
+    for (const hidden of [buyer.account, `buyer${buyer.id}`, cashInfoOf(`buyer${buyer.id}`).bank_account])
+      expect(sellerSees).not.toContain(hidden);
+
+    // Once the order is finished there is nothing left to pay: nobody sees a receiving account.
+    expect((await act('/api/c2c/user_legal_pay', buyer, orderId)).type).toBe('ok');
+    expect((await view(buyer)).sell_cash_info).toMatchObject({ real_name: `seller${seller.id}` });
+    expect((await act('/api/c2c/legal_deal_sure', seller, orderId)).type).toBe('ok');
+    const done = await view(buyer);
+    expect(done).toMatchObject({ hes_realname: '', hes_account: '', sell_cash_info: {}, user_cash_info: {} });
+    expect(JSON.stringify(done)).not.toContain(cashInfoOf(`seller${seller.id}`).bank_account);
+    // The lists answer the same rows.
+    const listed = await ctx.get('/api/c2c_user_deal?page=1', buyer.token);
+    expect(listed.body.message.data.find((row: { id: number }) => row.id === orderId)).toEqual(done);
+  });
+
+  it('gives the receiving account of a buy ad’s taker to the ad owner, who pays', async () => {
+    const owner = await p2pTrader(ctx, '0', 'owner');
+    const taker = await p2pTrader(ctx, '60', 'taker');
+    const orderId = await take(taker, await buyAd(owner, '50', '7.00'));
+    const byOwner = (await ctx.get(`/api/c2c_deal?id=${orderId}`, owner.token)).body.message;
+    expect(byOwner).toMatchObject({
+      account_number: expect.stringContaining('***@'),
+      hes_realname: `taker${taker.id}`,
+      hes_account: `taker${taker.id}@alipay.test`,
+      sell_cash_info: {},
+      user_cash_info: { real_name: `taker${taker.id}`, alipay_account: `taker${taker.id}@alipay.test` },
+    });
+    const byTaker = (await ctx.get(`/api/c2c_deal?id=${orderId}`, taker.token)).body.message;
+    expect(byTaker).toMatchObject({ hes_realname: '', sell_cash_info: {}, user_cash_info: {} });
+    expect(JSON.stringify(byTaker)).not.toContain(owner.account);
   });
 });
 

@@ -105,36 +105,56 @@ const adFilterWhere = (filter: AdFilter): Prisma.P2pAdWhereInput => ({
   ...(filter.currencyId ? { currency_id: filter.currencyId } : {}),
 });
 
-/** One page of ads, newest first, 10 a page. */
-async function adPage(prisma: Db, locale: Locale, where: Prisma.P2pAdWhereInput, page: number) {
+type AdOrder = Prisma.P2pAdOrderByWithRelationInput[];
+const NEWEST_FIRST: AdOrder = [{ id: 'desc' }];
+
+/**
+ * The market's order for the side a visitor takes, as every P2P market lists it: best price first (the
+ * lowest of the sell ads a buyer chooses from, the highest of the buy ads a seller chooses from), then the
+ * earlier ad first. A list of both sides has no best price: newest first.
+ */
+function marketOrder(type: string | undefined): AdOrder {
+  if (type !== 'sell' && type !== 'buy') return NEWEST_FIRST;
+  return [{ price: type === 'sell' ? 'asc' : 'desc' }, { created_at: 'asc' }, { id: 'asc' }];
+}
+
+/** One page of ads in `orderBy`'s order, 10 a page. */
+async function adPage(
+  prisma: Db,
+  locale: Locale,
+  query: { where: Prisma.P2pAdWhereInput; orderBy: AdOrder; page: number },
+) {
+  const { where, orderBy, page } = query;
   const [ads, total] = await Promise.all([
-    prisma.p2pAd.findMany({ where, orderBy: { id: 'desc' }, skip: (page - 1) * PAGE_SIZE, take: PAGE_SIZE }),
+    prisma.p2pAd.findMany({ where, orderBy, skip: (page - 1) * PAGE_SIZE, take: PAGE_SIZE }),
     prisma.p2pAd.count({ where }),
   ]);
   return pageData(await adRows(prisma, locale, ads), page, total);
 }
 
-/** The market: open ads of a type (shop ads only while on the shelf). */
+/** The market: open ads of a type (shop ads only while on the shelf), best price for the visitor first. */
 export function marketAds(prisma: Db, locale: Locale, filter: AdFilter) {
   const where: Prisma.P2pAdWhereInput = {
     ...adFilterWhere(filter),
     state: 'open',
     ...(filter.kind === 'shop' ? { is_shelves: 1 } : {}),
   };
-  return adPage(prisma, locale, where, filter.page);
+  return adPage(prisma, locale, { where, orderBy: marketOrder(filter.type), page: filter.page });
 }
 
-/** The caller's own ads (not withdrawn). */
+/** The caller's own ads (not withdrawn), newest first. */
 export function myAds(prisma: Db, locale: Locale, userId: number, filter: AdFilter) {
   const where: Prisma.P2pAdWhereInput = {
     ...adFilterWhere(filter),
     user_id: userId,
     state: { not: 'withdrawn' },
   };
-  return adPage(prisma, locale, where, filter.page);
+  return adPage(prisma, locale, { where, orderBy: NEWEST_FIRST, page: filter.page });
 }
 
 type CashInfo = Awaited<ReturnType<Db['userCashInfo']['findUnique']>>;
+
+/** What a payer is shown of the receiving account: the payee's name and the accounts to pay to. */
 const cashFields = (info: CashInfo): CashInfoView =>
   info
     ? {
@@ -142,10 +162,7 @@ const cashFields = (info: CashInfo): CashInfoView =>
         bank_name: info.bank_name,
         bank_account: info.bank_account,
         alipay_account: info.alipay_account,
-        wechat_nickname: info.wechat_nickname,
         wechat_account: info.wechat_account,
-        wechat_collect: info.wechat_collect,
-        alipay_collect: info.alipay_collect,
       }
     : {};
 
@@ -161,10 +178,17 @@ const accountFor = (info: CashInfo, way: string) =>
           ? info.alipay_account
           : '';
 
+/** A party's phone as the other party sees it: masked as names are, and never an e-mail in its place. */
+const maskedPhone = (user: { phone: string | null } | undefined) =>
+  user?.phone ? maskAccount(user.phone) : '';
+
 /**
- * Order rows for `viewerId`, who is a party of every order given (callers select by party). Contact details
- * of both parties (cash info, phones, real names) appear here and nowhere else: only the two parties of an
- * existing order ever read them.
+ * Order rows for `viewerId`, who is a party of every order given (callers select by party). What a party is
+ * shown of the other (document 2, section 3), and nothing more leaves the server: the ad owner's name (as
+ * the market shows it), the other party's account and both phones masked, and, only to the party who pays
+ * the fiat while the payment is due (unpaid, or paid and awaiting confirmation), the account the money goes
+ * to: the receiver's real name and payment details, under the receiver's side (`sell_cash_info` for the ad
+ * owner, `user_cash_info` for the taker).
  */
 export async function orderRows(
   prisma: Db,
@@ -181,7 +205,7 @@ export async function orderRows(
     ),
     prisma.user.findMany({
       where: { id: { in: userIds } },
-      select: { id: true, account_number: true, phone: true, email: true },
+      select: { id: true, account_number: true, phone: true },
     }),
     prisma.userCashInfo.findMany({ where: { user_id: { in: userIds } } }),
     appealWaitMinutes(prisma),
@@ -193,10 +217,11 @@ export async function orderRows(
   const cashOf = (id: number) => cash.find((info) => info.user_id === id) ?? null;
   return orders.map((order) => {
     const owner = userOf(order.seller_id);
-    const taker = userOf(order.user_id);
     const other = viewerId === order.user_id ? order.seller_id : order.user_id;
     const payer = payerOf(order);
-    const receiverCash = cashOf(order.escrow_user_id);
+    const paymentDue = order.is_sure === IS_SURE.unpaid || order.is_sure === IS_SURE.paid;
+    const payTo = viewerId === payer && paymentDue ? cashOf(order.escrow_user_id) : null;
+    const payToOwner = order.escrow_user_id === order.seller_id;
     return {
       id: order.id,
       kind: order.kind as P2pKind,
@@ -232,13 +257,13 @@ export async function orderRows(
       pay_deadline: formatDateTime(order.pay_deadline),
       pay_deadline_ms: order.pay_deadline.getTime(),
       seller_name: owner ? maskAccount(owner.account_number) : '',
-      account_number: userOf(other)?.account_number ?? '',
-      seller_phone: { phone: owner?.phone ?? owner?.email ?? '' },
-      phone: { phone: taker?.phone ?? taker?.email ?? '' },
-      hes_realname: cashOf(other)?.real_name ?? '',
-      hes_account: accountFor(receiverCash, order.way),
-      sell_cash_info: cashFields(cashOf(order.seller_id)),
-      user_cash_info: cashFields(cashOf(order.user_id)),
+      account_number: maskAccount(userOf(other)?.account_number ?? ''),
+      seller_phone: { phone: maskedPhone(owner) },
+      phone: { phone: maskedPhone(userOf(order.user_id)) },
+      hes_realname: payTo?.real_name ?? '',
+      hes_account: accountFor(payTo, order.way),
+      sell_cash_info: payToOwner ? cashFields(payTo) : {},
+      user_cash_info: payToOwner ? {} : cashFields(payTo),
       can_pay: viewerId === payer && order.is_sure === IS_SURE.unpaid ? 1 : 0,
       can_cancel: viewerId === payer && order.is_sure === IS_SURE.unpaid ? 1 : 0,
       can_confirm: viewerId === order.escrow_user_id && order.is_sure === IS_SURE.paid ? 1 : 0,

@@ -11,6 +11,7 @@ import {
   roundReceived,
   type Money as MoneyValue,
 } from '@exchange/kernel/ledger';
+import { lastUsdtPrices } from '../spot';
 import { assertBound } from './binding';
 import { changePoints, POINTS_DECIMALS } from './balance';
 
@@ -60,15 +61,7 @@ const setting = (value: string | undefined, name: string) => {
 
 /** The token's USD price from our own book (its last USDT trade), else the price operators set for it. */
 async function marketPriceOf(sql: Sql, currencyId: number, listedPrice: string): Promise<MoneyValue> {
-  const [trade] = await sql.query<{ price: string }>(
-    `SELECT t.price::text AS price FROM currency_matches m
-     JOIN currencies q ON q.id = m.legal_id AND q.name = 'USDT'
-     CROSS JOIN LATERAL (SELECT price FROM spot_trades s WHERE s.match_id = m.id
-       ORDER BY s.created_at DESC, s.sequence DESC LIMIT 1) t
-     WHERE m.currency_id = $1`,
-    [currencyId],
-  );
-  return new Money(trade?.price ?? listedPrice);
+  return (await lastUsdtPrices(sql, [currencyId])).get(currencyId) ?? new Money(listedPrice);
 }
 
 /** The terms in force now, from the business settings (`ops setting:set jc_price ...`). */

@@ -1,6 +1,6 @@
 import type { Sql } from '@exchange/kernel/db';
 import { translate, type Locale } from '@exchange/kernel/i18n';
-import { toAmountString } from '@exchange/kernel/ledger';
+import { Money, toAmountString, type Money as MoneyValue } from '@exchange/kernel/ledger';
 import { formatDateTime } from '../../http/format';
 import { laravelPaginator, pageOfUserRows } from '../../http/pagination';
 import { HOLDING_STATUS } from './holdings';
@@ -74,4 +74,14 @@ export async function depositBalances(sql: Sql, userId: number) {
     change_balance: toAmountString(row.balance ?? '0'),
     decimal_scale: row.decimal_scale,
   }));
+}
+
+/** What the caller holds in running savings, by currency id (the principal, locked in the spot account). */
+export async function savingsPrincipals(sql: Sql, userId: number): Promise<Map<number, MoneyValue>> {
+  const rows = await sql.query<{ currency_id: number; amount: string }>(
+    `SELECT currency_id, SUM(amount)::text AS amount FROM savings_holdings
+     WHERE user_id = $1 AND status = $2 GROUP BY currency_id`,
+    [userId, HOLDING_STATUS.holding],
+  );
+  return new Map(rows.map((row) => [row.currency_id, new Money(row.amount)]));
 }

@@ -42,6 +42,8 @@ export {
   type Pair,
 } from './pairs';
 export { dayStats } from './tickers';
+// What every balance is worth: the live last price of its USDT market, as the market list shows it.
+export { lastUsdtPrices, usdtValuation, VALUATION_CURRENCY, type UsdtPriceOf } from './valuation';
 
 // The operator actions of the area (the console calls them, so their announcements always happen).
 export { PAIR_FLAGS, switchPair, type PairFlag } from './pair-switches';

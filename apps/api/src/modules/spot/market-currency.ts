@@ -1,11 +1,12 @@
-import type { Currency, Db } from '@exchange/kernel/db';
+import { prismaSql, type Currency, type Db } from '@exchange/kernel/db';
 import { Money } from '@exchange/kernel/ledger';
 import { readSetting } from '../system';
+import { usdtValuation } from './valuation';
 
-/** CNY per unit of a quote currency: the USDT rate times the currency's USDT value. */
+/** CNY per unit of a quote currency: the USDT rate times the currency's USDT value at its live price. */
 export async function cnyPerUnit(prisma: Db, legal: Currency): Promise<Money> {
   const usdtRate = new Money(await readSetting(prisma, 'USDTRate'));
-  return legal.name === 'USDT' ? usdtRate : usdtRate.times(legal.price.toFixed());
+  return usdtRate.times((await usdtValuation(prismaSql(prisma)))(legal));
 }
 
 /** A currency as the market calls name it. */

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestContext } from '../../../../../test/harness';
+import { dayFiguresSchema, transactionPushSchema } from '@exchange/contracts';
 import { SOCKET_PATH } from '@exchange/kernel/realtime';
 
 const ctx = useTestContext();
@@ -22,7 +23,7 @@ beforeAll(async () => {
     transports: ['websocket'],
   });
   await new Promise((resolve) => socket.on('connect', () => resolve(undefined)));
-  for (const event of ['match_trade', 'kline', 'market_depth', 'daymarket', 'spot_order']) {
+  for (const event of ['match_trade', 'kline', 'market_depth', 'daymarket', 'transaction', 'spot_order']) {
     socket.on(event, (payload: unknown) => received.set(event, [...(received.get(event) ?? []), payload]));
   }
 });
@@ -145,6 +146,26 @@ describe('market data from real trades', () => {
         bids: [['2990', '0.75']],
         asks: [['3010', '2']],
       });
+      expect(received.get('transaction')?.length).toBeGreaterThanOrEqual(1);
+    });
+    // `transaction` (document 1): the pair's token and its 24 hours as JSON, as the contract declares them.
+    const transaction = transactionPushSchema.parse(received.get('transaction')?.at(-1));
+    expect(transaction).toMatchObject({
+      type: 'transaction',
+      symbol: 'ETH/USDT',
+      match_id: ethUsdt,
+      legal_id: usdt,
+      currency_id: eth,
+      token: 'ETH',
+    });
+    expect(dayFiguresSchema.parse(JSON.parse(transaction['24h']))).toEqual({
+      open: '3000',
+      high: '3000',
+      low: '3000',
+      close: '3000',
+      change: '+0.00',
+      volume: '1',
+      amount: '3000',
     });
     // Six batches changed the book (four resting orders, two takers): pushes and the REST answer name the
     // same version, and a trade by the same id, so a client can tell which is newer and drop duplicates.

@@ -53,8 +53,17 @@ describe('POST /api/wallet/list', () => {
     expect(answer.body.type).toBe('ok');
     const message = answer.body.message;
     expect(Object.keys(message).sort()).toEqual(
-      ['ExRate', 'change_wallet', 'is_open_CTbi', 'legal_wallet', 'lever_wallet', 'micro_wallet'].sort(),
+      [
+        'ExRate',
+        'change_wallet',
+        'is_open_CTbi',
+        'legal_wallet',
+        'lever_wallet',
+        'micro_wallet',
+        'total_assets',
+      ].sort(),
     );
+    expect(message.total_assets).toBe('0.0000');
     expect(message.ExRate).toBe('7.20');
     expect(message.is_open_CTbi).toBe(1);
 
@@ -281,6 +290,10 @@ describe('POST /api/wallet/get_info', () => {
       decimal_scale: 6,
       exchange_ate: '7.20',
     });
+    // The caller's own code, which also tags a deposit that needs a memo.
+    const { extension_code } = await ctx.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(info.body.message.extension_code).toBe(extension_code);
+    expect(extension_code).toMatch(/^[a-z0-9]{4,}$/);
     expect(info.body.message.type_data).toEqual([
       expect.objectContaining({ id: usdt, type: 'TRC20', min_number: '10', rate: '1' }),
     ]);
@@ -305,7 +318,7 @@ describe('POST /api/wallet/get_info', () => {
 });
 
 describe('POST /api/account/list', () => {
-  it('sums each currency across the four accounts, available and frozen, valued in USDT', async () => {
+  it('pages the caller’s whole account log, every account and currency, newest first (document 3, §7)', async () => {
     const user = await fundedUser({ tradePassword: '246810' });
     expect((await transfer(user, '100', 'change', 'legal')).body.type).toBe('ok');
     expect((await transfer(user, '0.2', 'change', 'lever', btc)).body.type).toBe('ok');
@@ -318,24 +331,74 @@ describe('POST /api/account/list', () => {
 
     const answer = await ctx.post('/api/account/list', {}, user.token);
     expect(answer.body.type).toBe('ok');
-    const rows = answer.body.message.list as { currency_name: string }[];
-    expect(rows.map((row) => row.currency_name)).toEqual(await currencyNames({}));
-    expect(rows.find((row) => row.currency_name === 'USDT')).toEqual({
-      currency: usdt,
-      currency_name: 'USDT',
-      available: '210.00000000',
-      frozen: '40.00000000',
-      usdt_value: '250.0000',
+    const { data, ...paging } = answer.body.message;
+    // Two deposits, then two transfers and the withdrawal's lock of two rows each: 8 rows, 20 a page.
+    expect(paging).toEqual({
+      current_page: 1,
+      first_page_url: '/api/account/list?page=1',
+      from: 1,
+      last_page: 1,
+      last_page_url: '/api/account/list?page=1',
+      next_page_url: null,
+      path: '/api/account/list',
+      per_page: 20,
+      prev_page_url: null,
+      to: 8,
+      total: 8,
     });
-    expect(rows.find((row) => row.currency_name === 'BTC')).toEqual({
-      currency: btc,
-      currency_name: 'BTC',
-      available: '0.50000000',
-      frozen: '0.00000000',
-      usdt_value: new Money('0.5').times(btcPrice).toFixed(4),
-    });
-    expect(rows.find((row) => row.currency_name === 'ETH')).toMatchObject({ available: '0.00000000' });
-    expect(answer.body.message.total_usdt).toBe('48750.0000');
+    interface Row {
+      created_time: string;
+      info: string;
+      type_info: string;
+      value: string;
+      currency_name: string;
+    }
+    const rows = data as Row[];
+    expect(rows.map((row) => [row.currency_name, row.value, row.info, row.type_info])).toEqual([
+      ['USDT', '40', 'Withdrawal submitted', 'Withdrawal'],
+      ['USDT', '-40', 'Withdrawal submitted', 'Withdrawal'],
+      ['BTC', '0.2', 'Transfer from the spot account to the contract account', 'Transfer'],
+      ['BTC', '-0.2', 'Transfer from the spot account to the contract account', 'Transfer'],
+      ['USDT', '100', 'Transfer from the spot account to the fiat account', 'Transfer'],
+      ['USDT', '-100', 'Transfer from the spot account to the fiat account', 'Transfer'],
+      ['BTC', '0.5', 'Deposit', 'Deposit'],
+      ['USDT', '250', 'Deposit', 'Deposit'],
+    ]);
+    // In the reader's language, as legal_log answers it.
+    const chinese = await ctx.http
+      .post('/api/wallet/legal_log')
+      .set({ Authorization: user.token, lang: 'zh' })
+      .type('form')
+      .send({ limit: 3 });
+    expect((chinese.body.message.list as Row[]).map((row) => row.type_info)).toEqual([
+      '提币',
+      '提币',
+      '划转',
+    ]);
+    for (const row of rows) expect(row.created_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+
+    // limit and page, as the client sends them (form-encoded).
+    const second = await ctx.post('/api/account/list', { limit: 3, page: 2 }, user.token);
+    expect(second.body.message).toMatchObject({ current_page: 2, per_page: 3, from: 4, to: 6, last_page: 3 });
+    expect(second.body.message.data.map((row: { value: string }) => row.value)).toEqual([
+      '-0.2',
+      '100',
+      '-100',
+    ]);
+    expect(
+      (await ctx.post('/api/account/list', { limit: 3, page: 4 }, user.token)).body.message.data,
+    ).toEqual([]);
+    for (const bad of [{ limit: 0 }, { limit: 101 }, { page: -1 }, { limit: 'ten' }, { page: '1.5' }]) {
+      const refused = await ctx.post('/api/account/list', bad, user.token);
+      expect(refused.body.type, JSON.stringify(bad)).toBe('error');
+      expect(typeof refused.body.message).toBe('string');
+    }
+
+    // Another user sees only their own (empty) log, whatever user_id names.
+    const other = await ctx.signedInUser();
+    expect(
+      (await ctx.post('/api/account/list', { user_id: user.id }, other.token)).body.message,
+    ).toMatchObject({ data: [], total: 0 });
     expect((await ctx.audit()).problems).toEqual([]);
   });
 });
@@ -374,6 +437,7 @@ describe('wallet logs', () => {
         before: '0',
         after: '100',
         info: 'Transfer from the spot account to the fiat account',
+        type_info: 'Transfer',
       }),
     ]);
     expect(legal.body.message.list[0].created_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);

@@ -1,8 +1,6 @@
 import type { Db, Currency } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import type { Account } from '@exchange/kernel/ledger';
-import { Money } from '@exchange/kernel/ledger';
-import { readSetting } from '../system';
 
 /** A currency named by id (as the contract sends it) or by name. */
 export async function findCurrency(prisma: Db, raw: string): Promise<Currency> {
@@ -29,16 +27,4 @@ export function currencyAllows(currency: Currency, account: Account): boolean {
     case 'micro':
       return currency.is_micro === 1;
   }
-}
-
-/**
- * The USDT value of one unit of each currency, for totals. USDT is 1; others use the reference price
- * operators keep on the currency until a spot market prices them from real trades.
- */
-export function usdtPriceOf(currency: Currency): Money {
-  return currency.name === 'USDT' ? new Money(1) : new Money(currency.price.toFixed());
-}
-
-export async function usdtToCny(prisma: Db): Promise<Money> {
-  return new Money(await readSetting(prisma, 'USDTRate'));
 }

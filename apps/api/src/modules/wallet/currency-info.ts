@@ -7,8 +7,8 @@ import type { DepositKeys } from './deposit-keys';
 import { findCurrency } from './currencies';
 
 /**
- * A currency's withdrawal limits, fee and chain, the caller's balances and (while deposits are open and its
- * network has a key) deposit address.
+ * A currency's withdrawal limits, fee and chain, the caller's balances, their own code (which tags a deposit
+ * that needs a memo) and (while deposits are open and its network has a key) deposit address.
  */
 export async function currencyInfo(
   deps: { prisma: Db; keys: DepositKeys },
@@ -16,10 +16,13 @@ export async function currencyInfo(
   currencyName: string,
 ): Promise<CurrencyInfo> {
   const currency = await findCurrency(deps.prisma, currencyName);
-  const wallet = await deps.prisma.wallet.findUnique({
-    where: { user_id_currency_id: { user_id: userId, currency_id: currency.id } },
-  });
-  const settings = await readSettings(deps.prisma);
+  const [wallet, user, settings] = await Promise.all([
+    deps.prisma.wallet.findUnique({
+      where: { user_id_currency_id: { user_id: userId, currency_id: currency.id } },
+    }),
+    deps.prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { extension_code: true } }),
+    readSettings(deps.prisma),
+  ]);
   const typeData = {
     id: currency.id,
     type: currency.chain_type,
@@ -45,5 +48,6 @@ export async function currencyInfo(
     },
     make_wallet: currency.name === 'XRP' ? 2 : 1,
     exchange_ate: settings.USDTRate,
+    extension_code: user.extension_code,
   };
 }

@@ -2,17 +2,20 @@ import type {
   AccountLog as AccountLogRow,
   AccountLogPage,
   accountLogRequestSchema,
+  LaravelPage,
 } from '@exchange/contracts';
 import type { z } from 'zod';
 import type { AccountLog, Currency, Db, Prisma, User } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import { formatDateTime } from '../../http/format';
+import { laravelPaginator } from '../../http/pagination';
 import { translate, type Locale, type MessageKey } from '@exchange/kernel/i18n';
 import {
   ACCOUNT_NUMBERS,
   isAccount,
   type Account,
   LOG_TYPES,
+  type LogType,
   TRANSFER_LOG_TYPES,
   Money,
   toAmountString,
@@ -72,6 +75,66 @@ export const LOG_TEXTS: Partial<Record<number, MessageKey>> = {
   [LOG_TYPES.CHECKPOINT]: 'log_checkpoint',
 };
 
+/** The kind of movement of each log type, named in a row's `type_info`. */
+export const LOG_KINDS = {
+  transfer: TRANSFER_LOG_TYPES,
+  deposit: [LOG_TYPES.CHAIN_DEPOSIT, LOG_TYPES.PAYMENT_DEPOSIT],
+  withdrawal: [
+    LOG_TYPES.WITHDRAW_APPLY,
+    LOG_TYPES.WITHDRAW_DONE,
+    LOG_TYPES.WITHDRAW_FAILED,
+    LOG_TYPES.WITHDRAW_FEE,
+  ],
+  spot: [LOG_TYPES.SPOT_ORDER_LOCK, LOG_TYPES.SPOT_TRADE, LOG_TYPES.SPOT_ORDER_RELEASE, LOG_TYPES.SPOT_FEE],
+  lever: [
+    LOG_TYPES.LEVER_MARGIN,
+    LOG_TYPES.LEVER_CLOSE,
+    LOG_TYPES.LEVER_LIQUIDATION,
+    LOG_TYPES.LEVER_OVERNIGHT,
+    LOG_TYPES.LEVER_FEE,
+    LOG_TYPES.LEVER_CANCEL,
+  ],
+  micro: [LOG_TYPES.MICRO_SUBMIT, LOG_TYPES.MICRO_SETTLE, LOG_TYPES.MICRO_FEE],
+  insurance: [
+    LOG_TYPES.INSURANCE_BUY,
+    LOG_TYPES.INSURANCE_CLAIM,
+    LOG_TYPES.INSURANCE_EXCHANGE,
+    LOG_TYPES.INSURANCE_PREMIUM,
+  ],
+  p2p: [
+    LOG_TYPES.C2C_SELL_LOCK,
+    LOG_TYPES.C2C_TAKE_LOCK,
+    LOG_TYPES.C2C_DONE,
+    LOG_TYPES.C2C_CANCEL,
+    LOG_TYPES.C2C_RECALL,
+    LOG_TYPES.SHOP_SELL_LOCK,
+    LOG_TYPES.SHOP_TAKE_LOCK,
+    LOG_TYPES.SHOP_DONE,
+    LOG_TYPES.SHOP_CANCEL,
+    LOG_TYPES.SHOP_RECALL,
+    LOG_TYPES.ACCEPTOR_WITHDRAW_LOCK,
+    LOG_TYPES.ACCEPTOR_DEPOSIT_CREDIT,
+    LOG_TYPES.ACCEPTOR_DEPOSIT_LOCK,
+    LOG_TYPES.ACCEPTOR_WITHDRAW_PAID,
+    LOG_TYPES.ACCEPTOR_WITHDRAW_CREDIT,
+    LOG_TYPES.ACCEPTOR_WITHDRAW_REFUND,
+    LOG_TYPES.ACCEPTOR_DEPOSIT_RELEASE,
+  ],
+  team: [LOG_TYPES.TEAM_REBATE],
+  points: [LOG_TYPES.JC_EXCHANGE],
+  savings: [LOG_TYPES.SAVINGS_LOCK, LOG_TYPES.SAVINGS_INTEREST, LOG_TYPES.SAVINGS_RETURN],
+  adjustment: [LOG_TYPES.ADMIN_ADJUST, LOG_TYPES.HOUSE_FUNDING, LOG_TYPES.CHECKPOINT],
+} satisfies Record<string, LogType[]>;
+type LogKind = keyof typeof LOG_KINDS | 'other';
+
+const KIND_OF_TYPE = new Map<number, LogKind>(
+  Object.entries(LOG_KINDS).flatMap(([kind, types]) => types.map((type) => [type, kind as LogKind])),
+);
+
+/** The kind of a log row's movement in the reader's language. */
+const typeInfo = (locale: Locale, type: number) =>
+  translate(locale, `log_kind_${KIND_OF_TYPE.get(type) ?? 'other'}`);
+
 const accountName = (locale: Locale, account: string) =>
   isAccount(account) ? translate(locale, `account_${account}`) : account;
 
@@ -106,6 +169,7 @@ function logItem(
     before: toAmountString(after.minus(value)),
     after: toAmountString(after),
     info: describeLog(locale, log),
+    type_info: typeInfo(locale, log.type),
     created_time: formatDateTime(log.created_at),
   };
 }
@@ -129,6 +193,20 @@ export async function logPage(
     }),
   ]);
   return { count, rows: logs.map((log) => logItem(reader.locale, log, reader.user.account_number)) };
+}
+
+/**
+ * A page of the caller's log rows matching `where` in the older paginator (`path` names the call in its
+ * links): the transfer record, the account list.
+ */
+export async function logPaginator(
+  prisma: Db,
+  reader: { user: Pick<User, 'id' | 'account_number'>; locale: Locale },
+  where: Prisma.AccountLogWhereInput,
+  paging: { page: number; limit: number; path: string },
+): Promise<LaravelPage<AccountLogRow>> {
+  const { count, rows } = await logPage(prisma, reader, where, paging);
+  return laravelPaginator(rows, count, paging.page, paging.limit, paging.path);
 }
 
 /** A page of the caller's log: every account's, or one account's (by name or number), of one currency or all. */

@@ -1,5 +1,5 @@
 import { defineArea, type AreaOptions } from '../../http/area';
-import { accountOverviewRoutes } from './routes/account-overview';
+import { accountListRoutes } from './routes/account-list';
 import { balanceDetailRoutes, walletListRoutes } from './routes/balances';
 import { depositRoutes } from './routes/deposits';
 import { logRoutes } from './routes/logs';
@@ -19,7 +19,7 @@ interface WalletOptions extends AreaOptions {
 export const walletArea = defineArea<WalletOptions>((app, { transferGuards }) => {
   walletListRoutes(app);
   balanceDetailRoutes(app);
-  accountOverviewRoutes(app);
+  accountListRoutes(app);
   logRoutes(app);
   recordRoute(app);
   transferRoute(app, transferGuards);

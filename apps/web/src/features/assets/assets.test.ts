@@ -46,6 +46,7 @@ const wallets: WalletList = {
   legal_wallet: group([item(1, 'USDT', { legal_balance: '12' }), item(2, 'BTC', { legal_balance: '0.1' })]),
   lever_wallet: group([item(1, 'USDT', { lever_balance: '7', lock_lever_balance: '3' })]),
   micro_wallet: group([item(1, 'USDT', { micro_balance: '0' }), item(7, 'HAP', { micro_balance: '5' })]),
+  total_assets: '0',
   ExRate: '7.2',
   is_open_CTbi: 1,
 };

@@ -69,8 +69,8 @@ export function orderPrice(order: Pick<P2pOrder, 'price' | 'deal_money' | 'numbe
 
 /**
  * The detail modal of one order with exactly the actions document 2, section 4 gives its viewer, the
- * other party's contact and receiving account (the server shows them only to the two parties), and the
- * payment countdown while the order is unpaid.
+ * other party's masked name and phone, the receiving account while the viewer has to pay to it (the server
+ * sends it to that party only), and the payment countdown while the order is unpaid.
  */
 export function OrderDetail({
   kind,
@@ -174,10 +174,11 @@ function OrderBody({
   const appealFrom = deadlineOf(order.appeal_from_ms);
   const appealOpen = useReached(appealFrom);
 
+  // The other party as the server shows it: a masked name and phone; the receiving account only to the payer.
   const counterparty =
     view === 'taker'
       ? { name: order.seller_name, phone: order.seller_phone?.phone, cash: order.sell_cash_info }
-      : { name: order.hes_realname, phone: order.phone?.phone, cash: order.user_cash_info };
+      : { name: order.account_number, phone: order.phone?.phone, cash: order.user_cash_info };
 
   return (
     <>

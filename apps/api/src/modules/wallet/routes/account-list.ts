@@ -1,20 +1,29 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accountOverviewSchema, currencyListSchema, userCurrencySchema } from '@exchange/contracts';
+import {
+  accountListRequestSchema,
+  accountListSchema,
+  currencyListSchema,
+  userCurrencySchema,
+} from '@exchange/contracts';
 import { currentUser } from '../../../http/auth';
 import { answers, ok } from '../../../http/envelope';
-import { accountOverview } from '../account-overview';
+import { accountList } from '../account-list';
 import { listedCurrencies } from '../listed-currencies';
 import { userCurrencies } from '../user-currencies';
 
-/** Across the four accounts: the account centre's totals, the caller's balances per currency, the currencies. */
-export function accountOverviewRoutes(app: FastifyInstance): void {
+/** Across the four accounts: the caller's account log and balances per currency, and the currencies. */
+export function accountListRoutes(app: FastifyInstance): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.post(
     '/api/account/list',
-    { schema: { response: answers(accountOverviewSchema) }, onRequest: app.requireUser },
-    async (request) => ok(await accountOverview(app.prisma, currentUser(request).id)),
+    {
+      schema: { body: accountListRequestSchema, response: answers(accountListSchema) },
+      onRequest: app.requireUser,
+    },
+    async (request) =>
+      ok(await accountList(app.prisma, { user: currentUser(request), locale: request.locale }, request.body)),
   );
   typed.get(
     '/api/currency/user_currency_list',
