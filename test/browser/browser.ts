@@ -1,7 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+  type Response,
+} from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { CHROMIUM_PATH, REPO_ROOT } from './server';
 
@@ -32,11 +39,19 @@ export interface Visit {
   close: () => Promise<void>;
 }
 
-/** A fresh browser profile (no cookies, localStorage seeded with `storage`), 1440×900 like a desktop. */
-export async function visit(browser: Browser, storage: Record<string, string> = {}): Promise<Visit> {
+/**
+ * A fresh browser profile (no cookies, localStorage seeded with `storage`), 1440×900 like a desktop unless
+ * `options` say otherwise (a phone's viewport, the viewer's time zone).
+ */
+export async function visit(
+  browser: Browser,
+  storage: Record<string, string> = {},
+  options: Pick<BrowserContextOptions, 'viewport' | 'timezoneId'> = {},
+): Promise<Visit> {
   const { baseUrl } = server();
   const context = await browser.newContext({
     viewport: { width: 1440, height: 900 },
+    ...options,
     storageState: {
       cookies: [],
       origins: [

@@ -33,6 +33,8 @@ export interface Opening {
   storage?: Record<string, string>;
   /** The hash route opened once the profile is ready (signed in when `as` is given). */
   route?: string;
+  /** The browser's own settings: a phone's viewport, the viewer's time zone. */
+  context?: Parameters<typeof visit>[2];
 }
 
 export interface Browsing {
@@ -59,9 +61,9 @@ export function useBrowser(): Browsing {
     await browser?.close();
   });
 
-  const open = async ({ as, storage, route }: Opening = {}) => {
+  const open = async ({ as, storage, route, context }: Opening = {}) => {
     if (!browser) throw new Error('useBrowser: the browser is launched in beforeAll, before any test');
-    const session = await visit(browser, storage);
+    const session = await visit(browser, storage, context);
     if (as) await logInThroughUi(session, as.account, as.password);
     if (route) await session.open(route);
     return session;

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import type { TimeStyle, TimeValue } from '../lib/time';
 import type { Column } from './DataTable';
+import { LocalTime, ZonedHeader } from './LocalTime';
 
 // Columns that several lists declare alike. DataTable gives a column's class to its header too, so the
 // tables that use the figure columns keep their headers in the text font (deal.css).
@@ -9,9 +11,20 @@ export function figureColumn<Row>(header: ReactNode, cell: Column<Row>['cell']):
   return { header, cell, align: 'right', className: 'num' };
 }
 
-/** A column of moments (created, updated): figures, dimmed, on the left. */
-export function timeColumn<Row>(header: ReactNode, cell: Column<Row>['cell']): Column<Row> {
-  return { header, cell, className: 'num secondary' };
+/**
+ * A column of moments (created, updated): in the viewer's zone, which the header names; figures, dimmed, on
+ * the left.
+ */
+export function timeColumn<Row>(
+  header: string,
+  timeOf: (row: Row) => TimeValue,
+  style: TimeStyle = 'dateTime',
+): Column<Row> {
+  return {
+    header: <ZonedHeader label={header} />,
+    cell: (row) => <LocalTime value={timeOf(row)} style={style} />,
+    className: 'num secondary',
+  };
 }
 
 /** A column with one button per row, at the right. */

@@ -5,7 +5,6 @@ import {
   bookDecimals,
   depthRows,
   depthScale,
-  formatClock,
   fromPairs,
   newerDepth,
   prependTrades,
@@ -80,11 +79,5 @@ describe('book helpers', () => {
     const shown = { ...depth(5, '100'), lastPrice: '100' };
     expect(newerDepth(shown, depth(4, '99'))).toBe(shown);
     expect(newerDepth(shown, depth(6, '101'))).toEqual({ ...depth(6, '101'), lastPrice: '100' });
-  });
-
-  it('formats HH:mm:ss', () => {
-    const time = new Date(2026, 0, 2, 3, 4, 5).getTime();
-    expect(formatClock(time)).toBe('03:04:05');
-    expect(formatClock(Number.NaN)).toBe('--:--:--');
   });
 });

@@ -117,11 +117,3 @@ export function newerDepth<Shown extends VersionedDepth>(shown: Shown, incoming:
     ? shown
     : { ...shown, bids: incoming.bids, asks: incoming.asks, depthSeq: incoming.depthSeq };
 }
-
-/** HH:mm:ss in the viewer's time zone. */
-export function formatClock(time: number): string {
-  const date = new Date(time);
-  if (Number.isNaN(date.getTime())) return '--:--:--';
-  const pad = (part: number) => String(part).padStart(2, '0');
-  return `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
-}

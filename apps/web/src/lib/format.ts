@@ -26,19 +26,22 @@ export function toDecimal(value: Decimal.Value | null | undefined): Decimal | nu
   }
 }
 
-/** Fixed decimals, rounded half up for display; `--` when there is no number. */
+/**
+ * Every figure on screen (prices, amounts, totals): the area's fixed decimals, rounded half up, with thousands
+ * separators; `--` when there is no number. Form fields take `fixedForInput`, which a user can edit.
+ */
 export function formatFixed(value: Decimal.Value | null | undefined, decimals: number): string {
-  const decimal = toDecimal(value);
-  return decimal ? decimal.toFixed(decimals, Decimal.ROUND_HALF_UP) : PLACEHOLDER;
-}
-
-/** Thousands separators for large figures (volumes, totals), keeping the given decimals. */
-export function formatGrouped(value: Decimal.Value | null | undefined, decimals: number): string {
-  const fixed = formatFixed(value, decimals);
+  const fixed = fixedForInput(value, decimals);
   if (fixed === PLACEHOLDER) return fixed;
   const [whole = '', fraction] = fixed.split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+}
+
+/** Fixed decimals, rounded half up, without separators: a field's value. `--` when there is no number. */
+export function fixedForInput(value: Decimal.Value | null | undefined, decimals: number): string {
+  const decimal = toDecimal(value);
+  return decimal ? decimal.toFixed(decimals, Decimal.ROUND_HALF_UP) : PLACEHOLDER;
 }
 
 /** A change percent with its sign: `+1.25%`, `-0.40%`, `0.00%`. */
@@ -75,15 +78,4 @@ export function roundDown(value: Decimal.Value, decimals: number): string {
 export function decimalsOf(value: string): number {
   const dot = value.indexOf('.');
   return dot === -1 ? 0 : value.length - dot - 1;
-}
-
-/** Date and time as the contract writes it (`2026-11-22 18:30:23`), in the viewer's time zone. */
-export function formatDateTime(value: number | string | Date): string {
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return typeof value === 'string' ? value : PLACEHOLDER;
-  const pad = (part: number) => String(part).padStart(2, '0');
-  return (
-    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ` +
-    `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
-  );
 }

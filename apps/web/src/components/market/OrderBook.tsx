@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Quotation } from '../../api/markets';
 import { Spinner } from '../States';
-import { formatCny, formatFixed, formatGrouped } from '../../lib/format';
+import { formatCny, formatFixed } from '../../lib/format';
 import type { MarketSnapshot } from '../../api/market-data';
 import {
   amountDecimals,
@@ -55,7 +55,7 @@ export function OrderBook({ pair, market, onPick }: MarketPanelProps) {
         {formatFixed(level.price, priceDecimals)}
       </span>
       <span className="num right">{formatFixed(level.amount, sizeDecimals)}</span>
-      <span className="num right secondary">{formatGrouped(level.total, 2)}</span>
+      <span className="num right secondary">{formatFixed(level.total, 2)}</span>
     </div>
   );
   const blank = (key: string) => (

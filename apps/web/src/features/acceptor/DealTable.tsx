@@ -5,7 +5,7 @@ import { Countdown } from '../../components/Countdown';
 import { DataTable, type MaybeColumn } from '../../components/DataTable';
 import { PasswordDialog } from '../../components/PasswordDialog';
 import { figureColumn, timeColumn } from '../../components/tableColumns';
-import { deadlineOf } from '../../lib/countdown';
+import { instantOf } from '../../lib/time';
 import { formatFixed } from '../../lib/format';
 import { toast } from '../../lib/notify';
 import { runDealAction, useRefreshAcceptor, type AcceptorDeal } from './api';
@@ -119,7 +119,7 @@ function DealState({ deal }: { deal: AcceptorDeal }) {
         <div className="acc-small">
           {t('record.sent')}{' '}
           <Countdown
-            deadline={deadlineOf(deal.auto_confirm_time)}
+            deadline={instantOf(deal.auto_confirm_time)}
             expiredLabel={t('record.confirming')}
             testId="acc-auto-confirm"
           />

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { UserInfo } from '../../api/user';
 import { CopyValue, inviteLink } from '../../components/CopyValue';
+import { LocalTime } from '../../components/LocalTime';
 import { PathIcon } from '../../components/icons';
 import { useAuthorizationCode } from './api';
 import { SecurityLevel } from './SecurityLevel';
@@ -107,7 +108,7 @@ export function AccountSettings({ user }: { user: UserInfo }) {
             </span>
             <span>
               <span className="muted">{t('profile.registered')}</span>{' '}
-              <span className="num">{user.create_date}</span>
+              <LocalTime value={user.create_date} style="date" />
             </span>
             {user.parent_name && (
               <span>

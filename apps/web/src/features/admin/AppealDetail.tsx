@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { formatTime, QueryView } from './parts';
+import { formatZonedTime } from '../../lib/time';
+import { QueryView } from './parts';
 import { useAppealDetail } from './users-api';
 import './admin-users.css';
 
@@ -21,7 +22,7 @@ export function AppealDetail({ id, onClose }: { id: number; onClose: () => void 
           <>
             <div className="secondary">
               {order.number} {order.currency} · {order.deal_money} · {order.way} · {t('appealDetail.paidAt')}:{' '}
-              {order.paid_at ? formatTime(order.paid_at) : '--'}
+              {formatZonedTime(order.paid_at)}
             </div>
             <div className="admin-parties">
               {order.parties.map((party) => (
@@ -53,7 +54,7 @@ export function AppealDetail({ id, onClose }: { id: number; onClose: () => void 
                   >
                     <div className="secondary">
                       <strong>{t(`appealDetail.${message.role}`)}</strong> · {message.account} ·{' '}
-                      {formatTime(message.at)}
+                      {formatZonedTime(message.at)}
                       {message.kind === 'appeal' ? ` · ${t('appealDetail.appealKind')}` : ''}
                     </div>
                     <p className="admin-statement">{message.text}</p>

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { timeColumn } from '../../components/tableColumns';
 import { useOutletContext } from 'react-router';
-import { roleAtLeast, useAdminAction, useAppeals, type Me } from './api';
+import { roleAtLeast, useAdminAction, useAppeals, type AppealRow, type Me } from './api';
 import { AppealDetail } from './AppealDetail';
 import { CodeAndReason, useProof } from './forms';
 import { decisionButtons, ListSection, RowButton } from './list';
-import { formatTime } from './parts';
 
 /** Release the escrow to the buyer, or refund the seller. */
 const DECISIONS = ['release', 'refund'] as const;
@@ -38,7 +38,7 @@ export default function AppealsPage() {
         { header: t('appeals.taker'), cell: (row) => row.taker },
         { header: t('appeals.seller'), cell: (row) => row.seller },
         { header: t('reason'), cell: (row) => row.reason },
-        { header: t('time'), cell: (row) => formatTime(row.created_at), className: 'secondary' },
+        timeColumn<AppealRow>(t('time'), (row) => row.created_at),
         {
           header: '',
           cell: (row) => (

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
+import { timeColumn } from '../../components/tableColumns';
 import { Field } from '../../components/Field';
 import { toast } from '../../lib/notify';
 import { roleAtLeast, useAdminAction, type Me } from './api';
 import { TextField } from './forms';
 import { ListSection } from './list';
 import { LanguageField, NewsForm, useNewsRowActions } from './news';
-import { formatTime } from './parts';
 import { uploadBannerImage, useBanners, type AdminBanner } from './products-api';
 
 interface Draft {
@@ -117,7 +117,7 @@ export default function BannersPage() {
           { header: t('notices.heading'), cell: (banner) => banner.title },
           { header: t('notices.lang'), cell: (banner) => banner.lang },
           { header: t('banners.order'), cell: (banner) => banner.sorts },
-          { header: t('time'), cell: (banner) => formatTime(banner.update_time), className: 'secondary' },
+          timeColumn<AdminBanner>(t('time'), (banner) => banner.update_time),
         ]}
         actions={canEdit && actions}
       />

@@ -1,6 +1,8 @@
+import type { AdminPayment } from '@exchange/contracts';
 import { useTranslation } from 'react-i18next';
+import { timeColumn } from '../../components/tableColumns';
 import { PagedList, usePaging } from './list';
-import { formatTime, Section } from './parts';
+import { Section } from './parts';
 import { usePayments } from './users-api';
 import './admin-users.css';
 
@@ -35,12 +37,8 @@ export default function ChannelPage() {
             cell: (row) => <span className={STATUS_CLASS[row.status]}>{t(`channel.s${row.status}`)}</span>,
           },
           { header: t('channel.deposit'), cell: (row) => row.deposit_id ?? '--', className: 'num' },
-          { header: t('time'), cell: (row) => formatTime(row.created_at), className: 'secondary' },
-          {
-            header: t('channel.paidAt'),
-            cell: (row) => (row.paid_at ? formatTime(row.paid_at) : '--'),
-            className: 'secondary',
-          },
+          timeColumn<AdminPayment>(t('time'), (row) => row.created_at),
+          timeColumn<AdminPayment>(t('channel.paidAt'), (row) => row.paid_at),
         ]}
       />
     </Section>

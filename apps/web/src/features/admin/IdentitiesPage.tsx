@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { timeColumn } from '../../components/tableColumns';
 import { useOutletContext } from 'react-router';
 import { roleAtLeast, useAdminAction, useIdentities, type Identity, type Me } from './api';
 import { TextField } from './forms';
 import { decisionButtons, ListSection } from './list';
-import { formatTime, ReadOnlyNote } from './parts';
+import { ReadOnlyNote } from './parts';
 
 /** The queue of identity submissions with their three photos; support and above approve or reject. */
 export default function IdentitiesPage() {
@@ -52,7 +53,7 @@ export default function IdentitiesPage() {
             </div>
           ),
         },
-        { header: t('time'), cell: (row) => formatTime(row.created_at), className: 'secondary' },
+        timeColumn<Identity>(t('time'), (row) => row.created_at),
       ]}
       actions={
         canReview &&

@@ -1,10 +1,19 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { timeColumn } from '../../components/tableColumns';
 import { useOutletContext } from 'react-router';
-import { roleAtLeast, useAdminAction, useDeposits, useWithdrawals, type Me, type WithdrawalRow } from './api';
+import {
+  roleAtLeast,
+  useAdminAction,
+  useDeposits,
+  useWithdrawals,
+  type DepositRow,
+  type Me,
+  type WithdrawalRow,
+} from './api';
 import { CodeAndReason, DraftForm, useProof } from './forms';
 import { decisionButtons, ListSection } from './list';
-import { formatTime, Section } from './parts';
+import { Section } from './parts';
 
 const DEPOSIT_LABELS = { account: 'account', currency: 'currency', amount: 'amount', txid: 'money.txid' };
 const DEPOSIT_FIELDS = ['account', 'currency', 'amount', 'txid'] as const;
@@ -61,7 +70,7 @@ export default function MoneyPage() {
           { header: t('money.fee'), cell: (row) => row.rate, className: 'num' },
           { header: t('money.receive'), cell: (row) => row.real_number, className: 'num' },
           { header: t('money.address'), cell: (row) => row.address, className: 'secondary' },
-          { header: t('time'), cell: (row) => formatTime(row.created_at), className: 'secondary' },
+          timeColumn<WithdrawalRow>(t('time'), (row) => row.created_at),
           canAct && {
             header: t('money.txid'),
             cell: (row) => (
@@ -97,7 +106,7 @@ export default function MoneyPage() {
           { header: t('currency'), cell: (row) => row.currency },
           { header: t('amount'), cell: (row) => row.amount, className: 'num' },
           { header: t('money.txid'), cell: (row) => row.txid, className: 'secondary' },
-          { header: t('time'), cell: (row) => formatTime(row.created_at), className: 'secondary' },
+          timeColumn<DepositRow>(t('time'), (row) => row.created_at),
         ]}
       />
     </>

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
+import { timeColumn } from '../../components/tableColumns';
 import { Field } from '../../components/Field';
 import { toast } from '../../lib/notify';
 import { roleAtLeast, useAdminAction, useNotices, type Me, type NoticeRow } from './api';
 import { SelectField } from './forms';
 import { ListSection } from './list';
 import { LanguageField, NewsForm, useNewsRowActions } from './news';
-import { formatTime } from './parts';
 import { noticeDetail } from './products-api';
 
 const CATEGORIES = [4, 11, 5, 10] as const;
@@ -92,7 +92,7 @@ export default function NoticesPage() {
           { header: t('notices.heading'), cell: (row) => row.title },
           { header: t('notices.category'), cell: (row) => category(row.c_id) },
           { header: t('notices.lang'), cell: (row) => row.lang },
-          { header: t('time'), cell: (row) => formatTime(row.update_time), className: 'secondary' },
+          timeColumn<NoticeRow>(t('time'), (row) => row.update_time),
         ]}
         actions={canEdit && actions}
       />

@@ -1,12 +1,12 @@
-import type { AdminAcceptor } from '@exchange/contracts';
+import type { AdminAcceptor, AdminSeller } from '@exchange/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { timeColumn } from '../../components/tableColumns';
 import { useOutletContext } from 'react-router';
 import { roleAtLeast, useAdminAction, type Me } from './api';
 import { ApproveSellerForm } from './ApproveSellerForm';
 import { CodeAndReason, DraftForm, useProof } from './forms';
 import { ListSection, Verdict } from './list';
-import { formatTime } from './parts';
 import { useAcceptors, useSellers } from './users-api';
 import './admin-users.css';
 
@@ -35,7 +35,7 @@ function Sellers({ canAct, reason }: { canAct: boolean; reason: string }) {
         { header: t('sellers.name'), cell: (row) => row.name },
         { header: t('currency'), cell: (row) => row.currency },
         { header: t('status'), cell: (row) => <OnOff status={row.status} /> },
-        { header: t('time'), cell: (row) => formatTime(row.created_at), className: 'secondary' },
+        timeColumn<AdminSeller>(t('time'), (row) => row.created_at),
       ]}
       actions={
         canAct &&

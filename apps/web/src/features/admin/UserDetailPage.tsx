@@ -6,7 +6,8 @@ import { ApproveSellerForm } from './ApproveSellerForm';
 import { DataTable } from '../../components/DataTable';
 import { CodeAndReason, TextField, useProof } from './forms';
 import { PagedList, usePaging } from './list';
-import { formatTime, QueryView, ReadOnlyNote, Section } from './parts';
+import { formatTime } from '../../lib/time';
+import { QueryView, ReadOnlyNote, Section } from './parts';
 import { RECORDS_PAGE_SIZE, useUserRecords, type RecordKind, type RecordRows } from './users-api';
 import './admin-users.css';
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { timeColumn } from '../../components/tableColumns';
 import { useNavigate } from 'react-router';
-import { useUsers } from './api';
+import { useUsers, type UserRow } from './api';
 import { TextField } from './forms';
 import { ListSection } from './list';
-import { formatTime } from './parts';
 
 /** Users by account or id; a row opens the user's page (UserDetailPage). */
 export default function UsersPage() {
@@ -39,7 +39,7 @@ export default function UsersPage() {
               <span className="num">{row.status}</span>
             ),
         },
-        { header: t('time'), cell: (row) => formatTime(row.created_at), className: 'secondary' },
+        timeColumn<UserRow>(t('time'), (row) => row.created_at),
       ]}
     />
   );

@@ -45,8 +45,6 @@ export function Section({
   );
 }
 
-export const formatTime = (iso: string) => new Date(iso).toLocaleString();
-
 /** Shown instead of a page's controls to a role that may only look. */
 export function ReadOnlyNote() {
   const { t } = useTranslation('admin');

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EyeIcon } from '../../components/icons';
-import { formatGrouped } from '../../lib/format';
+import { formatFixed } from '../../lib/format';
 import type { WalletList } from '@exchange/contracts';
 import { CNY_DECIMALS, TOTAL_DECIMALS, WALLET_GROUP, type Account } from './assets';
 
@@ -45,11 +45,11 @@ export function AccountSummary({
           </button>
         </div>
         <div className="assets-total" data-testid="assets-total-usdt">
-          <span className="num">{hidden ? '******' : formatGrouped(group.usdt_totle, TOTAL_DECIMALS)}</span>
+          <span className="num">{hidden ? '******' : formatFixed(group.usdt_totle, TOTAL_DECIMALS)}</span>
           <span className="assets-unit">USDT</span>
         </div>
         <div className="secondary num" data-testid="assets-total-cny">
-          ≈ {hidden ? '******' : `¥${formatGrouped(group.CNY, CNY_DECIMALS)}`} CNY
+          ≈ {hidden ? '******' : `¥${formatFixed(group.CNY, CNY_DECIMALS)}`} CNY
         </div>
       </div>
       <div className="assets-summary-actions">

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { formatGrouped } from '../../lib/format';
+import { formatFixed } from '../../lib/format';
 import { useWalletList } from '../../api/wallet';
 import { ACCOUNTS, LIST_PATH, TOTAL_DECIMALS, TRANSFER_PAIRS, WALLET_GROUP } from './assets';
 import './assets.css';
@@ -40,7 +40,7 @@ export function AssetsLayout({ children, testId }: { children: ReactNode; testId
               >
                 <span>{t(`accounts.${account}`)}</span>
                 <span className="assets-nav-total num" data-testid={`assets-nav-total-${account}`}>
-                  {total === undefined ? '--' : `${formatGrouped(total, TOTAL_DECIMALS)} USDT`}
+                  {total === undefined ? '--' : `${formatFixed(total, TOTAL_DECIMALS)} USDT`}
                 </span>
               </Link>
             );

@@ -3,7 +3,8 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { useOutLog, type OutLogRow, type RecordKind } from './api';
 import { formatAmount } from './assets';
 import { AssetsLayout } from './AssetsLayout';
-import { amountColumn, coinColumn, timeColumn } from './record-columns';
+import { timeColumn } from '../../components/tableColumns';
+import { amountColumn, coinColumn } from './record-columns';
 import { PagedTable } from './States';
 import { Tabs } from '../../components/Tabs';
 
@@ -28,7 +29,7 @@ function RecordTable({ kind, currency }: { kind: RecordKind; currency: number | 
       query={log}
       rowsOf={(page) => page.list}
       columns={[
-        timeColumn<OutLogRow>(t, (row) => row.create_time),
+        timeColumn<OutLogRow>(t('log.time'), (row) => row.create_time),
         coinColumn<OutLogRow>(t, (row) => row.currency_name),
         amountColumn<OutLogRow>(t('log.amount'), (row) => row.number, 'record-amount'),
         kind === 'sell' && {

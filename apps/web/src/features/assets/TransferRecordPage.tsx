@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import type { AccountLog } from '@exchange/contracts';
 import { useTransferRecord } from './api';
 import { AssetsLayout } from './AssetsLayout';
-import { amountColumn, coinColumn, timeColumn } from './record-columns';
+import { timeColumn } from '../../components/tableColumns';
+import { amountColumn, coinColumn } from './record-columns';
 import { PagedTable } from './States';
 
 /** `/transferRecord` (document 2, section 2): the user's transfers between accounts (`hzhistory`), newest first. */
@@ -24,7 +25,7 @@ export default function TransferRecordPage() {
           query={record}
           rowsOf={(page) => page.data}
           columns={[
-            timeColumn<AccountLog>(t, (row) => row.created_time),
+            timeColumn<AccountLog>(t('log.time'), (row) => row.created_time),
             coinColumn<AccountLog>(t, (row) => row.currency_name),
             {
               header: t('transfer.direction'),

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { decimalOrNull } from '../../lib/decimal-input';
-import { formatGrouped, toDecimal } from '../../lib/format';
+import { formatFixed, toDecimal } from '../../lib/format';
 import type { BalanceItem, WalletAccount, WalletList } from '@exchange/contracts';
 
 /** Balances show 8 decimals, totals 4 (document 2, section 9); CNY 2 (document 1, section 9). */
@@ -160,14 +160,14 @@ export function formatAmount(
   const decimal = toDecimal(value);
   if (!decimal) return '--';
   const cut = decimal.toDecimalPlaces(maxDecimals, Decimal.ROUND_DOWN);
-  return formatGrouped(cut, Math.max(0, cut.decimalPlaces()));
+  return formatFixed(cut, Math.max(0, cut.decimalPlaces()));
 }
 
 /** A balance at the 8 decimals of the documents, cut rather than rounded up: never more than is there. */
 export function formatBalance(value: Decimal.Value | null | undefined): string {
   const decimal = toDecimal(value);
   return decimal
-    ? formatGrouped(decimal.toDecimalPlaces(BALANCE_DECIMALS, Decimal.ROUND_DOWN), BALANCE_DECIMALS)
+    ? formatFixed(decimal.toDecimalPlaces(BALANCE_DECIMALS, Decimal.ROUND_DOWN), BALANCE_DECIMALS)
     : '--';
 }
 
@@ -183,7 +183,7 @@ export function valuation(usdt: Decimal.Value, cnyPerUsdt: Decimal.Value | null 
   const value = toDecimal(usdt) ?? zero;
   const rate = toDecimal(cnyPerUsdt) ?? zero;
   return {
-    usdt: formatGrouped(value, TOTAL_DECIMALS),
-    cny: formatGrouped(value.times(rate), CNY_DECIMALS),
+    usdt: formatFixed(value, TOTAL_DECIMALS),
+    cny: formatFixed(value.times(rate), CNY_DECIMALS),
   };
 }

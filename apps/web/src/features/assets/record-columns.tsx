@@ -1,15 +1,11 @@
 import type { TFunction } from 'i18next';
 import type { AccountLog } from '@exchange/contracts';
 import type { Column, MaybeColumn } from '../../components/DataTable';
+import { timeColumn } from '../../components/tableColumns';
 import { direction } from '../../lib/format';
 import { formatAmount, formatSigned } from './assets';
 
 const ACCOUNTS = ['change', 'legal', 'lever', 'micro'];
-
-/** When a record happened, in the muted figures every record table starts with. */
-export function timeColumn<Row>(t: TFunction<'assets'>, timeOf: (row: Row) => string): Column<Row> {
-  return { header: t('log.time'), cell: (row) => <span className="num secondary">{timeOf(row)}</span> };
-}
 
 /** The record's coin, in bold. */
 export function coinColumn<Row>(t: TFunction<'assets'>, nameOf: (row: Row) => string): Column<Row> {
@@ -45,7 +41,7 @@ export function logColumns(
   const frozen = (row: AccountLog) =>
     row.is_lock === 1 && <span className="badge log-lock">{t('table.frozen')}</span>;
   return [
-    timeColumn(t, (row) => row.created_time),
+    timeColumn<AccountLog>(t('log.time'), (row) => row.created_time),
     withCoin && coinColumn(t, (row) => row.currency_name),
     withAccount && {
       header: t('log.account'),

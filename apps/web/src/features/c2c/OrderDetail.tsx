@@ -19,7 +19,8 @@ import {
   type CashInfo,
 } from './api';
 import { Countdown } from '../../components/Countdown';
-import { deadlineOf } from '../../lib/countdown';
+import { LocalTime } from '../../components/LocalTime';
+import { instantOf } from '../../lib/time';
 import { PayWay } from './parts';
 import {
   AMOUNT_DECIMALS,
@@ -167,11 +168,11 @@ function OrderBody({
   const side = viewerSide(view, order.type);
   const state = orderState(order.is_sure);
   const actions = orderActions(view, order);
-  const deadline = deadlineOf(order.pay_deadline_ms ?? order.pay_deadline);
+  const deadline = instantOf(order.pay_deadline_ms ?? order.pay_deadline);
   const paysFiat = viewerPaysFiat(view, order.type);
   const price = orderPrice(order);
   const appealable = state === 'paid' && !order.appeal_state;
-  const appealFrom = deadlineOf(order.appeal_from_ms);
+  const appealFrom = instantOf(order.appeal_from_ms);
   const appealOpen = useReached(appealFrom);
 
   // The other party as the server shows it: a masked name and phone; the receiving account only to the payer.
@@ -225,8 +226,7 @@ function OrderBody({
           },
           {
             label: t('order.created'),
-            value: order.format_create_time || order.create_time,
-            className: 'num',
+            value: <LocalTime value={order.format_create_time} withZone />,
           },
         ]}
       />
@@ -354,7 +354,7 @@ function AppealStatements({ kind, order }: { kind: Kind; order: P2pOrder }) {
             >
               <div className="c2c-statement-meta">
                 <strong>{t(`order.statements.${statement.from}`)}</strong>
-                <span className="muted num">{statement.time}</span>
+                <LocalTime className="muted num" value={statement.time} withZone />
               </div>
               <p>{statement.message}</p>
             </li>

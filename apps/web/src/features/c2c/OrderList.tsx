@@ -49,7 +49,7 @@ export function OrderList({
             header: t('order.way'),
             cell: (order) => (order.way ? <PayWay way={order.way} /> : order.way_name),
           },
-          timeColumn<P2pOrder>(t('order.time'), (order) => order.format_create_time || order.create_time),
+          timeColumn<P2pOrder>(t('order.time'), (order) => order.format_create_time),
           { header: t('order.status'), cell: (order) => <OrderStatus isSure={order.is_sure} /> },
           buttonColumn<P2pOrder>(t('market.col.action'), {
             label: t('order.detail'),

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useQuotations, type Quotation } from '../../api/markets';
 import { Spinner } from '../../components/States';
+import { LocalTime, ZonedHeader } from '../../components/LocalTime';
 import { ApiError } from '../../lib/api';
 import { DECIMALS, formatFixed, toDecimal } from '../../lib/format';
 import { confirmDialog, toast } from '../../lib/notify';
@@ -165,7 +166,9 @@ function OrderTable({
       <table className="ex-table">
         <thead>
           <tr>
-            <th>{t('entrusts.col.time')}</th>
+            <th>
+              <ZonedHeader label={t('entrusts.col.time')} />
+            </th>
             <th>{t('entrusts.col.pair')}</th>
             <th>{t('entrusts.col.side')}</th>
             <th className="right">{t('entrusts.col.price')}</th>
@@ -181,7 +184,9 @@ function OrderTable({
             const decimals = decimalsOf(order.symbol);
             return (
               <tr key={order.id} data-testid="entrust-row" data-id={order.id}>
-                <td className="num secondary">{status === 1 ? order.created_at : order.updated_at}</td>
+                <td className="num secondary">
+                  <LocalTime value={status === 1 ? order.created_at : order.updated_at} />
+                </td>
                 <td>{order.symbol}</td>
                 <td className={order.type === 1 ? 'up' : 'down'}>
                   {order.type === 1 ? t('form.buy') : t('form.sell')}

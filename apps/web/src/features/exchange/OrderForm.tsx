@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Quotation } from '../../api/markets';
 import { ApiError } from '../../lib/api';
-import { formatFixed, formatGrouped, toDecimal } from '../../lib/format';
+import { fixedForInput, formatFixed, toDecimal } from '../../lib/format';
 import { confirmDialog, toast } from '../../lib/notify';
 import { useToken } from '../../lib/session';
 import { useWalletDetail } from '../../api/wallet';
@@ -252,7 +252,7 @@ function SideForm(props: SideProps) {
   const availableText =
     available === null
       ? '--'
-      : formatGrouped(
+      : formatFixed(
           available,
           Math.min(8, Math.max(2, side === 'buy' ? quoteDecimals : pair.amount_decimals)),
         );
@@ -280,7 +280,7 @@ function SideForm(props: SideProps) {
           type="text"
           inputMode="decimal"
           autoComplete="off"
-          value={market ? (price ? formatFixed(price, pair.price_decimals) : '') : state.price}
+          value={market ? (price ? fixedForInput(price, pair.price_decimals) : '') : state.price}
           readOnly={market}
           disabled={disabled}
           placeholder={market ? t('form.marketPrice') : '0'}
@@ -334,7 +334,7 @@ function SideForm(props: SideProps) {
       <div className="ex-total">
         <span className="muted">{market ? t('form.estimatedTotal') : t('form.total')}</span>
         <span className="num">
-          {total ? `${market ? '≈ ' : ''}${formatGrouped(new Decimal(total), quoteDecimals)}` : '--'}{' '}
+          {total ? `${market ? '≈ ' : ''}${formatFixed(new Decimal(total), quoteDecimals)}` : '--'}{' '}
           {pair.legal_name}
         </span>
       </div>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Quotation } from '../../api/markets';
-import { direction, formatChange, formatCny, formatFixed, formatGrouped } from '../../lib/format';
+import { direction, formatChange, formatCny, formatFixed } from '../../lib/format';
 import { useCoinDetail } from './api';
 import { bookDecimals } from '../../lib/book';
 
@@ -59,9 +59,7 @@ export function PairHeader({ pair, lastPrice, tick, onSwitch }: Props) {
         </div>
         <div>
           <dt>{t('header.volume24h', { unit: pair.currency_name })}</dt>
-          <dd className="num">
-            {formatGrouped(pair.volume, Math.min(4, Math.max(2, pair.amount_decimals)))}
-          </dd>
+          <dd className="num">{formatFixed(pair.volume, Math.min(4, Math.max(2, pair.amount_decimals)))}</dd>
         </div>
       </dl>
     </header>

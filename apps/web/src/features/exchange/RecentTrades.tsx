@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { MarketPanelProps } from '../../components/market/OrderBook';
 import { Spinner } from '../../components/States';
 import { formatFixed } from '../../lib/format';
-import { amountDecimals, bookDecimals, formatClock } from '../../lib/book';
+import { amountDecimals, bookDecimals } from '../../lib/book';
+import { formatTime } from '../../lib/time';
 
 /** The latest 20 trades, newest first, coloured by the taker's side (way 1 buy). */
 export function RecentTrades({ pair, market, onPick }: MarketPanelProps) {
@@ -36,7 +37,7 @@ export function RecentTrades({ pair, market, onPick }: MarketPanelProps) {
               {formatFixed(trade.price, priceDecimals)}
             </span>
             <span className="num right">{formatFixed(trade.amount, sizeDecimals)}</span>
-            <span className="num right muted">{formatClock(trade.time)}</span>
+            <span className="num right muted">{formatTime(trade.time, 'clock')}</span>
           </div>
         ))}
       </div>

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { useQuotations, type QuotationGroup } from '../../api/markets';
 import { NEWS_CATEGORY, useNewsList } from '../../api/news';
 import { useUserInfo } from '../../api/user';
-import { direction, formatChange, formatGrouped } from '../../lib/format';
+import { direction, formatChange, formatFixed } from '../../lib/format';
 import { useToken } from '../../lib/session';
 import { BannerCarousel } from './BannerCarousel';
 import { BoltIcon, ChevronRightIcon, ServerIcon, ShieldIcon, SpeakerIcon } from '../../components/icons';
@@ -142,7 +142,7 @@ function Hero({ groups }: { groups: QuotationGroup[] | undefined }) {
         </div>
         <div>
           <dt>{t('hero.statTurnover')}</dt>
-          <dd className="num">{groups ? formatGrouped(stats.usdtTurnover, 2) : '--'}</dd>
+          <dd className="num">{groups ? formatFixed(stats.usdtTurnover, 2) : '--'}</dd>
         </div>
       </dl>
     </div>

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useToggleFavourite, type Quotation, type QuotationGroup } from '../../api/markets';
-import { direction, formatChange, formatCny, formatGrouped } from '../../lib/format';
+import { direction, formatChange, formatCny, formatFixed } from '../../lib/format';
 import { useToken } from '../../lib/session';
 import { CoinIcon } from './CoinIcon';
 import { CloseIcon, SearchIcon, SortIcon, StarIcon } from '../../components/icons';
@@ -243,10 +243,10 @@ function MarketRow({ pair, signedIn }: { pair: Quotation; signedIn: boolean }) {
       </td>
       <td className="right">
         <div className={`num mkt-price ${move > 0 ? 'up' : move < 0 ? 'down' : ''}`}>
-          {formatGrouped(pair.now_price, decimals)}
+          {formatFixed(pair.now_price, decimals)}
         </div>
         <div className="num mkt-sub">
-          ≈ ¥{formatGrouped(formatCny(pair.now_price, pair.fiat_convert_cny), 2)}
+          ≈ ¥{formatFixed(formatCny(pair.now_price, pair.fiat_convert_cny), 2)}
         </div>
       </td>
       <td className="right">
@@ -254,10 +254,10 @@ function MarketRow({ pair, signedIn }: { pair: Quotation; signedIn: boolean }) {
           {formatChange(pair.change)}
         </span>
       </td>
-      <td className="right num mkt-hide-sm">{formatGrouped(pair.high, decimals)}</td>
-      <td className="right num mkt-hide-sm">{formatGrouped(pair.low, decimals)}</td>
+      <td className="right num mkt-hide-sm">{formatFixed(pair.high, decimals)}</td>
+      <td className="right num mkt-hide-sm">{formatFixed(pair.low, decimals)}</td>
       <td className="right num mkt-hide-xs">
-        {formatGrouped(pair.volume, pair.amount_decimals)}
+        {formatFixed(pair.volume, pair.amount_decimals)}
         <span className="mkt-unit">{pair.currency_name}</span>
       </td>
       <td className="right mkt-action-col">

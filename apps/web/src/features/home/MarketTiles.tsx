@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Quotation } from '../../api/markets';
-import { DECIMALS, direction, formatChange, formatCny, formatGrouped } from '../../lib/format';
+import { DECIMALS, direction, formatChange, formatCny, formatFixed } from '../../lib/format';
 import { CoinIcon } from './CoinIcon';
 import { exchangeLink } from './market-table';
 import { usePriceFlash } from './usePriceFlash';
@@ -48,11 +48,11 @@ function Tile({ pair }: { pair: Quotation }) {
         </span>
         <span className={`tile-change num ${tone}`}>{formatChange(pair.change)}</span>
       </div>
-      <div className={`tile-price num ${tone}`}>{formatGrouped(pair.now_price, DECIMALS.tile)}</div>
+      <div className={`tile-price num ${tone}`}>{formatFixed(pair.now_price, DECIMALS.tile)}</div>
       <div className="tile-foot num">
-        <span>≈ ¥{formatGrouped(formatCny(pair.now_price, pair.fiat_convert_cny), 2)}</span>
+        <span>≈ ¥{formatFixed(formatCny(pair.now_price, pair.fiat_convert_cny), 2)}</span>
         <span>
-          {t('tiles.volume')} {formatGrouped(pair.volume, pair.amount_decimals)}
+          {t('tiles.volume')} {formatFixed(pair.volume, pair.amount_decimals)}
         </span>
       </div>
     </Link>

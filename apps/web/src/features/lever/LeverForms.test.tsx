@@ -121,7 +121,7 @@ describe('LeverOrderForm while the mark is unreliable', () => {
     localStorage.setItem('token', 't');
     stubServer();
     renderWith(<LeverOrderForm pair={pair} deal={deal} lastPrice="99000" />);
-    expect(screen.getByTestId('lever-mark-price').textContent).toBe('Mark price 100000.0000 USDT');
+    expect(screen.getByTestId('lever-mark-price').textContent).toBe('Mark price 100,000.0000 USDT');
     // 1 hand x 0.01 BTC at the mark (not the last trade's 99,000) at 5x.
     fireEvent.change(screen.getByTestId('lever-share'), { target: { value: '1' } });
     expect(screen.getByTestId('lever-margin').textContent).toBe('200.00');
@@ -131,11 +131,15 @@ describe('LeverOrderForm while the mark is unreliable', () => {
   });
 
   it.each([
-    ['book_thin', 'The order book is too thin', 'Closing works at the last reliable price, 98500.0000 USDT.'],
+    [
+      'book_thin',
+      'The order book is too thin',
+      'Closing works at the last reliable price, 98,500.0000 USDT.',
+    ],
     [
       'no_trade',
       'Too little has traded lately',
-      'Closing works at the last reliable price, 98500.0000 USDT.',
+      'Closing works at the last reliable price, 98,500.0000 USDT.',
     ],
     ['stale', 'Prices are not being updated right now', 'opening and closing are paused'],
   ] as const)('%s: says why opening is paused and disables both open buttons', (state, opening, rest) => {
@@ -152,7 +156,7 @@ describe('LeverOrderForm while the mark is unreliable', () => {
     expect(notice.dataset.state).toBe(state);
     expect(notice.textContent).toContain(opening);
     expect(notice.textContent).toContain(rest);
-    expect(screen.getByTestId('lever-mark-price').textContent).toBe('Mark price 98500.0000 USDT');
+    expect(screen.getByTestId('lever-mark-price').textContent).toBe('Mark price 98,500.0000 USDT');
     const long = screen.getByTestId<HTMLButtonElement>('lever-long');
     const short = screen.getByTestId<HTMLButtonElement>('lever-short');
     expect(long.disabled).toBe(true);
@@ -190,9 +194,9 @@ describe('LeverOrderForm while the mark is unreliable', () => {
         <LeverOrderForm pair={pair} deal={{ ...deal, mark_state: 'book_thin' }} lastPrice="99000" />,
       );
       expect(screen.getByTestId('lever-mark-notice').textContent).toBe(
-        '当前盘口深度不足以形成可靠价格，暂停开仓。平仓按最近的可靠价格 100000.0000 USDT 成交。',
+        '当前盘口深度不足以形成可靠价格，暂停开仓。平仓按最近的可靠价格 100,000.0000 USDT 成交。',
       );
-      expect(screen.getByTestId('lever-mark-price').textContent).toBe('标记价格 100000.0000 USDT');
+      expect(screen.getByTestId('lever-mark-price').textContent).toBe('标记价格 100,000.0000 USDT');
     } finally {
       await i18n.changeLanguage('en');
     }

@@ -1,3 +1,4 @@
+import type { AccountLog } from '@exchange/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadMore } from '../../components/LoadMore';
@@ -5,6 +6,7 @@ import { Spinner } from '../../components/States';
 import { direction, formatFixed } from '../../lib/format';
 import { useAccountLogPages, useWalletList } from '../../api/wallet';
 import { DataTable } from '../../components/DataTable';
+import { timeColumn } from '../../components/tableColumns';
 import { LeverListPage } from './LeverNav';
 import { LoadError } from './LoadError';
 import './lever.css';
@@ -43,10 +45,7 @@ export default function LeverRecordPage() {
             <DataTable
               className="table lv-table"
               columns={[
-                {
-                  header: t('record.time'),
-                  cell: (row) => <span className="num secondary">{row.created_time}</span>,
-                },
+                timeColumn<AccountLog>(t('record.time'), (row) => row.created_time),
                 { header: t('record.coin'), cell: (row) => <strong>{row.currency_name}</strong> },
                 {
                   header: t('record.info'),

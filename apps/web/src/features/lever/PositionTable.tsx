@@ -2,6 +2,7 @@ import type { LaravelPage } from '@exchange/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type Column } from '../../components/DataTable';
+import { LocalTime, ZonedHeader } from '../../components/LocalTime';
 import { Spinner } from '../../components/States';
 import { direction, formatFixed } from '../../lib/format';
 import { confirmDialog, toast } from '../../lib/notify';
@@ -20,6 +21,8 @@ import type { PositionColumn } from './position-columns';
 import { StopModal } from './StopModal';
 
 export type PositionAction = 'close' | 'cancel' | 'setStop';
+
+const TIME_COLUMNS: PositionColumn[] = ['time', 'closeTime'];
 
 interface Props {
   orders: LeverOrder[];
@@ -135,19 +138,19 @@ export function PositionTable({ orders, columns, actions = [], empty, lotSizeOf,
           </span>
         );
       case 'time':
-        return <span className="num secondary">{order.transaction_time || order.time || '--'}</span>;
+        return <LocalTime className="num secondary" value={order.transaction_time || order.time} />;
       case 'closeTime':
-        return <span className="num secondary">{order.handle_time || '--'}</span>;
+        return <LocalTime className="num secondary" value={order.handle_time} />;
       case 'status':
         return <span className={`badge lv-status-${order.status}`}>{t(`status.${order.status}`)}</span>;
     }
   };
 
   const numeric = (column: PositionColumn) =>
-    !['pair', 'side', 'time', 'closeTime', 'closeReason', 'status'].includes(column);
+    !['pair', 'side', ...TIME_COLUMNS, 'closeReason', 'status'].includes(column);
   const rows = orders.filter((order) => !gone.has(order.id));
   const tableColumns: Column<LeverOrder>[] = columns.map((column) => ({
-    header: t(`col.${column}`),
+    header: TIME_COLUMNS.includes(column) ? <ZonedHeader label={t(`col.${column}`)} /> : t(`col.${column}`),
     cell: (order) => cell(order, column),
     align: numeric(column) ? 'right' : undefined,
   }));

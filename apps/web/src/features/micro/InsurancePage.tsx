@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { DataTable } from '../../components/DataTable';
+import { LocalTime } from '../../components/LocalTime';
 import { Spinner } from '../../components/States';
 import { SubmitButton } from '../../components/SubmitButton';
 import { ApiError } from '../../lib/api';
@@ -342,7 +343,11 @@ function MyInsurance() {
               cell: (position) => (
                 <>
                   <strong>{position.insurance_type_name}</strong>
-                  <div className="muted">{position.created_at}</div>
+                  <LocalTime
+                    className="muted num micro-insurance-bought"
+                    value={position.created_at}
+                    withZone
+                  />
                 </>
               ),
             },

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useQuotations, type Quotation } from '../../api/markets';
 import { Spinner } from '../../components/States';
+import { LocalTime, ZonedHeader } from '../../components/LocalTime';
 import { direction as signOf, formatFixed } from '../../lib/format';
 import { useToken } from '../../lib/session';
 import { useMicroOrders, type MicroOrder, type OrderPage, type OrderStatus } from './api';
@@ -142,7 +143,7 @@ function OrdersTable({
             <tr>
               {columns.map((column, index) => (
                 <th key={column} className={index >= alignRightFrom ? 'right' : undefined}>
-                  {t(`orders.${column}`)}
+                  {column === 'time' ? <ZonedHeader label={t('orders.time')} /> : t(`orders.${column}`)}
                 </th>
               ))}
             </tr>
@@ -279,7 +280,9 @@ function FinishedOrders() {
         const decimals = decimalsOf(row.symbol_name);
         return (
           <tr key={String(row.id)} data-testid="micro-finished-row" data-id={String(row.id)}>
-            <td className="num secondary">{row.complete_at || row.created_at || '--'}</td>
+            <td className="num secondary">
+              <LocalTime value={row.complete_at || row.created_at} />
+            </td>
             <OrderCells row={row} duration={durationLabel(row.seconds)} decimals={decimals} />
             <td className="right num">{formatFixed(row.end_price, decimals)}</td>
             <td className="right num">{formatFixed(row.profit_ratio, 2)}%</td>

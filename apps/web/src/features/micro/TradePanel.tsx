@@ -8,7 +8,7 @@ import { SignInPrompt } from '../../components/SignInPrompt';
 import { Spinner } from '../../components/States';
 import { Tab } from '../../components/Tabs';
 import { ApiError } from '../../lib/api';
-import { formatFixed } from '../../lib/format';
+import { fixedForInput, formatFixed } from '../../lib/format';
 import { confirmDialog, toast } from '../../lib/notify';
 import { useToken } from '../../lib/session';
 import {
@@ -244,7 +244,7 @@ function SignedInForm({
 
       <div className="micro-label">{t('panel.amount')}</div>
       <Presets
-        values={currency.micro_numbers.map((preset) => formatFixed(preset.number, 0))}
+        values={currency.micro_numbers.map((preset) => fixedForInput(preset.number, 0))}
         current={amount}
         onPick={setAmount}
         className="micro-chips"

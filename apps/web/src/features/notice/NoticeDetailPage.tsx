@@ -3,7 +3,9 @@ import { Link, useSearchParams } from 'react-router';
 import { NEWS_CATEGORY, useNewsList } from '../../api/news';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Spinner } from '../../components/States';
+import { LocalTime } from '../../components/LocalTime';
 import { ApiError } from '../../lib/api';
+import { formatZonedTime, isoOf } from '../../lib/time';
 import { useNoticeDetail } from './api';
 import { sanitizeHtml } from './sanitize';
 import './notice.css';
@@ -32,8 +34,8 @@ export default function NoticeDetailPage() {
       <>
         <header className="ntc-article-head">
           <h1>{notice.title}</h1>
-          <time className="muted num" dateTime={notice.update_time.replace(' ', 'T')}>
-            {t('detail.updated', { time: notice.update_time })}
+          <time className="muted num" dateTime={isoOf(notice.update_time)}>
+            {t('detail.updated', { time: formatZonedTime(notice.update_time) })}
           </time>
         </header>
         {notice.abstract && <p className="ntc-abstract">{notice.abstract}</p>}
@@ -74,7 +76,7 @@ function LatestNotices({ currentId }: { currentId: number }) {
               aria-current={item.id === currentId ? 'page' : undefined}
             >
               <span>{item.title}</span>
-              <time className="muted num">{item.update_time.slice(0, 10)}</time>
+              <LocalTime className="muted num" value={item.update_time} style="date" />
             </Link>
           </li>
         ))}

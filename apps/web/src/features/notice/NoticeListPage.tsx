@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { NEWS_CATEGORY, useNewsList } from '../../api/news';
 import { LoadFailed } from '../../components/LoadFailed';
+import { LocalTime } from '../../components/LocalTime';
 import { NOTICES_PER_PAGE, pageCount, pageItems, parsePage } from './pagination';
 import './notice.css';
 
@@ -45,9 +46,7 @@ export default function NoticeListPage() {
                     <h2>{item.title}</h2>
                     {item.abstract && <p>{item.abstract}</p>}
                   </div>
-                  <time className="ntc-time num" dateTime={item.update_time.replace(' ', 'T')}>
-                    {item.update_time}
-                  </time>
+                  <LocalTime className="ntc-time num" value={item.update_time} />
                 </Link>
               </li>
             ))}

@@ -6,6 +6,7 @@ import { PasswordDialog } from '../../components/PasswordDialog';
 import type { Column } from '../../components/DataTable';
 import { PagedRecords } from '../../components/PagedRecords';
 import { Spinner } from '../../components/States';
+import { timeColumn } from '../../components/tableColumns';
 import { toast } from '../../lib/notify';
 import {
   exchangePoints,
@@ -157,7 +158,7 @@ function ExchangeHistory() {
   const { t } = useTranslation('points');
   const history = useExchangeHistory(true);
   const columns: Column<JcExchangeRecord>[] = [
-    { header: t('history.time'), cell: (row) => <span className="num secondary">{row.created_at}</span> },
+    timeColumn<JcExchangeRecord>(t('history.time'), (row) => row.created_at),
     { header: t('history.points'), cell: (row) => <span className="num">{row.integral}</span> },
     { header: t('history.fee'), cell: (row) => <span className="num">{row.fee}</span> },
     { header: t('history.price'), cell: (row) => <span className="num">{row.fact_market_price}</span> },

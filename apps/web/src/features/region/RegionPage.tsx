@@ -2,6 +2,7 @@ import { LoadMore } from '../../components/LoadMore';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type Column } from '../../components/DataTable';
 import { Spinner } from '../../components/States';
+import { timeColumn } from '../../components/tableColumns';
 import { useRegionUsers, type RegionUser } from './api';
 import './region.css';
 
@@ -19,7 +20,7 @@ export default function RegionPage() {
     { header: t('col.city'), cell: (user) => user.city_name },
     { header: t('col.district'), cell: (user) => user.district_name || '--' },
     { header: t('col.phone'), cell: (user) => <span className="num">{user.phone}</span> },
-    { header: t('col.time'), cell: (user) => <span className="num secondary">{user.time}</span> },
+    timeColumn<RegionUser>(t('col.time'), (user) => user.time),
   ];
 
   let body;

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Column } from '../../components/DataTable';
 import { PagedRecords } from '../../components/PagedRecords';
+import { timeColumn } from '../../components/tableColumns';
 import { useSavingsRecords, type SavingsRecord } from './api';
 import './savings.css';
 
@@ -36,8 +37,8 @@ export default function ManageListPage() {
         </span>
       ),
     },
-    { header: t('list.startAt'), cell: (row) => <span className="num secondary">{row.created_at}</span> },
-    { header: t('list.end'), cell: (row) => <span className="num secondary">{row.end_time}</span> },
+    timeColumn<SavingsRecord>(t('list.startAt'), (row) => row.created_at),
+    timeColumn<SavingsRecord>(t('list.end'), (row) => row.end_time),
     {
       header: t('list.status'),
       cell: (row) => (

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { NEWS_CATEGORY, useNewsList } from '../../api/news';
 import { logout, useUserInfo } from '../../api/user';
+import { LocalTime } from '../../components/LocalTime';
 import { LOCALE_NAMES, LOCALE_TAGS, LOCALES, isLocale } from '../../i18n/locales';
 import { setLocale } from '../../i18n/set-locale';
 import { useToken } from '../../lib/session';
@@ -254,7 +255,7 @@ function NoticeMenu() {
             to={`/noticeDetail?id=${item.id}`}
           >
             <span className="hdr-notice-title">{item.title}</span>
-            <span className="hdr-notice-time num">{item.update_time}</span>
+            <LocalTime className="hdr-notice-time num" value={item.update_time} style="minute" />
           </Link>
         ))
       )}

@@ -3,6 +3,7 @@ import { AccountFrame } from '../../components/AccountFrame';
 import type { ProfitRecord } from '@exchange/contracts';
 import type { Column } from '../../components/DataTable';
 import { PagedRecords } from '../../components/PagedRecords';
+import { timeColumn } from '../../components/tableColumns';
 import { useProfits } from './api';
 import './team.css';
 
@@ -11,7 +12,7 @@ export default function ProfitPage() {
   const { t } = useTranslation('team');
   const profits = useProfits();
   const columns: Column<ProfitRecord>[] = [
-    { header: t('col.time'), cell: (row) => <span className="num secondary">{row.created_time}</span> },
+    timeColumn<ProfitRecord>(t('col.time'), (row) => row.created_time),
     { header: t('col.info'), cell: (row) => row.info },
     { header: t('col.account'), cell: (row) => t(`account.${row.account}`, { defaultValue: row.account }) },
     {

@@ -6,6 +6,7 @@ import { AccountFrame } from '../../components/AccountFrame';
 import { CopyValue, inviteLink } from '../../components/CopyValue';
 import { LoadMore } from '../../components/LoadMore';
 import { ListState } from '../../components/ListState';
+import { formatTime } from '../../lib/time';
 import { useTeamLevel } from './api';
 import './team.css';
 
@@ -155,7 +156,9 @@ function TeamNodeRow({ node }: { node: TeamNode }) {
               {formatPerformance(node.performance)}
             </span>
           </span>
-          <span className="muted team-node-time">{t('joined', { time: node.created_at })}</span>
+          <span className="muted team-node-time">
+            {t('joined', { time: formatTime(node.created_at, 'date') })}
+          </span>
         </div>
       </div>
       {open ? <ChildLevel userId={node.id} /> : null}

@@ -127,7 +127,7 @@ describe('seconds-contract insurance', () => {
     const exchanged = await ctx.post('/api/insurance/exchange', { id }, user.token);
     expect(exchanged.body).toMatchObject({
       type: 'ok',
-      message: 'Exchanged 179.8 HAP back to the seconds account',
+      message: 'Exchanged 179.8 HAP back to the seconds contract account',
     });
     expect((await ctx.post('/api/insurance/exchange', { id }, user.token)).body.message).toBe(
       'This position has nothing left to exchange',
