@@ -124,7 +124,6 @@ export function turnover(pair: Pick<Quotation, 'volume' | 'now_price'>): Decimal
   return volume && price ? volume.times(price) : null;
 }
 
-
 export { exchangeLink } from '../../api/markets';
 
 export interface MarketStats {
