@@ -2,6 +2,8 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Money } from '@exchange/kernel/ledger';
 import { auditExchange } from '../../apps/api/src/areas';
+import { usdtValuation } from '../../apps/api/src/modules/spot';
+import { prismaSql } from '@exchange/kernel/db';
 import {
   apiAnswer,
   byId,
@@ -159,12 +161,14 @@ describe('the assets area', () => {
       where: { user_id: userId },
       include: { currency: true },
     });
+    // Valued as the server values every balance: at the last trade of its USDT market.
+    const usdtPriceOf = await usdtValuation(prismaSql(prisma));
     const expectedMicro = microTotal.reduce(
       (sum, row) =>
         sum.plus(
           new Money(row.micro_balance.toFixed())
             .plus(row.lock_micro_balance.toFixed())
-            .times(row.currency.name === 'USDT' ? 1 : row.currency.price.toFixed()),
+            .times(usdtPriceOf(row.currency)),
         ),
       new Money(0),
     );

@@ -388,7 +388,14 @@ describe('POST /api/account/list', () => {
     expect(
       (await ctx.post('/api/account/list', { limit: 3, page: 4 }, user.token)).body.message.data,
     ).toEqual([]);
-    for (const bad of [{ limit: 0 }, { limit: 101 }, { page: -1 }, { limit: 'ten' }, { page: '1.5' }]) {
+    const refusals: Record<string, string | number>[] = [
+      { limit: 0 },
+      { limit: 101 },
+      { page: -1 },
+      { limit: 'ten' },
+      { page: '1.5' },
+    ];
+    for (const bad of refusals) {
       const refused = await ctx.post('/api/account/list', bad, user.token);
       expect(refused.body.type, JSON.stringify(bad)).toBe('error');
       expect(typeof refused.body.message).toBe('string');

@@ -13,8 +13,8 @@ const RECORD_LINKS = [
 ] as const;
 
 /**
- * The assets container (document 2, section 2): a left navigation with the four accounts, each with its total
- * in USDT, and the transfer entry; the chosen screen on the right.
+ * The assets container (document 2, section 2): a left navigation with the total of all four accounts and each
+ * account's (in USDT, at the markets' live prices), and the transfer entry; the chosen screen on the right.
  */
 export function AssetsLayout({ children, testId }: { children: ReactNode; testId: string }) {
   const { t } = useTranslation('assets');
@@ -27,6 +27,12 @@ export function AssetsLayout({ children, testId }: { children: ReactNode; testId
       <div className="assets-layout">
         <nav className="panel assets-nav" aria-label={t('title')}>
           <div className="assets-nav-title">{t('title')}</div>
+          <div className="assets-nav-item assets-nav-grand" data-testid="assets-total-assets">
+            <span className="secondary">{t('nav.totalAssets')}</span>
+            <span className="num">
+              {wallets.data ? `≈ ${formatGrouped(wallets.data.total_assets, TOTAL_DECIMALS)} USDT` : '--'}
+            </span>
+          </div>
           {ACCOUNTS.map((account) => {
             const total = wallets.data?.[WALLET_GROUP[account]].usdt_totle;
             const active = pathname === LIST_PATH[account];
