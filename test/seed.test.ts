@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { migrate, createPrisma, type Db } from '@exchange/kernel/db';
+import { LOCALES } from '@exchange/kernel/i18n';
 import { verifySecret } from '../apps/api/src/modules/user';
 import { ROOT_INVITE_CODE } from '../apps/api/src/modules/user';
 import { DEMO_FUNDS, DEMO_PASSWORD, DEMO_USERS, seedDatabase } from '../prisma/seed';
@@ -51,6 +52,11 @@ describe('the demo seed', () => {
     expect(await prisma.p2pAd.count({ where: { kind: 'c2c', state: 'open' } })).toBe(5);
     expect(await prisma.p2pAd.count({ where: { kind: 'shop', state: 'open' } })).toBe(2);
     expect(await prisma.acceptor.count({ where: { status: 1 } })).toBe(1);
+    // The home banners speak every language of the client: their words are text, not part of the picture.
+    const banners = await prisma.news.groupBy({ by: ['lang'], where: { c_id: 5 }, _count: true });
+    expect(Object.fromEntries(banners.map((group) => [group.lang, group._count]))).toEqual(
+      Object.fromEntries(LOCALES.map((locale) => [locale, 3])),
+    );
     const report = await auditExchange(prisma);
     expect(report.problems).toEqual([]);
     // The traders' BTC, and the savings pool's BTC that pays savings interest (funded through the root).

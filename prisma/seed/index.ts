@@ -13,6 +13,7 @@ import {
   SEED_MICRO_SECONDS,
   SEED_PAIRS,
 } from './markets';
+import { BANNER_TRANSLATIONS } from './banner-translations';
 import { NEWS_CATEGORY_NAMES, SEED_NEWS } from './news';
 import { seedP2pDemo } from './p2p';
 import { savePlan, SEED_SAVINGS_PLANS } from '../../apps/api/src/modules/savings';
@@ -88,7 +89,7 @@ export async function seedDatabase(prisma: Db, options: { demoUsers: boolean }):
         });
       }
       await tx.newsCategory.createMany({ data: NEWS_CATEGORY_NAMES });
-      await tx.news.createMany({ data: SEED_NEWS });
+      await tx.news.createMany({ data: [...SEED_NEWS, ...BANNER_TRANSLATIONS] });
 
       // Nobody signs in as root: its password is random and thrown away. It only anchors the invite tree.
       const root = await tx.user.create({

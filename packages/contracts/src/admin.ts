@@ -216,6 +216,8 @@ export const adminLogLineSchema = z.object({
   delta: decimal,
   balance_after: decimal,
   type: int,
+  /** The type as the trader's log names it, in the operator's language. */
+  info: z.string(),
   created_at: time,
 });
 export type AdminLogLine = z.infer<typeof adminLogLineSchema>;

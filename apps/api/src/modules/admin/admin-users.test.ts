@@ -417,6 +417,13 @@ describe('a user’s records, agent role and trade-password reset', () => {
       .message;
     expect(first.total).toBe(3);
     expect(first.list.map((row: { delta: string }) => row.delta)).toEqual(['3', '2']);
+    // Each line names its type as the trader's log does, in the operator's language, not as a code.
+    expect(first.list.map((row: { info: string }) => row.info)).toEqual(['Deposit', 'Deposit']);
+    const inChinese = await ctx.http
+      .get(`/api/admin/users/records?id=${user.id}&kind=logs&limit=1`)
+      .set('Authorization', viewer)
+      .set('lang', 'zh');
+    expect(inChinese.body.message.list[0].info).toBe('充值');
     const second = (await ctx.get(`/api/admin/users/records?id=${user.id}&kind=logs&limit=2&page=2`, viewer))
       .body.message;
     expect(second.list.map((row: { delta: string }) => row.delta)).toEqual(['1']);

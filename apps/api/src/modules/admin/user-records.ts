@@ -1,5 +1,6 @@
 import type { ADMIN_RECORD_KINDS } from '@exchange/contracts';
 import type { Db } from '@exchange/kernel/db';
+import type { Locale } from '@exchange/kernel/i18n';
 import { AppError } from '@exchange/kernel/errors';
 import { toAmountString } from '@exchange/kernel/ledger';
 import { logLine, pageWindow } from './users';
@@ -45,6 +46,7 @@ async function pairPage<Row extends { match_id: number }, Out>(
 export async function userRecords(
   prisma: Db,
   input: { id: number; kind: RecordKind; page: number; limit: number },
+  locale: Locale,
 ) {
   await requireUser(prisma, input.id);
   const where = { user_id: input.id };
@@ -54,7 +56,7 @@ export async function userRecords(
       prisma.accountLog.count({ where }),
       prisma.accountLog.findMany({ ...page, include: { currency: { select: { name: true } } } }),
     ]);
-    return { total, list: list.map(logLine) };
+    return { total, list: list.map(logLine(locale)) };
   }
   if (input.kind === 'spot')
     return pairPage(

@@ -1,6 +1,8 @@
 import type { Db } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
+import type { Locale } from '@exchange/kernel/i18n';
 import { toAmountString } from '@exchange/kernel/ledger';
+import { describeLog } from '../wallet';
 
 const plain = (value: { toFixed: () => string }) => toAmountString(value.toFixed());
 
@@ -44,7 +46,7 @@ export async function searchUsers(prisma: Db, options: { q: string; page: number
  * One user: the four accounts per currency, the latest account-log lines, what is open, the team parent,
  * whether their funds are frozen, their trade password (second factor), shops and regional agency.
  */
-export async function viewUser(prisma: Db, id: number) {
+export async function viewUser(prisma: Db, id: number, locale: Locale) {
   const user = await prisma.user.findUnique({
     where: { id },
     include: { parent: { select: { account_number: true } }, identity: { select: { review_status: true } } },
@@ -100,27 +102,34 @@ export async function viewUser(prisma: Db, id: number) {
       micro: plain(wallet.micro_balance),
       lock_micro: plain(wallet.lock_micro_balance),
     })),
-    logs: logs.map(logLine),
+    logs: logs.map(logLine(locale)),
   };
 }
 
-/** An account-log line as the console shows it (a user's page, and their paged account log). */
-export const logLine = (log: {
-  id: bigint;
-  currency: { name: string };
-  account: string;
-  is_lock: boolean;
-  delta: { toFixed: () => string };
-  balance_after: { toFixed: () => string };
-  type: number;
-  created_at: Date;
-}) => ({
-  id: log.id.toString(),
-  currency: log.currency.name,
-  account: log.account,
-  is_lock: log.is_lock,
-  delta: plain(log.delta),
-  balance_after: plain(log.balance_after),
-  type: log.type,
-  created_at: log.created_at.toISOString(),
-});
+/**
+ * An account-log line as the console shows it (a user's page, and their paged account log): its type named
+ * as the trader reads it, in the operator's language.
+ */
+export const logLine =
+  (locale: Locale) =>
+  (log: {
+    id: bigint;
+    currency: { name: string };
+    account: string;
+    is_lock: boolean;
+    delta: { toFixed: () => string };
+    balance_after: { toFixed: () => string };
+    type: number;
+    memo: string;
+    created_at: Date;
+  }) => ({
+    id: log.id.toString(),
+    currency: log.currency.name,
+    account: log.account,
+    is_lock: log.is_lock,
+    delta: plain(log.delta),
+    balance_after: plain(log.balance_after),
+    type: log.type,
+    info: describeLog(locale, log),
+    created_at: log.created_at.toISOString(),
+  });

@@ -10,6 +10,7 @@ export {
   type WithinWithdrawal,
 } from './withdraw';
 export { walletAudit } from './audit';
+export { describeLog } from './logs';
 export type { TransferGuard } from './transfer';
 export { fundHousePool, TREASURY_ACCOUNT } from './house-funding';
 export { walletArea } from './plugin';

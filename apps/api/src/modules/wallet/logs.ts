@@ -139,7 +139,7 @@ const accountName = (locale: Locale, account: string) =>
   isAccount(account) ? translate(locale, `account_${account}`) : account;
 
 /** A log row's text in the reader's language; transfers keep "from>to" in their memo. */
-function describeLog(locale: Locale, log: AccountLog): string {
+export function describeLog(locale: Locale, log: Pick<AccountLog, 'type' | 'memo'>): string {
   if ((TRANSFER_LOG_TYPES as number[]).includes(log.type)) {
     const [from = '', to = ''] = log.memo.split('>');
     return translate(locale, 'log_transfer', {

@@ -4,15 +4,18 @@ import { Link, useOutletContext, useParams } from 'react-router';
 import { roleAtLeast, useAdminAction, useUserDetail, type Me, type UserDetail } from './api';
 import { ApproveSellerForm } from './ApproveSellerForm';
 import { DataTable } from '../../components/DataTable';
+import { ZonedHeader } from '../../components/LocalTime';
 import { CodeAndReason, TextField, useProof } from './forms';
 import { PagedList, usePaging } from './list';
 import { formatTime } from '../../lib/time';
-import { QueryView, ReadOnlyNote, Section } from './parts';
+import { IdentityState, QueryView, ReadOnlyNote, Section } from './parts';
 import { RECORDS_PAGE_SIZE, useUserRecords, type RecordKind, type RecordRows } from './users-api';
 import './admin-users.css';
 
 const ACCOUNTS = ['change', 'legal', 'lever', 'micro'] as const;
 const KINDS: RecordKind[] = ['logs', 'spot', 'lever', 'micro'];
+/** A seconds order's status (1 running, 2 settling, 3 settled) as the trader's order list names it. */
+const MICRO_STATES: Record<number, string> = { 1: 'running', 2: 'settling', 3: 'finished' };
 /** Amounts and codes line up in the number font; names, symbols and `--` stay in the text font. */
 const numeric = (cell: ReactNode) =>
   typeof cell === 'number' || (typeof cell === 'string' && /^-?\d/.test(cell));
@@ -42,7 +45,9 @@ function Summary({ user }: { user: UserDetail }) {
           {user.frozen_funds === 1 ? t('person.frozen') : t('person.active')}
         </span>
       </Fact>
-      <Fact label={t('users.kyc')}>{user.review_status}</Fact>
+      <Fact label={t('users.kyc')}>
+        <IdentityState status={user.review_status} />
+      </Fact>
       <Fact label={t('users.parent')}>{user.parent || '--'}</Fact>
       <Fact label={t('person.tradePassword')}>
         {user.trade_password_set ? t('person.set') : t('person.notSet')}
@@ -90,7 +95,8 @@ function Balances({ user }: { user: UserDetail }) {
 
 /** Header and cells of one kind of record. */
 function useColumns() {
-  const { t } = useTranslation('admin');
+  // The traders' own words for sides and states, so the console and the trader's screens say the same thing.
+  const { t } = useTranslation(['admin', 'exchange', 'lever', 'micro']);
   return {
     logs: {
       head: [t('time'), t('currency'), t('account'), t('users.delta'), t('users.after'), t('users.type')],
@@ -100,7 +106,7 @@ function useColumns() {
         row.is_lock ? `${row.account} (${t('person.locked')})` : row.account,
         row.delta,
         row.balance_after,
-        row.type,
+        row.info,
       ],
     },
     spot: {
@@ -116,11 +122,11 @@ function useColumns() {
       cells: (row: RecordRows['spot']) => [
         formatTime(row.created_at),
         row.symbol,
-        row.side,
+        t(row.side === 1 ? 'exchange:form.buy' : 'exchange:form.sell'),
         row.price || '--',
         row.amount,
         row.filled,
-        row.state,
+        t(`exchange:entrusts.state.${row.state}`, { defaultValue: row.state }),
       ],
     },
     lever: {
@@ -136,8 +142,8 @@ function useColumns() {
       cells: (row: RecordRows['lever']) => [
         formatTime(row.created_at),
         row.symbol,
-        row.type,
-        row.status,
+        t(`lever:side.${row.type}`),
+        t(`lever:status.${row.status}`),
         row.price,
         row.caution_money,
         row.fact_profits,
@@ -156,10 +162,10 @@ function useColumns() {
       cells: (row: RecordRows['micro']) => [
         formatTime(row.created_at),
         row.symbol,
-        row.type,
+        t(row.type === 1 ? 'micro:panel.up' : 'micro:panel.down'),
         row.seconds,
         row.number,
-        row.status,
+        t(`micro:orders.${MICRO_STATES[row.status] ?? 'finished'}`),
         row.fact_profits,
       ],
     },
@@ -185,7 +191,7 @@ function Records({ id }: { id: number }) {
       pageSize={RECORDS_PAGE_SIZE}
       testId="admin-records"
       columns={head.map((header, index) => ({
-        header,
+        header: index === 0 ? <ZonedHeader label={header} /> : header,
         className: index === 0 ? 'secondary' : undefined,
         cell: (row: RecordRows[RecordKind]) => {
           const cell = cells(row)[index];

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { useUsers, type UserRow } from './api';
 import { TextField } from './forms';
 import { ListSection } from './list';
+import { IdentityState, SignInState } from './parts';
 
 /** Users by account or id; a row opens the user's page (UserDetailPage). */
 export default function UsersPage() {
@@ -29,14 +30,14 @@ export default function UsersPage() {
       columns={[
         { header: 'ID', cell: (row) => row.id, className: 'num' },
         { header: t('account'), cell: (row) => row.account },
-        { header: t('users.kyc'), cell: (row) => row.review_status, className: 'num' },
+        { header: t('users.kyc'), cell: (row) => <IdentityState status={row.review_status} /> },
         {
           header: t('status'),
           cell: (row) =>
             row.frozen_funds === 1 ? (
               <span className="admin-bad">{t('person.frozen')}</span>
             ) : (
-              <span className="num">{row.status}</span>
+              <SignInState status={row.status} />
             ),
         },
         timeColumn<UserRow>(t('time'), (row) => row.created_at),

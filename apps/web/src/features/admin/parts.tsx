@@ -54,3 +54,17 @@ export function ReadOnlyNote() {
     </div>
   );
 }
+
+/** An identity's review state (-1 none sent, 0 rejected, 1 waiting, 2 approved), as a word. */
+const IDENTITY_STATES: Record<number, string> = { [-1]: 'none', 0: 'rejected', 1: 'waiting', 2: 'approved' };
+
+export function IdentityState({ status }: { status: number }) {
+  const { t } = useTranslation('admin');
+  return <>{t(`users.kycState.${IDENTITY_STATES[status] ?? 'none'}`)}</>;
+}
+
+/** Whether the user may sign in (status 1: locked after too many wrong passwords). */
+export function SignInState({ status }: { status: number }) {
+  const { t } = useTranslation('admin');
+  return <>{t(status === 1 ? 'users.login.locked' : 'users.login.open')}</>;
+}

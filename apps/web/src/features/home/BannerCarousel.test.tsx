@@ -12,7 +12,7 @@ const banners = [1, 2, 3].map((id) => ({
   c_id: 5,
   lang: 'en',
   title: `Banner ${id}`,
-  abstract: '',
+  abstract: id === 1 ? 'Trade BTC and ETH' : '',
   thumbnail: '',
   cover: `/banners/banner-${id}.svg`,
   sorts: id,
@@ -65,6 +65,15 @@ describe('BannerCarousel', () => {
       '/noticeDetail?id=2',
       '/noticeDetail?id=3',
     ]);
+  });
+
+  it('writes each banner title and summary as text over a picture that carries no words', () => {
+    renderCarousel();
+    const [first, second] = screen.getAllByTestId('banner-caption');
+    expect(first?.textContent).toBe('Banner 1Trade BTC and ETH');
+    expect(second?.textContent).toBe('Banner 2');
+    for (const picture of screen.getAllByRole('presentation', { hidden: true }))
+      expect(picture.getAttribute('alt')).toBe('');
   });
 
   it('moves on every five seconds and loops back to the first', () => {

@@ -58,7 +58,12 @@ export function BannerCarousel() {
             aria-roledescription="slide"
             aria-label={slide.title}
           >
-            <img src={slide.cover} alt={slide.title} draggable={false} />
+            {/* The picture carries no words: the slide's title and summary are text, in the reader's language. */}
+            <img src={slide.cover} alt="" draggable={false} />
+            <span className="banner-caption" data-testid="banner-caption">
+              <strong className="banner-title">{slide.title}</strong>
+              {slide.abstract && <span className="banner-abstract">{slide.abstract}</span>}
+            </span>
           </Link>
         ))}
       </div>

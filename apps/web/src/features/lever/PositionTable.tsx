@@ -157,6 +157,7 @@ export function PositionTable({ orders, columns, actions = [], empty, lotSizeOf,
   const actionColumn: Column<LeverOrder> = {
     header: t('col.action'),
     align: 'right',
+    className: 'lv-action-col',
     cell: (order) => (
       <div className="lv-actions">
         {ACTION_BUTTONS.filter(

@@ -39,12 +39,12 @@ export function userRoutes(
   call.get(
     '/api/admin/users/detail',
     { role: viewer, input: adminIdQuerySchema, answer: adminUserDetailSchema },
-    (query) => viewUser(app.prisma, query.id),
+    (query, request) => viewUser(app.prisma, query.id, request.locale),
   );
   call.get(
     '/api/admin/users/records',
     { role: viewer, input: adminRecordsQuerySchema, answer: adminUserRecordsSchema },
-    (query) => userRecords(app.prisma, query),
+    (query, request) => userRecords(app.prisma, query, request.locale),
   );
   call.post(
     '/api/admin/users/freeze',
