@@ -9,7 +9,8 @@
 //                       an order, kernel < http (with realtime) < areas < console (modules/admin) < app.ts, ops,
 //                       and the areas a rank (AREA_RANK): a folder imports only folders below it, so no two
 //                       folders import each other, however indirectly. Nothing in the API but ops imports the seed.
-//   workers, apps/exchange, ops, seed, bench, scripts: import an area only through its index
+//   workers, apps/exchange, ops, seed, bench, scripts: import an area only through its index (workers may
+//                       also import apps/api/src/areas.ts, the areas' composition, for the ledger audit)
 //   apps/web            imports no server code (only `import type` from @exchange/contracts, values only from
 //                       @exchange/contracts/constants); a feature never
 //                       imports another feature
@@ -167,8 +168,14 @@ function check(file, specifier, typeOnly) {
   if (under(file, 'workers') && under(target, 'apps/exchange')) {
     return `workers may not import apps/exchange ('${specifier}'): apps/exchange starts the workers, not the other way round.`;
   }
-  if (under(file, 'workers') && under(target, 'apps/api') && !targetModule) {
-    return `workers call the API's areas only through their index ('@exchange/api/modules/<area>'), not '${specifier}'.`;
+  // apps/api/src/areas.ts is what the areas plug into the shared mechanisms (the ledger audit the workers run).
+  if (
+    under(file, 'workers') &&
+    under(target, 'apps/api') &&
+    !targetModule &&
+    target !== 'apps/api/src/areas'
+  ) {
+    return `workers call the API's areas only through their index ('@exchange/api/modules/<area>') or their composition ('@exchange/api/areas'), not '${specifier}'.`;
   }
   return undefined;
 }

@@ -151,6 +151,13 @@ describe('the boundaries lint rule', () => {
         "import { a } from '@exchange/api/modules/spot';\nimport { b } from '@exchange/kernel/db';\nimport { c } from './batcher';",
       ),
     ).toEqual([]);
+    // The areas' composition (the ledger audit the workers run) is theirs to import; the app is not.
+    expect(
+      await problems('workers/src/configured.ts', "import { auditExchange } from '@exchange/api/areas';"),
+    ).toEqual([]);
+    expect(
+      await problems('workers/src/configured.ts', "import { buildApp } from '@exchange/api/app';"),
+    ).toEqual([expect.stringContaining('composition')]);
   });
 
   it('refuses the API importing workers or the entry above it, and the kernel importing apps', async () => {

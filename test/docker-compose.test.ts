@@ -13,19 +13,34 @@ interface Service {
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: { test: string[] };
   restart?: string;
+  profiles?: string[];
+  volumes?: string[];
 }
 
 const compose = parse(readFileSync('docker-compose.yml', 'utf8')) as { services: Record<string, Service> };
-const { postgres, redis, api, workers } = compose.services;
+const { postgres, redis, api, workers, prometheus, grafana } = compose.services;
+const inProfile = (profile: string | undefined) =>
+  Object.entries(compose.services)
+    .filter(([, service]) => service.profiles?.[0] === profile)
+    .map(([name]) => name)
+    .sort();
+/** Where a service mounts a folder of the repository: host path → container path. */
+const mounts = (service: Service | undefined) =>
+  Object.fromEntries((service?.volumes ?? []).map((volume) => volume.split(':').slice(0, 2)));
 
 describe('docker-compose.yml', () => {
   it('runs postgres, redis, the api and the workers, each with a health check where others wait on it', () => {
-    expect(Object.keys(compose.services).sort()).toEqual(['api', 'postgres', 'redis', 'workers']);
+    expect(inProfile(undefined)).toEqual(['api', 'postgres', 'redis', 'workers']);
     expect(postgres?.image).toMatch(/^postgres:15/);
     expect(redis?.image).toMatch(/^redis:7/);
     expect(postgres?.healthcheck?.test.join(' ')).toContain('pg_isready');
     expect(redis?.healthcheck?.test.join(' ')).toContain('ping');
-    expect(api?.healthcheck?.test.join(' ')).toContain('/api/health');
+    // The api's own parts only: the workers wait on it, so its check cannot wait on them.
+    expect(api?.healthcheck?.test.join(' ')).toContain('/api/health?scope=api');
+    // The workers' check reads their heartbeats through their own metrics listener.
+    expect(workers?.healthcheck?.test.join(' ')).toContain(
+      `http://127.0.0.1:${workers?.environment?.METRICS_PORT}/health`,
+    );
     expect(api?.depends_on).toEqual({
       postgres: { condition: 'service_healthy' },
       redis: { condition: 'service_healthy' },
@@ -71,5 +86,63 @@ describe('docker-compose.yml', () => {
     expect(loadConfig({ TRUST_PROXY: 'off' }).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'uniquelocal' }).TRUST_PROXY).toEqual(['uniquelocal']);
     expect(readFileSync('README.md', 'utf8')).toMatch(/TRUST_PROXY=uniquelocal docker compose up/);
+  });
+
+  it('serves metrics on a listener of its own in the api and the workers, on the network only', () => {
+    for (const service of [api, workers]) {
+      expect(service?.environment?.METRICS_PORT).toBe('9464');
+      expect(service?.environment?.METRICS_HOST).toBe('0.0.0.0');
+      expect(service?.environment?.METRICS_TOKEN).toBe('${METRICS_TOKEN:-}');
+      // What compose passes when METRICS_TOKEN is unset: no token, and a valid configuration.
+      expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0', METRICS_TOKEN: '' })).toMatchObject({
+        METRICS_PORT: 9464,
+        METRICS_TOKEN: undefined,
+      });
+    }
+    expect(api?.ports).not.toContainEqual(expect.stringContaining('9464'));
+    expect(workers?.ports).toBeUndefined();
+  });
+
+  it('starts Prometheus and Grafana in the monitoring profile, provisioned from ops/monitoring', () => {
+    expect(inProfile('monitoring')).toEqual(['grafana', 'prometheus']);
+    for (const service of [prometheus, grafana]) {
+      expect(service?.restart).toBe('unless-stopped');
+      // On this machine only: Prometheus and Grafana are not for the internet.
+      for (const port of service?.ports ?? []) expect(port).toMatch(/^127\.0\.0\.1:/);
+    }
+    const prometheusMounts = mounts(prometheus);
+    expect(prometheusMounts['./ops/monitoring/prometheus']).toBe('/etc/prometheus');
+    expect(prometheus?.command).toContain('--config.file=/etc/prometheus/prometheus.yml');
+    const config = parse(readFileSync('ops/monitoring/prometheus/prometheus.yml', 'utf8')) as {
+      rule_files: string[];
+      scrape_configs: { job_name: string; static_configs: { targets: string[] }[] }[];
+    };
+    for (const file of config.rule_files)
+      expect(existsSync(file.replace('/etc/prometheus', 'ops/monitoring/prometheus')), file).toBe(true);
+    const targets = Object.fromEntries(
+      config.scrape_configs.map((job) => [job.job_name, job.static_configs.flatMap((s) => s.targets)]),
+    );
+    expect(targets['exchange-api']).toEqual([`api:${api?.environment?.METRICS_PORT}`]);
+    expect(targets['exchange-workers']).toEqual([`workers:${workers?.environment?.METRICS_PORT}`]);
+
+    const grafanaMounts = mounts(grafana);
+    expect(grafanaMounts['./ops/monitoring/grafana/provisioning']).toBe('/etc/grafana/provisioning');
+    const datasources = parse(
+      readFileSync('ops/monitoring/grafana/provisioning/datasources/prometheus.yml', 'utf8'),
+    ) as { datasources: { uid: string; url: string }[] };
+    expect(datasources.datasources[0]?.url).toBe('http://prometheus:9090');
+    const providers = parse(
+      readFileSync('ops/monitoring/grafana/provisioning/dashboards/exchange.yml', 'utf8'),
+    ) as { providers: { options: { path: string } }[] };
+    const dashboardsAt = providers.providers[0]?.options.path;
+    expect(grafanaMounts['./ops/monitoring/grafana/dashboards']).toBe(dashboardsAt);
+    const dashboard = JSON.parse(readFileSync('ops/monitoring/grafana/dashboards/exchange.json', 'utf8')) as {
+      panels: { datasource?: { uid: string } }[];
+    };
+    const uids = new Set(
+      dashboard.panels.flatMap((panel) => (panel.datasource ? [panel.datasource.uid] : [])),
+    );
+    expect([...uids]).toEqual([datasources.datasources[0]?.uid]);
+    expect(grafana?.environment?.GF_SECURITY_ADMIN_PASSWORD).toMatch(/^\$\{GRAFANA_ADMIN_PASSWORD:-/);
   });
 });

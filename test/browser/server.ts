@@ -228,7 +228,7 @@ export async function startBrowserServer(): Promise<BrowserServer> {
     await seedDatabase(prisma, { demoUsers: true });
 
     // The workers first: the market maker fills the books while the client builds.
-    stopWorkers = await startWorkers({
+    ({ stop: stopWorkers } = await startWorkers({
       prisma,
       databaseUrl: url,
       marketMaker: true,
@@ -237,7 +237,7 @@ export async function startBrowserServer(): Promise<BrowserServer> {
       log: (fields, message) => {
         if (/fail/i.test(message)) console.error(`[browser tests] workers: ${message}`, fields);
       },
-    });
+    }));
     const settleBy = Date.now() + 45_000;
     const webDist = await buildWebClient();
 

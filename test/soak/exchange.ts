@@ -45,7 +45,7 @@ export async function startExchange(deps: {
     messenger: createMessenger(deps.prisma, { from: deps.config.SMTP_FROM }),
     logStream: { write: (line) => logFile.write(line) },
   });
-  const stopWorkers = await startWorkers({
+  const { stop: stopWorkers } = await startWorkers({
     prisma: deps.prisma,
     databaseUrl: deps.databaseUrl,
     marketMaker: deps.marketMaker,

@@ -1,15 +1,22 @@
-import { Queue, Worker } from 'bullmq';
 import type { Db } from '@exchange/kernel/db';
-import { archiveMarketMaker } from '@exchange/api/modules/spot';
-import { bullOptions, WORKER_QUEUES } from '@exchange/kernel/redis';
-import { purgeExpired } from './maintenance/purge-expired';
+import type { AuditReport } from '@exchange/kernel/ledger';
+import { exposeMetrics } from '@exchange/kernel/metrics';
+import { createRedis, WORKER_QUEUES } from '@exchange/kernel/redis';
+import { spotQueueName } from '@exchange/api/modules/spot';
+import { Heartbeats, type HeartbeatTiming } from './heartbeats';
+import { lastLedgerAudit } from './maintenance/ledger-audit';
+import { MAINTENANCE_QUEUE, startMaintenance } from './maintenance/maintenance';
 import { Matcher } from './matcher/matcher';
 import { MarketMaker } from './market-maker/market-maker';
+import { watchSources, workersRegistry } from './metrics';
 import { MicroSettler } from './micro/settler';
 import { RiskWorker } from './lever/risk-worker';
 import { startP2pWorker } from './p2p/deadlines';
+import { QueueDepths } from './queue-depths';
 import { SavingsWorker } from './savings/savings-worker';
 import { TeamRebater } from './team/rebater';
+
+export { MAINTENANCE_QUEUE };
 
 export interface WorkerDeps {
   prisma: Db;
@@ -18,60 +25,107 @@ export interface WorkerDeps {
   marketMaker: boolean;
   /** Age in days beyond which the market maker's ended orders are archived (SPOT_ARCHIVE_DAYS). */
   spotArchiveDays?: number;
+  /** The exchange's ledger audit, run every `auditEveryMinutes` (AUDIT_EVERY_MINUTES); none: not run. */
+  audit?: () => Promise<AuditReport>;
+  auditEveryMinutes?: number;
+  /** How often the workers report their heartbeats, and how long each lives (tests shorten them). */
+  heartbeat?: HeartbeatTiming;
   redisUrl: string;
   redisPrefix: string;
   log: (fields: object, message: string) => void;
 }
 
-export const MAINTENANCE_QUEUE = WORKER_QUEUES.maintenance;
-const HOUR_MS = 3_600_000;
+/** The workers by the names their heartbeats (and `/api/health`) give them. */
+export const WORKER_NAMES = [
+  'maintenance',
+  'matcher',
+  'market-maker',
+  'p2p-deadlines',
+  'lever-risk',
+  'micro-settle',
+  'savings',
+  'team-rebates',
+] as const;
+export type WorkerName = (typeof WORKER_NAMES)[number];
 
-/** Starts every background worker of the exchange; the returned function stops them. */
-export async function startWorkers(deps: WorkerDeps): Promise<() => Promise<void>> {
-  const options = bullOptions(deps);
-  const maintenance = new Queue(MAINTENANCE_QUEUE, options);
-  await maintenance.upsertJobScheduler('purge-expired', { every: HOUR_MS }, { name: 'purge-expired' });
-  await maintenance.upsertJobScheduler('spot-archive', { every: HOUR_MS }, { name: 'spot-archive' });
-  const worker = new Worker(
-    MAINTENANCE_QUEUE,
-    async (job) => {
-      if (job.name === 'purge-expired') {
-        const purged = await purgeExpired(deps.prisma);
-        deps.log(purged, 'purged expired sessions and codes');
-        return purged;
-      }
-      if (job.name === 'spot-archive') {
-        const archived = await archiveMarketMaker(deps.prisma, { days: deps.spotArchiveDays });
-        deps.log(archived, 'archived the market maker’s old orders');
-        return archived;
-      }
-      throw new Error(`unknown maintenance job ${job.name}`);
-    },
-    { ...options, concurrency: 1 },
-  );
-  worker.on('failed', (job, error) => deps.log({ job: job?.name, err: error }, 'maintenance job failed'));
+interface RunningWorker {
+  alive: () => boolean;
+  stop: () => Promise<void>;
+}
+
+export interface RunningWorkers {
+  /** The workers started (the market maker only when asked for). */
+  names: WorkerName[];
+  /** Stops every worker (and their heartbeats and metric sources). */
+  stop: () => Promise<void>;
+  /** Stops one worker and leaves the others running: its heartbeat lapses, as a crashed loop's would. */
+  stopWorker: (name: WorkerName) => Promise<void>;
+}
+
+/** Starts every background worker of the exchange, their heartbeats and their metrics. */
+export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
+  exposeMetrics(workersRegistry);
+  const redis = createRedis(deps.redisUrl, deps.redisPrefix);
+  const running = new Map<WorkerName, RunningWorker>();
+  running.set('maintenance', await startMaintenance({ ...deps, redis }));
   const matcher = new Matcher(deps);
   await matcher.start();
-  const marketMaker = deps.marketMaker ? new MarketMaker(deps) : undefined;
-  await marketMaker?.start();
-  const stopP2p = await startP2pWorker(deps);
+  running.set('matcher', matcher);
+  if (deps.marketMaker) {
+    const marketMaker = new MarketMaker(deps);
+    await marketMaker.start();
+    running.set('market-maker', marketMaker);
+  }
+  const p2p = await startP2pWorker(deps);
+  running.set('p2p-deadlines', p2p);
   const risk = new RiskWorker(deps);
   await risk.start();
+  running.set('lever-risk', risk);
   const microSettler = new MicroSettler(deps);
   await microSettler.start();
+  running.set('micro-settle', microSettler);
   const savings = new SavingsWorker(deps);
   await savings.start();
+  running.set('savings', savings);
   const rebater = new TeamRebater(deps);
   await rebater.start();
-  return async () => {
-    await rebater.stop();
-    await savings.stop();
-    await microSettler.stop();
-    await risk.stop();
-    await stopP2p();
-    await marketMaker?.stop();
-    await matcher.stop();
-    await worker.close();
-    await maintenance.close();
+  running.set('team-rebates', rebater);
+
+  const stopped = new Map<WorkerName, Promise<void>>();
+  const stopWorker = (name: WorkerName) => {
+    const worker = running.get(name);
+    if (!worker) return Promise.resolve();
+    if (!stopped.has(name)) stopped.set(name, worker.stop());
+    return stopped.get(name) as Promise<void>;
+  };
+  const heartbeats = new Heartbeats(
+    redis,
+    Object.fromEntries(
+      [...running].map(([name, worker]) => [name, () => !stopped.has(name) && worker.alive()]),
+    ),
+    deps.heartbeat,
+  );
+  await heartbeats.start();
+  const depths = new QueueDepths(deps);
+  const unwatch = watchSources({
+    streams: () => matcher.streamLags(),
+    marks: () => risk.markAges(),
+    lever: () => risk.exposure(),
+    microDue: () => microSettler.due(),
+    deadlines: () => p2p.counts(),
+    queues: () => depths.counts([...Object.values(WORKER_QUEUES), ...matcher.marketIds().map(spotQueueName)]),
+    audit: () => lastLedgerAudit(redis),
+  });
+  return {
+    names: [...running.keys()],
+    stopWorker,
+    async stop() {
+      unwatch();
+      await heartbeats.stop();
+      // The reverse of the start: nothing is left feeding a worker that already stopped.
+      for (const name of [...running.keys()].reverse()) await stopWorker(name);
+      await depths.close();
+      redis.disconnect();
+    },
   };
 }

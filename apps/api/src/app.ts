@@ -7,7 +7,6 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
-import { healthAnswerSchema } from '@exchange/contracts';
 import type { Config } from '@exchange/kernel/config';
 import type { Db } from '@exchange/kernel/db';
 import { createPool } from '@exchange/kernel/db';
@@ -16,7 +15,8 @@ import { auditExchange, TRANSFER_GUARDS } from './areas';
 import type { AreaOptions } from './http/area';
 import { registerAuth } from './http/auth';
 import { answerFrameworkError, BODY_LIMIT_BYTES, registerErrorHandling } from './http/error-handler';
-import { answers, ok } from './http/envelope';
+import { exchangeHealth, registerHealth } from './http/health';
+import { registerMetrics } from './http/metrics';
 import { clientErrorHandler, registerSecurityHeaders } from './http/security-headers';
 import { SessionCache } from './http/session-cache';
 import { acceptorArea } from './modules/acceptor';
@@ -87,6 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
+  registerMetrics(app, () => exchangeHealth(app));
   registerSecurityHeaders(app, resolve(deps.config.WEB_DIST_DIR));
   registerAuth(app);
   await app.register(swagger, {
@@ -98,11 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The request schemas of every route, as OpenAPI: generated from the same zod schemas that validate.
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
-  app.get('/api/health', { schema: { response: answers(healthAnswerSchema) } }, async () => {
-    await deps.prisma.$queryRaw`SELECT 1`;
-    await deps.redis.ping();
-    return ok('healthy' as const);
-  });
+  registerHealth(app);
   const areaOptions: AreaOptions = { redisUrl: deps.redisUrl };
   await app.register(spotServices, areaOptions);
   await app.register(p2pServices, areaOptions);

@@ -4,8 +4,11 @@ import { execFileSync } from 'node:child_process';
 import { startWorkers } from '@exchange/workers';
 import { seedDatabase } from '../../../prisma/seed';
 import { buildApp } from '@exchange/api/app';
+import { auditExchange } from '@exchange/api/areas';
 import { loadConfig } from '@exchange/kernel/config';
 import { migrate, createPrisma, prismaSql } from '@exchange/kernel/db';
+import { checkHealth, healthAnswer } from '@exchange/kernel/health';
+import { startMetricsListener } from '@exchange/kernel/metrics';
 import { claimRedisNames, createRedis, exchangeIdentity } from '@exchange/kernel/redis';
 import { startEmbeddedPostgres, resolveRedis } from '@exchange/kernel/infra';
 import { createMessenger } from '@exchange/api/modules/verification';
@@ -50,26 +53,42 @@ async function main(): Promise<void> {
     databaseUrl,
     messenger: createMessenger(prisma, { url: config.SMTP_URL, from: config.SMTP_FROM }),
   });
-  const stopWorkers = config.WORKERS
+  const workers = config.WORKERS
     ? await startWorkers({
         prisma,
         databaseUrl,
         marketMaker: config.MARKET_MAKER,
         spotArchiveDays: config.SPOT_ARCHIVE_DAYS,
+        audit: () => auditExchange(prisma),
+        auditEveryMinutes: config.AUDIT_EVERY_MINUTES,
         redisUrl: redisEndpoint.url,
         redisPrefix: config.REDIS_PREFIX,
         log: (fields, message) => app.log.info(fields, message),
       })
-    : () => Promise.resolve();
+    : undefined;
   await app.listen({ port: config.PORT, host: config.HOST });
   log(`exchange is up on http://localhost:${config.PORT} (API /api, socket.io /wss/)`);
+  // Metrics and health away from the public port (README, Operating it): the API's and the workers' metrics.
+  const metrics = config.METRICS_PORT
+    ? await startMetricsListener({
+        host: config.METRICS_HOST,
+        port: config.METRICS_PORT,
+        token: config.METRICS_TOKEN,
+        health: async () =>
+          healthAnswer(
+            await checkHealth({ postgres: () => prisma.$queryRaw`SELECT 1`, redis, workers: 'roster' }),
+          ),
+      })
+    : undefined;
+  if (metrics) log(`metrics on http://${config.METRICS_HOST}:${metrics.port}/metrics`);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log(`${signal}: shutting down`);
-    await stopWorkers();
+    await metrics?.close();
+    await workers?.stop();
     await app.close();
     await releaseRedisNames();
     redis.disconnect();

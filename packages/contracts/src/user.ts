@@ -97,5 +97,23 @@ export const authorizationCodeSchema = z.string();
 /** `POST /api/upload`: the URL the stored image is served back from. */
 export const uploadAnswerSchema = z.string();
 
-/** `GET /api/health`: the database and Redis answer. */
-export const healthAnswerSchema = z.literal('healthy');
+/** `GET /api/health?scope=`: every part (the default), or only what the API itself needs (Postgres, Redis). */
+export const healthQuerySchema = z.object({ scope: z.enum(['all', 'api']).default('all') });
+
+/** One part of the exchange in `GET /api/health`: a service (Postgres, Redis) or a worker (by heartbeat). */
+export const healthPartSchema = z.object({
+  name: z.string(),
+  kind: z.enum(['service', 'worker']),
+  up: z.boolean(),
+  seconds_since_beat: z.number().optional(),
+});
+
+/**
+ * `GET /api/health`: `ok` and 'healthy' (HTTP 200) when every part is up, else `error`, the parts that are
+ * down in the message ('down: matcher, redis') and HTTP 503; the state of each part either way.
+ */
+export const healthAnswerSchema = z.object({
+  type: z.enum(['ok', 'error']),
+  message: z.string(),
+  parts: z.array(healthPartSchema),
+});

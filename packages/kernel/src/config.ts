@@ -98,6 +98,10 @@ const depositXpub = z
     }
   });
 
+/** A setting given empty (`METRICS_TOKEN=` from a compose file's `${METRICS_TOKEN:-}`) counts as unset. */
+const unsetWhenEmpty = <Schema extends z.ZodType>(schema: Schema) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema);
+
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -136,6 +140,17 @@ const configSchema = z.object({
   PAYMENT_SANDBOX: flag.optional(),
   TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Prometheus metrics. METRICS_PORT (unset: none) opens a listener of its own on METRICS_HOST with
+   * `/metrics` and `/health`, away from the public port; METRICS_TOKEN (16 or more characters) is then asked
+   * of every scrape, and also opens `/metrics` on the public port for requests that carry it
+   * (`Authorization: Bearer <token>`). Without a token the public port never serves metrics.
+   */
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  METRICS_PORT: unsetWhenEmpty(z.coerce.number().int().min(1).max(65535).optional()),
+  METRICS_TOKEN: unsetWhenEmpty(z.string().min(16, 'needs 16 or more characters').optional()),
+  /** Minutes between the workers' ledger audits (its result and age are metrics and alerts). */
+  AUDIT_EVERY_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   DEPOSIT_XPUB_EVM: depositXpub,
   DEPOSIT_XPUB_BITCOIN: depositXpub,
   DEPOSIT_XPUB_LITECOIN: depositXpub,

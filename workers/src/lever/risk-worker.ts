@@ -3,7 +3,8 @@ import type { Emitter } from '@socket.io/redis-emitter';
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type pg from 'pg';
-import { createPool } from '@exchange/kernel/db';
+import { createPool, poolSql } from '@exchange/kernel/db';
+import { Money } from '@exchange/kernel/ledger';
 import { bullOptions, WORKER_QUEUES } from '@exchange/kernel/redis';
 import { createPushEmitter, userRoom } from '@exchange/kernel/realtime';
 import {
@@ -11,10 +12,12 @@ import {
   chargeOvernightFees,
   emptyAccount,
   leverChangedChannel,
+  markAges,
   RiskEngine,
   shanghaiDay,
   type SettledPosition,
 } from '@exchange/api/modules/lever';
+import { countFailures, workerMetrics } from '../metrics';
 
 export interface RiskWorkerDeps {
   databaseUrl: string;
@@ -35,6 +38,11 @@ const MARK_SAMPLE_MS = 1_000;
 const SWEEP_INTERVAL_MS = 1_000;
 /** Everything is reloaded from Postgres this often (whatever notifications were lost). */
 const RELOAD_INTERVAL_MS = 30_000;
+/** The worker is alive while its looks at the books succeed and no round runs longer than this. */
+const LOOK_STALE_MS = 10_000;
+const ROUND_STALL_MS = 60_000;
+/** "At risk": a risk rate within this many times the liquidation line. */
+const AT_RISK_FACTOR = 2n;
 
 /**
  * The lever risk worker process: looks at the books every second for the marks (the module's MarkSampler,
@@ -63,6 +71,9 @@ export class RiskWorker {
   private stopped = false;
   private sampling = false;
   private reloadAll = false;
+  /** When the last look at the books succeeded, and when the round in progress (if any) began. */
+  private lastLookAt = 0;
+  private roundStartedAt: number | undefined;
   /** Rounds run since start, for operators and the benchmark. */
   readonly stats = { rounds: 0, settled: 0, liquidatedAccounts: 0, activated: 0 };
 
@@ -110,6 +121,7 @@ export class RiskWorker {
     this.sampling = true;
     try {
       for (const matchId of await this.engine.sampleMarks()) this.schedule(matchId);
+      this.lastLookAt = Date.now();
     } catch (error) {
       if (!this.stopped) this.deps.log({ err: error }, 'lever mark sample failed');
     } finally {
@@ -147,6 +159,7 @@ export class RiskWorker {
         this.wake = undefined;
         continue;
       }
+      this.roundStartedAt = Date.now();
       try {
         if (this.reloadAll) {
           this.reloadAll = false;
@@ -168,6 +181,7 @@ export class RiskWorker {
           this.stats.rounds += 1;
           this.stats.settled += round.settled.length;
           this.stats.liquidatedAccounts += round.liquidatedAccounts;
+          if (round.liquidatedAccounts > 0) workerMetrics.liquidations.inc(round.liquidatedAccounts);
           this.stats.activated += round.activated.length;
           this.announce(round.settled);
           for (const account of this.engine.book.accountsOnPair(matchId)) this.queuePush(account);
@@ -189,8 +203,27 @@ export class RiskWorker {
         this.deps.log({ err: error }, 'lever risk round failed, reloading');
         this.reloadAll = true;
         await new Promise((resolve) => setTimeout(resolve, 200));
+      } finally {
+        this.roundStartedAt = undefined;
       }
     }
+  }
+
+  /** Whether the worker looks at the books and no round hangs (the heartbeat's evidence). */
+  alive(now = Date.now()): boolean {
+    if (!this.running) return false;
+    const roundStalled = this.roundStartedAt !== undefined && now - this.roundStartedAt > ROUND_STALL_MS;
+    return now - this.lastLookAt <= LOOK_STALE_MS && !roundStalled;
+  }
+
+  /** What monitoring reads of the book: positions held, and accounts close to liquidation. */
+  exposure(): { open: number; accountsAtRisk: number } {
+    return { open: this.engine.book.size, accountsAtRisk: this.engine.book.accountsAtRisk(AT_RISK_FACTOR) };
+  }
+
+  /** Each pair's mark age and reliability, as recorded in Postgres. */
+  markAges() {
+    return markAges(poolSql(this.pool));
   }
 
   private queuePush(account: { userId: number; legalId: number }): void {
@@ -206,6 +239,7 @@ export class RiskWorker {
 
   /** `lever_closed` with the ids of settled positions, and a fresh `lever_trade` for their owners. */
   private announce(settled: SettledPosition[]): void {
+    countSettled(settled);
     const byUser = new Map<number, number[]>();
     for (const position of settled)
       byUser.set(position.userId, [...(byUser.get(position.userId) ?? []), Number(position.id)]);
@@ -259,18 +293,20 @@ export class RiskWorker {
       { pattern: '1 0 * * *', tz: 'Asia/Shanghai' },
       { name: 'lever-overnight' },
     );
-    this.worker = new Worker(
-      LEVER_QUEUE,
-      async (job) => {
-        if (job.name !== 'lever-overnight') throw new Error(`unknown lever job ${job.name}`);
-        const run = await this.chargeOvernight();
-        this.deps.log(
-          { day: run.day, charged: run.charged, closed: run.closed.length },
-          'lever overnight fees',
-        );
-        return { day: run.day, charged: run.charged, closed: run.closed.length };
-      },
-      { ...options, concurrency: 1 },
+    this.worker = countFailures(
+      new Worker(
+        LEVER_QUEUE,
+        async (job) => {
+          if (job.name !== 'lever-overnight') throw new Error(`unknown lever job ${job.name}`);
+          const run = await this.chargeOvernight();
+          this.deps.log(
+            { day: run.day, charged: run.charged, closed: run.closed.length },
+            'lever overnight fees',
+          );
+          return { day: run.day, charged: run.charged, closed: run.closed.length };
+        },
+        { ...options, concurrency: 1 },
+      ),
     );
     this.worker.on('failed', (job, error) =>
       this.deps.log({ job: job?.name, err: error }, 'lever job failed'),
@@ -294,5 +330,15 @@ export class RiskWorker {
     this.subscriber.disconnect();
     this.redis.disconnect();
     await this.pool.end();
+  }
+}
+
+/** Settled positions in the metrics: by close reason, and those the house could not cover in full. */
+function countSettled(settled: SettledPosition[]): void {
+  for (const position of settled) {
+    workerMetrics.positionsClosed.inc({ reason: position.reason });
+    if (new Money(position.shortfall).gt(position.insurancePaid))
+      workerMetrics.beyondFund.inc({ kind: 'loss' });
+    if (new Money(position.unpaid).gt(0)) workerMetrics.beyondFund.inc({ kind: 'profit' });
   }
 }

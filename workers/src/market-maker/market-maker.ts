@@ -98,6 +98,9 @@ export interface MarketMakerDeps {
   random?: () => number;
 }
 
+/** The market maker is alive while a round finished this recently. */
+const ROUND_STALE_MS = 30_000;
+
 export class MarketMaker {
   private readonly queues: SpotQueues;
   private readonly pool: pg.Pool;
@@ -107,6 +110,9 @@ export class MarketMaker {
   private taker?: User;
   private timer?: NodeJS.Timeout;
   private running = false;
+  private stopped = false;
+  /** When the last round finished (the heartbeat's evidence). */
+  private lastRoundAt = 0;
   private readonly random: () => number;
 
   constructor(private readonly deps: MarketMakerDeps) {
@@ -139,11 +145,17 @@ export class MarketMaker {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     while (this.running) await new Promise((resolve) => setTimeout(resolve, 20));
     await this.placements.settled();
     await this.queues.close();
     await this.pool.end();
+  }
+
+  /** Whether rounds complete (a failed pair read, Postgres away, stops them): one starts every 2 seconds. */
+  alive(now = Date.now()): boolean {
+    return !this.stopped && now - this.lastRoundAt <= ROUND_STALE_MS;
   }
 
   /** One round: every market's reference moves, its ladder is replaced, and sometimes someone takes. */
@@ -165,6 +177,7 @@ export class MarketMaker {
           );
         }
       }
+      this.lastRoundAt = Date.now();
     } finally {
       this.running = false;
     }

@@ -13,15 +13,18 @@ import {
   resultsChannel,
   spotQueueName,
   SpotQueues,
+  type BatchOutcome,
   type ResultBatch,
   type SpotCommand,
   type SpotJob,
   marketNameOf,
   pairsChangedChannel,
+  symbolOf,
   Market,
   settleBatch,
   type Pair,
 } from '@exchange/api/modules/spot';
+import { countFailures, workerMetrics } from '../metrics';
 import { MicroBatcher } from './batcher';
 import { MarketPushes } from './pushes';
 import { PlacementSweeper } from './sweeper';
@@ -54,6 +57,8 @@ const STALE_NEW_ORDER_MS = 3_000;
 /** Stream entries (group commits) read at most at once, and how long a read waits for the first. */
 const PLACEMENT_READ_ENTRIES = 1_000;
 const PLACEMENT_BLOCK_MS = 1_000;
+/** A market reader that has not come round for this long is stuck (a batch that never commits). */
+const READER_STALL_MS = 15_000;
 
 /**
  * The spot matcher: the one writer of every order book. It owns the books in memory (rebuilt from Postgres
@@ -82,6 +87,8 @@ export class Matcher {
   private readonly opening = new Set<number>();
   private pairSubscriber?: Redis;
   private readonly sweeper: PlacementSweeper;
+  /** When each market's placements reader last came round its loop (the heartbeat's evidence). */
+  private readonly readerRounds = new Map<number, number>();
 
   constructor(private readonly deps: MatcherDeps) {
     // Auto-pipelining: the pushes of a batch (one PUBLISH per event) go out in one write, not one each.
@@ -132,10 +139,12 @@ export class Matcher {
       this.markets.set(pair.id, market);
       const batcher = new MicroBatcher<SpotCommand>((commands) => this.settle(market, commands));
       this.workers.push(
-        new Worker<SpotJob>(spotQueueName(pair.id), (job) => batcher.submit(job.data), {
-          ...bullOptions(this.deps),
-          concurrency: 256,
-        }),
+        countFailures(
+          new Worker<SpotJob>(spotQueueName(pair.id), (job) => batcher.submit(job.data), {
+            ...bullOptions(this.deps),
+            concurrency: 256,
+          }),
+        ),
       );
       this.readers.push(this.readPlacements(pair.id, batcher));
     } finally {
@@ -191,6 +200,7 @@ export class Matcher {
       this.stats.batches += 1;
       this.stats.commands += jobs.length;
       this.stats.settleMs += performance.now() - started;
+      countBatch(symbolOf(market.pair), outcome, jobs.length, (performance.now() - started) / 1000);
       if (outcome.results.length > 0) {
         const { pair } = market;
         const batch: ResultBatch = {
@@ -204,6 +214,7 @@ export class Matcher {
       const lastTraded = outcome.trades.at(-1)?.price;
       if (lastTraded) market.lastPrice = lastTraded;
     } catch (error) {
+      workerMetrics.batchFailures.inc({ pair: symbolOf(market.pair) });
       // The books in memory may now be ahead of Postgres: rebuild them from it, and let BullMQ retry the jobs.
       this.deps.log(
         { err: error, market: market.pair.id, jobs: jobs.length },
@@ -226,6 +237,7 @@ export class Matcher {
     this.blockingReaders.push(reader);
     let cursor = '0';
     while (this.running) {
+      this.readerRounds.set(matchId, Date.now());
       try {
         const reply = (await reader.xreadgroup(
           'GROUP',
@@ -270,6 +282,39 @@ export class Matcher {
         cursor = '0';
       }
     }
+  }
+
+  /** The markets this matcher runs (their queues are `spot-<id>`). */
+  marketIds(): number[] {
+    return [...this.markets.keys()];
+  }
+
+  /** Whether every market's reader came round lately: no batch is stuck and the matcher still runs. */
+  alive(now = Date.now()): boolean {
+    if (!this.running) return false;
+    for (const round of this.readerRounds.values()) if (now - round > READER_STALL_MS) return false;
+    return true;
+  }
+
+  /**
+   * Each market's placements waiting for the matcher: the entries in its stream (an entry is deleted once its
+   * orders are committed) and the age of the oldest, read from its id (the time Redis appended it).
+   */
+  async streamLags(): Promise<{ pair: string; entries: number; lagSeconds: number }[]> {
+    const markets = [...this.markets.values()];
+    const read = this.redis.pipeline();
+    for (const market of markets) {
+      const key = placementsStream(this.deps.redisPrefix, market.pair.id);
+      read.xlen(key).xrange(key, '-', '+', 'COUNT', 1);
+    }
+    const replies = (await read.exec()) ?? [];
+    const now = Date.now();
+    return markets.map((market, index) => {
+      const entries = Number(replies[2 * index]?.[1] ?? 0);
+      const [oldest] = (replies[2 * index + 1]?.[1] ?? []) as [string, string[]][];
+      const appended = oldest ? Number(oldest[0].split('-')[0]) : now;
+      return { pair: symbolOf(market.pair), entries, lagSeconds: Math.max(0, (now - appended) / 1000) };
+    });
   }
 
   private async acquireLease(): Promise<void> {
@@ -332,4 +377,28 @@ export class Matcher {
     this.redis.disconnect();
     await this.pool.end();
   }
+}
+
+/** One committed batch in the metrics: its size and time, the verdicts on its new orders, its trades. */
+function countBatch(pair: string, outcome: BatchOutcome, commands: number, seconds: number): void {
+  workerMetrics.batchSize.observe({ pair }, commands);
+  workerMetrics.batchDuration.observe({ pair }, seconds);
+  let refused = 0;
+  for (const result of outcome.results) {
+    if (!result.rejectReason) continue;
+    refused += 1;
+    workerMetrics.orders.inc({ pair, outcome: 'refused', reason: result.rejectReason });
+  }
+  if (outcome.placed > refused)
+    workerMetrics.orders.inc({ pair, outcome: 'accepted', reason: '' }, outcome.placed - refused);
+  if (outcome.trades.length === 0) return;
+  let base = 0;
+  let quote = 0;
+  for (const trade of outcome.trades) {
+    base += trade.amount.toNumber();
+    quote += trade.quote.toNumber();
+  }
+  workerMetrics.trades.inc({ pair }, outcome.trades.length);
+  workerMetrics.baseVolume.inc({ pair }, base);
+  workerMetrics.quoteVolume.inc({ pair }, quote);
 }

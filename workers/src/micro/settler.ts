@@ -7,6 +7,7 @@ import { DEFAULT_LOCALE } from '@exchange/kernel/i18n';
 import { createPushEmitter, userRoom } from '@exchange/kernel/realtime';
 import { instanceWorker } from '@exchange/kernel/redis';
 import {
+  countDue,
   loadNames,
   MICRO_QUEUE,
   orderView,
@@ -14,6 +15,7 @@ import {
   type ExpiryJob,
   type MicroOrderRow,
 } from '@exchange/api/modules/micro';
+import { countFailures, workerMetrics } from '../metrics';
 
 export interface MicroSettlerDeps {
   databaseUrl: string;
@@ -24,6 +26,10 @@ export interface MicroSettlerDeps {
 
 /** How often the sweeper settles whatever is due without a job (Redis lost it, or a worker died). */
 export const SWEEP_INTERVAL_MS = 1_000;
+/** The settler is alive while a sweep completed this recently. */
+const SWEEP_STALE_MS = 10_000;
+/** An order settled more than this after its expiry counts as settled late. */
+const LATE_MS = 5_000;
 
 /**
  * The seconds-contract settlement worker: the expiry jobs and a sweeper, both calling the module's
@@ -39,6 +45,7 @@ export class MicroSettler {
   private sweeping?: Promise<void>;
   /** Pushes still being sent: stop() waits for them before closing Redis. */
   private readonly pushing = new Set<Promise<void>>();
+  private lastSweptAt = 0;
 
   constructor(private readonly deps: MicroSettlerDeps) {
     this.pool = createPool(deps.databaseUrl, 4);
@@ -50,11 +57,13 @@ export class MicroSettler {
     // The sweep comes before the worker: a due job taken at once would lock the orders the sweep then skips,
     // and start() would return with them still running.
     await this.sweep();
-    this.worker = instanceWorker<ExpiryJob>(MICRO_QUEUE, () => this.settle(), {
-      ...this.deps,
-      concurrency: 1,
-      failure: 'micro expiry job failed',
-    });
+    this.worker = countFailures(
+      instanceWorker<ExpiryJob>(MICRO_QUEUE, () => this.settle(), {
+        ...this.deps,
+        concurrency: 1,
+        failure: 'micro expiry job failed',
+      }),
+    );
     await this.worker.waitUntilReady();
     this.timer = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);
   }
@@ -63,6 +72,7 @@ export class MicroSettler {
   async settle(): Promise<number> {
     return settleDue(this.pool, {
       onSettled: (orders) => {
+        countSettled(orders);
         const push = this.push(orders).finally(() => this.pushing.delete(push));
         this.pushing.add(push);
       },
@@ -72,12 +82,24 @@ export class MicroSettler {
   private sweep(): Promise<void> {
     // One sweep at a time; a slow one is not stacked on.
     this.sweeping ??= this.settle()
-      .then(() => undefined)
+      .then(() => {
+        this.lastSweptAt = Date.now();
+      })
       .catch((error: unknown) => this.deps.log({ err: error }, 'micro sweep failed'))
       .finally(() => {
         this.sweeping = undefined;
       });
     return this.sweeping;
+  }
+
+  /** Whether sweeps complete (the heartbeat's evidence): one runs every second. */
+  alive(now = Date.now()): boolean {
+    return !this.stopped && now - this.lastSweptAt <= SWEEP_STALE_MS;
+  }
+
+  /** Orders due and not yet settled (monitoring). */
+  due(): Promise<number> {
+    return countDue(this.pool);
   }
 
   private async push(orders: MicroOrderRow[]): Promise<void> {
@@ -104,4 +126,16 @@ export class MicroSettler {
     await this.redis.quit().catch(() => undefined);
     await this.pool.end();
   }
+}
+
+/** Settled orders in the metrics: how long after expiry each settled, and how many of them late. */
+function countSettled(orders: MicroOrderRow[]): void {
+  let late = 0;
+  for (const order of orders) {
+    const delayMs = (order.settled_at ?? new Date()).getTime() - order.expires_at.getTime();
+    workerMetrics.microDelay.observe(Math.max(0, delayMs) / 1000);
+    if (delayMs > LATE_MS) late += 1;
+  }
+  workerMetrics.microSettled.inc(orders.length);
+  if (late > 0) workerMetrics.microLate.inc(late);
 }

@@ -72,7 +72,7 @@ const isSure = async (id: number) => (await ctx.prisma.p2pOrder.findUniqueOrThro
 describe('P2P deadlines', () => {
   it('cancels an unpaid order when its delayed job falls due', async () => {
     await writeSetting(ctx.prisma, 'userLegalDealCancel_time', '0.03');
-    const stop = await startWorker();
+    const { stop } = await startWorker();
     try {
       const { seller, buyer, orderId, adId } = await unpaidOrder();
       expect(await isSure(orderId)).toBe(0);
@@ -163,7 +163,7 @@ describe('P2P deadlines', () => {
 
     await flushRedis();
     expect(await ctx.app.p2pDeadlines.queue.getJobCounts()).toMatchObject({ delayed: 0, waiting: 0 });
-    const stop = await startWorker();
+    const { stop } = await startWorker();
     try {
       // The sweep at start applied the overdue ones before the worker reported ready.
       expect(await isSure(overdue.orderId)).toBe(2);

@@ -11,6 +11,7 @@ import {
   type Clock,
   type SavingsJob,
 } from '@exchange/api/modules/savings';
+import { countFailures } from '../metrics';
 
 export interface SavingsWorkerDeps {
   databaseUrl: string;
@@ -47,11 +48,13 @@ export class SavingsWorker {
   }
 
   async start(): Promise<void> {
-    this.worker = instanceWorker<SavingsJob>(SAVINGS_QUEUE, (job) => this.run(job.data), {
-      ...this.deps,
-      concurrency: 1,
-      failure: 'savings job failed',
-    });
+    this.worker = countFailures(
+      instanceWorker<SavingsJob>(SAVINGS_QUEUE, (job) => this.run(job.data), {
+        ...this.deps,
+        concurrency: 1,
+        failure: 'savings job failed',
+      }),
+    );
     await this.jobs.scheduleAccrual(this.deps.accrueEveryMs);
     await this.sweep();
     this.timer = setInterval(() => void this.sweep(), this.deps.sweepEveryMs ?? 5 * 60_000);
@@ -79,6 +82,11 @@ export class SavingsWorker {
         await this.jobs.scheduleMaturity(holding.id, holding.endAt, now);
     })().catch((error: unknown) => this.deps.log({ err: error }, 'savings sweep failed'));
     return this.sweeping;
+  }
+
+  /** Whether its job worker runs (its jobs come daily and at maturities: there is no loop to watch). */
+  alive(): boolean {
+    return this.worker?.isRunning() ?? false;
   }
 
   async stop(): Promise<void> {

@@ -11,6 +11,8 @@ export interface TeamRebaterDeps {
 
 /** How often the rebater pays what the fee-taking areas recorded since its last run. */
 export const REBATE_INTERVAL_MS = 1_000;
+/** The rebater is alive while a pass completed this recently. */
+const PASS_STALE_MS = 15_000;
 
 /**
  * The referral-rebate loop: every second (and at start, so fees recorded while no worker ran are paid at
@@ -22,6 +24,8 @@ export class TeamRebater {
   private readonly pool: pg.Pool;
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
+  private lastPassAt = 0;
+  private stopped = false;
 
   constructor(private readonly deps: TeamRebaterDeps) {
     this.pool = createPool(deps.databaseUrl, 2);
@@ -36,6 +40,7 @@ export class TeamRebater {
   run(): Promise<void> {
     this.running ??= payTeamRebates(this.pool)
       .then((paid) => {
+        this.lastPassAt = Date.now();
         if (paid > 0) this.deps.log({ fees: paid }, 'team rebates paid');
       })
       .catch((error: unknown) => this.deps.log({ err: error }, 'team rebates failed'))
@@ -45,7 +50,13 @@ export class TeamRebater {
     return this.running;
   }
 
+  /** Whether passes complete (the heartbeat's evidence). */
+  alive(now = Date.now()): boolean {
+    return !this.stopped && now - this.lastPassAt <= PASS_STALE_MS;
+  }
+
   async stop(): Promise<void> {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     await this.running;
     await this.pool.end();

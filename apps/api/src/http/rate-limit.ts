@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
 import { AppError } from '@exchange/kernel/errors';
+import { apiMetrics } from './metrics';
 
 export interface RateRule {
   name: string;
@@ -53,7 +54,13 @@ export async function consumeRate(redis: Redis, rule: RateRule, subject: string)
   const taken = Number(
     await takeSlot.run(redis, [rateKey(rule, subject)], [rule.limit, rule.windowSeconds * 1000]),
   );
-  if (taken < 0) throw new AppError('too_many_requests');
+  if (taken < 0) throw limited(rule);
+}
+
+/** The refusal of an attempt beyond a rule's limit, counted by rule. */
+function limited(rule: RateRule): AppError {
+  apiMetrics.rateLimited.inc({ rule: rule.name });
+  return new AppError('too_many_requests');
 }
 
 /** Forgets the attempts counted against a rule (after a success that proves the caller). */
@@ -115,7 +122,7 @@ export async function compareWithinLimit(
   for (let pauseMs = 5; ; pauseMs = Math.min(pauseMs * 2, 100)) {
     const taken = Number(await takeComparison.run(redis, keys, [rule.limit, guess, COMPARISON_STALE_MS]));
     if (taken === 1) break;
-    if (taken < 0 || Date.now() >= giveUpAt) throw new AppError('too_many_requests');
+    if (taken < 0 || Date.now() >= giveUpAt) throw limited(rule);
     await delay(pauseMs);
   }
   let outcome: 'right' | 'wrong' | 'unknown' = 'unknown';

@@ -2,6 +2,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { SOCKET_PATH, socketChannel, userRoom } from '@exchange/kernel/realtime';
+import { apiMetrics } from '../http/metrics';
 import type { Revocation } from '../http/session-cache';
 import { hashToken, tokenFromHeader } from '../http/sessions';
 
@@ -53,7 +54,11 @@ export function attachRealtime(app: FastifyInstance): Server {
   });
 
   io.on('connection', (socket) => {
-    socket.on('disconnect', () => forgetSession(socket));
+    apiMetrics.socketsConnected.inc();
+    socket.on('disconnect', () => {
+      apiMetrics.socketsConnected.dec();
+      forgetSession(socket);
+    });
     socket.on('login', (payload: unknown, ack?: (answer: { type: string }) => void) => {
       joinUserRoom(app, socket, payload)
         .then((joined) => ack?.({ type: joined ? 'ok' : '999' }))

@@ -31,4 +31,12 @@ export const ACCEPTOR_DEADLINES: DeadlineSource = {
         select: { id: true, auto_confirm_at: true },
       })
     ).flatMap((row) => (row.auto_confirm_at ? [{ id: row.id, at: row.auto_confirm_at }] : [])),
+  count: async (prisma, now) => {
+    const waiting = { is_sure: DEAL.waiting, type: 'sell' };
+    const [pending, overdue] = await Promise.all([
+      prisma.acceptorDeal.count({ where: { ...waiting, auto_confirm_at: { gt: now } } }),
+      prisma.acceptorDeal.count({ where: { ...waiting, auto_confirm_at: { lte: now } } }),
+    ]);
+    return { pending, overdue };
+  },
 };

@@ -31,4 +31,11 @@ export const ORDER_DEADLINES: DeadlineSource = {
         select: { id: true, pay_deadline: true },
       })
     ).map((row) => ({ id: row.id, at: row.pay_deadline })),
+  count: async (prisma, now) => {
+    const [pending, overdue] = await Promise.all([
+      prisma.p2pOrder.count({ where: { is_sure: IS_SURE.unpaid, pay_deadline: { gt: now } } }),
+      prisma.p2pOrder.count({ where: { is_sure: IS_SURE.unpaid, pay_deadline: { lte: now } } }),
+    ]);
+    return { pending, overdue };
+  },
 };

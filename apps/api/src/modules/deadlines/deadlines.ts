@@ -58,6 +58,15 @@ export interface DeadlineSource {
   overdue: (prisma: Db, limit: number, now: Date) => Promise<number[]>;
   /** Rows whose deadline is after `now`, with it (to re-schedule after Redis lost them). */
   pending: (prisma: Db, limit: number, now: Date) => Promise<{ id: number; at: Date }[]>;
+  /** How many deadlines are still to come, and how many have passed without being applied (monitoring). */
+  count: (prisma: Db, now: Date) => Promise<{ pending: number; overdue: number }>;
+}
+
+/** Each source's deadlines, pending and overdue, at one instant. */
+export async function countDeadlines(prisma: Db, sources: DeadlineSource[], now = new Date()) {
+  return Promise.all(
+    sources.map(async (source) => ({ kind: source.kind, ...(await source.count(prisma, now)) })),
+  );
 }
 
 /** Runs one deadline job (the worker's handler) with the sources of the areas that have deadlines. */

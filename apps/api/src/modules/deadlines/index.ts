@@ -3,6 +3,7 @@
  * handler and the sweeper. Each area supplies its own DeadlineSource.
  */
 export {
+  countDeadlines,
   deadlineJobId,
   P2P_DEADLINES_QUEUE,
   P2pDeadlines,

@@ -3,7 +3,7 @@ import './texts';
 export { activateEntrusts } from './activate-entrusts';
 export { leverAudit } from './audit';
 export { batchClose, leverChangedChannel, type LeverDeps, type SettledPosition } from './close-position';
-export { recordMarks, reliableMark } from './mark-price';
+export { markAges, recordMarks, reliableMark } from './mark-price';
 export { impactPrice, MarkTracker, type MarkParams } from './mark-tracker';
 export { leverOptionsView, setLeverOptions } from './options';
 export { chargeOvernightFees, shanghaiDay } from './overnight-fee';

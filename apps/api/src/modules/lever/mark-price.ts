@@ -77,6 +77,17 @@ export async function readMark(sql: Sql, matchId: number): Promise<PairMark> {
   };
 }
 
+/** Each lever pair's mark as monitoring reports it: seconds since it was last reliable, and the last look. */
+export async function markAges(sql: Sql): Promise<{ pair: string; ageSeconds: number; reliable: boolean }[]> {
+  return sql.query(
+    `SELECT c.name || '/' || l.name AS pair, m.reliable,
+       EXTRACT(EPOCH FROM now() - m.marked_at)::float8 AS "ageSeconds"
+     FROM lever_marks m JOIN currency_matches p ON p.id = m.match_id
+       JOIN currencies c ON c.id = p.currency_id JOIN currencies l ON l.id = p.legal_id
+     WHERE m.marked_at IS NOT NULL`,
+  );
+}
+
 /** The mark a new position opens at: only one the book backs right now. */
 export function markToOpen(state: PairMark): MoneyValue {
   if (!state.mark || !state.fresh) throw new AppError('lever_no_price');

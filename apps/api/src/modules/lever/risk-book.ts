@@ -190,6 +190,21 @@ export class RiskBook {
     return equity;
   }
 
+  /**
+   * Accounts in trade whose risk rate at the current marks is at most `factor` times the burst rate (factor 1:
+   * due for liquidation): how close the book is to liquidations, for monitoring. Walks every account.
+   */
+  accountsAtRisk(factor: bigint): number {
+    let count = 0;
+    for (const account of this.accounts.values()) {
+      if (account.originCaution <= 0n) continue;
+      const equity = this.equityOf(account);
+      if (equity !== undefined && equity * 100n <= factor * this.burstRate * account.originCaution)
+        count += 1;
+    }
+    return count;
+  }
+
   /** What the pair's current mark triggers: entrusts to open, stops to fire, accounts to liquidate. */
   evaluate(matchId: number): Evaluation {
     const result: Evaluation = { activate: [], stops: [], liquidate: [], accounts: 0 };

@@ -5,7 +5,7 @@ export { loadNames, orderView } from './order-row';
 export { setMicroPairOptions } from './pair-options';
 export { outcomeOf, SETTLE_GRACE_MS } from './prices';
 export { expiryJobOf, MICRO_QUEUE, MicroQueue, type ExpiryJob } from './queue';
-export { emptyTimings, settleDue } from './settle';
+export { countDue, emptyTimings, settleDue } from './settle';
 export { type MicroOrderRow } from './submit-order';
 export { verifySettlements } from './verify';
 export { microArea } from './plugin';

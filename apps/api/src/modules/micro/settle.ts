@@ -117,6 +117,15 @@ export async function settleDue(pool: pg.Pool, options: SettleOptions = {}): Pro
   return total;
 }
 
+/** Running orders whose expiry (and its grace) has passed: due, and waiting for the settler. */
+export async function countDue(pool: pg.Pool, now = new Date()): Promise<number> {
+  const { rows } = await pool.query<{ due: number }>(
+    'SELECT count(*)::int AS due FROM micro_orders WHERE status = $1 AND expires_at <= $2',
+    [ORDER_STATUS.running, new Date(now.getTime() - SETTLE_GRACE_MS).toISOString()],
+  );
+  return rows[0]?.due ?? 0;
+}
+
 async function currencyDecimals(pool: pg.Pool): Promise<Map<number, number>> {
   const { rows } = await pool.query<{ id: number; decimal_scale: number }>(
     'SELECT id, decimal_scale FROM currencies',

@@ -38,6 +38,7 @@ export {
   lotsToAmount,
   marketNameOf,
   pairsChangedChannel,
+  symbolOf,
   ticksToPrice,
   type Pair,
 } from './pairs';

@@ -32,6 +32,8 @@ export interface SettledTrade extends CandleTrade {
 
 export interface BatchOutcome {
   results: OrderResult[];
+  /** New orders the batch booked or refused (their refusals are the results with a rejectReason). */
+  placed: number;
   /** The book's version after this batch (unchanged when the batch changed no order). */
   bookVersion: number;
   trades: SettledTrade[];
@@ -211,8 +213,12 @@ class BatchState {
     this.orders.set(order.id, order);
   }
 
+  /** New orders this batch booked or refused. */
+  placed = 0;
+
   /** Books a new order: refused (with the reason) or its funds locked and matched. */
   place(order: LiveOrder): void {
+    this.placed += 1;
     const refusal = this.lockFunds(order);
     if (refusal) {
       this.rejectReasons.set(order.id, refusal);
@@ -423,6 +429,7 @@ class BatchState {
     });
     return {
       results,
+      placed: this.placed,
       bookVersion: this.market.bookVersion,
       trades: this.trades,
       candles: this.candleRows,

@@ -65,7 +65,16 @@ describe('env.json, language and the envelope', () => {
   });
 
   it('reports health of Postgres and Redis', async () => {
-    expect((await ctx.get('/api/health')).body).toEqual({ type: 'ok', message: 'healthy' });
+    const answer = await ctx.get('/api/health?scope=api');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      type: 'ok',
+      message: 'healthy',
+      parts: [
+        { name: 'postgres', kind: 'service', up: true },
+        { name: 'redis', kind: 'service', up: true },
+      ],
+    });
   });
 });
 
