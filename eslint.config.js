@@ -11,6 +11,9 @@ export default tseslint.config(
       '**/generated/**',
       '.data/**',
       'uploads/**',
+      // Stryker's sandboxes and reports (npm run mutate).
+      '.stryker-tmp/**',
+      'reports/**',
       'scripts/*.mjs',
       'apps/web/scripts/*.mjs',
     ],
