@@ -158,6 +158,10 @@ export async function startAnvil(options: AnvilOptions = {}) {
         }),
       );
     },
+    /** A wallet of another unlocked (or impersonated) account. */
+    walletOf: (account: Address) => createWalletClient({ chain, transport, account }),
+    /** Off: sent transactions wait in the pool until `mine` (several in one block). */
+    automine: (enabled: boolean) => testClient.setAutomine(enabled),
     /** Mines `blocks` empty blocks. */
     mine: (blocks = 1) => testClient.mine({ blocks }),
     /** Remembers the chain as it is now; `revert` drops every block mined since (a reorganisation). */

@@ -28,6 +28,7 @@ export async function startConfiguredWorkers(): Promise<() => Promise<void>> {
     spotArchiveDays: config.SPOT_ARCHIVE_DAYS,
     redisUrl,
     redisPrefix: config.REDIS_PREFIX,
+    evm: config.EVM,
     log,
   });
   console.log('[workers] running');

@@ -1,6 +1,8 @@
 import { Queue, Worker } from 'bullmq';
+import type { EvmNetwork } from '@exchange/kernel/config';
 import type { Db } from '@exchange/kernel/db';
 import { archiveMarketMaker } from '@exchange/api/modules/spot';
+import { createEvmSource } from '@exchange/api/modules/wallet';
 import { bullOptions, WORKER_QUEUES } from '@exchange/kernel/redis';
 import { purgeExpired } from './maintenance/purge-expired';
 import { Matcher } from './matcher/matcher';
@@ -10,6 +12,7 @@ import { RiskWorker } from './lever/risk-worker';
 import { startP2pWorker } from './p2p/deadlines';
 import { SavingsWorker } from './savings/savings-worker';
 import { TeamRebater } from './team/rebater';
+import { ChainWatcher } from './chain/chain-watcher';
 
 export interface WorkerDeps {
   prisma: Db;
@@ -21,6 +24,8 @@ export interface WorkerDeps {
   redisUrl: string;
   redisPrefix: string;
   log: (fields: object, message: string) => void;
+  /** The EVM chain whose deposits are watched (EVM_RPC_URL); absent or null: no watcher. */
+  evm?: EvmNetwork | null;
 }
 
 export const MAINTENANCE_QUEUE = WORKER_QUEUES.maintenance;
@@ -28,6 +33,16 @@ const HOUR_MS = 3_600_000;
 
 /** Starts every background worker of the exchange; the returned function stops them. */
 export async function startWorkers(deps: WorkerDeps): Promise<() => Promise<void>> {
+  // First: a node on the wrong chain or a token address with no contract refuses before anything runs.
+  const evmWatcher = deps.evm
+    ? new ChainWatcher({
+        ...deps,
+        source: await createEvmSource(deps.evm),
+        pollMs: deps.evm.pollMs,
+        ...(deps.evm.startBlock === undefined ? {} : { startBlock: deps.evm.startBlock }),
+      })
+    : undefined;
+  await evmWatcher?.start();
   const options = bullOptions(deps);
   const maintenance = new Queue(MAINTENANCE_QUEUE, options);
   await maintenance.upsertJobScheduler('purge-expired', { every: HOUR_MS }, { name: 'purge-expired' });
@@ -73,5 +88,6 @@ export async function startWorkers(deps: WorkerDeps): Promise<() => Promise<void
     await matcher.stop();
     await worker.close();
     await maintenance.close();
+    await evmWatcher?.stop();
   };
 }

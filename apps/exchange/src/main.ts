@@ -58,6 +58,7 @@ async function main(): Promise<void> {
         spotArchiveDays: config.SPOT_ARCHIVE_DAYS,
         redisUrl: redisEndpoint.url,
         redisPrefix: config.REDIS_PREFIX,
+        evm: config.EVM,
         log: (fields, message) => app.log.info(fields, message),
       })
     : () => Promise.resolve();
