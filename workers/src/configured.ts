@@ -34,6 +34,7 @@ export async function startConfiguredWorkers(): Promise<() => Promise<void>> {
     auditEveryMinutes: config.AUDIT_EVERY_MINUTES,
     redisUrl,
     redisPrefix: config.REDIS_PREFIX,
+    evm: config.EVM,
     log,
   });
   const redis = createRedis(redisUrl, config.REDIS_PREFIX);

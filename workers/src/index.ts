@@ -1,8 +1,11 @@
+import type { EvmNetwork } from '@exchange/kernel/config';
 import type { Db } from '@exchange/kernel/db';
 import type { AuditReport } from '@exchange/kernel/ledger';
 import { exposeMetrics } from '@exchange/kernel/metrics';
 import { createRedis, WORKER_QUEUES } from '@exchange/kernel/redis';
 import { spotQueueName } from '@exchange/api/modules/spot';
+import { createEvmSource } from '@exchange/api/modules/wallet';
+import { ChainWatcher } from './chain/chain-watcher';
 import { Heartbeats, type HeartbeatTiming } from './heartbeats';
 import { lastLedgerAudit } from './maintenance/ledger-audit';
 import { MAINTENANCE_QUEUE, startMaintenance } from './maintenance/maintenance';
@@ -33,6 +36,8 @@ export interface WorkerDeps {
   redisUrl: string;
   redisPrefix: string;
   log: (fields: object, message: string) => void;
+  /** The EVM chain whose deposits are watched (EVM_RPC_URL); absent or null: no watcher. */
+  evm?: EvmNetwork | null;
 }
 
 /** The workers by the names their heartbeats (and `/api/health`) give them. */
@@ -45,6 +50,7 @@ export const WORKER_NAMES = [
   'micro-settle',
   'savings',
   'team-rebates',
+  'evm-watcher',
 ] as const;
 export type WorkerName = (typeof WORKER_NAMES)[number];
 
@@ -64,6 +70,15 @@ export interface RunningWorkers {
 
 /** Starts every background worker of the exchange, their heartbeats and their metrics. */
 export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
+  // First: a node on the wrong chain or a token address with no contract refuses before anything runs.
+  const evmWatcher = deps.evm
+    ? new ChainWatcher({
+        ...deps,
+        source: await createEvmSource(deps.evm),
+        pollMs: deps.evm.pollMs,
+        ...(deps.evm.startBlock === undefined ? {} : { startBlock: deps.evm.startBlock }),
+      })
+    : undefined;
   exposeMetrics(workersRegistry);
   const redis = createRedis(deps.redisUrl, deps.redisPrefix);
   const running = new Map<WorkerName, RunningWorker>();
@@ -90,6 +105,10 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
   const rebater = new TeamRebater(deps);
   await rebater.start();
   running.set('team-rebates', rebater);
+  if (evmWatcher) {
+    await evmWatcher.start();
+    running.set('evm-watcher', evmWatcher);
+  }
 
   const stopped = new Map<WorkerName, Promise<void>>();
   const stopWorker = (name: WorkerName) => {

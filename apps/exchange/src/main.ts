@@ -63,6 +63,7 @@ async function main(): Promise<void> {
         auditEveryMinutes: config.AUDIT_EVERY_MINUTES,
         redisUrl: redisEndpoint.url,
         redisPrefix: config.REDIS_PREFIX,
+        evm: config.EVM,
         log: (fields, message) => app.log.info(fields, message),
       })
     : undefined;

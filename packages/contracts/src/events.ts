@@ -29,6 +29,19 @@ export const acceptorDealPushSchema = z.object({
 });
 
 /**
+ * `chain_deposit`: one of the user's on-chain deposits was seen (counting confirmations), credited to their
+ * spot account, or dropped (its block was replaced before crediting). The deposit screen refetches.
+ */
+export const chainDepositPushSchema = z.object({
+  id: z.number(),
+  currency: z.number(),
+  currency_name: z.string(),
+  amount: z.string(),
+  txid: z.string(),
+  change: z.enum(['seen', 'credited', 'dropped']),
+});
+
+/**
  * Every socket push, by event name: the one table the workers' emitter, the API's socket.io server and the
  * web client's subscriptions are typed from, so an event's name and payload cannot drift apart.
  */
@@ -44,6 +57,7 @@ export const pushSchemas = {
   micro_closed: microClosedPushSchema,
   p2p_order: p2pOrderPushSchema,
   acceptor_deal: acceptorDealPushSchema,
+  chain_deposit: chainDepositPushSchema,
 } as const;
 
 export type PushEvent = keyof typeof pushSchemas;

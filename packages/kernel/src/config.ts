@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { HDKey } from '@scure/bip32';
+import { getAddress, isAddress } from 'viem';
 import { z } from 'zod';
 
 const flag = z
@@ -102,6 +103,16 @@ const depositXpub = z
 const unsetWhenEmpty = <Schema extends z.ZodType>(schema: Schema) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema);
 
+/** A deposit is credited after this many blocks on top of its own (its block counts as the first). */
+const confirmations = z.coerce.number().int().min(1).max(10_000).default(12);
+
+/** An EVM contract address: all lower case, or EIP-55 mixed case with a correct checksum. */
+const evmContract = z
+  .string()
+  .trim()
+  .optional()
+  .refine((value) => !value || isAddress(value), 'not an EVM address (0x + 40 hex digits, EIP-55 checksum)');
+
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -157,19 +168,84 @@ const configSchema = z.object({
   DEPOSIT_XPUB_DOGECOIN: depositXpub,
   DEPOSIT_XPUB_TRON: depositXpub,
   DEPOSIT_XPUB_XRP: depositXpub,
+  /** The EVM node the chain watcher follows; unset: no watcher (operators book deposits by hand). */
+  EVM_RPC_URL: z.string().url().optional(),
+  EVM_CHAIN_ID: z.coerce.number().int().positive().optional(),
+  EVM_USDT_CONTRACT: evmContract,
+  EVM_CONFIRMATIONS_ETH: confirmations,
+  EVM_CONFIRMATIONS_USDT: confirmations,
+  EVM_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(4_000),
+  EVM_START_BLOCK: z.coerce.number().int().min(0).optional(),
 });
+
+type EvmSetting =
+  | 'EVM_RPC_URL'
+  | 'EVM_CHAIN_ID'
+  | 'EVM_USDT_CONTRACT'
+  | 'EVM_CONFIRMATIONS_ETH'
+  | 'EVM_CONFIRMATIONS_USDT'
+  | 'EVM_POLL_MS'
+  | 'EVM_START_BLOCK';
+
+/** A currency the EVM watcher credits: the chain's own coin (no contract) or an ERC-20 token. */
+export interface EvmAsset {
+  currency: string;
+  /** Blocks on top of the deposit's own (included) before it is credited. */
+  confirmations: number;
+  /** The ERC-20 contract, EIP-55 spelled; absent for the chain's native coin. */
+  contract?: `0x${string}`;
+}
+
+/** The EVM network the watcher (and the signer) speak to. */
+export interface EvmNetwork {
+  rpcUrl: string;
+  /** The node must answer this id (`eth_chainId`): a watcher pointed at the wrong chain refuses to start. */
+  chainId: number;
+  native: EvmAsset;
+  tokens: EvmAsset[];
+  pollMs: number;
+  /** Where a watcher without a stored height begins; unset: the head when it first starts. */
+  startBlock?: number;
+}
 
 type DepositXpubSetting = `DEPOSIT_XPUB_${DepositKeyFamily}`;
 
 export type Config = Omit<
   z.infer<typeof configSchema>,
-  'PAYMENT_SANDBOX' | 'OPERATOR_TOTP_KEY' | DepositXpubSetting
+  'PAYMENT_SANDBOX' | 'OPERATOR_TOTP_KEY' | DepositXpubSetting | EvmSetting
 > & {
   PAYMENT_SANDBOX: boolean;
   OPERATOR_TOTP_KEY: string;
   /** The extended public key deposit addresses of each family derive from; '' = deposits closed there. */
   DEPOSIT_XPUBS: Record<DepositKeyFamily, string>;
+  /** The EVM chain deposits are watched on; null without `EVM_RPC_URL` (no watcher). */
+  EVM: EvmNetwork | null;
 };
+
+/** The EVM settings as one network, or null; a half-configured network is refused, naming what is missing. */
+function evmNetwork(settings: z.infer<typeof configSchema>): EvmNetwork | null {
+  if (!settings.EVM_RPC_URL) {
+    const stray = (['EVM_CHAIN_ID', 'EVM_USDT_CONTRACT', 'EVM_START_BLOCK'] as const).filter(
+      (name) => settings[name] !== undefined && settings[name] !== '',
+    );
+    if (stray.length > 0)
+      throw new Error(`${stray.join(', ')} set without EVM_RPC_URL: set the node's URL too`);
+    return null;
+  }
+  if (!settings.EVM_CHAIN_ID)
+    throw new Error('EVM_CHAIN_ID must be set with EVM_RPC_URL (1 mainnet, 31337 anvil)');
+  const usdt = settings.EVM_USDT_CONTRACT;
+  return {
+    rpcUrl: settings.EVM_RPC_URL,
+    chainId: settings.EVM_CHAIN_ID,
+    native: { currency: 'ETH', confirmations: settings.EVM_CONFIRMATIONS_ETH },
+    tokens: usdt
+      ? [{ currency: 'USDT', confirmations: settings.EVM_CONFIRMATIONS_USDT, contract: getAddress(usdt) }]
+      : [],
+    pollMs: settings.EVM_POLL_MS,
+    ...(settings.EVM_START_BLOCK === undefined ? {} : { startBlock: settings.EVM_START_BLOCK }),
+  };
+}
 
 /**
  * Each family's deposit key: the configured one; unset in development and tests, the public test key; unset
@@ -211,13 +287,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const production = parsed.data.NODE_ENV === 'production';
   const DEPOSIT_XPUBS = depositXpubs(parsed.data, production);
+  const EVM = evmNetwork(parsed.data);
   const settings = Object.fromEntries(
-    Object.entries(parsed.data).filter(([name]) => !name.startsWith('DEPOSIT_XPUB_')),
-  ) as Omit<typeof parsed.data, DepositXpubSetting>;
+    Object.entries(parsed.data).filter(
+      ([name]) => !name.startsWith('DEPOSIT_XPUB_') && !name.startsWith('EVM_'),
+    ),
+  ) as Omit<typeof parsed.data, DepositXpubSetting | EvmSetting>;
   // The sandbox payment provider credits deposits nobody paid for: never on in production unless asked.
   return {
     ...settings,
     DEPOSIT_XPUBS,
+    EVM,
     PAYMENT_SANDBOX: parsed.data.PAYMENT_SANDBOX ?? parsed.data.NODE_ENV !== 'production',
     OPERATOR_TOTP_KEY: parsed.data.OPERATOR_TOTP_KEY ?? DEVELOPMENT_TOTP_KEY,
   };

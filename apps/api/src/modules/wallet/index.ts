@@ -14,4 +14,13 @@ export { describeLog } from './logs';
 export type { TransferGuard } from './transfer';
 export { fundHousePool, TREASURY_ACCOUNT } from './house-funding';
 export { walletArea } from './plugin';
+export { createEvmSource } from './chain/evm-source';
+export type { ChainSource } from './chain/source';
+export {
+  chainDepositPush,
+  startWatching,
+  watchStep,
+  type ChainDepositEvent,
+  type WatchDeps,
+} from './chain/watcher';
 export * as walletOperator from './operator';
