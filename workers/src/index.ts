@@ -1,5 +1,6 @@
 import { Queue, Worker } from 'bullmq';
 import type { Db } from '@exchange/kernel/db';
+import type { Config, EvmNetwork, EvmSigner } from '@exchange/kernel/config';
 import { archiveMarketMaker } from '@exchange/api/modules/spot';
 import { bullOptions, WORKER_QUEUES } from '@exchange/kernel/redis';
 import { purgeExpired } from './maintenance/purge-expired';
@@ -10,6 +11,7 @@ import { RiskWorker } from './lever/risk-worker';
 import { startP2pWorker } from './p2p/deadlines';
 import { SavingsWorker } from './savings/savings-worker';
 import { TeamRebater } from './team/rebater';
+import { ChainSigner } from './chain/signer';
 
 export interface WorkerDeps {
   prisma: Db;
@@ -21,7 +23,17 @@ export interface WorkerDeps {
   redisUrl: string;
   redisPrefix: string;
   log: (fields: object, message: string) => void;
+  /** The withdrawal signer, when the EVM network and a hot key are configured (EVM, EVM_SIGNER). */
+  evmSigner?: { network: EvmNetwork; signer: EvmSigner; production: boolean } | undefined;
 }
+
+/** The signer's part of the configuration, when both the EVM network and a hot key are set. */
+export const evmSignerOf = (
+  config: Pick<Config, 'EVM' | 'EVM_SIGNER' | 'NODE_ENV'>,
+): WorkerDeps['evmSigner'] =>
+  config.EVM && config.EVM_SIGNER
+    ? { network: config.EVM, signer: config.EVM_SIGNER, production: config.NODE_ENV === 'production' }
+    : undefined;
 
 export const MAINTENANCE_QUEUE = WORKER_QUEUES.maintenance;
 const HOUR_MS = 3_600_000;
@@ -63,7 +75,17 @@ export async function startWorkers(deps: WorkerDeps): Promise<() => Promise<void
   await savings.start();
   const rebater = new TeamRebater(deps);
   await rebater.start();
+  const signer = deps.evmSigner
+    ? new ChainSigner({
+        ...deps.evmSigner,
+        prisma: deps.prisma,
+        log: deps.log,
+        pollMs: deps.evmSigner.network.pollMs,
+      })
+    : undefined;
+  await signer?.start();
   return async () => {
+    await signer?.stop();
     await rebater.stop();
     await savings.stop();
     await microSettler.stop();

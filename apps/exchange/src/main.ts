@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { startWorkers } from '@exchange/workers';
+import { evmSignerOf, startWorkers } from '@exchange/workers';
 import { seedDatabase } from '../../../prisma/seed';
 import { buildApp } from '@exchange/api/app';
 import { loadConfig } from '@exchange/kernel/config';
@@ -59,6 +59,7 @@ async function main(): Promise<void> {
         redisUrl: redisEndpoint.url,
         redisPrefix: config.REDIS_PREFIX,
         log: (fields, message) => app.log.info(fields, message),
+        evmSigner: evmSignerOf(config),
       })
     : () => Promise.resolve();
   await app.listen({ port: config.PORT, host: config.HOST });

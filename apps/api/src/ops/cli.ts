@@ -22,6 +22,7 @@ import { rebuildTeamCounters } from '../modules/team';
 import { archiveMarketMaker } from '../modules/spot';
 import { operatorCommands } from './operators';
 import { textOptions } from './options';
+import { opsReconcileWithdrawals, opsSweepPlan } from './chain';
 
 /**
  * `npm run ops -- <command> [options]`: operator commands against the exchange's database. Each prints one
@@ -166,11 +167,13 @@ const commands: Record<string, Command> = {
   ...p2pCommands,
   ...earnCommands,
   ...operatorCommands,
-  audit: async (prisma) => {
+  audit: async (prisma, _args, config) => {
     const report = await auditExchange(prisma);
-    if (!report.ok) process.exitCode = 1;
-    return report;
+    const withdrawals = await opsReconcileWithdrawals(prisma, config);
+    if (!report.ok || (withdrawals?.problems.length ?? 0) > 0) process.exitCode = 1;
+    return withdrawals ? { ...report, chain: { withdrawals } } : report;
   },
+  'chain:sweep-plan': (prisma, args, config) => opsSweepPlan(prisma, args, config),
 };
 
 function withdrawalId(raw: string | undefined): number {
