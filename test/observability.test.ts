@@ -6,8 +6,8 @@ import { startMetricsListener } from '@exchange/kernel/metrics';
 import { startWorkers, WORKER_NAMES, type RunningWorkers } from '../workers/src';
 import { useTestContext } from './harness';
 
-/** Workers these tests do not start: the demo market maker, and the chain watcher (no EVM node here). */
-const OPTIONAL_WORKERS = new Set<string>(['market-maker', 'evm-watcher']);
+/** Workers these tests do not start: the demo market maker, and the chain's (no EVM node here). */
+const OPTIONAL_WORKERS = new Set<string>(['market-maker', 'evm-watcher', 'evm-signer']);
 
 /**
  * Operating the exchange: `/metrics` (protected), the metrics moving as orders are placed through the HTTP

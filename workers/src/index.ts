@@ -1,4 +1,4 @@
-import type { EvmNetwork } from '@exchange/kernel/config';
+import type { Config, EvmNetwork, EvmSigner } from '@exchange/kernel/config';
 import type { Db } from '@exchange/kernel/db';
 import type { AuditReport } from '@exchange/kernel/ledger';
 import { exposeMetrics } from '@exchange/kernel/metrics';
@@ -6,6 +6,7 @@ import { createRedis, WORKER_QUEUES } from '@exchange/kernel/redis';
 import { spotQueueName } from '@exchange/api/modules/spot';
 import { createEvmSource } from '@exchange/api/modules/wallet';
 import { ChainWatcher } from './chain/chain-watcher';
+import { ChainSigner } from './chain/signer';
 import { Heartbeats, type HeartbeatTiming } from './heartbeats';
 import { lastLedgerAudit } from './maintenance/ledger-audit';
 import { MAINTENANCE_QUEUE, startMaintenance } from './maintenance/maintenance';
@@ -38,7 +39,17 @@ export interface WorkerDeps {
   log: (fields: object, message: string) => void;
   /** The EVM chain whose deposits are watched (EVM_RPC_URL); absent or null: no watcher. */
   evm?: EvmNetwork | null;
+  /** The withdrawal signer, when the EVM network and a hot key are configured (EVM, EVM_SIGNER). */
+  evmSigner?: { network: EvmNetwork; signer: EvmSigner; production: boolean } | undefined;
 }
+
+/** The signer's part of the configuration, when both the EVM network and a hot key are set. */
+export const evmSignerOf = (
+  config: Pick<Config, 'EVM' | 'EVM_SIGNER' | 'NODE_ENV'>,
+): WorkerDeps['evmSigner'] =>
+  config.EVM && config.EVM_SIGNER
+    ? { network: config.EVM, signer: config.EVM_SIGNER, production: config.NODE_ENV === 'production' }
+    : undefined;
 
 /** The workers by the names their heartbeats (and `/api/health`) give them. */
 export const WORKER_NAMES = [
@@ -51,6 +62,7 @@ export const WORKER_NAMES = [
   'savings',
   'team-rebates',
   'evm-watcher',
+  'evm-signer',
 ] as const;
 export type WorkerName = (typeof WORKER_NAMES)[number];
 
@@ -108,6 +120,16 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
   if (evmWatcher) {
     await evmWatcher.start();
     running.set('evm-watcher', evmWatcher);
+  }
+  if (deps.evmSigner) {
+    const signer = new ChainSigner({
+      ...deps.evmSigner,
+      prisma: deps.prisma,
+      log: deps.log,
+      pollMs: deps.evmSigner.network.pollMs,
+    });
+    await signer.start();
+    running.set('evm-signer', signer);
   }
 
   const stopped = new Map<WorkerName, Promise<void>>();

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { startWorkers } from '@exchange/workers';
+import { evmSignerOf, startWorkers } from '@exchange/workers';
 import { seedDatabase } from '../../../prisma/seed';
 import { buildApp } from '@exchange/api/app';
 import { auditExchange } from '@exchange/api/areas';
@@ -65,6 +65,7 @@ async function main(): Promise<void> {
         redisPrefix: config.REDIS_PREFIX,
         evm: config.EVM,
         log: (fields, message) => app.log.info(fields, message),
+        evmSigner: evmSignerOf(config),
       })
     : undefined;
   await app.listen({ port: config.PORT, host: config.HOST });

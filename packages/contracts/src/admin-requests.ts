@@ -11,6 +11,7 @@ import {
   wholeNumber,
 } from './fields';
 import type { RequestOf } from './fields';
+import type { AdminSignerRequests } from './admin-signer';
 
 /**
  * The operator console's requests under `/api/admin` (queries and form bodies): the server validates with
@@ -252,7 +253,7 @@ export const adminBannerBodySchema = form({
  * banner editors keep their language as plain text, so those two are not listed yet; nor is the lever form,
  * whose lists travel as text the server splits.)
  */
-export interface AdminChangeRequests {
+export interface AdminChangeRequests extends AdminSignerRequests {
   'identities/review': RequestOf<typeof adminReviewBodySchema>;
   'withdrawals/finish': RequestOf<typeof adminWithdrawalBodySchema>;
   'deposits/confirm': RequestOf<typeof adminDepositBodySchema>;

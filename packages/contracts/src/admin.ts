@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decimal } from './primitives';
+import { adminSignerViewSchema } from './admin-signer';
 
 /**
  * The operator console's answers under `/api/admin` (issue #15): the server checks each answer against
@@ -74,6 +75,10 @@ export const adminWithdrawalSchema = z.object({
   txid: z.string(),
   notes: z.string(),
   created_at: time,
+  /** Whether an operator may approve it for the signer (a hot wallet pays its currency to its address). */
+  signable: z.boolean(),
+  /** Its way to the chain once approved for the signer; null while operators pay it by hand. */
+  signer: adminSignerViewSchema.nullable(),
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
 export const adminWithdrawalResultSchema = z.object({ id: int, status: int });

@@ -17,6 +17,7 @@ export * from './user-requests';
 export * from './wallet';
 export * from './admin-products';
 export * from './admin-requests';
+export * from './admin-signer';
 export * from './news';
 export * from './fields';
 export * from './events';

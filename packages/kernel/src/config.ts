@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { HDKey } from '@scure/bip32';
-import { getAddress, isAddress } from 'viem';
+import { getAddress, isAddress, parseUnits } from 'viem';
 import { z } from 'zod';
 
 const flag = z
@@ -113,6 +113,27 @@ const evmContract = z
   .optional()
   .refine((value) => !value || isAddress(value), 'not an EVM address (0x + 40 hex digits, EIP-55 checksum)');
 
+/** A secp256k1 private key as hex, the way wallets export one. */
+export const HOT_KEY_PATTERN = /^0x[0-9a-fA-F]{64}$/;
+
+/** The withdrawal signer's settings (see evmSigner). */
+const evmSignerSchema = {
+  /** A file holding the hot wallet's private key (0x + 64 hex digits), readable by its owner only. */
+  EVM_HOT_WALLET_KEY_FILE: z.string().trim().optional(),
+  /** The key itself, for development: a file keeps it out of process listings and `docker inspect`. */
+  EVM_HOT_WALLET_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .refine((value) => !value || HOT_KEY_PATTERN.test(value), 'not a private key (0x + 64 hex digits)'),
+  EVM_SIGNER_STUCK_BLOCKS: z.coerce.number().int().min(1).max(100_000).default(40),
+  EVM_SIGNER_MAX_FEE_GWEI: z
+    .string()
+    .trim()
+    .regex(/^\d{1,7}(\.\d{1,9})?$/, 'gwei per gas, e.g. 500 or 0.5')
+    .default('500'),
+};
+
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -176,6 +197,7 @@ const configSchema = z.object({
   EVM_CONFIRMATIONS_USDT: confirmations,
   EVM_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(4_000),
   EVM_START_BLOCK: z.coerce.number().int().min(0).optional(),
+  ...evmSignerSchema,
 });
 
 type EvmSetting =
@@ -209,10 +231,11 @@ export interface EvmNetwork {
 }
 
 type DepositXpubSetting = `DEPOSIT_XPUB_${DepositKeyFamily}`;
+type EvmSignerSetting = keyof typeof evmSignerSchema;
 
 export type Config = Omit<
   z.infer<typeof configSchema>,
-  'PAYMENT_SANDBOX' | 'OPERATOR_TOTP_KEY' | DepositXpubSetting | EvmSetting
+  'PAYMENT_SANDBOX' | 'OPERATOR_TOTP_KEY' | DepositXpubSetting | EvmSetting | EvmSignerSetting
 > & {
   PAYMENT_SANDBOX: boolean;
   OPERATOR_TOTP_KEY: string;
@@ -220,6 +243,8 @@ export type Config = Omit<
   DEPOSIT_XPUBS: Record<DepositKeyFamily, string>;
   /** The EVM chain deposits are watched on; null without `EVM_RPC_URL` (no watcher). */
   EVM: EvmNetwork | null;
+  /** The withdrawal signer's hot wallet on that chain; null without a hot key (withdrawals paid by hand). */
+  EVM_SIGNER: EvmSigner | null;
 };
 
 /** The EVM settings as one network, or null; a half-configured network is refused, naming what is missing. */
@@ -244,6 +269,35 @@ function evmNetwork(settings: z.infer<typeof configSchema>): EvmNetwork | null {
       : [],
     pollMs: settings.EVM_POLL_MS,
     ...(settings.EVM_START_BLOCK === undefined ? {} : { startBlock: settings.EVM_START_BLOCK }),
+  };
+}
+
+/**
+ * Where the hot wallet's key comes from. The key itself never sits in the configuration as a value: a file
+ * is read when the signer starts, and an environment key is behind a function, so logging or inspecting the
+ * configuration shows neither.
+ */
+export type HotKeySource = { file: string } | { fromEnvironment: () => `0x${string}` };
+
+/** The withdrawal signer of the EVM network: its hot key and when it calls a transaction stuck. */
+export interface EvmSigner {
+  key: HotKeySource;
+  /** Blocks after signing with none of a withdrawal's transactions mined before it is shown as stuck. */
+  stuckBlocks: number;
+  /** The most it ever offers per unit of gas, in wei: a fee spike makes withdrawals wait, never pay it. */
+  maxFeePerGasWei: bigint;
+}
+
+/** The signer's settings, or null without a hot key; a key without the network, or two keys, are refused. */
+function evmSigner(settings: z.infer<typeof configSchema>, network: EvmNetwork | null): EvmSigner | null {
+  const { EVM_HOT_WALLET_KEY_FILE: file, EVM_HOT_WALLET_KEY: key } = settings;
+  if (!file && !key) return null;
+  if (file && key) throw new Error('set EVM_HOT_WALLET_KEY_FILE or EVM_HOT_WALLET_KEY, not both');
+  if (!network) throw new Error('a hot wallet key is set without EVM_RPC_URL: set the node the signer uses');
+  return {
+    key: file ? { file } : { fromEnvironment: () => key as `0x${string}` },
+    stuckBlocks: settings.EVM_SIGNER_STUCK_BLOCKS,
+    maxFeePerGasWei: parseUnits(settings.EVM_SIGNER_MAX_FEE_GWEI, 9),
   };
 }
 
@@ -288,16 +342,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = parsed.data.NODE_ENV === 'production';
   const DEPOSIT_XPUBS = depositXpubs(parsed.data, production);
   const EVM = evmNetwork(parsed.data);
+  const EVM_SIGNER = evmSigner(parsed.data, EVM);
   const settings = Object.fromEntries(
     Object.entries(parsed.data).filter(
       ([name]) => !name.startsWith('DEPOSIT_XPUB_') && !name.startsWith('EVM_'),
     ),
-  ) as Omit<typeof parsed.data, DepositXpubSetting | EvmSetting>;
+  ) as Omit<typeof parsed.data, DepositXpubSetting | EvmSetting | EvmSignerSetting>;
   // The sandbox payment provider credits deposits nobody paid for: never on in production unless asked.
   return {
     ...settings,
     DEPOSIT_XPUBS,
     EVM,
+    EVM_SIGNER,
     PAYMENT_SANDBOX: parsed.data.PAYMENT_SANDBOX ?? parsed.data.NODE_ENV !== 'production',
     OPERATOR_TOTP_KEY: parsed.data.OPERATOR_TOTP_KEY ?? DEVELOPMENT_TOTP_KEY,
   };

@@ -22,6 +22,7 @@ import { rebuildTeamCounters } from '../modules/team';
 import { archiveMarketMaker } from '../modules/spot';
 import { operatorCommands } from './operators';
 import { textOptions } from './options';
+import { opsReconcileWithdrawals, opsSweepPlan } from './chain';
 
 // The backup commands load the whole API (the drill starts it): loaded only when one of them runs.
 const backups = () => import('./backup');
@@ -193,11 +194,13 @@ const commands: Record<string, Command> = {
     if (!report.audit.ok || report.api.health !== 'ok') process.exitCode = 1;
     return report;
   },
-  audit: async (prisma) => {
+  audit: async (prisma, _args, config) => {
     const report = await auditExchange(prisma);
-    if (!report.ok) process.exitCode = 1;
-    return report;
+    const withdrawals = await opsReconcileWithdrawals(prisma, config);
+    if (!report.ok || (withdrawals?.problems.length ?? 0) > 0) process.exitCode = 1;
+    return withdrawals ? { ...report, chain: { withdrawals } } : report;
   },
+  'chain:sweep-plan': (prisma, args, config) => opsSweepPlan(prisma, args, config),
 };
 
 function withdrawalId(raw: string | undefined): number {

@@ -7,6 +7,7 @@ import { dashboardRoutes } from './routes/dashboard';
 import { identityRoutes } from './routes/identities';
 import { marketRoutes } from './routes/markets';
 import { moneyRoutes } from './routes/money';
+import { signerRoutes } from './routes/signer';
 import { noticeRoutes } from './routes/notices';
 import { appealRoutes, partyRoutes } from './routes/p2p';
 import { productRoutes } from './routes/products';
@@ -31,6 +32,7 @@ export const adminArea = defineArea<AdminOptions>((app, { redisUrl, audit }) => 
   userRoutes(app, call, guards);
   identityRoutes(app, call, guards);
   moneyRoutes(app, call, guards);
+  signerRoutes(app, call, guards);
   appealRoutes(app, call, guards);
   partyRoutes(app, call, guards);
   marketRoutes(app, call, guards);

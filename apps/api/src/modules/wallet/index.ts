@@ -1,5 +1,6 @@
 /** Wallets: the area's one public surface (other areas, workers, ops and seed import only this). */
 import './texts';
+import './chain/signer-texts';
 export { findCurrency } from './currencies';
 export { bookDeposit, creditDeposit } from './deposit';
 export {
@@ -24,3 +25,13 @@ export {
   type WatchDeps,
 } from './chain/watcher';
 export * as walletOperator from './operator';
+export {
+  openEvmReader,
+  openSigner,
+  type SignerContext,
+  type SignerDeps,
+  type SignerPoint,
+} from './chain/signer-context';
+export { signerRound } from './chain/signer';
+export { reconcileWithdrawals } from './chain/signer-audit';
+export { sweepPlan } from './chain/sweep-plan';

@@ -5,16 +5,25 @@ import { parseAmount, toAmountString } from '@exchange/kernel/ledger';
 import { parseAccount } from '../verification';
 import { creditDeposit } from './deposit';
 import { completeWithdrawal, rejectWithdrawal, WITHDRAWAL_STATUS, type WithinWithdrawal } from './withdraw';
+import { hotWalletHeads, SIGNER_INCLUDE, signableCheck, signerView } from './chain/signer-operator';
 
 const amount = (value: { toFixed: () => string }) => toAmountString(value.toFixed());
 
 export async function listWithdrawals(prisma: Db, options: { status: number; limit: number }) {
-  const rows = await prisma.withdrawal.findMany({
-    where: { status: options.status },
-    include: { user: { select: { account_number: true } }, currency: { select: { name: true } } },
-    orderBy: { id: options.status === WITHDRAWAL_STATUS.submitted ? 'asc' : 'desc' },
-    take: options.limit,
-  });
+  const [rows, canSign, headOf] = await Promise.all([
+    prisma.withdrawal.findMany({
+      where: { status: options.status },
+      include: {
+        user: { select: { account_number: true } },
+        currency: { select: { name: true, chain_type: true } },
+        signer: SIGNER_INCLUDE,
+      },
+      orderBy: { id: options.status === WITHDRAWAL_STATUS.submitted ? 'asc' : 'desc' },
+      take: options.limit,
+    }),
+    signableCheck(prisma),
+    hotWalletHeads(prisma),
+  ]);
   return rows.map((row) => ({
     id: row.id,
     account: row.user.account_number,
@@ -28,6 +37,8 @@ export async function listWithdrawals(prisma: Db, options: { status: number; lim
     txid: row.txid,
     notes: row.notes,
     created_at: row.created_at.toISOString(),
+    signable: row.status === WITHDRAWAL_STATUS.submitted && !row.signer && canSign(row),
+    signer: signerView(row.signer, headOf),
   }));
 }
 
@@ -183,3 +194,5 @@ export async function listPaymentOrders(
     })),
   };
 }
+
+export { approveForSigning, decideOnSigned, listHotWallets } from './chain/signer-operator';

@@ -102,6 +102,12 @@ export async function submitWithdrawal(prisma: Db, request: WithdrawalRequest) {
  */
 export type WithinWithdrawal = (tx: Tx, withdrawal: Withdrawal) => Promise<void>;
 
+/**
+ * Who ends a withdrawal: operators by hand, or the withdrawal signer's rules for one approved for it. Never
+ * both: a withdrawal the signer may have paid on chain is never paid or refunded by hand as well.
+ */
+type Finisher = 'operator' | 'signer';
+
 /** Moves a submitted withdrawal to a final status exactly once; a second attempt finds nothing to move. */
 async function finish(
   prisma: Db,
@@ -109,8 +115,14 @@ async function finish(
   status: 2 | 3,
   details: { txid?: string; notes?: string },
   within?: WithinWithdrawal,
+  by: Finisher = 'operator',
 ) {
   return prisma.$transaction(async (tx) => {
+    // Locked first, so an approval for the signer committing meanwhile is seen by the next statement.
+    await tx.$queryRaw`SELECT id FROM withdrawals WHERE id = ${id} FOR UPDATE`;
+    const signed = await tx.chainWithdrawal.count({ where: { withdrawal_id: id } });
+    if (by === 'operator' && signed > 0) throw new AppError('signer_owns_withdrawal');
+    if (by === 'signer' && signed === 0) throw new Error(`withdrawal ${id} was not approved for the signer`);
     const [withdrawal] = await tx.withdrawal.updateManyAndReturn({
       where: { id, status: WITHDRAWAL_STATUS.submitted },
       data: { status, ...details },
@@ -151,3 +163,17 @@ export const completeWithdrawal = (prisma: Db, id: number, txid: string, within?
 /** An operator refused the withdrawal: the locked amount returns to the user's available balance. */
 export const rejectWithdrawal = (prisma: Db, id: number, notes: string, within?: WithinWithdrawal) =>
   finish(prisma, id, WITHDRAWAL_STATUS.failed, { notes }, within);
+
+/**
+ * The withdrawal signer's end of a withdrawal approved for it: completed once its payment is confirmed on
+ * chain (as an operator's completion moves the money), or refunded once nothing of it can be mined any more.
+ */
+export const finishSignedWithdrawal = (
+  prisma: Db,
+  id: number,
+  outcome: { status: 2; txid: string } | { status: 3; notes: string },
+  within: WithinWithdrawal,
+) => {
+  const { status, ...details } = outcome;
+  return finish(prisma, id, status, details, within, 'signer');
+};
