@@ -30,7 +30,7 @@ export function AssetsLayout({ children, testId }: { children: ReactNode; testId
           <div className="assets-nav-item assets-nav-grand" data-testid="assets-total-assets">
             <span className="secondary">{t('nav.totalAssets')}</span>
             <span className="num">
-              {wallets.data ? `≈ ${formatGrouped(wallets.data.total_assets, TOTAL_DECIMALS)} USDT` : '--'}
+              {wallets.data ? `≈ ${formatFixed(wallets.data.total_assets, TOTAL_DECIMALS)} USDT` : '--'}
             </span>
           </div>
           {ACCOUNTS.map((account) => {
