@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { form, int4Id, optionalText, passwordField, requiredText, type RequestOf } from './fields';
+import { ADMIN_ROLE_NAMES, FUNDABLE_HOUSE_POOLS } from './constants';
 import { decimal } from './primitives';
 
 /**
@@ -11,21 +12,6 @@ const int = z.number().int();
 const time = z.string();
 const totpField = optionalText(6);
 const reasonField = optionalText(500);
-
-/** The console's roles, least to most. */
-export const ADMIN_ROLE_NAMES = ['viewer', 'support', 'finance', 'admin'] as const;
-/**
- * The house pools an operator may fund with the exchange's capital: the ledger's house accounts except the fees
- * (what the exchange earned, never paid in) and the escrow (which must equal what open escrows hold).
- */
-export const FUNDABLE_HOUSE_POOLS = [
-  'lever_pool',
-  'micro_pool',
-  'insurance_fund',
-  'market_maker',
-  'partner_pool',
-  'savings_pool',
-] as const;
 
 const roleField = z.preprocess(
   (value) => value ?? '',

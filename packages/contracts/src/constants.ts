@@ -71,3 +71,19 @@ export const LEVER_RISK_OPTIONS = [
   'lever_user_exposure_percent',
 ] as const;
 export type LeverRiskOption = (typeof LEVER_RISK_OPTIONS)[number];
+
+/** The console's operator roles, least to most. */
+export const ADMIN_ROLE_NAMES = ['viewer', 'support', 'finance', 'admin'] as const;
+
+/**
+ * The house pools an operator may fund with the exchange's capital: the ledger's house accounts except the fees
+ * (what the exchange earned, never paid in) and the escrow (which must equal what open escrows hold).
+ */
+export const FUNDABLE_HOUSE_POOLS = [
+  'lever_pool',
+  'micro_pool',
+  'insurance_fund',
+  'market_maker',
+  'partner_pool',
+  'savings_pool',
+] as const;

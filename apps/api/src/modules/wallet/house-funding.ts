@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { FUNDABLE_HOUSE_POOLS, OperatorTrail } from '@exchange/contracts';
+import type { OperatorTrail } from '@exchange/contracts';
+import type { FUNDABLE_HOUSE_POOLS } from '@exchange/contracts/constants';
 import { isUniqueViolation, type Db, type Tx } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import {
