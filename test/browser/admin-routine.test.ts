@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createOperator, totpCode } from '../../apps/api/src/modules/admin';
-import { byId, clickOk, expectNoPageErrors, screenshot, type Visit } from './browser';
+import type { Page } from 'playwright-core';
+import { byId, clickOk, expectNoPageErrors, inPage, screenshot, server, type Visit } from './browser';
 import { clientCall, inLightThenChinese, signedInTrader } from './admin';
 import { useBrowser, useDatabase } from './fixtures';
 import { expectCleanAudit } from './p2p';
@@ -29,6 +30,10 @@ async function enrolledOperator(role: 'admin' | 'finance' | 'support') {
   expect((await clientCall('/api/admin/totp/confirm', { code: totpCode(secret) }, token)).type).toBe('ok');
   return { login, token, secret };
 }
+
+/** How far the page scrolls sideways (0 when it fits the viewport). */
+const sidewaysScroll = (page: Page) =>
+  inPage<number>(page, 'document.documentElement.scrollWidth - window.innerWidth');
 
 const consoleOf = (token: string, width?: number) =>
   browser.open({
@@ -109,6 +114,47 @@ describe('operators and roles: an admin in the console', () => {
     expectNoPageErrors(session);
   });
 
+  it('adds a seconds-contract insurance type traders are offered, then withdraws it', async () => {
+    const { page } = session;
+    const trader = await signedInTrader(prisma, `insured-${suffix}@test.exchange`, false);
+    const offered = async () =>
+      (
+        await (
+          await fetch(`${server().baseUrl}/api/insurance/types`, { headers: { Authorization: trader.token } })
+        ).json()
+      ).message as { name: string }[];
+    const name = `Cover ${suffix}`;
+    await session.open('/admin/products');
+    await byId(page, 'admin-products-insurance').waitFor();
+    const fields = {
+      currency: 'HAP',
+      name,
+      max_quantity: '4',
+      unit_amount: '25',
+      premium_rate: '0.06',
+      claim_rate: '0.75',
+    };
+    for (const [field, value] of Object.entries(fields))
+      await byId(page, `admin-insurance-${field}`).fill(value);
+    await clickOk(page, '/api/admin/products/insurance/save', () =>
+      byId(page, 'admin-insurance-save').click(),
+    );
+    const row = page.locator(`[data-testid="admin-insurance-row"][data-name="${name}"]`);
+    await row.waitFor();
+    expect((await offered()).map((type) => type.name)).toContain(name);
+    await row.scrollIntoViewIfNeeded();
+    await screenshot(page, 'admin-insurance-dark');
+
+    await row.locator('[data-testid="admin-insurance-edit"]').click();
+    await byId(page, 'admin-insurance-status').selectOption('0');
+    await clickOk(page, '/api/admin/products/insurance/save', () =>
+      byId(page, 'admin-insurance-save').click(),
+    );
+    await row.getByText('Withdrawn').waitFor();
+    expect((await offered()).map((type) => type.name)).not.toContain(name);
+    expectNoPageErrors(session);
+  });
+
   it('fits a phone', async () => {
     const phone = await consoleOf(admin.token, 390);
     await phone.open('/admin/operators');
@@ -121,9 +167,7 @@ describe('operators and roles: an admin in the console', () => {
     await screenshot(phone.page, 'admin-operators-phone');
     await phone.open('/admin/house');
     await byId(phone.page, 'admin-house-balances').waitFor();
-    expect(
-      await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-    ).toBeLessThanOrEqual(0);
+    expect(await sidewaysScroll(phone.page)).toBeLessThanOrEqual(0);
     await screenshot(phone.page, 'admin-house-phone');
   });
 });
@@ -208,9 +252,7 @@ describe('support: a new customer and their codes', () => {
     });
     await byId(page, 'admin-codes').getByText(sent.code).waitFor();
     expect(await byId(page, 'admin-codes').textContent()).not.toContain(trader.account);
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-    ).toBeLessThanOrEqual(0);
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
     await screenshot(page, 'admin-user-codes-dark');
     expect((await trailOf('user', user.id)).map((line) => [line.action, line.reason])).toEqual([
       ['user.create', 'branch visit'],

@@ -84,6 +84,23 @@ export const adminSavingsPlanSchema = z.object({
 });
 export type AdminSavingsPlan = z.infer<typeof adminSavingsPlanSchema>;
 
+/** An insurance type for seconds trading (`GET /api/admin/products/insurance`), withdrawn ones included. */
+export const adminInsuranceTypeSchema = z.object({
+  id: z.number().int(),
+  currency: z.string(),
+  name: z.string(),
+  min_quantity: z.number().int(),
+  max_quantity: z.number().int(),
+  unit_amount: decimal,
+  /** Fractions: the premium of the insured amount, and the share of a loss a claim pays. */
+  premium_rate: decimal,
+  claim_rate: decimal,
+  status: z.number().int(),
+  /** Positions of this type still insuring orders: their claims are paid at the type's claim rate. */
+  active_positions: z.number().int(),
+});
+export type AdminInsuranceType = z.infer<typeof adminInsuranceTypeSchema>;
+
 /** A business setting (`GET /api/admin/products/settings`): its value, its default and what it accepts. */
 export const adminSettingSchema = z.object({
   key: z.string(),

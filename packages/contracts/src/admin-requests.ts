@@ -235,6 +235,17 @@ export const adminSavingsBodySchema = form({
   save_min: decimalText(18, { positive: true }),
   status: onOff,
 });
+export const adminInsuranceBodySchema = form({
+  id: recordId.optional(),
+  currency: requiredText('currency_not_found', 16),
+  name: requiredText('1-64 characters', 64),
+  min_quantity: whole(1, 1_000_000),
+  max_quantity: whole(1, 1_000_000),
+  unit_amount: decimalText(18, { positive: true }),
+  premium_rate: decimalText(8, { positive: true, below: 1 }),
+  claim_rate: decimalText(8, { positive: true, max: 1 }),
+  status: onOff,
+});
 export const adminSettingBodySchema = form({
   key: requiredText('admin_record_not_found', 64),
   value: z.preprocess(asText, z.string({ error: 'bad_request' }).trim().max(500)),
@@ -272,5 +283,6 @@ export interface AdminChangeRequests extends AdminSignerRequests, AdminOperation
   'products/pairs/micro': RequestOf<typeof adminPairMicroBodySchema>;
   'products/seconds/save': RequestOf<typeof adminSecondsBodySchema>;
   'products/savings/save': RequestOf<typeof adminSavingsBodySchema>;
+  'products/insurance/save': RequestOf<typeof adminInsuranceBodySchema>;
   'products/settings/save': RequestOf<typeof adminSettingBodySchema>;
 }

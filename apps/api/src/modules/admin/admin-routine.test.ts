@@ -46,6 +46,7 @@ const ROUTES: RoleRoute[] = [
     body: { pool: 'nowhere', currency: 'USDT', amount: '1', ref: 'r' },
   },
   { method: 'POST', path: '/api/admin/users/codes', minimum: 'support', body: { id: '999999', reason: 'x' } },
+  { method: 'GET', path: '/api/admin/products/insurance', minimum: 'viewer' },
   {
     method: 'POST',
     path: '/api/admin/users/create',
@@ -305,5 +306,103 @@ describe('support: creating a user and reading their recent codes', () => {
       ),
     ).toBe('No such record');
     expect((await trailOf('user', trader.id)).length).toBe(1);
+  });
+});
+
+describe('insurance types for seconds trading (admins change them, viewers read)', () => {
+  const save = (body: Record<string, string | number>, by = operators.admin) =>
+    ctx.post('/api/admin/products/insurance/save', body, by.token);
+  const TERMS = {
+    currency: 'HAP',
+    name: 'Weekend cover',
+    min_quantity: '1',
+    max_quantity: '5',
+    unit_amount: '50',
+    premium_rate: '0.05',
+    claim_rate: '0.8',
+    status: '1',
+  };
+
+  it('adds a type traders can buy, and refuses bad terms without storing anything', async () => {
+    const listed = await ctx.get('/api/admin/products/insurance', operators.viewer.token);
+    expect(listed.body.message).toContainEqual(
+      expect.objectContaining({ currency: 'HAP', active_positions: 0 }),
+    );
+    expect((await save(TERMS, operators.support)).body.message).toBe('Your role may not do this');
+    const before = await ctx.prisma.insuranceType.count();
+    const cases: [Record<string, string>, string][] = [
+      [{ ...TERMS, min_quantity: '6' }, 'min_quantity'],
+      [{ ...TERMS, premium_rate: '0' }, 'premium_rate'],
+      [{ ...TERMS, premium_rate: '1' }, 'premium_rate'],
+      [{ ...TERMS, claim_rate: '1.5' }, 'claim_rate'],
+      [{ ...TERMS, unit_amount: '-5' }, 'unit_amount'],
+      [{ ...TERMS, unit_amount: '1.1234567890123456789' }, 'unit_amount'],
+      [{ ...TERMS, currency: 'NOPE' }, 'This currency does not exist'],
+      [{ ...TERMS, name: '' }, 'name'],
+      [{ ...TERMS, id: '999999' }, 'No such record'],
+    ];
+    for (const [body, text] of cases) {
+      const answer = await save(body);
+      expect(answer.body.type, JSON.stringify(body)).toBe('error');
+      expect(String(message(answer)), JSON.stringify(body)).toContain(text);
+    }
+    expect(await ctx.prisma.insuranceType.count()).toBe(before);
+
+    const added = await save(TERMS);
+    expect(added.body.message).toMatchObject({ ...TERMS, min_quantity: 1, max_quantity: 5, status: 1 });
+    const offered = await ctx.get('/api/insurance/types', trader.token);
+    expect(offered.body.message).toContainEqual(
+      expect.objectContaining({ name: 'Weekend cover', unit_amount: '50' }),
+    );
+    const [line] = await trailOf('insurance_type', added.body.message.id as number);
+    expect(line).toMatchObject({ action: 'insurance.create', operator_id: operators.admin.id });
+  });
+
+  it("keeps a held position's claim terms: the claim rate waits until no position of the type is active", async () => {
+    const typeId = (
+      (await ctx.get('/api/admin/products/insurance', operators.viewer.token)).body.message as {
+        id: number;
+        name: string;
+      }[]
+    ).find((type) => type.name === 'Weekend cover')?.id as number;
+    const buyer = await ctx.signedInUser({ tradePassword: '123456' });
+    await ctx.deposit(buyer.account, 'HAP', '500');
+    expect(
+      (
+        await ctx.post(
+          '/api/wallet/change',
+          {
+            currency_id: await ctx.currencyId('HAP'),
+            number: '500',
+            from_field: 'change',
+            to_field: 'micro',
+          },
+          buyer.token,
+        )
+      ).body.type,
+    ).toBe('ok');
+    const bought = await ctx.post(
+      '/api/insurance/buy',
+      { insurance_type_id: typeId, quantity: '2' },
+      buyer.token,
+    );
+    expect(bought.body.type, JSON.stringify(bought.body)).toBe('ok');
+
+    const claimChange = await save({ ...TERMS, id: typeId, claim_rate: '0.5' });
+    expect(message(claimChange)).toBe(
+      '1 active positions are insured by this type: withdraw it and change its claim rate or currency once they have ended',
+    );
+    const stored = await ctx.prisma.insuranceType.findUniqueOrThrow({ where: { id: typeId } });
+    expect(stored.claim_rate.toFixed()).toBe('0.8');
+
+    // The terms of sale may change: the premium of new purchases, and withdrawing the type.
+    const withdrawn = await save({ ...TERMS, id: typeId, premium_rate: '0.07', status: '0' });
+    expect(withdrawn.body.message).toMatchObject({ premium_rate: '0.07', status: 0, active_positions: 1 });
+    const offered = (await ctx.get('/api/insurance/types', trader.token)).body.message as { id: number }[];
+    expect(offered.map((type) => type.id)).not.toContain(typeId);
+    expect((await trailOf('insurance_type', typeId)).map((line) => line.action)).toEqual([
+      'insurance.create',
+      'insurance.update',
+    ]);
   });
 });

@@ -84,3 +84,5 @@ export async function saveSecondsOption(prisma: Db, input: SecondsInput, trail: 
     throw error;
   }
 }
+
+export { listInsuranceTypesForOperators, saveInsuranceType } from './insurance/operator-types';

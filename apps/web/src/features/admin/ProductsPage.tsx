@@ -10,8 +10,10 @@ import { ReadOnlyNote, Section } from './parts';
 import {
   LEVER_MARK_FIELDS,
   usePairSettings,
+  useInsuranceTypes,
   useSavingsPlans,
   useSecondsOptions,
+  type AdminInsuranceType,
   type AdminPairSettings,
   type AdminSavingsPlan,
   type AdminSecondsOption,
@@ -233,7 +235,7 @@ function PairsSection({ canChange }: { canChange: boolean }) {
  */
 function OptionsSection<T extends { id: number; status: number }>(props: {
   canChange: boolean;
-  name: 'seconds' | 'savings';
+  name: 'seconds' | 'savings' | 'insurance';
   query: UseQueryResult<T[]>;
   /** A new row's fields, its status last. */
   empty: Draft;
@@ -304,7 +306,7 @@ function OptionsSection<T extends { id: number; status: number }>(props: {
   );
 }
 
-/** The seconds contracts' durations and the savings plans, each with its own columns. */
+/** The seconds contracts' durations and insurance types, and the savings plans, each with its own columns. */
 function ProductLists({ canChange }: { canChange: boolean }) {
   const { t } = useTranslation('admin');
   const field = (name: string) => t(`products.fields.${name}`);
@@ -324,6 +326,31 @@ function ProductLists({ canChange }: { canChange: boolean }) {
           },
           { header: field('min_amount'), cell: (row) => row.min_amount },
           { header: field('max_amount'), cell: (row) => row.max_amount },
+        ]}
+      />
+      <OptionsSection<AdminInsuranceType>
+        canChange={canChange}
+        name="insurance"
+        query={useInsuranceTypes()}
+        empty={{
+          currency: 'HAP',
+          name: '',
+          min_quantity: '1',
+          max_quantity: '',
+          unit_amount: '',
+          premium_rate: '',
+          claim_rate: '',
+          status: '1',
+        }}
+        rowData={(row) => ({ 'data-name': row.name })}
+        columns={[
+          { header: t('currency'), cell: (row) => row.currency },
+          { header: field('name'), cell: (row) => row.name },
+          { header: field('quantities'), cell: (row) => `${row.min_quantity}-${row.max_quantity}` },
+          { header: field('unit_amount'), cell: (row) => row.unit_amount, className: 'num' },
+          { header: field('premium_rate'), cell: (row) => row.premium_rate, className: 'num' },
+          { header: field('claim_rate'), cell: (row) => row.claim_rate, className: 'num' },
+          { header: field('active_positions'), cell: (row) => row.active_positions, className: 'num' },
         ]}
       />
       <OptionsSection<AdminSavingsPlan>

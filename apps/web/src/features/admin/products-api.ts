@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type {
   AdminBanner,
+  AdminInsuranceType,
   AdminPairSettings,
   AdminSavingsPlan,
   AdminSecondsOption,
@@ -17,6 +18,7 @@ export { LEVER_RISK_OPTIONS as LEVER_MARK_FIELDS } from '@exchange/contracts/con
 
 export type {
   AdminBanner,
+  AdminInsuranceType,
   AdminPairSettings,
   AdminSavingsPlan,
   AdminSecondsOption,
@@ -33,6 +35,7 @@ const read = <T>(key: string, path: string, params: Record<string, string> = {})
 export const usePairSettings = () => useQuery(read<AdminPairSettings[]>('pairs', 'pairs'));
 export const useSecondsOptions = () => useQuery(read<AdminSecondsOption[]>('seconds', 'seconds'));
 export const useSavingsPlans = () => useQuery(read<AdminSavingsPlan[]>('savings', 'savings'));
+export const useInsuranceTypes = () => useQuery(read<AdminInsuranceType[]>('insurance', 'insurance'));
 export const useSettings = () => useQuery(read<AdminSetting[]>('settings', 'settings'));
 export const useBanners = (lang: string) =>
   useQuery(read<AdminBanner[]>('banners', 'banners', lang ? { lang } : {}));

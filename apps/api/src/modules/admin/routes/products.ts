@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  adminInsuranceBodySchema,
+  adminInsuranceTypeSchema,
   adminSavingsBodySchema,
   adminSavingsPlanSchema,
   adminSecondsBodySchema,
@@ -14,7 +16,10 @@ import type { ConsoleCalls } from './calls';
 import { trailFor, type OperatorGuards } from '../guard';
 import { listSettings, saveSetting } from '../settings';
 
-/** Seconds-contract durations, savings plans and business settings: viewers read them, admins change them. */
+/**
+ * Seconds-contract durations and their insurance types, savings plans and business settings: viewers read
+ * them, admins change them.
+ */
 export function productRoutes(app: FastifyInstance, call: ConsoleCalls, { viewer, admin }: OperatorGuards) {
   call.get('/api/admin/products/seconds', { role: viewer, answer: z.array(adminSecondsOptionSchema) }, () =>
     microOperator.listSecondsOptions(app.prisma),
@@ -23,6 +28,14 @@ export function productRoutes(app: FastifyInstance, call: ConsoleCalls, { viewer
     '/api/admin/products/seconds/save',
     { role: admin, input: adminSecondsBodySchema, answer: adminSecondsOptionSchema },
     (body, request) => microOperator.saveSecondsOption(app.prisma, body, trailFor(request)),
+  );
+  call.get('/api/admin/products/insurance', { role: viewer, answer: z.array(adminInsuranceTypeSchema) }, () =>
+    microOperator.listInsuranceTypesForOperators(app.prisma),
+  );
+  call.post(
+    '/api/admin/products/insurance/save',
+    { role: admin, input: adminInsuranceBodySchema, answer: adminInsuranceTypeSchema },
+    (body, request) => microOperator.saveInsuranceType(app.prisma, body, trailFor(request)),
   );
   call.get('/api/admin/products/savings', { role: viewer, answer: z.array(adminSavingsPlanSchema) }, () =>
     savingsOperator.listSavingsPlans(app.prisma),

@@ -29,6 +29,23 @@ export async function buyInsurance(
   const premium = roundPaid(insured.times(type.premium_rate.toFixed()), currency.decimal_scale);
 
   return inTransaction(deps.pool, async (tx) => {
+    // The type's terms as sold, held until the sale commits: an operator changing them waits, and a change
+    // that committed since they were read is caught here instead of sold at terms nobody quoted.
+    const [terms] = await tx.query<{
+      status: number;
+      unit_amount: string;
+      premium_rate: string;
+      claim_rate: string;
+    }>(
+      `SELECT status, unit_amount::text, premium_rate::text, claim_rate::text FROM insurance_types WHERE id = $1 FOR SHARE`,
+      [type.id],
+    );
+    const quoted =
+      terms?.status === 1 &&
+      new Money(terms.unit_amount).eq(type.unit_amount.toFixed()) &&
+      new Money(terms.premium_rate).eq(type.premium_rate.toFixed()) &&
+      new Money(terms.claim_rate).eq(type.claim_rate.toFixed());
+    if (!quoted) throw new AppError('insurance_terms_changed');
     // The wallet row first: two purchases of one user and currency run one after the other.
     await lockWalletRow(tx, userId, currency.id);
     const [held] = await tx.query<{ id: number }>(
