@@ -245,8 +245,18 @@ describe('the assets area', () => {
     await screenshot(page, 'assets-deposit-closed-390-dark');
     await page.setViewportSize({ width: 1440, height: 900 });
 
+    // No address bound yet: the withdraw panel's way to bind one is a button, and it leads to the binding page.
+    await session.open('/dealFinance');
+    await usdtRow.locator('[data-testid="assets-withdraw"]').click();
+    const bindAddress = byId(page, 'withdraw-bind-address');
+    await bindAddress.waitFor();
+    expect(await bindAddress.getAttribute('class')).toContain('btn-primary');
+    await byId(page, 'withdraw-no-address').scrollIntoViewIfNeeded();
+    await screenshot(page, 'assets-withdraw-no-address-dark');
+    await bindAddress.click();
+    await byId(page, 'withdraw-address-page').waitFor();
+
     // Bind a withdraw address with the e-mailed code.
-    await session.open('/withdraw_address');
     await byId(page, 'address-coin').selectOption({ label: 'USDT' });
     await expect.poll(() => byId(page, 'address-chain').inputValue()).toBe('TRC20');
     await byId(page, 'address-submit').click();
@@ -350,6 +360,11 @@ describe('the assets area', () => {
         [`/legalAccount?currency_id=${ids.USDT}`, 'detail-lever', 'assets-detail-light-zh'],
         ['/coinRecord', 'coin-record-page', 'assets-coin-record-light-zh'],
         ['/withdraw_address', 'withdraw-address-page', 'assets-withdraw-address-light-zh'],
+        [
+          `/coinWithdraw?currency_id=${ids.USDT}`,
+          'withdraw-bind-address',
+          'assets-withdraw-no-address-light-zh',
+        ],
         [`/coinDeposit?currency_id=${ids.SOL}`, 'deposit-closed', 'assets-deposit-closed-light-zh'],
       ] as const;
       for (const shot of shots) {

@@ -82,6 +82,57 @@ describe('the exchange screen', () => {
       expect(((await (await revoked).json()) as { type: string }).type).toBe('ok');
       await row.waitFor({ state: 'detached' });
     }));
+  it('keeps the price after an order and clears only the amount, so a second Buy goes straight out', async () => {
+    const grace = { account: 'grace@two-buys.test', password: DEMO.password };
+    await createOpsUser(prisma, { ...grace, kycApproved: true, seller: false });
+    await opsDeposit(prisma, { account: grace.account, currency: 'USDT', amount: '5000' });
+    await browser.visiting({ as: grace, route: EXCHANGE_ROUTE }, async ({ page }) => {
+      const last = await waitForMarketData(page);
+      // Half the last price: both orders rest on the book, so nothing but the form decides the second one.
+      const price = (Math.floor(last * 50) / 100).toFixed(2);
+      await byId(page, 'mode-limit').click();
+      await byId(page, 'buy-price').fill(price);
+      const buy = async (amount: string) => {
+        await byId(page, 'buy-amount').fill(amount);
+        const placed = page.waitForResponse(
+          (response) =>
+            new URL(response.url()).pathname === '/api/coin/trade' && response.request().method() === 'POST',
+        );
+        await byId(page, 'buy-submit').click();
+        await byId(page, 'confirm-yes').click();
+        const answer = (await (await placed).json()) as { type: string; order?: { id: string } };
+        expect(answer.type, JSON.stringify(answer)).toBe('ok');
+        return answer.order?.id ?? '';
+      };
+
+      const first = await buy('0.01');
+      await expect.poll(() => byId(page, 'buy-amount').inputValue()).toBe('');
+      expect(await byId(page, 'buy-price').inputValue()).toBe(price);
+      await screenshot(page, 'exchange-after-buy-dark');
+      // The second Buy: only a new amount typed, the price is the one kept.
+      const second = await buy('0.02');
+      expect(second).not.toBe(first);
+      expect(await byId(page, 'buy-price').inputValue()).toBe(price);
+
+      await byId(page, 'entrusts-current').click();
+      for (const [id, amount] of [
+        [first, '0.01'],
+        [second, '0.02'],
+      ] as const) {
+        const row = byId(page, 'entrusts').locator(`[data-testid="entrust-row"][data-id="${id}"]`);
+        await row.waitFor();
+        const text = (await row.innerText()).replace(/,/g, '');
+        expect(text).toContain(price);
+        expect(text).toContain(amount);
+      }
+      await switchTheme(page, 'light');
+      await switchToChinese(page);
+      await screenshot(page, 'exchange-after-two-buys-light-zh');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(page, 'exchange-after-two-buys-390-zh');
+    });
+  });
+
   it('offers more orders only while the server counts more than the list shows', async () => {
     const frank = { account: 'frank@entrusts.test', password: DEMO.password };
     await createOpsUser(prisma, { ...frank, kycApproved: true, seller: false });

@@ -53,8 +53,12 @@ export async function moveToLegal(session: Visit, amount: string): Promise<void>
 
 /** Fills the payment settings (document 2, section 5: every field and both images) through the screen. */
 export async function savePaymentAccount(session: Visit, name: string): Promise<void> {
-  const { page } = session;
   await session.open('/userSetting?tab=bank');
+  await fillPaymentAccount(session.page, name);
+}
+
+/** Fills and saves the payment-account form the page shows. */
+export async function fillPaymentAccount(page: Page, name: string): Promise<void> {
   await byId(page, 'payment-account').waitFor();
   const fields: Record<string, string> = {
     real_name: name,

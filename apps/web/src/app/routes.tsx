@@ -96,12 +96,19 @@ export const routes: RouteObject[] = [
         element: page(() => import('../features/notice/NoticeDetailPage')),
       },
       { path: '/noticeDetail', element: page(() => import('../features/notice/NoticeDetailPage')) },
+      { path: '/latestNotice', element: page(() => import('../features/notice/LatestNoticePage')) },
       { path: '/policy', element: page(() => import('../features/notice/PolicyPage')) },
       { path: '/components/login', element: page(() => import('../features/auth/LoginPage')) },
       { path: '/components/register', element: page(() => import('../features/auth/RegisterPage')) },
       { path: '/forgetPwd', element: page(() => import('../features/auth/ForgetPasswordPage')) },
+      { path: '/resetPwd', element: page(() => import('../features/auth/ForgetPasswordPage')) },
       {
         path: '/bindmpwd',
+        element: page(() => import('../features/auth/TradePasswordPage'), { auth: true }),
+      },
+      // Document 2's withdrawal-password form: withdrawals here are confirmed with the trade password.
+      {
+        path: '/withdrawPwd',
         element: page(() => import('../features/auth/TradePasswordPage'), { auth: true }),
       },
       { path: '/bindEmail', element: page(() => import('../features/auth/BindEmailPage'), { auth: true }) },
@@ -145,6 +152,7 @@ export const routes: RouteObject[] = [
       // The team tree and profit records (document 3), under the account area.
       { path: '/account/tree', element: page(() => import('../features/team/TreePage'), { auth: true }) },
       { path: '/tree', element: page(() => import('../features/team/TreePage'), { auth: true }) },
+      { path: '/team', element: page(() => import('../features/team/TreePage'), { auth: true }) },
       { path: '/account/profit', element: page(() => import('../features/team/ProfitPage'), { auth: true }) },
       { path: '/profit', element: page(() => import('../features/team/ProfitPage'), { auth: true }) },
       // P2P (document 2, section 2): market, publish, my ads, my orders, an ad's orders, the seller record.

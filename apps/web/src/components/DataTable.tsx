@@ -24,6 +24,8 @@ interface DataTableProps<Row> {
   rowProps?: (row: Row, index: number) => RowAttributes;
   className?: string;
   testId?: string;
+  /** Wider than a phone: the table scrolls inside its own box instead of widening the page. */
+  scroll?: boolean;
 }
 
 function cellClass<Row>(column: Column<Row>): string | undefined {
@@ -38,9 +40,10 @@ export function DataTable<Row>({
   rowProps,
   className = 'table',
   testId,
+  scroll = false,
 }: DataTableProps<Row>) {
   const shown = columns.filter((column): column is Column<Row> => Boolean(column));
-  return (
+  const table = (
     <table className={className} data-testid={testId}>
       <thead>
         <tr>
@@ -64,4 +67,5 @@ export function DataTable<Row>({
       </tbody>
     </table>
   );
+  return scroll ? <div className="table-scroll">{table}</div> : table;
 }

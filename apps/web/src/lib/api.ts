@@ -1,6 +1,7 @@
 import i18n from '../i18n';
 import { catalogueAction, type Envelope } from './error-catalogue';
 import { navigateTo } from './navigate';
+import { currentRoute, withReturnPath } from './return-path';
 import { confirmDialog, toast } from './notify';
 import { endSession, getToken } from './session';
 
@@ -66,14 +67,17 @@ function applyCatalogue(envelope: Envelope, quiet: boolean): void {
   }
   if (quiet) return;
   toast(action.message, 'error');
-  if (action.kind === 'settings') setTimeout(() => navigateTo('/userSetting'), action.delayMs);
-  if (action.kind === 'identity') setTimeout(() => navigateTo('/authentication'), action.delayMs);
+  if (action.kind === 'message') return;
+  // The screen that was refused is where the user comes back to once the missing setting is done.
+  const detour = withReturnPath(action.to, currentRoute());
   if (action.kind === 'tradePassword') {
     setTimeout(() => {
       void confirmDialog({ text: i18n.t('common:setTradePasswordPrompt') }).then((yes) => {
-        if (yes) navigateTo('/bindmpwd');
+        if (yes) navigateTo(detour);
       });
     }, action.delayMs);
+  } else {
+    setTimeout(() => navigateTo(detour), action.delayMs);
   }
 }
 

@@ -6,18 +6,22 @@ describe('the error catalogue (document 1, section 8)', () => {
     expect(catalogueAction({ type: '999', message: 'Please sign in' })).toEqual({ kind: 'sessionExpired' });
   });
 
-  it('997 and 555 send to settings after half a second', () => {
+  it("997 and 555 send to the settings' receiving accounts after half a second", () => {
     for (const type of ['997', '555']) {
       expect(catalogueAction({ type, message: 'Add a payment method' })).toEqual({
         kind: 'settings',
         message: 'Add a payment method',
         delayMs: 500,
+        to: '/userSetting?tab=bank',
       });
     }
   });
 
   it('998 sends to identity verification', () => {
-    expect(catalogueAction({ type: '998', message: 'Verify first' })).toMatchObject({ kind: 'identity' });
+    expect(catalogueAction({ type: '998', message: 'Verify first' })).toMatchObject({
+      kind: 'identity',
+      to: '/authentication',
+    });
   });
 
   it("996 and 'not' offer the trade password after one second", () => {
@@ -26,6 +30,7 @@ describe('the error catalogue (document 1, section 8)', () => {
         kind: 'tradePassword',
         message: 'No trade password',
         delayMs: 1000,
+        to: '/bindmpwd',
       });
     }
   });

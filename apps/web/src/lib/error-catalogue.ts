@@ -4,9 +4,9 @@
  */
 export type CatalogueAction =
   | { kind: 'sessionExpired' }
-  | { kind: 'settings'; message: string; delayMs: number }
-  | { kind: 'identity'; message: string; delayMs: number }
-  | { kind: 'tradePassword'; message: string; delayMs: number }
+  | { kind: 'settings'; message: string; delayMs: number; to: string }
+  | { kind: 'identity'; message: string; delayMs: number; to: string }
+  | { kind: 'tradePassword'; message: string; delayMs: number; to: string }
   | { kind: 'message'; message: string };
 
 export interface Envelope<T = unknown> {
@@ -21,14 +21,15 @@ export function catalogueAction(envelope: Envelope): CatalogueAction {
   switch (envelope.type) {
     case SESSION_EXPIRED:
       return { kind: 'sessionExpired' };
+    // The one setting the server asks for this way is the receiving account (P2P): its own tab.
     case '997':
     case '555':
-      return { kind: 'settings', message, delayMs: 500 };
+      return { kind: 'settings', message, delayMs: 500, to: '/userSetting?tab=bank' };
     case '998':
-      return { kind: 'identity', message, delayMs: 500 };
+      return { kind: 'identity', message, delayMs: 500, to: '/authentication' };
     case '996':
     case 'not':
-      return { kind: 'tradePassword', message, delayMs: 1000 };
+      return { kind: 'tradePassword', message, delayMs: 1000, to: '/bindmpwd' };
     default:
       return { kind: 'message', message };
   }

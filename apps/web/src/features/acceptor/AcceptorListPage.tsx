@@ -53,6 +53,7 @@ export default function AcceptorListPage() {
           <>
             <DataTable
               className="table acc-table"
+              scroll
               columns={acceptorColumns(t)}
               rows={rows}
               rowKey={(acceptor) => acceptor.id}

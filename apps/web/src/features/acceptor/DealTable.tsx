@@ -25,6 +25,7 @@ export function DealTable({ deals, role }: { deals: AcceptorDeal[]; role: 'accep
     <>
       <DataTable
         className="table acc-table"
+        scroll
         testId={`acc-deals-${role}`}
         columns={dealColumns(t, role, (deal, action) => setActing({ deal, action }))}
         rows={deals}

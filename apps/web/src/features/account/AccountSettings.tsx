@@ -147,7 +147,7 @@ export function AccountSettings({ user }: { user: UserInfo }) {
             status={<Bound on={Boolean(phone)}>{phone || t('security.notBound')}</Bound>}
             action={
               !phone && (
-                <RowLink to="/bindInfo?type=phone" testId="bind-phone-link">
+                <RowLink to="/bindEmail?type=phone" testId="bind-phone-link">
                   {t('security.bind')}
                 </RowLink>
               )

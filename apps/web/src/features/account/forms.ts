@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useReturnPath } from '../../lib/return-path';
 import { toast } from '../../lib/notify';
 
 /**
@@ -22,14 +24,20 @@ export function useRequiredFields<Form extends { [Field in keyof Form]: string }
   return { form, set, missing, flagMissing };
 }
 
-/** Saves a form: the server's answer (or `savedText`) is toasted and the query showing the saved data re-read. */
+/**
+ * Saves a form: the server's answer (or `savedText`) is toasted and the query showing the saved data re-read;
+ * a screen that sent the user here first (`?back=`) is where they go on.
+ */
 export function useSave(save: () => Promise<string>, savedText: string, savedKey: QueryKey) {
   const queryClient = useQueryClient();
+  const back = useReturnPath();
+  const navigate = useNavigate();
   return useMutation({
     mutationFn: save,
     onSuccess: async (message) => {
       toast(message || savedText, 'success');
       await queryClient.invalidateQueries({ queryKey: savedKey });
+      if (back) void navigate(back);
     },
   });
 }

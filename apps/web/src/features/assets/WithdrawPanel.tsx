@@ -175,8 +175,9 @@ function BindHint({
 }) {
   return (
     <div className="assets-hint" data-testid={testId}>
-      {text}{' '}
-      <Link to={to} data-testid={linkTestId}>
+      <span>{text}</span>
+      {/* The way out of the dead end is the one thing to do here: a button, not words in the sentence. */}
+      <Link to={to} className="btn btn-sm btn-primary" data-testid={linkTestId}>
         {linkText}
       </Link>
     </div>

@@ -49,7 +49,7 @@ function BindEmailForm() {
 }
 
 /**
- * The binding pages (/bindEmail, /bindInfo): an e-mail by default, the phone with `type=phone`. What the
+ * The binding page (/bindEmail): an e-mail by default, the phone with `type=phone`. What the
  * account registered with is its login and stays bound; the other one can be bound or replaced.
  */
 export default function BindEmailPage() {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useUserInfo } from '../../api/user';
 import { endSession, useToken } from '../../lib/session';
 import { queryClient } from '../../lib/query';
@@ -29,15 +29,17 @@ const FIELD_IDS: Record<ResetField, string> = {
 const RESET_COUNTDOWN_SECONDS = 31;
 
 /**
- * Password reset (document 1, section 2.8). Opened from account settings (`fromSet`) by a signed-in user,
- * the account is their own, read-only, and the reset goes through `/api/safe/update_password`.
+ * Password reset (document 1, section 2.8). Opened from account settings (`fromSet`, or as /resetPwd) by a
+ * signed-in user, the account is their own, read-only, and the reset goes through `/api/safe/update_password`.
  */
 export default function ForgetPasswordPage() {
   const { t } = useTranslation('auth');
   const [params] = useSearchParams();
+  const { pathname } = useLocation();
   const navigate = useNavigate();
   const token = useToken();
-  const fromSettings = Boolean(params.get('fromSet')) && token !== null;
+  // /resetPwd, the original's second reset page (which never sent its request), is the signed-in reset.
+  const fromSettings = (Boolean(params.get('fromSet')) || pathname === '/resetPwd') && token !== null;
   const user = useUserInfo();
   const ownAccount = fromSettings ? (user.data?.account_number ?? '') : null;
 

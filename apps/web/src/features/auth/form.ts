@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'r
 import { useTranslation } from 'react-i18next';
 import { useNavigate, type NavigateOptions } from 'react-router';
 import { toast } from '../../lib/notify';
+import { useReturnPath } from '../../lib/return-path';
 import { focusField } from './AuthParts';
 import { isEmailAccount, type FieldProblem } from './validation';
 
@@ -104,16 +105,18 @@ export function useNavigateLater(): (to: string, options?: NavigateOptions) => v
 
 /**
  * What the signed-in forms do once saved: a toast (the server's message, else `successKey` of `auth`),
- * the user's info fetched again, and back to the account settings.
+ * the user's info fetched again, and back to the screen that sent the user here (`?back=`), else to the
+ * account settings.
  */
 export function useBackToSettings(successKey: string): (message: string) => Promise<void> {
   const { t } = useTranslation('auth');
   const queryClient = useQueryClient();
   const navigateLater = useNavigateLater();
+  const back = useReturnPath();
   return async (message) => {
     toast(message || t(successKey), 'success');
     await queryClient.invalidateQueries({ queryKey: ['user'] });
-    navigateLater('/userSetting');
+    navigateLater(back ?? '/userSetting');
   };
 }
 

@@ -8,6 +8,9 @@ import {
   hasMorePages,
   initialOf,
   isCanceller,
+  isReady,
+  nextStep,
+  readiness,
   orderActions,
   orderState,
   publishProblem,
@@ -131,5 +134,27 @@ describe('publishing an ad', () => {
     expect(adTotal('0.1', '0.2')).toBe('0.02');
     expect(adTotal('3', '7.155')).toBe('21.47');
     expect(adTotal('', '7')).toBe('0.00');
+  });
+});
+
+describe('what a first order needs, in the order the guide asks for it', () => {
+  const user = { hasTradePassword: false, hasReceivingAccount: false, reviewStatus: 2 };
+
+  it('asks for the trade password first, then the receiving account', () => {
+    expect(nextStep(readiness(user))).toBe('tradePassword');
+    expect(nextStep(readiness({ ...user, hasTradePassword: true }))).toBe('receivingAccount');
+    expect(nextStep(readiness({ ...user, hasReceivingAccount: true }))).toBe('tradePassword');
+    const ready = readiness({ ...user, hasTradePassword: true, hasReceivingAccount: true });
+    expect(nextStep(ready)).toBeNull();
+    expect(isReady(ready)).toBe(true);
+  });
+
+  it('sends an unverified user to identity last, and waits while an operator reviews it', () => {
+    const unverified = { hasTradePassword: true, hasReceivingAccount: true, reviewStatus: 0 };
+    expect(nextStep(readiness(unverified))).toBe('identity');
+    const reviewed = readiness({ ...unverified, reviewStatus: 1 });
+    expect(reviewed.identity).toBe('review');
+    expect(nextStep(reviewed)).toBeNull();
+    expect(isReady(reviewed)).toBe(false);
   });
 });

@@ -118,6 +118,45 @@ export function viewerSide(view: OrderView, type: string): AdType {
   return viewerPaysFiat(view, type) ? 'buy' : 'sell';
 }
 
+/* ---------- Before the first order ---------- */
+
+/**
+ * What taking an ad needs of a user, in the order a newcomer is guided through it: a trade password (it
+ * confirms the order), a receiving account (the server's 997), identity (998).
+ */
+export const READINESS_STEPS = ['tradePassword', 'receivingAccount', 'identity'] as const;
+export type ReadinessStep = (typeof READINESS_STEPS)[number];
+/** done; to do; or waiting for someone else (identity under an operator's review). */
+export type StepState = 'done' | 'todo' | 'review';
+
+/** Where each step is done. */
+export const STEP_ROUTES: Record<ReadinessStep, string> = {
+  tradePassword: '/bindmpwd',
+  receivingAccount: '/userSetting?tab=bank',
+  identity: '/authentication',
+};
+
+export function readiness(user: {
+  hasTradePassword: boolean;
+  hasReceivingAccount: boolean;
+  /** 0 not submitted, 1 under review, 2 certified. */
+  reviewStatus: number;
+}): Record<ReadinessStep, StepState> {
+  return {
+    tradePassword: user.hasTradePassword ? 'done' : 'todo',
+    receivingAccount: user.hasReceivingAccount ? 'done' : 'todo',
+    identity: user.reviewStatus === 2 ? 'done' : user.reviewStatus === 1 ? 'review' : 'todo',
+  };
+}
+
+/** The step the guide sends the user to next; null when only a review is left or nothing is. */
+export function nextStep(states: Record<ReadinessStep, StepState>): ReadinessStep | null {
+  return READINESS_STEPS.find((step) => states[step] === 'todo') ?? null;
+}
+
+export const isReady = (states: Record<ReadinessStep, StepState>) =>
+  READINESS_STEPS.every((step) => states[step] === 'done');
+
 /* ---------- Publishing an ad ---------- */
 
 export interface PublishForm {

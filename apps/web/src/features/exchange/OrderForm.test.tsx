@@ -141,8 +141,9 @@ describe('OrderForm', () => {
       amount: '2',
       order_type: 'limit',
     });
+    // Only the amount was this order's: the price stays for the next one.
     await waitFor(() => expect(input('buy-amount').value).toBe(''));
-    expect(input('buy-price').value).toBe('');
+    expect(input('buy-price').value).toBe('25.5');
   });
 
   it('sends a market order with the latest price shown read-only', async () => {

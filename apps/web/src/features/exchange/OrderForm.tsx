@@ -125,7 +125,8 @@ export function OrderForm({ pair, lastPrice, ref }: Props) {
         order_type: mode,
       });
       toast(message, 'success');
-      setState(EMPTY);
+      // The price stays for the next order, as on the large exchanges; only the amount was this order's.
+      setState((current) => ({ ...current, amount: '', percent: null }));
     } catch (error) {
       // Refusals were shown by the error catalogue; anything else is the network.
       if (!(error instanceof ApiError)) toast(t('common:networkError'), 'error');

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { NEWS_CATEGORY, useNewsList } from '../../api/news';
@@ -12,18 +13,14 @@ import './notice.css';
 
 const SIDEBAR_NOTICES = 6;
 
-/** One notice (`?id=`): title, update time, abstract and the operator's HTML (document 1, section 2.4). */
-export default function NoticeDetailPage() {
+/** One notice's article: title, update time, abstract and the operator's HTML (document 1, section 2.4). */
+export function NoticeArticle({ id }: { id: number }) {
   const { t } = useTranslation('notice');
-  const [params] = useSearchParams();
-  const raw = params.get('id');
-  const validId = raw !== null && /^[1-9]\d{0,9}$/.test(raw.trim());
-  const id = validId ? Number(raw) : 0;
   const detail = useNoticeDetail(id);
   const notice = detail.data;
 
   let body;
-  if (!validId || detail.error instanceof ApiError) {
+  if (id <= 0 || detail.error instanceof ApiError) {
     body = <div className="empty">{t('detail.notFound')}</div>;
   } else if (detail.isError) {
     body = <LoadFailed message={t('common:networkError')} onRetry={() => void detail.refetch()} />;
@@ -33,7 +30,7 @@ export default function NoticeDetailPage() {
     body = (
       <>
         <header className="ntc-article-head">
-          <h1>{notice.title}</h1>
+          <h1 data-testid="notice-title">{notice.title}</h1>
           <time className="muted num" dateTime={isoOf(notice.update_time)}>
             {t('detail.updated', { time: formatZonedTime(notice.update_time) })}
           </time>
@@ -43,7 +40,12 @@ export default function NoticeDetailPage() {
       </>
     );
   }
+  return body;
+}
 
+/** A notice screen: the way back to the list, the article, and the latest notices beside it. */
+export function NoticeFrame({ currentId, children }: { currentId: number; children: ReactNode }) {
+  const { t } = useTranslation('notice');
   return (
     <div className="container ntc-page">
       <Link to="/noticeList" className="ntc-back">
@@ -51,11 +53,23 @@ export default function NoticeDetailPage() {
       </Link>
       <div className="ntc-detail-grid">
         <article className="panel ntc-article" data-testid="notice-detail">
-          {body}
+          {children}
         </article>
-        <LatestNotices currentId={id} />
+        <LatestNotices currentId={currentId} />
       </div>
     </div>
+  );
+}
+
+/** One notice by `?id=`. */
+export default function NoticeDetailPage() {
+  const [params] = useSearchParams();
+  const raw = params.get('id');
+  const id = raw !== null && /^[1-9]\d{0,9}$/.test(raw.trim()) ? Number(raw) : 0;
+  return (
+    <NoticeFrame currentId={id}>
+      <NoticeArticle id={id} />
+    </NoticeFrame>
   );
 }
 
