@@ -4,8 +4,11 @@ import type { TestContext } from './harness';
 
 const run = promisify(execFile);
 
-/** Every ops call starts a fresh `tsx` process (1-3 s each on a busy 2-core machine), as an operator's would. */
-export const OPS_TEST_TIMEOUT_MS = 120_000;
+/**
+ * Every ops call starts a fresh `tsx` process, as an operator's would: 1-3 s each on a quiet 2-core machine, up
+ * to 25 s while other test files load it, and a test makes up to a dozen.
+ */
+export const OPS_TEST_TIMEOUT_MS = 300_000;
 
 /** Runs `npm run ops -- <args>` the way an operator does, on the context's database, and reads its last line. */
 export async function runOps(ctx: TestContext, ...args: string[]): Promise<{ code: number; json: unknown }> {
