@@ -71,3 +71,6 @@ export const LEVER_RISK_OPTIONS = [
   'lever_user_exposure_percent',
 ] as const;
 export type LeverRiskOption = (typeof LEVER_RISK_OPTIONS)[number];
+
+/** Where a points exchange stands: waiting for the partner's answer, done, or refused by the partner. */
+export const JC_EXCHANGE_STATUS = { pending: 0, done: 1, failed: 2 } as const;

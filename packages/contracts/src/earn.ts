@@ -48,7 +48,7 @@ export const jcExchangeRecordSchema = z.object({
   fact_market_price: decimal,
   exchange_num: decimal,
   currency_name: z.string(),
-  /** 0 waiting for the partner's answer, 1 done, 2 refused by the partner (nothing moved). */
+  /** JC_EXCHANGE_STATUS: refused by the partner means nothing moved. */
   status: z.number().int(),
 });
 export type JcExchangeRecord = z.infer<typeof jcExchangeRecordSchema>;

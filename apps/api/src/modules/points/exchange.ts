@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { JC_EXCHANGE_STATUS } from '@exchange/contracts/constants';
 import { inTransaction, poolSql, type Sql } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import {
@@ -88,9 +89,6 @@ export interface ExchangeResult {
   currency: string;
 }
 
-/** Where an exchange stands: written before the partner is asked, done or failed once it answered. */
-export const EXCHANGE_STATUS = { pending: 0, done: 1, failed: 2 } as const;
-
 /** The reference the partner knows an exchange by. */
 const partnerReference = (exchangeId: string) => `jc-exchange-${exchangeId}`;
 
@@ -98,7 +96,6 @@ interface PendingExchange {
   id: string;
   user_id: number;
   currency_id: number;
-  currency_name: string;
   partner_account: string;
   integral: string;
   exchange_num: string;
@@ -126,7 +123,7 @@ export async function exchangePoints(
     const [promised] = await sql.query<{ tokens: string }>(
       `SELECT COALESCE(SUM(exchange_num), 0)::text AS tokens FROM jc_exchanges
        WHERE status = $1 AND currency_id = $2`,
-      [EXCHANGE_STATUS.pending, terms.currency.id],
+      [JC_EXCHANGE_STATUS.pending, terms.currency.id],
     );
     if (reserve.minus(promised?.tokens ?? '0').lt(quote.tokens)) throw new AppError('jc_pool_short');
     const [row] = await sql.query<{ id: string }>(
@@ -146,7 +143,7 @@ export async function exchangePoints(
         quote.factMarketPrice.toFixed(),
         quote.tokens.toFixed(),
         exchange.partnerAccount,
-        EXCHANGE_STATUS.pending,
+        JC_EXCHANGE_STATUS.pending,
       ],
     );
     if (!row) throw new Error('the exchange row was not written');
@@ -156,7 +153,6 @@ export async function exchangePoints(
     id: pending.id,
     user_id: exchange.userId,
     currency_id: terms.currency.id,
-    currency_name: terms.currency.name,
     partner_account: exchange.partnerAccount,
     integral: points.toFixed(),
     exchange_num: quote.tokens.toFixed(),
@@ -190,8 +186,8 @@ async function settleExchange(
   await inTransaction(pool, async (sql) => {
     const moved = await sql.execute('UPDATE jc_exchanges SET status = $2 WHERE id = $1 AND status = $3', [
       exchange.id,
-      outcome === 'debited' ? EXCHANGE_STATUS.done : EXCHANGE_STATUS.failed,
-      EXCHANGE_STATUS.pending,
+      outcome === 'debited' ? JC_EXCHANGE_STATUS.done : JC_EXCHANGE_STATUS.failed,
+      JC_EXCHANGE_STATUS.pending,
     ]);
     // Another request settled it first.
     if (moved !== 1 || outcome !== 'debited') return;
@@ -226,11 +222,9 @@ export async function settlePendingExchanges(
   userId: number,
 ): Promise<void> {
   const pending = await poolSql(pool).query<PendingExchange>(
-    `SELECT e.id::text, e.user_id, e.currency_id, c.name AS currency_name, e.partner_account,
-       e.integral::text, e.exchange_num::text
-     FROM jc_exchanges e JOIN currencies c ON c.id = e.currency_id
-     WHERE e.user_id = $1 AND e.status = $2 ORDER BY e.id`,
-    [userId, EXCHANGE_STATUS.pending],
+    `SELECT id::text, user_id, currency_id, partner_account, integral::text, exchange_num::text
+     FROM jc_exchanges WHERE user_id = $1 AND status = $2 ORDER BY id`,
+    [userId, JC_EXCHANGE_STATUS.pending],
   );
   for (const exchange of pending) await settleExchange(pool, partner, exchange);
 }

@@ -1,16 +1,8 @@
 /** Points exchange and partner binding: the area's one public surface (app, ops and tests import only this). */
 import './texts';
 export { bindPartner, findBinding } from './binding';
-export {
-  EXCHANGE_STATUS,
-  exchangePoints,
-  PARTNER_POOL,
-  quoteExchange,
-  readJcTerms,
-  type JcTerms,
-} from './exchange';
-export { pointsPartnerOf, type PointsPartner } from './partner';
-export { createHttpPartner } from './partner-http';
+export { exchangePoints, PARTNER_POOL, quoteExchange, readJcTerms, type JcTerms } from './exchange';
+export type { PointsPartner } from './partner';
 export {
   createSandboxPartner,
   grantSandboxPoints,
