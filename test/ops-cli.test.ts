@@ -265,7 +265,7 @@ describe('npm run ops', () => {
       expect((await ops('operator:role', 'helper', 'finance')).json).toMatchObject({ role: 'finance' });
       expect((await ops('operator:role', 'helper', 'boss')).code).toBe(1);
       expect((await ops('operator:create', 'helper', 'viewer')).json).toEqual({
-        error: 'operator helper exists',
+        error: 'The operator helper exists already',
       });
       expect((await ops('operator:disable', 'helper')).json).toMatchObject({ disabled: true });
       expect(

@@ -11,6 +11,7 @@ import {
   wholeNumber,
 } from './fields';
 import type { RequestOf } from './fields';
+import type { AdminOperationRequests } from './admin-operations';
 import type { AdminSignerRequests } from './admin-signer';
 
 /**
@@ -253,7 +254,7 @@ export const adminBannerBodySchema = form({
  * banner editors keep their language as plain text, so those two are not listed yet; nor is the lever form,
  * whose lists travel as text the server splits.)
  */
-export interface AdminChangeRequests extends AdminSignerRequests {
+export interface AdminChangeRequests extends AdminSignerRequests, AdminOperationRequests {
   'identities/review': RequestOf<typeof adminReviewBodySchema>;
   'withdrawals/finish': RequestOf<typeof adminWithdrawalBodySchema>;
   'deposits/confirm': RequestOf<typeof adminDepositBodySchema>;

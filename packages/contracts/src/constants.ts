@@ -72,5 +72,21 @@ export const LEVER_RISK_OPTIONS = [
 ] as const;
 export type LeverRiskOption = (typeof LEVER_RISK_OPTIONS)[number];
 
+/** The console's operator roles, least to most. */
+export const ADMIN_ROLE_NAMES = ['viewer', 'support', 'finance', 'admin'] as const;
+
+/**
+ * The house pools an operator may fund with the exchange's capital: the ledger's house accounts except the fees
+ * (what the exchange earned, never paid in) and the escrow (which must equal what open escrows hold).
+ */
+export const FUNDABLE_HOUSE_POOLS = [
+  'lever_pool',
+  'micro_pool',
+  'insurance_fund',
+  'market_maker',
+  'partner_pool',
+  'savings_pool',
+] as const;
+
 /** Where a points exchange stands: waiting for the partner's answer, done, or refused by the partner. */
 export const JC_EXCHANGE_STATUS = { pending: 0, done: 1, failed: 2 } as const;

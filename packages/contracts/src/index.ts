@@ -18,6 +18,7 @@ export * from './wallet';
 export * from './admin-products';
 export * from './admin-requests';
 export * from './admin-signer';
+export * from './admin-operations';
 export * from './news';
 export * from './fields';
 export * from './events';

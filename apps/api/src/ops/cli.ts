@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from '@exchange/kernel/config';
+import { AppError } from '@exchange/kernel/errors';
+import { translate } from '@exchange/kernel/i18n';
 import { migrate, createPool, createPrisma, poolSql, prismaSql, type Db } from '@exchange/kernel/db';
 import { isSettingKey, readSettings, writeSetting } from '../modules/system';
 import { seedDatabase } from '../../../../prisma/seed';
@@ -234,7 +236,13 @@ async function run(): Promise<void> {
   }
 }
 
+/** An area's refusal in English words (its message key is for translating, not for a reader). */
+const errorText = (error: unknown) => {
+  if (error instanceof AppError) return translate('en', error.key, error.params);
+  return error instanceof Error ? error.message : String(error);
+};
+
 run().catch((error: unknown) => {
-  console.log(JSON.stringify({ error: error instanceof Error ? error.message : String(error) }));
+  console.log(JSON.stringify({ error: errorText(error) }));
   process.exitCode = 1;
 });

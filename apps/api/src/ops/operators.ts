@@ -17,8 +17,9 @@ async function readStdinLine(): Promise<string> {
 const roles = OPERATOR_ROLES.join('|');
 
 /**
- * The only way operators are made or changed: no route of the API creates one. `operator:create` prints a
- * one-time password (or takes one from standard input with --password-stdin).
+ * Operators made or changed from the shell: the first admin, automation, and the way back in when no admin
+ * can sign in (the console's admins do the same at /admin/operators, within its rules). `operator:create`
+ * prints a one-time password (or takes one from standard input with --password-stdin).
  */
 export const operatorCommands: Record<string, Command> = {
   'operator:create': async (prisma, args) => {

@@ -61,6 +61,8 @@ export const routes: RouteObject[] = [
       { path: 'products', element: page(() => import('../features/admin/ProductsPage')) },
       { path: 'settings', element: page(() => import('../features/admin/SettingsPage')) },
       { path: 'banners', element: page(() => import('../features/admin/BannersPage')) },
+      { path: 'house', element: page(() => import('../features/admin/HousePage')) },
+      { path: 'operators', element: page(() => import('../features/admin/OperatorsPage')) },
     ],
   },
   {

@@ -46,6 +46,14 @@ const ROUTES: RoleRoute[] = [
   { method: 'GET', path: '/api/admin/identities', minimum: 'viewer' },
   { method: 'GET', path: '/api/admin/withdrawals', minimum: 'viewer' },
   { method: 'GET', path: '/api/admin/deposits', minimum: 'viewer' },
+  { method: 'GET', path: '/api/admin/hot-wallets', minimum: 'viewer' },
+  { method: 'POST', path: '/api/admin/withdrawals/approve', minimum: 'finance', body: { id: '999999' } },
+  {
+    method: 'POST',
+    path: '/api/admin/withdrawals/signer',
+    minimum: 'finance',
+    body: { id: '999999', decision: 'retry' },
+  },
   { method: 'GET', path: '/api/admin/markets', minimum: 'viewer' },
   { method: 'GET', path: '/api/admin/appeals', minimum: 'viewer' },
   { method: 'GET', path: '/api/admin/notices', minimum: 'viewer' },
@@ -116,16 +124,24 @@ describe('access: every call x every role, a trader token and no token', () => {
     }
   });
 
-  it('no route creates, changes or deletes an operator or a trail line', async () => {
+  it('no route changes or deletes a trail line; operators change only through the admin-only calls', async () => {
     const spec = (await ctx.get('/api/openapi.json')).body as { paths: Record<string, unknown> };
     // Markets and products, settings and banners (/api/admin/products/) have their table in admin-products.test.ts;
-    // users' records and changes, sellers, acceptors, payments and an appeal's detail in admin-users.test.ts.
+    // users' records and changes, sellers, acceptors, payments and an appeal's detail in admin-users.test.ts;
+    // operators, house funding, creating users and their codes in admin-routine.test.ts.
     const elsewhere =
-      /^\/api\/admin\/(products\/|users\/(records|freeze|agent|reset-trade-password)$|payments$|sellers|acceptors|appeals\/detail$)/;
-    const adminPaths = Object.keys(spec.paths).filter(
-      (path) => path.startsWith('/api/admin') && !elsewhere.test(path),
-    );
-    expect(adminPaths.filter((path) => /operator|trail\/|role/.test(path))).toEqual([]);
+      /^\/api\/admin\/(products\/|users\/(records|freeze|agent|reset-trade-password|create|codes)$|payments$|sellers|acceptors|appeals\/detail$|operators|house\/)/;
+    const everyPath = Object.keys(spec.paths).filter((path) => path.startsWith('/api/admin'));
+    expect(
+      everyPath.filter((path) => /trail\/|role/.test(path) && !path.startsWith('/api/admin/operators/')),
+    ).toEqual([]);
+    expect(everyPath.filter((path) => path.includes('operator')).sort()).toEqual([
+      '/api/admin/operators',
+      '/api/admin/operators/create',
+      '/api/admin/operators/disable',
+      '/api/admin/operators/role',
+    ]);
+    const adminPaths = everyPath.filter((path) => !elsewhere.test(path));
     expect(adminPaths.sort()).toEqual(
       [
         ...new Set([

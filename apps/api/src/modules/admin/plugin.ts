@@ -9,6 +9,7 @@ import { marketRoutes } from './routes/markets';
 import { moneyRoutes } from './routes/money';
 import { signerRoutes } from './routes/signer';
 import { noticeRoutes } from './routes/notices';
+import { operatorRoutes } from './routes/operators';
 import { appealRoutes, partyRoutes } from './routes/p2p';
 import { productRoutes } from './routes/products';
 import { userRoutes } from './routes/users';
@@ -38,4 +39,5 @@ export const adminArea = defineArea<AdminOptions>((app, { redisUrl, audit }) => 
   marketRoutes(app, call, guards);
   productRoutes(app, call, guards);
   noticeRoutes(app, call, guards);
+  operatorRoutes(app, call, guards);
 });

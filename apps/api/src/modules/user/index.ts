@@ -4,6 +4,7 @@ export { maskAccount, normaliseAreaCode } from './account';
 export { returnLoginGuess, takeLoginGuess } from './login-throttle';
 export { hashSecret, verifySecret } from './passwords';
 export { createUser } from './register';
+export { createUserAsOperator, type UserByOperator } from './create-as-operator';
 export { findInviter, ROOT_INVITE_CODE } from './invites';
 export { openSession } from './sessions';
 export { assertFundsMovable, setFundsFrozen } from './frozen-funds';

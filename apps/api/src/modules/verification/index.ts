@@ -5,3 +5,4 @@ export { consumeCode, issueCode, verifyCode, withVerifiedCode } from './codes';
 export { createMessenger, type Messenger } from './messenger';
 export { messageUser, notifyUser } from './user-notices';
 export { verificationArea } from './plugin';
+export * as verificationOperator from './operator';

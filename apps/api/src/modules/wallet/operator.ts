@@ -196,3 +196,4 @@ export async function listPaymentOrders(
 }
 
 export { approveForSigning, decideOnSigned, listHotWallets } from './chain/signer-operator';
+export { fundHouseAsOperator } from './house-funding';

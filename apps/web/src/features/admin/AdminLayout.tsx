@@ -12,6 +12,7 @@ const NAV = [
   ['/admin/users', 'users'],
   ['/admin/identities', 'identities'],
   ['/admin/money', 'money'],
+  ['/admin/house', 'house'],
   ['/admin/markets', 'markets'],
   ['/admin/appeals', 'appeals'],
   ['/admin/sellers', 'sellers'],
@@ -20,6 +21,7 @@ const NAV = [
   ['/admin/products', 'products'],
   ['/admin/settings', 'settings'],
   ['/admin/banners', 'banners'],
+  ['/admin/operators', 'operators'],
 ] as const;
 
 /** English or simplified Chinese for the console; stored as the client's language like the trader's menu. */

@@ -202,6 +202,58 @@ function Records({ id }: { id: number }) {
   );
 }
 
+type SentCode = { channel: string; to: string; scene: string; code: string; created_at: string };
+
+/**
+ * The codes last sent to this user, for support helping someone whose message did not arrive: asked for with
+ * a reason, and each look is written to the trail.
+ */
+function RecentCodes({ user, reason }: { user: UserDetail; reason: string }) {
+  const { t } = useTranslation('admin');
+  const look = useAdminAction('users/codes');
+  const codes = look.data as SentCode[] | undefined;
+  return (
+    <div className="admin-card admin-card-wide" data-testid="admin-codes-card">
+      <h4>{t('person.codesTitle')}</h4>
+      <p className="secondary">{t('person.codesHint')}</p>
+      <button
+        type="button"
+        className="btn btn-ghost"
+        data-testid="admin-codes-show"
+        disabled={look.isPending}
+        onClick={() => look.mutate({ id: user.id, reason })}
+      >
+        {t('person.codesShow')}
+      </button>
+      {codes &&
+        (codes.length === 0 ? (
+          <div className="empty" data-testid="admin-codes-empty">
+            {t('person.codesNone')}
+          </div>
+        ) : (
+          <DataTable
+            testId="admin-codes"
+            rows={codes}
+            rowKey={(row) => `${row.created_at}-${row.code}`}
+            columns={[
+              {
+                header: <ZonedHeader label={t('time')} />,
+                cell: (row) => formatTime(row.created_at),
+                className: 'secondary',
+              },
+              { header: t('person.codesTo'), cell: (row) => row.to },
+              {
+                header: t('person.codesScene'),
+                cell: (row) => t(`person.scenes.${row.scene}`, { defaultValue: row.scene }),
+              },
+              { header: t('person.codesCode'), cell: (row) => row.code, className: 'num' },
+            ]}
+          />
+        ))}
+    </div>
+  );
+}
+
 function Actions({ user, me }: { user: UserDetail; me: Me }) {
   const { t } = useTranslation('admin');
   const proof = useProof();
@@ -283,6 +335,7 @@ function Actions({ user, me }: { user: UserDetail; me: Me }) {
             {t('person.reset')}
           </button>
         </div>
+        <RecentCodes user={user} reason={reason} />
       </div>
     </>
   );

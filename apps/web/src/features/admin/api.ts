@@ -11,6 +11,7 @@ import type {
   AdminUserRow,
   AdminWithdrawal,
 } from '@exchange/contracts';
+import { ADMIN_ROLE_NAMES } from '@exchange/contracts/constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import i18n from '../../i18n';
@@ -93,7 +94,7 @@ export const adminApi = {
   post: <T>(path: string, params?: Params) => call<T>('POST', path, params),
 };
 
-export const ROLES = ['viewer', 'support', 'finance', 'admin'] as const;
+export const ROLES = ADMIN_ROLE_NAMES;
 export type Role = (typeof ROLES)[number];
 /** Whether a role may use a change (the server checks again; this only hides buttons it would refuse). */
 export const roleAtLeast = (role: string | undefined, minimum: Role) =>

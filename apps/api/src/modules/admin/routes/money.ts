@@ -4,6 +4,8 @@ import {
   adminDepositBodySchema,
   adminDepositResultSchema,
   adminDepositSchema,
+  adminHouseFundBodySchema,
+  adminHouseFundResultSchema,
   adminListQuerySchema,
   adminPaymentPageSchema,
   adminPaymentsQuerySchema,
@@ -18,7 +20,7 @@ import { trailFor, type OperatorGuards } from '../guard';
 
 /**
  * Money: viewers list withdrawals, deposits and the payment channel's orders; finance, with a fresh
- * two-factor code, pays out or refuses a withdrawal and books a confirmed chain deposit.
+ * two-factor code, pays out or refuses a withdrawal, books a confirmed chain deposit and funds a house pool.
  */
 export function moneyRoutes(app: FastifyInstance, call: ConsoleCalls, { viewer, finance }: OperatorGuards) {
   call.get(
@@ -45,5 +47,10 @@ export function moneyRoutes(app: FastifyInstance, call: ConsoleCalls, { viewer, 
     '/api/admin/payments',
     { role: viewer, input: adminPaymentsQuerySchema, answer: adminPaymentPageSchema },
     (query) => walletOperator.listPaymentOrders(app.prisma, query),
+  );
+  call.post(
+    '/api/admin/house/fund',
+    { role: finance, totp: true, input: adminHouseFundBodySchema, answer: adminHouseFundResultSchema },
+    (body, request) => walletOperator.fundHouseAsOperator(app.prisma, body, trailFor(request)),
   );
 }

@@ -12,10 +12,16 @@ import {
   adminUserPageSchema,
   adminUserQuerySchema,
   adminUserRecordsSchema,
+  adminSentCodeSchema,
+  adminUserCodesBodySchema,
+  adminUserCreateBodySchema,
+  adminUserCreatedSchema,
 } from '@exchange/contracts';
+import { z } from 'zod';
 import { regionOperator } from '../../region';
 import { safeOperator } from '../../safe';
-import { userOperator } from '../../user';
+import { createUserAsOperator, userOperator } from '../../user';
+import { verificationOperator } from '../../verification';
 import type { ConsoleCalls } from './calls';
 import { trailFor, type OperatorGuards } from '../guard';
 import { userRecords } from '../user-records';
@@ -23,8 +29,9 @@ import { searchUsers, viewUser } from '../users';
 
 /**
  * Users: viewers find them and read one user's page and records; each change goes through the owning area:
- * finance, with a fresh two-factor code, freezes or unfreezes funds; support sets the regional agent role
- * and, with a fresh code, resets the trade password.
+ * finance, with a fresh two-factor code, freezes or unfreezes funds; support creates a user, reads the codes
+ * last sent to one (each look in the trail), sets the regional agent role and, with a fresh code, resets the
+ * trade password.
  */
 export function userRoutes(
   app: FastifyInstance,
@@ -66,5 +73,20 @@ export function userRoutes(
         body,
         trailFor(request),
       ),
+  );
+  call.post(
+    '/api/admin/users/create',
+    { role: support, input: adminUserCreateBodySchema, answer: adminUserCreatedSchema },
+    (body, request) =>
+      createUserAsOperator(
+        app.prisma,
+        { account: body.account, password: body.password, kycApproved: body.kyc === '1', seller: false },
+        { trail: trailFor(request), reason: body.reason },
+      ),
+  );
+  call.post(
+    '/api/admin/users/codes',
+    { role: support, input: adminUserCodesBodySchema, answer: z.array(adminSentCodeSchema) },
+    (body, request) => verificationOperator.recentCodesForSupport(app.prisma, body, trailFor(request)),
   );
 }
