@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './harness';
+import { createSandboxPartner, SANDBOX_PASSWORD } from '../apps/api/src/modules/points';
 import { OPS_TEST_TIMEOUT_MS, runOps } from './ops-process';
 
 let ctx: TestContext;
@@ -172,21 +173,23 @@ describe('npm run ops', () => {
     OPS_TEST_TIMEOUT_MS,
   );
   it(
-    'grants points with a reason, and opens, changes and closes savings plans',
+    'tops up a sandbox partner account, and opens, changes and closes savings plans',
     async () => {
-      const user = await ctx.signedInUser();
-      expect((await ops('points:grant', user.account, '25.5', 'launch', 'campaign')).json).toEqual({
-        account: user.account,
+      await createSandboxPartner(ctx.app.pg, 'Sandbox partner').signIn('ops-grant', SANDBOX_PASSWORD);
+      expect((await ops('points:grant', 'ops-grant', '25.5')).json).toEqual({
+        account: 'ops-grant',
         granted: '25.5',
-        balance: '25.5',
+        points: '10025.5',
       });
-      const log = await ctx.prisma.pointsLog.findFirstOrThrow({ where: { user_id: user.id } });
-      expect(log.reason).toBe('grant: launch campaign');
-      expect(await ops('points:grant', user.account, '1.001', 'x')).toEqual({
+      expect(await ops('points:grant', 'ops-grant', '1.001')).toEqual({
         code: 1,
         json: { error: 'The amount can have at most 2 decimal places' },
       });
-      expect((await ops('points:grant', user.account, '5')).code).toBe(1);
+      expect((await ops('points:grant', 'nobody-here', '5')).code).toBe(1);
+      const account = await ctx.prisma.pointsSandboxAccount.findUniqueOrThrow({
+        where: { user_name: 'ops-grant' },
+      });
+      expect(account.points.toFixed()).toBe('10025.5');
       const plan = await ops(
         'savings:plan',
         '--currency',

@@ -2,16 +2,28 @@ import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditExchange } from '../../apps/api/src/areas';
-import { grantPoints } from '../../apps/api/src/modules/points';
+import { SANDBOX_PASSWORD } from '../../apps/api/src/modules/points';
 import { DAY_MS, HOLDING_STATUS, settleDue } from '../../apps/api/src/modules/savings';
 import { createOpsUser } from '../../apps/api/src/ops/users';
 import { opsDeposit } from '../../apps/api/src/ops/wallet';
-import { byId, clickOk, DEMO, readNumber, screenshot, server, untilInPage, withPassword } from './browser';
+import {
+  apiAnswer,
+  byId,
+  clickOk,
+  DEMO,
+  inPage,
+  readNumber,
+  screenshot,
+  server,
+  untilInPage,
+  withPassword,
+} from './browser';
 import { useBrowser, useDatabase } from './fixtures';
 
 /**
  * Points and savings in a real browser: a user made the way operators make them (so no other file's
- * balances move) binds a partner account, exchanges points an operator granted, deposits into savings, sees
+ * balances move) binds an account at the sandbox points partner (a wrong partner password refused first),
+ * exchanges points the partner holds, deposits into savings, sees
  * the holding, and at maturity (the clock advanced) gets principal and interest back; the screens in dark and
  * light, in English and Chinese.
  */
@@ -31,8 +43,6 @@ beforeAll(async () => {
   });
   erinId = erin.id;
   await opsDeposit(prisma, { account: ERIN.account, currency: 'USDT', amount: '5000' });
-  // The operator's grant, as `npm run ops -- points:grant` does it.
-  await grantPoints(prisma, { account: ERIN.account, points: '1000', reason: 'browser test welcome' });
 });
 
 /** The points the exchange page says the user may exchange. */
@@ -47,32 +57,73 @@ const hapBalance = async () => {
 };
 
 describe('points exchange and deposit savings', () => {
-  it('sends an unbound user to /bindInfo, binds the partner account and exchanges granted points', () =>
+  it('sends an unbound user to /bindInfo, binds a sandbox partner account and exchanges its points', () =>
     browser.visiting({ as: ERIN, route: '/integralExchanges' }, async ({ page }) => {
       await byId(page, 'points-unbound').waitFor();
-      // Document 3 section 4: after a failed info call the user goes to the bind page after 1 s.
+      // Document 3 section 4: an unbound user goes to the bind page after 1 s.
       await untilInPage(page, "location.hash.startsWith('#/bindInfo')");
       await byId(page, 'bind-form').waitFor();
+      // The page says where the points come from, and how to sign in to the sandbox partner.
+      expect(await byId(page, 'bind-source').innerText()).toContain('Sandbox partner');
+      expect(await byId(page, 'bind-sandbox').innerText()).toContain(`"${SANDBOX_PASSWORD}"`);
       await screenshot(page, 'earn-bind-dark');
       await byId(page, 'bind-account').fill('erin-partner');
-      await byId(page, 'bind-password').fill('partner-pass');
+      await byId(page, 'bind-password').fill('not-the-password');
+      const refused = await apiAnswer(page, '/api/jc/bind', 'POST', () => byId(page, 'bind-submit').click());
+      expect(refused.body).toEqual({
+        type: 'error',
+        message: 'The points partner refused this account name or password',
+      });
+      await page.locator('.toasts .toast').filter({ hasText: 'refused' }).waitFor();
+      expect(await byId(page, 'bind-current').innerText()).not.toContain('erin-partner');
+      await byId(page, 'bind-password').fill(SANDBOX_PASSWORD);
       await clickOk(page, '/api/jc/bind', () => byId(page, 'bind-submit').click());
       await expect.poll(() => byId(page, 'bind-current').innerText()).toContain('erin-partner');
       await untilInPage(page, "location.hash.startsWith('#/integralExchanges')");
 
-      await expect.poll(() => pointsUsable(page)).toBe(1000);
+      // The sandbox opened the account with 10,000 points, read from the partner.
+      await expect.poll(() => pointsUsable(page)).toBe(10_000);
+      expect(await byId(page, 'points-source').innerText()).toContain('Sandbox partner');
+      expect(await byId(page, 'points-source').innerText()).toContain('erin-partner');
       await byId(page, 'points-amount').fill('500');
-      // 500 points, 1 % fee = 5; 495 × 0.01 USD / 1 USD = 4.95 HAP.
-      await expect.poll(() => byId(page, 'points-estimate').innerText()).toContain('4.95');
+      // 500 points, 1 % fee = 5: 495 × 0.01 USD buys HAP at its live price (the market maker trades it).
+      const price = readNumber(await byId(page, 'points-market-price').innerText());
+      await expect
+        .poll(async () => readNumber(await byId(page, 'points-estimate').innerText()))
+        .toBeCloseTo(4.95 / price, 5);
       await screenshot(page, 'earn-points-dark');
       await byId(page, 'points-submit').click();
       await withPassword(page, '/api/jc/exchange', ERIN.tradePassword);
-      await expect.poll(() => pointsUsable(page)).toBe(500);
+      await expect.poll(() => pointsUsable(page)).toBe(9_500);
       await byId(page, 'points-history-row').first().waitFor();
-      expect(await byId(page, 'points-history-row').first().innerText()).toContain('4.95');
-      expect(await hapBalance()).toBe(4.95);
+      const row = await byId(page, 'points-history-row').first().innerText();
+      expect(row).toContain('Done');
+      // What the history says was received is what the wallet got, at the price of the moment.
+      const received = await hapBalance();
+      expect(received).toBeGreaterThan(0);
+      expect(row).toContain(String(received));
+      const partner = await prisma.pointsSandboxAccount.findUniqueOrThrow({
+        where: { user_name: 'erin-partner' },
+      });
+      expect(partner.points.toFixed()).toBe('9500');
       await screenshot(page, 'earn-points-history-dark');
     }));
+
+  it('fits the points screens on a 390 px phone', () =>
+    browser.visiting(
+      { as: ERIN, route: '/integralExchanges', context: { viewport: { width: 390, height: 844 } } },
+      async (session) => {
+        const { page } = session;
+        await expect.poll(() => pointsUsable(page)).toBe(9_500);
+        await byId(page, 'points-history-row').first().waitFor();
+        expect(await inPage<number>(page, 'document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+        await screenshot(page, 'earn-points-390');
+        await session.open('/bindInfo');
+        await byId(page, 'bind-form').waitFor();
+        expect(await inPage<number>(page, 'document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+        await screenshot(page, 'earn-bind-390');
+      },
+    ));
 
   it('deposits into a savings plan behind the trade password and shows the holding', () =>
     browser.visiting({ as: ERIN, route: '/manage' }, async ({ page }) => {
@@ -103,7 +154,10 @@ describe('points exchange and deposit savings', () => {
     const opening = { as: ERIN, storage: { theme: 'light', locale: 'zh' }, route: '/integralExchanges' };
     await browser.visiting(opening, async (session) => {
       const { page } = session;
-      await expect.poll(() => pointsUsable(page)).toBe(500);
+      await expect.poll(() => pointsUsable(page)).toBe(9_500);
+      expect(await byId(page, 'points-source').innerText()).toContain('您的积分存放在');
+      await byId(page, 'points-history-row').first().waitFor();
+      expect(await byId(page, 'points-history-row').first().innerText()).toContain('已完成');
       await screenshot(page, 'earn-points-light-zh');
       await session.open('/manage');
       await byId(page, 'savings-amount').waitFor();
@@ -114,6 +168,7 @@ describe('points exchange and deposit savings', () => {
       await screenshot(page, 'earn-manage-list-light-zh');
       await session.open('/bindInfo');
       await expect.poll(() => byId(page, 'bind-current').innerText()).toContain('erin-partner');
+      expect(await byId(page, 'bind-sandbox').innerText()).toContain('演示合作方');
       await screenshot(page, 'earn-bind-light-zh');
     });
     const report = await auditExchange(prisma);

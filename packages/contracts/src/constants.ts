@@ -87,3 +87,6 @@ export const FUNDABLE_HOUSE_POOLS = [
   'partner_pool',
   'savings_pool',
 ] as const;
+
+/** Where a points exchange stands: waiting for the partner's answer, done, or refused by the partner. */
+export const JC_EXCHANGE_STATUS = { pending: 0, done: 1, failed: 2 } as const;

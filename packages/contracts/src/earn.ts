@@ -5,8 +5,15 @@ import { laravelPageSchema } from './paging';
 
 /** Points exchange, partner binding and deposit savings (document 3; contract notes sections 10 and 12). */
 
-/** `GET /api/jc/bind`: the bound partner account ('' when none). */
-export const jcBindingSchema = z.object({ user_name: z.string() });
+/**
+ * `GET /api/jc/bind`: the bound partner account ('' when none), the partner the points come from ('' when
+ * the points exchange is closed), and for the built-in sandbox partner how to sign in to it.
+ */
+export const jcBindingSchema = z.object({
+  user_name: z.string(),
+  partner: z.string(),
+  sandbox: z.object({ password: z.string(), opening_points: decimal }).nullable(),
+});
 export type JcBinding = z.infer<typeof jcBindingSchema>;
 
 /** `GET /api/jc/info`: the caller's points and the terms of the exchange. */
@@ -24,6 +31,8 @@ export const pointsInfoSchema = z.object({
   currency_name: z.string(),
   currency_decimals: z.number().int(),
   points_decimals: z.number().int(),
+  /** The partner platform the points are held at. */
+  partner: z.string(),
 });
 export type PointsInfo = z.infer<typeof pointsInfoSchema>;
 
@@ -39,6 +48,8 @@ export const jcExchangeRecordSchema = z.object({
   fact_market_price: decimal,
   exchange_num: decimal,
   currency_name: z.string(),
+  /** JC_EXCHANGE_STATUS: refused by the partner means nothing moved. */
+  status: z.number().int(),
 });
 export type JcExchangeRecord = z.infer<typeof jcExchangeRecordSchema>;
 export const jcExchangePageSchema = laravelPageSchema(jcExchangeRecordSchema);

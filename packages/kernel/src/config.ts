@@ -170,6 +170,15 @@ const configSchema = z.object({
   SPOT_ARCHIVE_DAYS: z.coerce.number().int().min(1).default(7),
   SEED_DEMO: flag.default(true),
   PAYMENT_SANDBOX: flag.optional(),
+  /**
+   * The points partner (document 3: the points belong to a partner platform the user binds): the address of
+   * its API and the key it issued to this exchange, and the name the screens give it. Unset: the built-in
+   * sandbox partner (POINTS_SANDBOX, on by default outside production), else the points exchange is closed.
+   */
+  POINTS_PARTNER_URL: unsetWhenEmpty(z.string().url().optional()),
+  POINTS_PARTNER_KEY: unsetWhenEmpty(z.string().min(16, 'needs 16 or more characters').optional()),
+  POINTS_PARTNER_NAME: unsetWhenEmpty(z.string().trim().min(1).max(40).optional()),
+  POINTS_SANDBOX: flag.optional(),
   TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
@@ -231,13 +240,20 @@ export interface EvmNetwork {
 }
 
 type DepositXpubSetting = `DEPOSIT_XPUB_${DepositKeyFamily}`;
+type PointsSetting = 'POINTS_PARTNER_URL' | 'POINTS_PARTNER_KEY' | 'POINTS_PARTNER_NAME' | 'POINTS_SANDBOX';
+
+/** Where the points exchange takes points from: a partner's API, or the built-in sandbox partner. */
+export type PointsPartnerSetting =
+  { kind: 'http'; name: string; url: string; key: string } | { kind: 'sandbox'; name: string };
 type EvmSignerSetting = keyof typeof evmSignerSchema;
 
 export type Config = Omit<
   z.infer<typeof configSchema>,
-  'PAYMENT_SANDBOX' | 'OPERATOR_TOTP_KEY' | DepositXpubSetting | EvmSetting | EvmSignerSetting
+  'PAYMENT_SANDBOX' | 'OPERATOR_TOTP_KEY' | DepositXpubSetting | EvmSetting | EvmSignerSetting | PointsSetting
 > & {
   PAYMENT_SANDBOX: boolean;
+  /** The points partner; null: the points exchange is closed. */
+  POINTS_PARTNER: PointsPartnerSetting | null;
   OPERATOR_TOTP_KEY: string;
   /** The extended public key deposit addresses of each family derive from; '' = deposits closed there. */
   DEPOSIT_XPUBS: Record<DepositKeyFamily, string>;
@@ -302,6 +318,26 @@ function evmSigner(settings: z.infer<typeof configSchema>, network: EvmNetwork |
 }
 
 /**
+ * The points partner: its API when an address is given (with its key, both or neither), else the sandbox
+ * when it is on, else none. The sandbox hands out points nobody earned, worth real partner tokens: off in
+ * production unless asked for.
+ */
+function pointsPartner(settings: z.infer<typeof configSchema>): PointsPartnerSetting | null {
+  const { POINTS_PARTNER_URL: url, POINTS_PARTNER_KEY: key, POINTS_PARTNER_NAME: name } = settings;
+  if (url && !key)
+    throw new Error('POINTS_PARTNER_URL is set without POINTS_PARTNER_KEY: set the partner key too');
+  if (key && !url)
+    throw new Error('POINTS_PARTNER_KEY is set without POINTS_PARTNER_URL: set the partner address too');
+  if (url && key) {
+    if (settings.POINTS_SANDBOX)
+      throw new Error('POINTS_SANDBOX is on with POINTS_PARTNER_URL: choose one partner');
+    return { kind: 'http', name: name ?? new URL(url).hostname, url, key };
+  }
+  const sandbox = settings.POINTS_SANDBOX ?? settings.NODE_ENV !== 'production';
+  return sandbox ? { kind: 'sandbox', name: name ?? 'Sandbox partner' } : null;
+}
+
+/**
  * Each family's deposit key: the configured one; unset in development and tests, the public test key; unset
  * in production or set empty, none (that family's deposits are closed). Production refuses the test keys.
  */
@@ -345,9 +381,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const EVM_SIGNER = evmSigner(parsed.data, EVM);
   const settings = Object.fromEntries(
     Object.entries(parsed.data).filter(
-      ([name]) => !name.startsWith('DEPOSIT_XPUB_') && !name.startsWith('EVM_'),
+      ([name]) =>
+        !name.startsWith('DEPOSIT_XPUB_') && !name.startsWith('EVM_') && !name.startsWith('POINTS_'),
     ),
-  ) as Omit<typeof parsed.data, DepositXpubSetting | EvmSetting | EvmSignerSetting>;
+  ) as Omit<typeof parsed.data, DepositXpubSetting | EvmSetting | EvmSignerSetting | PointsSetting>;
   // The sandbox payment provider credits deposits nobody paid for: never on in production unless asked.
   return {
     ...settings,
@@ -355,6 +392,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     EVM,
     EVM_SIGNER,
     PAYMENT_SANDBOX: parsed.data.PAYMENT_SANDBOX ?? parsed.data.NODE_ENV !== 'production',
+    POINTS_PARTNER: pointsPartner(parsed.data),
     OPERATOR_TOTP_KEY: parsed.data.OPERATOR_TOTP_KEY ?? DEVELOPMENT_TOTP_KEY,
   };
 }

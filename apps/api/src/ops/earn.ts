@@ -3,7 +3,8 @@ import type { Config } from '@exchange/kernel/config';
 import { prismaSql, type Db } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import { translate } from '@exchange/kernel/i18n';
-import { grantPoints } from '../modules/points';
+import { parseAmount } from '@exchange/kernel/ledger';
+import { grantSandboxPoints, POINTS_DECIMALS } from '../modules/points';
 import { openPlans, savePlan } from '../modules/savings';
 
 type Command = (prisma: Db, args: string[], config: Config) => Promise<unknown>;
@@ -18,13 +19,20 @@ const inWords = async <T>(work: () => Promise<T>): Promise<T> => {
   }
 };
 
-/** Operator commands of the earn areas: granting points, and the savings plans. */
+/** Operator commands of the earn areas: topping up a sandbox partner account, and the savings plans. */
 export const earnCommands: Record<string, Command> = {
   'points:grant': (prisma, args) => {
-    const [account, points, ...reason] = args;
-    if (!account || !points || reason.length === 0)
-      throw new Error('points:grant ACCOUNT POINTS REASON (points with at most 2 decimals)');
-    return inWords(() => grantPoints(prisma, { account, points, reason: reason.join(' ') }));
+    const [account, points] = args;
+    if (!account || !points || args.length !== 2)
+      throw new Error('points:grant SANDBOX_ACCOUNT POINTS (points with at most 2 decimals)');
+    return inWords(async () => {
+      const balance = await grantSandboxPoints(
+        prismaSql(prisma),
+        account,
+        parseAmount(points, POINTS_DECIMALS),
+      );
+      return { account, granted: points, points: balance.toFixed() };
+    });
   },
   'savings:plans': async (prisma) => openPlans(prismaSql(prisma)),
   'savings:plan': async (prisma, args) => {

@@ -1,7 +1,13 @@
 /** Points exchange and partner binding: the area's one public surface (app, ops and tests import only this). */
 import './texts';
-export { changePoints, pointsOf, POINTS_DECIMALS, type PointsChange } from './balance';
 export { bindPartner, findBinding } from './binding';
 export { exchangePoints, PARTNER_POOL, quoteExchange, readJcTerms, type JcTerms } from './exchange';
-export { grantPoints } from './grant';
+export type { PointsPartner } from './partner';
+export {
+  createSandboxPartner,
+  grantSandboxPoints,
+  SANDBOX_OPENING_POINTS,
+  SANDBOX_PASSWORD,
+} from './partner-sandbox';
+export { POINTS_DECIMALS } from './points-decimals';
 export { pointsArea } from './plugin';

@@ -1,18 +1,21 @@
 import type { PointsInfo } from '@exchange/contracts';
-import type { Sql } from '@exchange/kernel/db';
+import { poolSql } from '@exchange/kernel/db';
 import { toAmountString } from '@exchange/kernel/ledger';
-import { pointsOf, POINTS_DECIMALS } from './balance';
-import { assertBound } from './binding';
-import type { JcTerms } from './exchange';
+import type pg from 'pg';
+import { openPartner, requireBinding } from './binding';
+import { settlePendingExchanges, type JcTerms } from './exchange';
+import type { PointsPartner } from './partner';
+import { POINTS_DECIMALS } from './points-decimals';
 
-/** A bound user's points and the exchange's current terms. */
+/** A bound user's points, as the partner holds them, and the exchange's current terms. */
 export async function readPointsInfo(
-  sql: Sql,
+  deps: { pool: pg.Pool; partner: PointsPartner | null; terms: () => Promise<JcTerms> },
   userId: number,
-  terms: () => Promise<JcTerms>,
 ): Promise<PointsInfo> {
-  await assertBound(sql, userId);
-  const [current, points] = await Promise.all([terms(), pointsOf(sql, userId)]);
+  const partner = openPartner(deps.partner);
+  const binding = await requireBinding(poolSql(deps.pool), userId);
+  await settlePendingExchanges(deps.pool, partner, userId);
+  const [current, points] = await Promise.all([deps.terms(), partner.pointsOf(binding.partner_account)]);
   return {
     jc_integral: toAmountString(points),
     free_jc_integral: toAmountString(points),
@@ -23,5 +26,6 @@ export async function readPointsInfo(
     currency_name: current.currency.name,
     currency_decimals: current.currency.decimals,
     points_decimals: POINTS_DECIMALS,
+    partner: partner.name,
   };
 }

@@ -5,11 +5,14 @@ import { AmountAllField } from '../../components/AmountAllField';
 import { PasswordDialog } from '../../components/PasswordDialog';
 import type { Column } from '../../components/DataTable';
 import { PagedRecords } from '../../components/PagedRecords';
+import { LoadFailed } from '../../components/LoadFailed';
 import { Spinner } from '../../components/States';
 import { timeColumn } from '../../components/tableColumns';
 import { toast } from '../../lib/notify';
 import {
   exchangePoints,
+  JC_EXCHANGE_STATUS,
+  useBinding,
   useExchangeHistory,
   usePointsInfo,
   useRefreshPoints,
@@ -19,47 +22,63 @@ import {
 import { estimateExchange, validateExchange } from './points-math';
 import './points.css';
 
-/** Document 3, section 4: when the info call fails (no partner account yet) the user goes to bind after 1 s. */
+/** Document 3, section 4: an unbound user goes to the bind page after 1 s. */
 const BIND_REDIRECT_MS = 1_000;
 
 /**
- * `/integralExchanges` and `integralExchange` (document 3, sections 2 and 5): the caller's points, the
- * terms, an amount with its estimated receivable, the exchange behind the trade password, and the history.
+ * `/integralExchanges` and `integralExchange` (document 3, sections 2 and 5): where the points come from
+ * (the partner platform the user bound), the caller's points there, the terms, an amount with its estimated
+ * receivable, the exchange behind the trade password, and the history. Closed while no partner is
+ * configured.
  */
 export default function PointsExchangePage() {
   const { t } = useTranslation('points');
   const navigate = useNavigate();
-  const info = usePointsInfo();
+  const binding = useBinding();
+  const partner = binding.data?.partner ?? '';
+  const unbound = binding.isSuccess && partner !== '' && binding.data.user_name === '';
+  const info = usePointsInfo(binding.isSuccess && partner !== '' && !unbound);
 
   useEffect(() => {
-    if (!info.isError) return;
-    toast(info.error.message, 'error');
+    if (!unbound) return;
+    toast(t('bind.required'), 'error');
     const timer = setTimeout(() => void navigate('/bindInfo'), BIND_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [info.isError, info.error, navigate]);
+  }, [unbound, navigate, t]);
 
   let body;
-  if (info.isPending) body = <Spinner />;
-  else if (info.isError)
+  if (binding.isPending) body = <Spinner />;
+  else if (binding.isError)
+    body = <LoadFailed error={binding.error} onRetry={() => void binding.refetch()} testId="points-error" />;
+  else if (partner === '')
     body = (
-      <div className="empty" data-testid="points-unbound">
-        {info.error.message}
-        <div>
-          <Link className="btn btn-sm btn-primary" to="/bindInfo">
-            {t('bind.goBind')}
-          </Link>
-        </div>
+      <div className="empty" data-testid="points-closed">
+        {t('closed')}
       </div>
     );
-  else body = <ExchangePanel info={info.data} />;
+  else if (unbound)
+    body = (
+      <div className="empty" data-testid="points-unbound">
+        <p>{t('bind.required')}</p>
+        <Link className="btn btn-sm btn-primary" to="/bindInfo">
+          {t('bind.goBind')}
+        </Link>
+      </div>
+    );
+  else if (info.isPending) body = <Spinner />;
+  else if (info.isError)
+    body = <LoadFailed error={info.error} onRetry={() => void info.refetch()} testId="points-error" />;
+  else body = <ExchangePanel info={info.data} account={binding.data.user_name} />;
 
   return (
     <div className="container points-page" data-testid="points-page">
       <div className="points-head">
         <h1 className="points-title">{t('title')}</h1>
-        <Link className="btn btn-sm btn-ghost" to="/bindInfo">
-          {t('bind.link')}
-        </Link>
+        {partner !== '' && (
+          <Link className="btn btn-sm btn-ghost" to="/bindInfo">
+            {t('bind.link')}
+          </Link>
+        )}
       </div>
       {body}
       {info.isSuccess && <ExchangeHistory />}
@@ -67,7 +86,7 @@ export default function PointsExchangePage() {
   );
 }
 
-function ExchangePanel({ info }: { info: PointsInfo }) {
+function ExchangePanel({ info, account }: { info: PointsInfo; account: string }) {
   const { t } = useTranslation('points');
   const refresh = useRefreshPoints();
   const [amount, setAmount] = useState('');
@@ -106,6 +125,9 @@ function ExchangePanel({ info }: { info: PointsInfo }) {
 
   return (
     <section className="panel points-panel">
+      <p className="points-source" data-testid="points-source">
+        {t('source', { partner: info.partner, account, coin })}
+      </p>
       <div className="points-stats">
         {stats.map(([label, value, testId]) => (
           <div key={testId} className="points-stat">
@@ -154,6 +176,12 @@ function ExchangePanel({ info }: { info: PointsInfo }) {
   );
 }
 
+const STATUS_WORD: Record<number, 'done' | 'pending' | 'failed'> = {
+  [JC_EXCHANGE_STATUS.pending]: 'pending',
+  [JC_EXCHANGE_STATUS.done]: 'done',
+  [JC_EXCHANGE_STATUS.failed]: 'failed',
+};
+
 function ExchangeHistory() {
   const { t } = useTranslation('points');
   const history = useExchangeHistory(true);
@@ -167,6 +195,14 @@ function ExchangeHistory() {
       cell: (row) => (
         <span className="num">
           {row.exchange_num} {row.currency_name}
+        </span>
+      ),
+    },
+    {
+      header: t('history.status'),
+      cell: (row) => (
+        <span className={row.status === JC_EXCHANGE_STATUS.failed ? 'muted' : undefined}>
+          {t(`history.${STATUS_WORD[row.status] ?? 'done'}`)}
         </span>
       ),
     },

@@ -10,7 +10,8 @@ import type {
   PointsInfo,
 } from '@exchange/contracts';
 
-export type { JcExchangeRecord, PointsInfo } from '@exchange/contracts';
+export type { JcBinding, JcExchangeRecord, PointsInfo } from '@exchange/contracts';
+export { JC_EXCHANGE_STATUS } from '@exchange/contracts/constants';
 
 /**
  * The points ("jc" integral) calls of document 3 section 7 and contract notes section 10. Every key carries
@@ -22,11 +23,12 @@ export const HISTORY_PAGE_SIZE = 10;
 
 const pointsKey = ['points'] as const;
 
-export function usePointsInfo() {
+/** Asked only once the binding says there is a partner and an account bound at it. */
+export function usePointsInfo(enabled: boolean) {
   return useSignedInQuery(
     [...pointsKey, 'info'],
     () => api.get<PointsInfo>('/api/jc/info', {}, { quiet: true }),
-    { retry: false },
+    { retry: false, enabled },
   );
 }
 

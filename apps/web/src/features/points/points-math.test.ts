@@ -12,6 +12,7 @@ const info: PointsInfo = {
   currency_name: 'HAP',
   currency_decimals: 6,
   points_decimals: 2,
+  partner: 'Sandbox partner',
 };
 
 describe('points exchange preview', () => {

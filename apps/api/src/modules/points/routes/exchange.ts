@@ -15,18 +15,19 @@ import { laravelPaginator } from '../../../http/pagination';
 import { readSettings } from '../../system';
 import { readJcTerms } from '../exchange';
 import { exchangeHistory, HISTORY_PAGE_SIZE } from '../history';
+import type { PointsPartner } from '../partner';
 import { readPointsInfo } from '../read-points-info';
 import { redeemPoints } from '../redeem-points';
 
 /** `GET /api/jc/info`, and `/api/jc/exchange`: exchanging points (POST) and the history of it (GET). */
-export function exchangeRoutes(app: FastifyInstance): void {
+export function exchangeRoutes(app: FastifyInstance, partner: PointsPartner | null): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const sql = poolSql(app.pg);
   const terms = async () => readJcTerms(sql, await readSettings(app.prisma));
   typed.get(
     '/api/jc/info',
     { schema: { response: answers(pointsInfoSchema) }, onRequest: app.requireUser },
-    async (request) => ok(await readPointsInfo(sql, currentUser(request).id, terms)),
+    async (request) => ok(await readPointsInfo({ pool: app.pg, partner, terms }, currentUser(request).id)),
   );
   typed.post(
     '/api/jc/exchange',
@@ -35,7 +36,7 @@ export function exchangeRoutes(app: FastifyInstance): void {
       onRequest: app.requireUser,
     },
     async (request) => {
-      const deps = { pool: app.pg, redis: app.redis, terms };
+      const deps = { pool: app.pg, redis: app.redis, partner, terms };
       const done = await redeemPoints(deps, currentUser(request), request.body);
       return okMessage(request.locale, 'jc_exchanged', {
         integral: toAmountString(done.points),
