@@ -461,6 +461,22 @@ const ADMIN_OWNED: Record<string, MatrixEntry> = {
     create: acceptorRow,
   },
   'GET /api/admin/appeals/detail': { field: ['id'], create: p2pOrder('c2c') },
+  // The routine tasks (admin-routine.test.ts) and the withdrawal signer (admin.test.ts holds their roles).
+  'POST /api/admin/users/codes': {
+    field: ['id'],
+    extra: { reason: 'tried by a trader' },
+    create: userRow,
+  },
+  'POST /api/admin/withdrawals/approve': {
+    field: ['id'],
+    extra: { totp_code: '000000' },
+    create: pendingWithdrawal,
+  },
+  'POST /api/admin/withdrawals/signer': {
+    field: ['id'],
+    extra: { decision: 'refund', reason: 'tried by a trader', totp_code: '000000' },
+    create: pendingWithdrawal,
+  },
 };
 
 /** Routes that act on one of the caller's records named by id: keyed `METHOD path`. */
@@ -532,6 +548,7 @@ export const PUBLIC_IDS: Record<string, string[]> = {
   'POST /api/admin/products/pairs/micro': ['id'],
   'POST /api/admin/products/seconds/save': ['id'],
   'POST /api/admin/products/savings/save': ['id'],
+  'POST /api/admin/products/insurance/save': ['id'],
   'POST /api/admin/products/banners/save': ['id'],
   ...Object.fromEntries(P2P_LISTS.map((route) => [route, ['id', 'currency_id']])),
   'GET /api/c2c_deal': ['currency_id'],

@@ -57,7 +57,7 @@ describe('backup and restore', () => {
       await ctx.deposit(user.account, 'USDT', '1000');
 
       const drill = await runOps(ctx, 'restore:drill', '--from', file);
-      expect(drill.code).toBe(0);
+      expect(drill.code, JSON.stringify(drill.json)).toBe(0);
       const report = drill.json as {
         database: string;
         migrated: string[];
