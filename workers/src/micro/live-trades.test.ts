@@ -19,8 +19,10 @@ let usdt: number;
 let btc: number;
 let pairId: number;
 let settler: MicroSettler;
-const SHORT = 2;
-const LONG = 5;
+// Wide enough for a loaded machine: four orders and a trade must fit in the short duration, and a trade between
+// the two expiries.
+const SHORT = 4;
+const LONG = 10;
 
 beforeAll(async () => {
   fx = microFixtures(ctx);
@@ -162,5 +164,5 @@ describe('the settlement worker on trades of the real matcher', () => {
     });
     const report = JSON.parse(verify.stdout.trim().split('\n').at(-1) ?? 'null') as unknown;
     expect(report).toEqual({ ok: true, checked: 4, mismatches: [] });
-  }, 60_000);
+  }, 120_000);
 });
