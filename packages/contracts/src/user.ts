@@ -98,7 +98,9 @@ export const authorizationCodeSchema = z.string();
 export const uploadAnswerSchema = z.string();
 
 /** `GET /api/health?scope=`: every part (the default), or only what the API itself needs (Postgres, Redis). */
-export const healthQuerySchema = z.object({ scope: z.enum(['all', 'api']).default('all') });
+// A probe's query is not worth refusing (the answer's shape is the health answer whatever is asked): an unknown
+// scope asks for everything.
+export const healthQuerySchema = z.object({ scope: z.enum(['all', 'api']).catch('all') });
 
 /** One part of the exchange in `GET /api/health`: a service (Postgres, Redis) or a worker (by heartbeat). */
 export const healthPartSchema = z.object({
