@@ -261,6 +261,7 @@ describe('ledger', () => {
       applyMovements(tx, [
         move(user.id, '-3'),
         move(other.id, '3'),
+        move(user.id, '0'),
         move(user.id, '-2'),
         move(other.id, '2'),
       ]),
@@ -284,6 +285,34 @@ describe('ledger', () => {
     ]);
     expect(await ctx.balance(user.id, usdt)).toEqual({ available: '10', locked: '0' });
     expect((await ctx.audit()).problems).toEqual([]);
+  });
+
+  it('writes no row for a zero movement or a zero house entry, and refuses a house entry that is not finite', async () => {
+    const { user, base } = await fundedUser('1');
+    const zero = { ...base, isLock: false, delta: new Money(0) };
+    const house = { currencyId: usdt, account: 'fees' as const, type: LOG_TYPES.ADMIN_ADJUST };
+    const houseEntries = () => ctx.prisma.houseEntry.count({ where: { currency_id: usdt } });
+    const entriesBefore = await houseEntries();
+    const pool = createPool(ctx.databaseUrl, 1);
+    try {
+      await inTransaction(pool, async (sql) => {
+        await applyMovements(sql, [zero, { ...zero, isLock: true }]);
+        await applyBatchMovements(sql, [zero]);
+        await bookHouse(sql, [{ ...house, amount: new Money(0) }]);
+      });
+      await expect(
+        inTransaction(pool, (sql) =>
+          bookHouse(sql, [
+            { ...house, amount: new Money(1) },
+            { ...house, amount: new Money(Infinity) },
+          ]),
+        ),
+      ).rejects.toThrow('house entries must be finite, got Infinity');
+    } finally {
+      await pool.end();
+    }
+    expect(await ctx.prisma.accountLog.count({ where: { user_id: user.id } })).toBe(1);
+    expect(await houseEntries()).toBe(entriesBefore);
   });
 
   /**
