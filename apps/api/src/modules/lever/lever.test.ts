@@ -7,6 +7,7 @@ import { houseUsdt, leverPositions, leverWallet, submitLever } from '../../../..
 import { fundHousePool } from '../wallet';
 import { batchClose, settleClosing, type LeverDeps } from './close-position';
 import { fireStops } from './fire-stops';
+import { liquidate } from './liquidate';
 import { chargeOvernightFees } from './overnight-fee';
 import { RiskEngine } from './risk-engine';
 
@@ -280,6 +281,42 @@ describe('entrusts, stops and the risk engine', () => {
     // The BTC loss beyond its margin took the whole available balance; the ETH margin came back.
     expect(await lever(user.id)).toEqual({ available: '29.946', locked: '0' });
     expect((await positions(bystander.id))[0]?.status).toBe(1);
+    await expectCleanAudit();
+  });
+
+  it('rechecks a liquidation under lock: a stale candidate is spared, a pending entrust neither counts nor closes', async () => {
+    const user = await trader('300');
+    await setMark(btcPair, '100000');
+    expect((await submit(user.token, { multiple: 100 })).body.type).toBe('ok');
+    // A long entrust far below the market: its margin is locked, but it is no position yet.
+    expect((await submit(user.token, { status: 0, target_price: '50000' })).body.type).toBe('ok');
+    const candidate = { userId: user.id, legalId: usdt };
+    const liquidateAt = (marks: [number, string][]) =>
+      inTransaction(pool, (sql) =>
+        liquidate(
+          sql,
+          [candidate],
+          new Map(marks.map(([pair, mark]) => [pair, new Money(mark)])),
+          new Money(10),
+        ),
+      );
+    // The worker's view was stale: at the stored state the account is healthy, so nothing closes.
+    expect(await liquidateAt([[btcPair, '100000']])).toEqual({
+      settled: [],
+      liquidated: [],
+      spared: [candidate],
+    });
+    // Without a mark for a pair the account trades, its rate cannot be known: spared too.
+    expect(await liquidateAt([[ethPair, '3000']])).toMatchObject({ liquidated: [], spared: [candidate] });
+    expect((await positions(user.id)).map((row) => row.status)).toEqual([1, 0]);
+    // At 90000 the position's loss takes its margin and the available balance to a rate below 10 %. Counted
+    // as a position, the entrust's margin (and its profit at its own price) would have kept it far above.
+    const outcome = await liquidateAt([[btcPair, '90000']]);
+    expect(outcome).toMatchObject({ liquidated: [candidate], spared: [] });
+    expect((await positions(user.id)).map((row) => [row.status, row.close_reason])).toEqual([
+      [3, 'burst'],
+      [0, ''],
+    ]);
     await expectCleanAudit();
   });
 

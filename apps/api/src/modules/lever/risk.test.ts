@@ -5,6 +5,7 @@ import {
   bookedProfit,
   entrustReached,
   hazardRate,
+  isBurst,
   openingTerms,
   overnightFee,
   profitAt,
@@ -170,5 +171,103 @@ describe('RiskBook', () => {
     expect(book.evaluate(1)).toMatchObject({ stops: ['3'], activate: [] });
     book.marks.set(1, toScaled('95'));
     expect(book.evaluate(1).activate).toEqual(['4']);
+  });
+});
+
+describe('triggers at exactly their price', () => {
+  const long = { type: 1, targetProfit: m(110), stopLoss: m(95) };
+  const short = { type: 2, targetProfit: m(90), stopLoss: m(105) };
+
+  it('fires a stop at its price, and not a tick before', () => {
+    expect([stopAt(long, m(110)), stopAt(long, m('109.99'))]).toEqual(['profit', undefined]);
+    expect([stopAt(long, m(95)), stopAt(long, m('95.01'))]).toEqual(['loss', undefined]);
+    expect([stopAt(short, m(90)), stopAt(short, m('90.01'))]).toEqual(['profit', undefined]);
+    expect([stopAt(short, m(105)), stopAt(short, m('104.99'))]).toEqual(['loss', undefined]);
+    // A price of 0 is no stop: a short's take-profit at 0 never fires, however low the mark.
+    expect(stopAt({ type: 2, targetProfit: m(0), stopLoss: m(0) }, m('0.01'))).toBeUndefined();
+  });
+
+  it('opens an entrust at its price, and not a tick before', () => {
+    expect(entrustReached({ type: 1, originPrice: m(99) }, m('99.01'))).toBe(false);
+    expect(entrustReached({ type: 2, originPrice: m(101) }, m(101))).toBe(true);
+    expect(entrustReached({ type: 2, originPrice: m(101) }, m('100.99'))).toBe(false);
+  });
+
+  it('finds the same triggers in the risk book', () => {
+    const book = new RiskBook();
+    book.replaceUsers(
+      [1],
+      [
+        row({ id: '1', type: 1, target_profit_price: '110', stop_loss_price: '95' }),
+        row({ id: '2', type: 2, target_profit_price: '90', stop_loss_price: '105' }),
+        row({ id: '3', type: 1, status: 0, origin_price: '99' }),
+        row({ id: '4', type: 2, status: 0, origin_price: '101' }),
+      ],
+      [{ user_id: 1, currency_id: 9, lever_balance: '1000' }],
+    );
+    const at = (mark: string) => {
+      book.marks.set(1, toScaled(mark));
+      const { stops, activate } = book.evaluate(1);
+      return { stops: stops.sort(), activate: activate.sort() };
+    };
+    // Position 1: a long taking profit at 110, stopping its loss at 95; position 2: a short taking profit at
+    // 90, stopping its loss at 105; entrust 3 opens a long at 99, entrust 4 a short at 101.
+    expect(at('110')).toEqual({ stops: ['1', '2'], activate: ['4'] });
+    expect(at('109.99')).toEqual({ stops: ['2'], activate: ['4'] });
+    expect(at('105')).toEqual({ stops: ['2'], activate: ['4'] });
+    expect(at('104.99')).toEqual({ stops: [], activate: ['4'] });
+    expect(at('101')).toEqual({ stops: [], activate: ['4'] });
+    expect(at('100.99')).toEqual({ stops: [], activate: [] });
+    expect(at('99.01')).toEqual({ stops: [], activate: [] });
+    expect(at('99')).toEqual({ stops: [], activate: ['3'] });
+    expect(at('95.01')).toEqual({ stops: [], activate: ['3'] });
+    expect(at('95')).toEqual({ stops: ['1'], activate: ['3'] });
+    expect(at('90.01')).toEqual({ stops: ['1'], activate: ['3'] });
+    expect(at('90')).toEqual({ stops: ['1', '2'], activate: ['3'] });
+  });
+});
+
+describe('what the liquidation check counts', () => {
+  it('counts positions in trade only: a pending entrust adds neither margin nor profit', () => {
+    const book = new RiskBook();
+    // One long of 1 at 100 with a margin of 10, and an entrust whose margin of 50 is locked, not a position.
+    book.replaceUsers(
+      [1, 2],
+      [
+        row({ id: '1', user_id: 1 }),
+        row({
+          id: '2',
+          user_id: 1,
+          status: 0,
+          origin_price: '50',
+          caution_money: '50',
+          origin_caution_money: '50',
+        }),
+        row({ id: '3', user_id: 2, status: 0, origin_price: '50' }),
+        row({ id: '4', user_id: 2, status: 3 }),
+      ],
+      [
+        { user_id: 1, currency_id: 9, lever_balance: '0' },
+        { user_id: 2, currency_id: 9, lever_balance: '0' },
+      ],
+    );
+    // At 91 the long has lost 9 of its 10: 1 / 10 -> 10 %, the burst rate.
+    book.marks.set(1, toScaled('91'));
+    const evaluation = book.evaluate(1);
+    expect(evaluation.liquidate).toEqual([{ userId: 1, legalId: 9 }]);
+    // User 2 holds an entrust and a closed position: nothing the mark can liquidate.
+    expect(evaluation.accounts).toBe(1);
+    expect(book.size).toBe(3);
+    expect(book.accountsAtRisk(1n)).toBe(1);
+    book.marks.set(1, toScaled('91.01'));
+    expect(book.evaluate(1).liquidate).toEqual([]);
+    expect(book.accountsAtRisk(1n)).toBe(0);
+  });
+
+  it('calls for liquidation at exactly the burst rate, and only with positions', () => {
+    expect(isBurst(m(10), m(10), true)).toBe(true);
+    expect(isBurst(m('10.01'), m(10), true)).toBe(false);
+    expect(isBurst(m(0), m(10), false)).toBe(false);
+    expect(hazardRate(m(5), [{ caution: m(0), originCaution: m(0), profit: m(0) }]).toFixed()).toBe('0');
   });
 });
