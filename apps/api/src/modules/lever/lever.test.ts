@@ -6,6 +6,7 @@ import { useTestContext } from '../../../../../test/harness';
 import { houseUsdt, leverPositions, leverWallet, submitLever } from '../../../../../test/lever';
 import { fundHousePool } from '../wallet';
 import { batchClose, settleClosing, type LeverDeps } from './close-position';
+import { activateEntrusts } from './activate-entrusts';
 import { fireStops } from './fire-stops';
 import { liquidate } from './liquidate';
 import { chargeOvernightFees } from './overnight-fee';
@@ -250,6 +251,56 @@ describe('entrusts, stops and the risk engine', () => {
     expect(round.settled.map((settled) => [settled.id, settled.reason, settled.closePrice])).toEqual([
       [String(id), 'stop_profit', '101200'],
     ]);
+    await expectCleanAudit();
+  });
+
+  it('fires a stop and opens an entrust at exactly its price under lock, and not a tick before', async () => {
+    const user = await trader('3000');
+    await setMark(btcPair, '100000');
+    const opened = async (fields: Record<string, string | number>) => {
+      expect((await submit(user.token, fields)).body.type).toBe('ok');
+      return (await positions(user.id)).at(-1)?.id.toString() ?? '';
+    };
+    const withStops = async (type: number, target_profit_price: string, stop_loss_price: string) => {
+      const id = await opened({ type });
+      const set = { id: Number(id), target_profit_price, stop_loss_price };
+      expect((await ctx.post('/api/lever/setstop', set, user.token)).body.type).toBe('ok');
+      return id;
+    };
+    const fire = (ids: string[], mark: string) =>
+      inTransaction(pool, (sql) => fireStops(sql, ids, new Money(mark))).then((settled) =>
+        settled.map((position) => [position.id, position.reason]),
+      );
+    const open = (ids: string[], mark: string) =>
+      inTransaction(pool, (sql) => activateEntrusts(sql, ids, new Money(mark))).then((rows) =>
+        rows.map((row) => row.id),
+      );
+    // Up at 101000: the long's take-profit and the short's stop-loss.
+    const [upLong, upShort] = [await withStops(1, '101000', '99000'), await withStops(2, '99000', '101000')];
+    expect(await fire([upLong, upShort], '100999.99')).toEqual([]);
+    expect(await fire([upLong, upShort], '101000')).toEqual([
+      [upLong, 'stop_profit'],
+      [upShort, 'stop_loss'],
+    ]);
+    // Down at 99000: the long's stop-loss and the short's take-profit.
+    const [downLong, downShort] = [
+      await withStops(1, '101000', '99000'),
+      await withStops(2, '99000', '101000'),
+    ];
+    expect(await fire([downLong, downShort], '99000.01')).toEqual([]);
+    expect(await fire([downLong, downShort], '99000')).toEqual([
+      [downLong, 'stop_loss'],
+      [downShort, 'stop_profit'],
+    ]);
+    // A long entrust opens once the mark is at or below its price, a short one at or above.
+    const [entrustLong, entrustShort] = [
+      await opened({ status: 0, target_price: '99000' }),
+      await opened({ status: 0, type: 2, target_price: '101000' }),
+    ];
+    expect(await open([entrustLong], '99000.01')).toEqual([]);
+    expect(await open([entrustShort], '100999.99')).toEqual([]);
+    expect(await open([entrustLong], '99000')).toEqual([entrustLong]);
+    expect(await open([entrustShort], '101000')).toEqual([entrustShort]);
     await expectCleanAudit();
   });
 

@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Money } from '@exchange/kernel/ledger';
 import type { PositionRow } from './positions';
-import {
-  bookedProfit,
-  entrustReached,
-  hazardRate,
-  isBurst,
-  openingTerms,
-  overnightFee,
-  profitAt,
-  settleClose,
-  stopAt,
-} from './risk';
+import { bookedProfit, hazardRate, isBurst, openingTerms, overnightFee, profitAt, settleClose } from './risk';
 import { RiskBook, toScaled } from './risk-book';
 
 const m = (value: string | number) => new Money(value);
@@ -38,7 +28,7 @@ describe('lever arithmetic', () => {
     expect(openingTerms({ ...base, type: 2 }).price.toFixed()).toBe('99980');
   });
 
-  it('computes profit, risk rate, stops and entrusts', () => {
+  it('computes profit, risk rate and the overnight fee', () => {
     const long = { type: 1, price: m(100), number: m(2) };
     expect(profitAt(long, m(90)).toFixed()).toBe('-20');
     expect(profitAt({ ...long, type: 2 }, m(90)).toFixed()).toBe('20');
@@ -48,15 +38,6 @@ describe('lever arithmetic', () => {
       '25',
     );
     expect(hazardRate(m(10), []).toFixed()).toBe('0');
-    const stops = { type: 1, targetProfit: m(110), stopLoss: m(95) };
-    expect([stopAt(stops, m(111)), stopAt(stops, m(95)), stopAt(stops, m(100))]).toEqual([
-      'profit',
-      'loss',
-      undefined,
-    ]);
-    expect(stopAt({ type: 2, targetProfit: m(90), stopLoss: m(0) }, m(120))).toBeUndefined();
-    expect(entrustReached({ type: 1, originPrice: m(99) }, m(99))).toBe(true);
-    expect(entrustReached({ type: 2, originPrice: m(101) }, m(100))).toBe(false);
     expect(overnightFee({ price: m('100020'), number: m('0.02'), overnight: m('0.05') }, 6).toFixed()).toBe(
       '1.0002',
     );
@@ -175,24 +156,7 @@ describe('RiskBook', () => {
 });
 
 describe('triggers at exactly their price', () => {
-  const long = { type: 1, targetProfit: m(110), stopLoss: m(95) };
-  const short = { type: 2, targetProfit: m(90), stopLoss: m(105) };
-
-  it('fires a stop at its price, and not a tick before', () => {
-    expect([stopAt(long, m(110)), stopAt(long, m('109.99'))]).toEqual(['profit', undefined]);
-    expect([stopAt(long, m(95)), stopAt(long, m('95.01'))]).toEqual(['loss', undefined]);
-    expect([stopAt(short, m(90)), stopAt(short, m('90.01'))]).toEqual(['profit', undefined]);
-    expect([stopAt(short, m(105)), stopAt(short, m('104.99'))]).toEqual(['loss', undefined]);
-    // A price of 0 is no stop: a short's take-profit at 0 never fires, however low the mark.
-    expect(stopAt({ type: 2, targetProfit: m(0), stopLoss: m(0) }, m('0.01'))).toBeUndefined();
-  });
-
-  it('opens an entrust at its price, and not a tick before', () => {
-    expect(entrustReached({ type: 1, originPrice: m(99) }, m('99.01'))).toBe(false);
-    expect(entrustReached({ type: 2, originPrice: m(101) }, m(101))).toBe(true);
-    expect(entrustReached({ type: 2, originPrice: m(101) }, m('100.99'))).toBe(false);
-  });
-
+  // The book proposes; fireStops and activateEntrusts decide again in SQL under lock (lever.test.ts).
   it('finds the same triggers in the risk book', () => {
     const book = new RiskBook();
     book.replaceUsers(
@@ -264,10 +228,9 @@ describe('what the liquidation check counts', () => {
     expect(book.accountsAtRisk(1n)).toBe(0);
   });
 
-  it('calls for liquidation at exactly the burst rate, and only with positions', () => {
-    expect(isBurst(m(10), m(10), true)).toBe(true);
-    expect(isBurst(m('10.01'), m(10), true)).toBe(false);
-    expect(isBurst(m(0), m(10), false)).toBe(false);
+  it('calls for liquidation at exactly the burst rate, and rates an account without margins 0', () => {
+    expect(isBurst(m(10), m(10))).toBe(true);
+    expect(isBurst(m('10.01'), m(10))).toBe(false);
     expect(hazardRate(m(5), [{ caution: m(0), originCaution: m(0), profit: m(0) }]).toFixed()).toBe('0');
   });
 });
