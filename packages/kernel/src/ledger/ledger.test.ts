@@ -287,6 +287,49 @@ describe('ledger', () => {
     expect((await ctx.audit()).problems).toEqual([]);
   });
 
+  it("moves one column of one wallet twice in one write, and opens a payee's wallet in a new currency", async () => {
+    const { user, base } = await fundedUser('10');
+    const debitOf = (delta: string): ColumnMovement => ({ ...base, isLock: false, delta: new Money(delta) });
+    await ctx.prisma.$transaction((tx) => applyMovements(tx, [debitOf('-1'), debitOf('-2')]));
+    const logs = await ctx.prisma.accountLog.findMany({
+      where: { user_id: user.id, type: LOG_TYPES.ADMIN_ADJUST },
+      orderBy: { id: 'asc' },
+    });
+    expect(logs.map((log) => [log.delta.toFixed(), log.balance_after.toFixed()])).toEqual([
+      ['-1', '9'],
+      ['-2', '7'],
+    ]);
+    // Paid in a currency listed after the payee registered: the payee's wallet row is opened in the write.
+    const payee = await ctx.signedInUser();
+    const listed = await ctx.prisma.currency.create({ data: { name: 'PAYC', full_name: 'Pay coin' } });
+    await ctx.deposit(user.account, 'PAYC', '5');
+    expect(await ctx.prisma.wallet.count({ where: { user_id: payee.id, currency_id: listed.id } })).toBe(0);
+    const inListed = { ...base, currencyId: listed.id, amount: new Money('5') };
+    await ctx.prisma.$transaction(async (tx) => {
+      await lock(tx, inListed);
+      await payLocked(tx, inListed, { userId: payee.id, type: LOG_TYPES.ADMIN_ADJUST });
+    });
+    expect(await ctx.balance(payee.id, listed.id)).toEqual({ available: '5', locked: '0' });
+    // Undone, so the books balance again (the debits above went nowhere).
+    await ctx.prisma.$transaction((tx) => credit(tx, { ...base, amount: new Money('3') }));
+    expect((await ctx.audit()).problems).toEqual([]);
+  });
+
+  it('reports only a balance that would go below zero as insufficient: any other failure of a batch surfaces', async () => {
+    const { base } = await fundedUser('1');
+    const pool = createPool(ctx.databaseUrl, 1);
+    try {
+      // More than NUMERIC(36,18) holds: Postgres refuses the number, which is no question of funds.
+      await expect(
+        inTransaction(pool, (sql) =>
+          applyBatchMovements(sql, [{ ...base, isLock: false, delta: new Money('1e18') }]),
+        ),
+      ).rejects.toMatchObject({ code: '22003' });
+    } finally {
+      await pool.end();
+    }
+  });
+
   it('writes no row for a zero movement or a zero house entry, and refuses a house entry that is not finite', async () => {
     const { user, base } = await fundedUser('1');
     const zero = { ...base, isLock: false, delta: new Money(0) };
