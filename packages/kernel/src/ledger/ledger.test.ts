@@ -429,7 +429,7 @@ describe('ledger', () => {
       type: LOG_TYPES.ADMIN_ADJUST,
     });
     const { low, high } = await mirroredWrites((sql, from, to) =>
-      applyBatchMovements(sql, [move(to, '3'), move(from, '-3')]),
+      applyBatchMovements(sql, [move(from, '-3'), move(to, '3')]),
     );
     expect(await ctx.balance(low, usdt)).toEqual({ available: '10', locked: '0' });
     expect(await ctx.balance(high, usdt)).toEqual({ available: '10', locked: '0' });
