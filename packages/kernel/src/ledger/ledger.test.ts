@@ -1,9 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestContext } from '../../../../test/harness';
 import { AppError } from '../errors';
-import { credit, debit, lock, settleLocked, transferBetweenAccounts, unlock } from './ledger';
-import { applyBatchMovements, bookHouse, type ColumnMovement } from './writer';
-import { createPool, inTransaction } from '../db/sql';
+import { credit, debit, lock, payLocked, settleLocked, transferBetweenAccounts, unlock } from './ledger';
+import { applyBatchMovements, applyMovements, bookHouse, type ColumnMovement } from './writer';
+import { createPool, inTransaction, type Sql } from '../db/sql';
 import { LOG_TYPES } from './log-types';
 import { Money } from './money';
 
@@ -202,5 +202,237 @@ describe('ledger', () => {
       usdt,
     );
     expect((await ctx.audit()).ok).toBe(true);
+  });
+
+  it('pays locked funds to another user, both rows logged, and refuses more than is locked', async () => {
+    const payer = await fundedUser('10');
+    const payee = await ctx.signedInUser();
+    await ctx.prisma.$transaction(async (tx) => {
+      await lock(tx, { ...payer.base, amount: new Money('4') });
+      await expect(
+        payLocked(
+          tx,
+          { ...payer.base, amount: new Money('4.000001') },
+          { userId: payee.id, type: LOG_TYPES.ADMIN_ADJUST },
+        ),
+      ).rejects.toEqual(new AppError('balance_insufficient'));
+      await payLocked(
+        tx,
+        { ...payer.base, amount: new Money('4') },
+        { userId: payee.id, type: LOG_TYPES.C2C_DONE },
+      );
+    });
+    expect(await ctx.balance(payer.user.id, usdt)).toEqual({ available: '6', locked: '0' });
+    expect(await ctx.balance(payee.id, usdt)).toEqual({ available: '4', locked: '0' });
+    const logs = await ctx.prisma.accountLog.findMany({
+      where: {
+        user_id: { in: [payer.user.id, payee.id] },
+        type: { in: [LOG_TYPES.ADMIN_ADJUST, LOG_TYPES.C2C_DONE] },
+      },
+      orderBy: { id: 'asc' },
+    });
+    expect(
+      logs.map((log) => [
+        log.user_id,
+        log.is_lock,
+        log.delta.toFixed(),
+        log.balance_after.toFixed(),
+        log.type,
+      ]),
+    ).toEqual([
+      [payer.user.id, false, '-4', '6', LOG_TYPES.ADMIN_ADJUST],
+      [payer.user.id, true, '4', '4', LOG_TYPES.ADMIN_ADJUST],
+      [payer.user.id, true, '-4', '0', LOG_TYPES.ADMIN_ADJUST],
+      [payee.id, false, '4', '4', LOG_TYPES.C2C_DONE],
+    ]);
+    expect((await ctx.audit()).problems).toEqual([]);
+  });
+
+  it('writes several movements of one column in one batch, each log row with its own balance_after', async () => {
+    const { user, base } = await fundedUser('10');
+    const other = await ctx.signedInUser();
+    const move = (userId: number, delta: string): ColumnMovement => ({
+      ...base,
+      userId,
+      isLock: false,
+      delta: new Money(delta),
+    });
+    await ctx.prisma.$transaction((tx) =>
+      applyMovements(tx, [
+        move(user.id, '-3'),
+        move(other.id, '3'),
+        move(user.id, '0'),
+        move(user.id, '-2'),
+        move(other.id, '2'),
+      ]),
+    );
+    // A row that would go below zero refuses the whole batch, the other row's credit too.
+    await expect(
+      ctx.prisma.$transaction((tx) => applyMovements(tx, [move(other.id, '6'), move(user.id, '-6')])),
+    ).rejects.toEqual(new AppError('balance_insufficient'));
+    await ctx.prisma.$transaction((tx) => applyMovements(tx, [move(other.id, '-5'), move(user.id, '5')]));
+    const logs = await ctx.prisma.accountLog.findMany({
+      where: { user_id: { in: [user.id, other.id] }, type: LOG_TYPES.ADMIN_ADJUST },
+      orderBy: { id: 'asc' },
+    });
+    expect(logs.map((log) => [log.user_id, log.delta.toFixed(), log.balance_after.toFixed()])).toEqual([
+      [user.id, '-3', '7'],
+      [other.id, '3', '3'],
+      [user.id, '-2', '5'],
+      [other.id, '2', '5'],
+      [other.id, '-5', '0'],
+      [user.id, '5', '10'],
+    ]);
+    expect(await ctx.balance(user.id, usdt)).toEqual({ available: '10', locked: '0' });
+    expect((await ctx.audit()).problems).toEqual([]);
+  });
+
+  it("moves one column of one wallet twice in one write, and opens a payee's wallet in a new currency", async () => {
+    const { user, base } = await fundedUser('10');
+    const debitOf = (delta: string): ColumnMovement => ({ ...base, isLock: false, delta: new Money(delta) });
+    await ctx.prisma.$transaction((tx) => applyMovements(tx, [debitOf('-1'), debitOf('-2')]));
+    const logs = await ctx.prisma.accountLog.findMany({
+      where: { user_id: user.id, type: LOG_TYPES.ADMIN_ADJUST },
+      orderBy: { id: 'asc' },
+    });
+    expect(logs.map((log) => [log.delta.toFixed(), log.balance_after.toFixed()])).toEqual([
+      ['-1', '9'],
+      ['-2', '7'],
+    ]);
+    // Paid in a currency listed after the payee registered: the payee's wallet row is opened in the write.
+    const payee = await ctx.signedInUser();
+    const listed = await ctx.prisma.currency.create({ data: { name: 'PAYC', full_name: 'Pay coin' } });
+    await ctx.deposit(user.account, 'PAYC', '5');
+    expect(await ctx.prisma.wallet.count({ where: { user_id: payee.id, currency_id: listed.id } })).toBe(0);
+    const inListed = { ...base, currencyId: listed.id, amount: new Money('5') };
+    await ctx.prisma.$transaction(async (tx) => {
+      await lock(tx, inListed);
+      await payLocked(tx, inListed, { userId: payee.id, type: LOG_TYPES.ADMIN_ADJUST });
+    });
+    expect(await ctx.balance(payee.id, listed.id)).toEqual({ available: '5', locked: '0' });
+    // Undone, so the books balance again (the debits above went nowhere).
+    await ctx.prisma.$transaction((tx) => credit(tx, { ...base, amount: new Money('3') }));
+    expect((await ctx.audit()).problems).toEqual([]);
+  });
+
+  it('reports only a balance that would go below zero as insufficient: any other failure of a batch surfaces', async () => {
+    const { base } = await fundedUser('1');
+    const pool = createPool(ctx.databaseUrl, 1);
+    try {
+      // More than NUMERIC(36,18) holds: Postgres refuses the number, which is no question of funds.
+      await expect(
+        inTransaction(pool, (sql) =>
+          applyBatchMovements(sql, [{ ...base, isLock: false, delta: new Money('1e18') }]),
+        ),
+      ).rejects.toMatchObject({ code: '22003' });
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it('writes no row for a zero movement or a zero house entry, and refuses a house entry that is not finite', async () => {
+    const { user, base } = await fundedUser('1');
+    const zero = { ...base, isLock: false, delta: new Money(0) };
+    const house = { currencyId: usdt, account: 'fees' as const, type: LOG_TYPES.ADMIN_ADJUST };
+    const houseEntries = () => ctx.prisma.houseEntry.count({ where: { currency_id: usdt } });
+    const entriesBefore = await houseEntries();
+    const pool = createPool(ctx.databaseUrl, 1);
+    try {
+      await inTransaction(pool, async (sql) => {
+        await applyMovements(sql, [zero, { ...zero, isLock: true }]);
+        await applyBatchMovements(sql, [zero]);
+        await bookHouse(sql, [{ ...house, amount: new Money(0) }]);
+      });
+      await expect(
+        inTransaction(pool, (sql) =>
+          bookHouse(sql, [
+            { ...house, amount: new Money(1) },
+            { ...house, amount: new Money(Infinity) },
+          ]),
+        ),
+      ).rejects.toThrow('house entries must be finite, got Infinity');
+    } finally {
+      await pool.end();
+    }
+    expect(await ctx.prisma.accountLog.count({ where: { user_id: user.id } })).toBe(1);
+    expect(await houseEntries()).toBe(entriesBefore);
+  });
+
+  /**
+   * Two writes between the same two wallets in opposite directions, at the same moment: each must lock the
+   * rows in key order (lower user first), whatever order its movements name them in. The test makes the
+   * interleaving that deadlocks without that order: the first writer already holds the lower row when the
+   * second starts and names the higher row first; only then does the first write to the higher row.
+   */
+  async function mirroredWrites(
+    write: (sql: Sql, from: number, to: number) => Promise<void>,
+    prepare?: (userId: number) => Promise<void>,
+  ) {
+    const [low, high] = (await Promise.all([fundedUser('10'), fundedUser('10')]))
+      .map(({ user }) => user.id)
+      .sort((a, b) => a - b) as [number, number];
+    await prepare?.(low);
+    await prepare?.(high);
+    const pool = createPool(ctx.databaseUrl, 2);
+    const waitingOnALock = async () => {
+      const [row] = await ctx.prisma.$queryRawUnsafe<{ waiting: number }[]>(
+        `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+      );
+      return row?.waiting;
+    };
+    try {
+      let second: Promise<void> | undefined;
+      await inTransaction(pool, async (sql) => {
+        await sql.query('SELECT 1 FROM wallets WHERE user_id = $1 AND currency_id = $2 FOR UPDATE', [
+          low,
+          usdt,
+        ]);
+        second = inTransaction(pool, (other) => write(other, high, low));
+        second.catch(() => undefined);
+        await vi.waitFor(async () => expect(await waitingOnALock()).toBe(1), {
+          timeout: 10_000,
+          interval: 20,
+        });
+        await write(sql, low, high);
+      });
+      await second;
+    } finally {
+      await pool.end();
+    }
+    return { low, high };
+  }
+
+  it('pays locked funds both ways between two users at once without a deadlock', async () => {
+    const movement = (userId: number) => ({
+      userId,
+      currencyId: usdt,
+      account: 'change' as const,
+      type: LOG_TYPES.ADMIN_ADJUST,
+      amount: new Money('4'),
+    });
+    const { low, high } = await mirroredWrites(
+      (sql, from, to) => payLocked(sql, movement(from), { userId: to, type: LOG_TYPES.ADMIN_ADJUST }),
+      (userId) => ctx.prisma.$transaction((tx) => lock(tx, movement(userId))),
+    );
+    expect(await ctx.balance(low, usdt)).toEqual({ available: '10', locked: '0' });
+    expect(await ctx.balance(high, usdt)).toEqual({ available: '10', locked: '0' });
+    expect((await ctx.audit()).problems).toEqual([]);
+  });
+
+  it('writes two batches between the same wallets in opposite directions at once without a deadlock', async () => {
+    const move = (userId: number, delta: string): ColumnMovement => ({
+      userId,
+      currencyId: usdt,
+      account: 'change',
+      isLock: false,
+      delta: new Money(delta),
+      type: LOG_TYPES.ADMIN_ADJUST,
+    });
+    const { low, high } = await mirroredWrites((sql, from, to) =>
+      applyBatchMovements(sql, [move(from, '-3'), move(to, '3')]),
+    );
+    expect(await ctx.balance(low, usdt)).toEqual({ available: '10', locked: '0' });
+    expect(await ctx.balance(high, usdt)).toEqual({ available: '10', locked: '0' });
+    expect((await ctx.audit()).problems).toEqual([]);
   });
 });

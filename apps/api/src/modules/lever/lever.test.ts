@@ -6,7 +6,9 @@ import { useTestContext } from '../../../../../test/harness';
 import { houseUsdt, leverPositions, leverWallet, submitLever } from '../../../../../test/lever';
 import { fundHousePool } from '../wallet';
 import { batchClose, settleClosing, type LeverDeps } from './close-position';
+import { activateEntrusts } from './activate-entrusts';
 import { fireStops } from './fire-stops';
+import { liquidate } from './liquidate';
 import { chargeOvernightFees } from './overnight-fee';
 import { RiskEngine } from './risk-engine';
 
@@ -252,6 +254,56 @@ describe('entrusts, stops and the risk engine', () => {
     await expectCleanAudit();
   });
 
+  it('fires a stop and opens an entrust at exactly its price under lock, and not a tick before', async () => {
+    const user = await trader('3000');
+    await setMark(btcPair, '100000');
+    const opened = async (fields: Record<string, string | number>) => {
+      expect((await submit(user.token, fields)).body.type).toBe('ok');
+      return (await positions(user.id)).at(-1)?.id.toString() ?? '';
+    };
+    const withStops = async (type: number, target_profit_price: string, stop_loss_price: string) => {
+      const id = await opened({ type });
+      const set = { id: Number(id), target_profit_price, stop_loss_price };
+      expect((await ctx.post('/api/lever/setstop', set, user.token)).body.type).toBe('ok');
+      return id;
+    };
+    const fire = (ids: string[], mark: string) =>
+      inTransaction(pool, (sql) => fireStops(sql, ids, new Money(mark))).then((settled) =>
+        settled.map((position) => [position.id, position.reason]),
+      );
+    const open = (ids: string[], mark: string) =>
+      inTransaction(pool, (sql) => activateEntrusts(sql, ids, new Money(mark))).then((rows) =>
+        rows.map((row) => row.id),
+      );
+    // Up at 101000: the long's take-profit and the short's stop-loss.
+    const [upLong, upShort] = [await withStops(1, '101000', '99000'), await withStops(2, '99000', '101000')];
+    expect(await fire([upLong, upShort], '100999.99')).toEqual([]);
+    expect(await fire([upLong, upShort], '101000')).toEqual([
+      [upLong, 'stop_profit'],
+      [upShort, 'stop_loss'],
+    ]);
+    // Down at 99000: the long's stop-loss and the short's take-profit.
+    const [downLong, downShort] = [
+      await withStops(1, '101000', '99000'),
+      await withStops(2, '99000', '101000'),
+    ];
+    expect(await fire([downLong, downShort], '99000.01')).toEqual([]);
+    expect(await fire([downLong, downShort], '99000')).toEqual([
+      [downLong, 'stop_loss'],
+      [downShort, 'stop_profit'],
+    ]);
+    // A long entrust opens once the mark is at or below its price, a short one at or above.
+    const [entrustLong, entrustShort] = [
+      await opened({ status: 0, target_price: '99000' }),
+      await opened({ status: 0, type: 2, target_price: '101000' }),
+    ];
+    expect(await open([entrustLong], '99000.01')).toEqual([]);
+    expect(await open([entrustShort], '100999.99')).toEqual([]);
+    expect(await open([entrustLong], '99000')).toEqual([entrustLong]);
+    expect(await open([entrustShort], '101000')).toEqual([entrustShort]);
+    await expectCleanAudit();
+  });
+
   it('liquidates every position of a user in that quote currency at the burst rate', async () => {
     const user = await trader('300');
     await setMark(btcPair, '100000');
@@ -280,6 +332,42 @@ describe('entrusts, stops and the risk engine', () => {
     // The BTC loss beyond its margin took the whole available balance; the ETH margin came back.
     expect(await lever(user.id)).toEqual({ available: '29.946', locked: '0' });
     expect((await positions(bystander.id))[0]?.status).toBe(1);
+    await expectCleanAudit();
+  });
+
+  it('rechecks a liquidation under lock: a stale candidate is spared, a pending entrust neither counts nor closes', async () => {
+    const user = await trader('300');
+    await setMark(btcPair, '100000');
+    expect((await submit(user.token, { multiple: 100 })).body.type).toBe('ok');
+    // A long entrust far below the market: its margin is locked, but it is no position yet.
+    expect((await submit(user.token, { status: 0, target_price: '50000' })).body.type).toBe('ok');
+    const candidate = { userId: user.id, legalId: usdt };
+    const liquidateAt = (marks: [number, string][]) =>
+      inTransaction(pool, (sql) =>
+        liquidate(
+          sql,
+          [candidate],
+          new Map(marks.map(([pair, mark]) => [pair, new Money(mark)])),
+          new Money(10),
+        ),
+      );
+    // The worker's view was stale: at the stored state the account is healthy, so nothing closes.
+    expect(await liquidateAt([[btcPair, '100000']])).toEqual({
+      settled: [],
+      liquidated: [],
+      spared: [candidate],
+    });
+    // Without a mark for a pair the account trades, its rate cannot be known: spared too.
+    expect(await liquidateAt([[ethPair, '3000']])).toMatchObject({ liquidated: [], spared: [candidate] });
+    expect((await positions(user.id)).map((row) => row.status)).toEqual([1, 0]);
+    // At 90000 the position's loss takes its margin and the available balance to a rate below 10 %. Counted
+    // as a position, the entrust's margin (and its profit at its own price) would have kept it far above.
+    const outcome = await liquidateAt([[btcPair, '90000']]);
+    expect(outcome).toMatchObject({ liquidated: [candidate], spared: [] });
+    expect((await positions(user.id)).map((row) => [row.status, row.close_reason])).toEqual([
+      [3, 'burst'],
+      [0, ''],
+    ]);
     await expectCleanAudit();
   });
 

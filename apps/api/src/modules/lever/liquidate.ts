@@ -72,7 +72,7 @@ export async function liquidate(
         ),
       })),
     );
-    if (!isBurst(rate, burstRate, true)) {
+    if (!isBurst(rate, burstRate)) {
       spared.push(candidate);
       continue;
     }

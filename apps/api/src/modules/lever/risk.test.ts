@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Money } from '@exchange/kernel/ledger';
 import type { PositionRow } from './positions';
-import {
-  bookedProfit,
-  entrustReached,
-  hazardRate,
-  openingTerms,
-  overnightFee,
-  profitAt,
-  settleClose,
-  stopAt,
-} from './risk';
+import { bookedProfit, hazardRate, isBurst, openingTerms, overnightFee, profitAt, settleClose } from './risk';
 import { RiskBook, toScaled } from './risk-book';
 
 const m = (value: string | number) => new Money(value);
@@ -37,7 +28,7 @@ describe('lever arithmetic', () => {
     expect(openingTerms({ ...base, type: 2 }).price.toFixed()).toBe('99980');
   });
 
-  it('computes profit, risk rate, stops and entrusts', () => {
+  it('computes profit, risk rate and the overnight fee', () => {
     const long = { type: 1, price: m(100), number: m(2) };
     expect(profitAt(long, m(90)).toFixed()).toBe('-20');
     expect(profitAt({ ...long, type: 2 }, m(90)).toFixed()).toBe('20');
@@ -47,15 +38,6 @@ describe('lever arithmetic', () => {
       '25',
     );
     expect(hazardRate(m(10), []).toFixed()).toBe('0');
-    const stops = { type: 1, targetProfit: m(110), stopLoss: m(95) };
-    expect([stopAt(stops, m(111)), stopAt(stops, m(95)), stopAt(stops, m(100))]).toEqual([
-      'profit',
-      'loss',
-      undefined,
-    ]);
-    expect(stopAt({ type: 2, targetProfit: m(90), stopLoss: m(0) }, m(120))).toBeUndefined();
-    expect(entrustReached({ type: 1, originPrice: m(99) }, m(99))).toBe(true);
-    expect(entrustReached({ type: 2, originPrice: m(101) }, m(100))).toBe(false);
     expect(overnightFee({ price: m('100020'), number: m('0.02'), overnight: m('0.05') }, 6).toFixed()).toBe(
       '1.0002',
     );
@@ -170,5 +152,85 @@ describe('RiskBook', () => {
     expect(book.evaluate(1)).toMatchObject({ stops: ['3'], activate: [] });
     book.marks.set(1, toScaled('95'));
     expect(book.evaluate(1).activate).toEqual(['4']);
+  });
+});
+
+describe('triggers at exactly their price', () => {
+  // The book proposes; fireStops and activateEntrusts decide again in SQL under lock (lever.test.ts).
+  it('finds the same triggers in the risk book', () => {
+    const book = new RiskBook();
+    book.replaceUsers(
+      [1],
+      [
+        row({ id: '1', type: 1, target_profit_price: '110', stop_loss_price: '95' }),
+        row({ id: '2', type: 2, target_profit_price: '90', stop_loss_price: '105' }),
+        row({ id: '3', type: 1, status: 0, origin_price: '99' }),
+        row({ id: '4', type: 2, status: 0, origin_price: '101' }),
+      ],
+      [{ user_id: 1, currency_id: 9, lever_balance: '1000' }],
+    );
+    const at = (mark: string) => {
+      book.marks.set(1, toScaled(mark));
+      const { stops, activate } = book.evaluate(1);
+      return { stops: stops.sort(), activate: activate.sort() };
+    };
+    // Position 1: a long taking profit at 110, stopping its loss at 95; position 2: a short taking profit at
+    // 90, stopping its loss at 105; entrust 3 opens a long at 99, entrust 4 a short at 101.
+    expect(at('110')).toEqual({ stops: ['1', '2'], activate: ['4'] });
+    expect(at('109.99')).toEqual({ stops: ['2'], activate: ['4'] });
+    expect(at('105')).toEqual({ stops: ['2'], activate: ['4'] });
+    expect(at('104.99')).toEqual({ stops: [], activate: ['4'] });
+    expect(at('101')).toEqual({ stops: [], activate: ['4'] });
+    expect(at('100.99')).toEqual({ stops: [], activate: [] });
+    expect(at('99.01')).toEqual({ stops: [], activate: [] });
+    expect(at('99')).toEqual({ stops: [], activate: ['3'] });
+    expect(at('95.01')).toEqual({ stops: [], activate: ['3'] });
+    expect(at('95')).toEqual({ stops: ['1'], activate: ['3'] });
+    expect(at('90.01')).toEqual({ stops: ['1'], activate: ['3'] });
+    expect(at('90')).toEqual({ stops: ['1', '2'], activate: ['3'] });
+  });
+});
+
+describe('what the liquidation check counts', () => {
+  it('counts positions in trade only: a pending entrust adds neither margin nor profit', () => {
+    const book = new RiskBook();
+    // One long of 1 at 100 with a margin of 10, and an entrust whose margin of 50 is locked, not a position.
+    book.replaceUsers(
+      [1, 2],
+      [
+        row({ id: '1', user_id: 1 }),
+        row({
+          id: '2',
+          user_id: 1,
+          status: 0,
+          origin_price: '50',
+          caution_money: '50',
+          origin_caution_money: '50',
+        }),
+        row({ id: '3', user_id: 2, status: 0, origin_price: '50' }),
+        row({ id: '4', user_id: 2, status: 3 }),
+      ],
+      [
+        { user_id: 1, currency_id: 9, lever_balance: '0' },
+        { user_id: 2, currency_id: 9, lever_balance: '0' },
+      ],
+    );
+    // At 91 the long has lost 9 of its 10: 1 / 10 -> 10 %, the burst rate.
+    book.marks.set(1, toScaled('91'));
+    const evaluation = book.evaluate(1);
+    expect(evaluation.liquidate).toEqual([{ userId: 1, legalId: 9 }]);
+    // User 2 holds an entrust and a closed position: nothing the mark can liquidate.
+    expect(evaluation.accounts).toBe(1);
+    expect(book.size).toBe(3);
+    expect(book.accountsAtRisk(1n)).toBe(1);
+    book.marks.set(1, toScaled('91.01'));
+    expect(book.evaluate(1).liquidate).toEqual([]);
+    expect(book.accountsAtRisk(1n)).toBe(0);
+  });
+
+  it('calls for liquidation at exactly the burst rate, and rates an account without margins 0', () => {
+    expect(isBurst(m(10), m(10))).toBe(true);
+    expect(isBurst(m('10.01'), m(10))).toBe(false);
+    expect(hazardRate(m(5), [{ caution: m(0), originCaution: m(0), profit: m(0) }]).toFixed()).toBe('0');
   });
 });

@@ -90,9 +90,11 @@ export function hazardRate(
   return equity.div(origin).times(HUNDRED).toDecimalPlaces(2, Money.ROUND_DOWN);
 }
 
-/** Whether a risk rate calls for liquidation (only with positions: a rate of 0 without any never does). */
-export const isBurst = (rate: MoneyValue, burstRate: MoneyValue, hasPositions: boolean) =>
-  hasPositions && rate.lte(burstRate);
+/**
+ * Whether the risk rate of an account with positions calls for liquidation: at or below the burst rate (the
+ * rate of an account without positions is 0 and means nothing; such an account is never asked).
+ */
+export const isBurst = (rate: MoneyValue, burstRate: MoneyValue) => rate.lte(burstRate);
 
 export interface CloseSettlement {
   /** Released from the locked lever balance (the margin the position still held). */
@@ -181,23 +183,3 @@ export function overnightFee(
     moneyDecimals,
   );
 }
-
-/** Whether a stop fires at this mark: 'profit', 'loss' or undefined. Prices of 0 are not set. */
-export function stopAt(
-  position: { type: number; targetProfit: MoneyValue; stopLoss: MoneyValue },
-  mark: MoneyValue,
-): 'profit' | 'loss' | undefined {
-  const long = position.type === LEVER_TYPE.long;
-  if (
-    position.targetProfit.gt(0) &&
-    (long ? mark.gte(position.targetProfit) : mark.lte(position.targetProfit))
-  )
-    return 'profit';
-  if (position.stopLoss.gt(0) && (long ? mark.lte(position.stopLoss) : mark.gte(position.stopLoss)))
-    return 'loss';
-  return undefined;
-}
-
-/** Whether a pending entrust opens at this mark: a long once the mark is at or below its price, a short at or above. */
-export const entrustReached = (position: { type: number; originPrice: MoneyValue }, mark: MoneyValue) =>
-  position.type === LEVER_TYPE.long ? mark.lte(position.originPrice) : mark.gte(position.originPrice);
