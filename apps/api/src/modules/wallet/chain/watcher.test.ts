@@ -188,6 +188,13 @@ describe('the chain watcher on anvil', () => {
     expect((await ctx.balance(user.id, 'ETH')).available).toBe('3');
     expect(logs.some(({ message }) => /CREDITED deposit’s block was replaced/.test(message))).toBe(true);
     expect((await ctx.audit()).ok).toBe(true);
+    // The console lists it as reorged, even behind newer deposits than its page holds.
+    await ctx.deposit(user.account, 'ETH', '1');
+    const viewer = await signedInOperator(ctx, 'viewer');
+    const listed = await ctx.get('/api/admin/deposits?limit=1', viewer.token);
+    const rows = listed.body.message as { id: number; chain_state: string; txid: string }[];
+    expect(rows.map((listedRow) => listedRow.chain_state)).toEqual(['', 'reorged']);
+    expect(rows[1]).toMatchObject({ id: row?.deposit_id, txid: row?.tx_hash });
   });
 
   it('links a credited deposit mined again after a reorganisation to its new block, never crediting twice', async () => {
