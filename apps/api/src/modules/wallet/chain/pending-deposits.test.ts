@@ -102,7 +102,7 @@ describe('a chain deposit as its owner sees it', () => {
 
   it('refuses an unknown currency and a missing one with a clear error, and a caller not signed in', async () => {
     const user = await ctx.signedInUser();
-    for (const body of [{ currency: 'NOPE' }, {}]) {
+    for (const body of [{ currency: 'NOPE' }, {}] as Record<string, string>[]) {
       const answer = await ctx.post('/api/wallet/chain_deposits', body, user.token);
       expect(answer.body.type).toBe('error');
       expect(answer.body.message).toEqual(expect.any(String));
