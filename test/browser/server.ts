@@ -10,10 +10,12 @@ import { loadConfig } from '@exchange/kernel/config';
 import { migrate, createPrisma, type Db } from '@exchange/kernel/db';
 import { createRedis } from '@exchange/kernel/redis';
 import { createMessenger } from '../../apps/api/src/modules/verification';
-import { startWorkers } from '../../workers/src';
+import { evmSignerOf, startWorkers } from '../../workers/src';
 import { seedDatabase } from '../../prisma/seed';
 import { databaseUrl } from '../services';
 import { freePort, redisAnswers } from '../probes';
+import { parseEther } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { startAnvil, type Anvil } from '../chain/anvil';
 
 /**
@@ -231,15 +233,19 @@ export async function startBrowserServer(): Promise<BrowserServer> {
     await migrate(url);
     prisma = createPrisma(url, 10);
     await seedDatabase(prisma, { demoUsers: true });
-    // A real chain, as an operator configures one: ETH deposits are watched and credited after 3 blocks.
+    // A real chain, as an operator configures one: ETH deposits are watched and credited after 3 blocks,
+    // and approved withdrawals paid from a hot wallet of its own (no user's deposit address).
     anvil = await startAnvil();
+    const hotKey = generatePrivateKey();
+    await anvil.sendEth(privateKeyToAccount(hotKey).address, parseEther('50'));
     const chain = {
       EVM_RPC_URL: anvil.rpcUrl,
       EVM_CHAIN_ID: String(anvil.chainId),
       EVM_CONFIRMATIONS_ETH: '3',
       EVM_POLL_MS: '300',
+      EVM_HOT_WALLET_KEY: hotKey,
     };
-    const { EVM: evm } = loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, REDIS_URL, ...chain });
+    const chainConfig = loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, REDIS_URL, ...chain });
 
     // The workers first: the market maker fills the books while the client builds.
     ({ stop: stopWorkers } = await startWorkers({
@@ -248,7 +254,8 @@ export async function startBrowserServer(): Promise<BrowserServer> {
       marketMaker: true,
       redisUrl: REDIS_URL,
       redisPrefix,
-      evm,
+      evm: chainConfig.EVM,
+      evmSigner: evmSignerOf(chainConfig),
       log: (fields, message) => {
         if (/fail/i.test(message)) console.error(`[browser tests] workers: ${message}`, fields);
       },

@@ -88,10 +88,13 @@ export function HotWallets() {
   );
 }
 
-/** A deposit's chain state; one replaced by a reorganisation after it was credited stands out. */
+/**
+ * A deposit's chain state ('--' for one the watcher did not find: booked by hand, paid, funded); one replaced
+ * by a reorganisation after it was credited stands out.
+ */
 export function ChainState({ row }: { row: DepositRow }) {
   const { t } = useTranslation('admin');
-  if (!row.chain_state) return <span className="secondary">{t('signer.deposit.byHand')}</span>;
+  if (!row.chain_state) return <span className="secondary">--</span>;
   if (row.chain_state === 'reorged')
     return (
       <span
