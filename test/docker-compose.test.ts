@@ -15,9 +15,13 @@ interface Service {
   restart?: string;
   profiles?: string[];
   volumes?: string[];
+  secrets?: string[];
 }
 
-const compose = parse(readFileSync('docker-compose.yml', 'utf8')) as { services: Record<string, Service> };
+const compose = parse(readFileSync('docker-compose.yml', 'utf8')) as {
+  services: Record<string, Service>;
+  secrets: Record<string, { file: string }>;
+};
 const { postgres, redis, api, workers, prometheus, grafana } = compose.services;
 const inProfile = (profile: string | undefined) =>
   Object.entries(compose.services)
@@ -101,6 +105,50 @@ describe('docker-compose.yml', () => {
     }
     expect(api?.ports).not.toContainEqual(expect.stringContaining('9464'));
     expect(workers?.ports).toBeUndefined();
+  });
+
+  it('wires the chain settings to the api and the workers, and the hot wallet key to the workers as a secret only', () => {
+    const chain = [
+      'EVM_RPC_URL',
+      'EVM_CHAIN_ID',
+      'EVM_USDT_CONTRACT',
+      'EVM_CONFIRMATIONS_ETH',
+      'EVM_CONFIRMATIONS_USDT',
+    ];
+    const keys = Object.keys(api?.environment ?? {}).filter((name) => name.startsWith('DEPOSIT_XPUB_'));
+    expect(keys).toHaveLength(6);
+    for (const service of [api, workers])
+      for (const name of [...chain, ...keys])
+        expect(service?.environment?.[name], name).toBe(`\${${name}:-}`);
+    for (const name of [
+      'EVM_POLL_MS',
+      'EVM_START_BLOCK',
+      'EVM_HOT_WALLET_KEY_FILE',
+      'EVM_SIGNER_STUCK_BLOCKS',
+    ])
+      expect(workers?.environment?.[name], name).toBe(`\${${name}:-}`);
+    // The key itself never in an environment: a file, mounted into the workers alone.
+    for (const service of Object.values(compose.services))
+      expect(service.environment?.EVM_HOT_WALLET_KEY).toBeUndefined();
+    expect(workers?.secrets).toEqual(['evm_hot_wallet_key']);
+    expect(api?.secrets).toBeUndefined();
+    expect(compose.secrets.evm_hot_wallet_key?.file).toBe('${EVM_HOT_WALLET_KEY_PATH:-/dev/null}');
+    // What compose passes when the operator configured no chain: no watcher, no signer, a valid configuration.
+    const unset = Object.fromEntries(
+      Object.keys(workers?.environment ?? {})
+        .filter((name) => name.startsWith('EVM_'))
+        .map((name) => [name, '']),
+    );
+    expect(loadConfig(unset)).toMatchObject({ EVM: null, EVM_SIGNER: null });
+    const configured = loadConfig({
+      ...unset,
+      EVM_RPC_URL: 'http://node:8545',
+      EVM_CHAIN_ID: '1',
+      EVM_CONFIRMATIONS_ETH: '20',
+      EVM_HOT_WALLET_KEY_FILE: '/run/secrets/evm_hot_wallet_key',
+    });
+    expect(configured.EVM).toMatchObject({ rpcUrl: 'http://node:8545', native: { confirmations: 20 } });
+    expect(configured.EVM_SIGNER?.key).toEqual({ file: '/run/secrets/evm_hot_wallet_key' });
   });
 
   it('starts Prometheus and Grafana in the monitoring profile, provisioned from ops/monitoring', () => {

@@ -4,7 +4,7 @@ import { startBrowserServer } from './server';
 declare module 'vitest' {
   export interface ProvidedContext {
     /** Where the browser tests' exchange answers, its database (the code outbox, settings) and Redis prefix. */
-    browserServer: { baseUrl: string; databaseUrl: string; redisPrefix: string };
+    browserServer: { baseUrl: string; databaseUrl: string; redisPrefix: string; anvilRpcUrl: string };
   }
 }
 
@@ -19,6 +19,7 @@ export default async function setup(project: TestProject) {
     baseUrl: server.baseUrl,
     databaseUrl: server.databaseUrl,
     redisPrefix: server.redisPrefix,
+    anvilRpcUrl: server.anvilRpcUrl,
   });
   return server.stop;
 }

@@ -10,10 +10,13 @@ import { loadConfig } from '@exchange/kernel/config';
 import { migrate, createPrisma, type Db } from '@exchange/kernel/db';
 import { createRedis } from '@exchange/kernel/redis';
 import { createMessenger } from '../../apps/api/src/modules/verification';
-import { startWorkers } from '../../workers/src';
+import { evmSignerOf, startWorkers } from '../../workers/src';
 import { seedDatabase } from '../../prisma/seed';
 import { databaseUrl } from '../services';
 import { freePort, redisAnswers } from '../probes';
+import { parseEther } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { startAnvil, type Anvil } from '../chain/anvil';
 
 /**
  * The browser tests' exchange: the real app and the real workers (matcher and market maker, so the book and
@@ -36,6 +39,8 @@ export interface BrowserServer {
   databaseUrl: string;
   /** The key prefix of this run's Redis keys (the operator CLI pushes through it). */
   redisPrefix: string;
+  /** The local chain (anvil) whose ETH deposits the exchange watches. */
+  anvilRpcUrl: string;
   stop: () => Promise<void>;
 }
 
@@ -207,12 +212,14 @@ export async function startBrowserServer(): Promise<BrowserServer> {
   let redis: Redis | undefined;
   let app: FastifyInstance | undefined;
   let stopWorkers: (() => Promise<void>) | undefined;
+  let anvil: Anvil | undefined;
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
     stopped = true;
     await stopWorkers?.().catch(() => undefined);
     await app?.close().catch(() => undefined);
+    await anvil?.stop();
     redis?.disconnect();
     await prisma?.$disconnect().catch(() => undefined);
     await clearRedisKeys(redisPrefix).catch(() => undefined);
@@ -226,6 +233,19 @@ export async function startBrowserServer(): Promise<BrowserServer> {
     await migrate(url);
     prisma = createPrisma(url, 10);
     await seedDatabase(prisma, { demoUsers: true });
+    // A real chain, as an operator configures one: ETH deposits are watched and credited after 3 blocks,
+    // and approved withdrawals paid from a hot wallet of its own (no user's deposit address).
+    anvil = await startAnvil();
+    const hotKey = generatePrivateKey();
+    await anvil.sendEth(privateKeyToAccount(hotKey).address, parseEther('50'));
+    const chain = {
+      EVM_RPC_URL: anvil.rpcUrl,
+      EVM_CHAIN_ID: String(anvil.chainId),
+      EVM_CONFIRMATIONS_ETH: '3',
+      EVM_POLL_MS: '300',
+      EVM_HOT_WALLET_KEY: hotKey,
+    };
+    const chainConfig = loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, REDIS_URL, ...chain });
 
     // The workers first: the market maker fills the books while the client builds.
     ({ stop: stopWorkers } = await startWorkers({
@@ -234,6 +254,8 @@ export async function startBrowserServer(): Promise<BrowserServer> {
       marketMaker: true,
       redisUrl: REDIS_URL,
       redisPrefix,
+      evm: chainConfig.EVM,
+      evmSigner: evmSignerOf(chainConfig),
       log: (fields, message) => {
         if (/fail/i.test(message)) console.error(`[browser tests] workers: ${message}`, fields);
       },
@@ -253,6 +275,7 @@ export async function startBrowserServer(): Promise<BrowserServer> {
       WEB_DIST_DIR: webDist,
       MARKET_MAKER: 'on',
       LOG_LEVEL: 'error',
+      ...chain,
     });
     redis = createRedis(REDIS_URL, redisPrefix);
     app = await buildApp({
@@ -266,7 +289,7 @@ export async function startBrowserServer(): Promise<BrowserServer> {
     await app.listen({ port, host: '127.0.0.1' });
     const baseUrl = `http://127.0.0.1:${port}`;
     await waitForLiveMarket(baseUrl, settleBy);
-    return { baseUrl, databaseUrl: url, redisPrefix, stop };
+    return { baseUrl, databaseUrl: url, redisPrefix, anvilRpcUrl: anvil.rpcUrl, stop };
   } catch (error) {
     await stop().catch(() => undefined);
     throw error;

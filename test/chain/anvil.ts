@@ -91,26 +91,8 @@ export const anvilChain = (rpcUrl: string, chainId = ANVIL_CHAIN_ID) =>
     rpcUrls: { default: { http: [rpcUrl] } },
   });
 
-/** A running anvil and the clients tests drive it with (account 0 is unlocked: anvil signs its sends). */
-export type Anvil = Awaited<ReturnType<typeof startAnvil>>;
-
-/** Starts anvil on a free port (or the one given) with the published mnemonic; `stop` ends it. */
-export async function startAnvil(options: AnvilOptions = {}) {
-  const port = options.port ?? (await freePort());
-  const chainId = options.chainId ?? ANVIL_CHAIN_ID;
-  const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId)];
-  args.push('--mnemonic', ANVIL_MNEMONIC);
-  if (options.blockTimeSeconds) args.push('--block-time', String(options.blockTimeSeconds));
-  const child = spawn(anvilBinary(), args, {
-    stdio: options.verbose ? 'inherit' : 'ignore',
-  });
-  const rpcUrl = `http://127.0.0.1:${port}`;
-  try {
-    await untilAnswering(rpcUrl, child);
-  } catch (error) {
-    child.kill('SIGKILL');
-    throw error;
-  }
+/** The clients tests drive an anvil with (its accounts are unlocked: anvil signs their sends). */
+export function connectAnvil(rpcUrl: string, chainId = ANVIL_CHAIN_ID) {
   const chain = anvilChain(rpcUrl, chainId);
   const transport = http(rpcUrl);
   const publicClient = createPublicClient({ chain, transport });
@@ -124,7 +106,6 @@ export async function startAnvil(options: AnvilOptions = {}) {
 
   return {
     rpcUrl,
-    port,
     chainId,
     publicClient,
     testClient,
@@ -167,6 +148,32 @@ export async function startAnvil(options: AnvilOptions = {}) {
     /** Remembers the chain as it is now; `revert` drops every block mined since (a reorganisation). */
     snapshot: () => testClient.snapshot(),
     revert: (id: Hash) => testClient.revert({ id }),
+  };
+}
+
+/** A running anvil and the clients tests drive it with. */
+export type Anvil = Awaited<ReturnType<typeof startAnvil>>;
+
+/** Starts anvil on a free port (or the one given) with the published mnemonic; `stop` ends it. */
+export async function startAnvil(options: AnvilOptions = {}) {
+  const port = options.port ?? (await freePort());
+  const chainId = options.chainId ?? ANVIL_CHAIN_ID;
+  const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId)];
+  args.push('--mnemonic', ANVIL_MNEMONIC);
+  if (options.blockTimeSeconds) args.push('--block-time', String(options.blockTimeSeconds));
+  const child = spawn(anvilBinary(), args, {
+    stdio: options.verbose ? 'inherit' : 'ignore',
+  });
+  const rpcUrl = `http://127.0.0.1:${port}`;
+  try {
+    await untilAnswering(rpcUrl, child);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  return {
+    ...connectAnvil(rpcUrl, chainId),
+    port,
     async stop(): Promise<void> {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));

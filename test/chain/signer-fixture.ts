@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { erc20Abi, getAddress, parseEther, parseUnits, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { EvmNetwork, EvmSigner } from '@exchange/kernel/config';
@@ -12,6 +13,7 @@ import { totpCode } from '../../apps/api/src/modules/admin';
 import type { TestContext } from '../harness';
 import { signedInOperator, type TestOperator } from '../operators';
 import { startAnvil, type Anvil } from './anvil';
+import type { CrashSetup } from './signer-crash';
 import { TEST_TOKEN_DECIMALS } from './test-token';
 
 /** Blocks (the payment's own included) before a signed withdrawal completes, in these tests. */
@@ -29,6 +31,11 @@ export interface SignerFixture {
   operator: TestOperator;
   /** A signer on the test's database (another Prisma client each, as another process would have). */
   openSigner: (at?: (point: SignerPoint) => void | Promise<void>) => Promise<SignerContext>;
+  /**
+   * Runs a signer in a process of its own that kills itself (SIGKILL) at `at`; answers the signal it died
+   * of (null: it finished its rounds without reaching the point).
+   */
+  crashSigner: (at: SignerPoint) => Promise<NodeJS.Signals | null>;
   /** A user with `amount` of `currency` deposited who asks to withdraw `number` of it to `address`. */
   withdrawal: (currency: 'ETH' | 'USDT', number: string, address: Address) => Promise<number>;
   /** Approves a withdrawal for the signer through the console (finance, two-factor). */
@@ -100,6 +107,29 @@ export async function signerFixture(
         production: false,
         log: () => undefined,
         ...(at ? { at } : {}),
+      });
+    },
+    async crashSigner(at) {
+      const setup: CrashSetup = {
+        databaseUrl: ctx.databaseUrl,
+        network,
+        hotKey,
+        stuckBlocks: signerSettings.stuckBlocks,
+        maxFeePerGasWei: signerSettings.maxFeePerGasWei.toString(),
+        at,
+      };
+      // node with tsx's loader (not the tsx command, whose wrapper would take the SIGKILL's place).
+      const child = spawn(process.execPath, ['--import', 'tsx', 'test/chain/signer-crash.ts'], {
+        env: { ...process.env, SIGNER_CRASH_SETUP: JSON.stringify(setup) },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      return new Promise((resolve, reject) => {
+        child.once('error', reject);
+        child.once('exit', (code, signal) =>
+          signal || code === 0
+            ? resolve(signal)
+            : reject(new Error(`the signer process exited with ${code}`)),
+        );
       });
     },
     async withdrawal(currency, number, address) {

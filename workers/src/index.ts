@@ -156,6 +156,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
     deadlines: () => p2p.counts(),
     queues: () => depths.counts([...Object.values(WORKER_QUEUES), ...matcher.marketIds().map(spotQueueName)]),
     audit: () => lastLedgerAudit(redis),
+    chainLag: () => evmWatcher?.lag() ?? Promise.resolve([]),
   });
   return {
     names: [...running.keys()],

@@ -21,6 +21,7 @@ export interface ScrapeSources {
   deadlines: () => Promise<{ kind: string; pending: number; overdue: number }[]>;
   queues: () => Promise<{ queue: string; counts: Record<string, number> }[]>;
   audit: () => Promise<AuditRecord | undefined>;
+  chainLag: () => Promise<{ network: string; blocks: number }[]>;
 }
 
 /** The last ledger audit, as the maintenance job records it. */
@@ -117,6 +118,16 @@ export const workerMetrics = {
       this.reset();
       for (const stream of await read(sources.streams, []))
         this.set({ pair: stream.pair }, stream.lagSeconds);
+    },
+  }),
+  chainLag: new Gauge({
+    name: 'exchange_chain_watcher_lag_blocks',
+    help: 'Blocks between the chain node’s head and the last block the deposit watcher processed, per network',
+    labelNames: ['network'] as const,
+    registers,
+    async collect() {
+      this.reset();
+      for (const lag of await read(sources.chainLag, [])) this.set({ network: lag.network }, lag.blocks);
     },
   }),
   streamEntries: new Gauge({

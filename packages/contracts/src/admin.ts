@@ -91,6 +91,11 @@ export const adminDepositSchema = z.object({
   source: z.string(),
   txid: z.string(),
   created_at: time,
+  /**
+   * A deposit the chain watcher found: pending, credited, or reorged (its block was replaced after it was
+   * credited: the credit stands until operators decide); '' for one booked by hand or paid by card.
+   */
+  chain_state: z.enum(['', 'pending', 'credited', 'reorged']),
 });
 export type AdminDeposit = z.infer<typeof adminDepositSchema>;
 export const adminDepositResultSchema = z.object({

@@ -47,6 +47,9 @@ export const depositRecordSchema = z.object({
   status: z.number().int(),
   notes: z.string(),
   create_time: z.string(),
+  /** A chain deposit the watcher has not credited yet: its blocks so far, out of those it needs. */
+  confirmations: z.number().int().optional(),
+  required_confirmations: z.number().int().optional(),
 });
 export const withdrawalRecordSchema = depositRecordSchema.extend({
   /** chain or payment. */
@@ -81,8 +84,26 @@ export const depositAddressSchema = z.object({
    * for this network (no key configured): no address, never a made-up one.
    */
   deposit_open: z.union([z.literal(0), z.literal(1)]),
+  /**
+   * Blocks (the deposit's own included) after which a deposit to this address is credited, as the operator
+   * configured them; null where no watcher follows the network (operators book deposits once confirmed).
+   */
+  confirmations: z.number().int().nullable(),
 });
 export type DepositAddress = z.infer<typeof depositAddressSchema>;
+
+/** `POST /api/wallet/chain_deposits`: one of the caller's chain deposits found and not yet credited. */
+export const pendingChainDepositSchema = z.object({
+  id: z.number().int(),
+  currency_name: z.string(),
+  number: decimal,
+  /** The transaction's hash. */
+  txid: z.string(),
+  confirmations: z.number().int(),
+  required_confirmations: z.number().int(),
+  create_time: z.string(),
+});
+export type PendingChainDeposit = z.infer<typeof pendingChainDepositSchema>;
 
 /** A bound withdraw address (document 3, section 3; `POST /api/wallet/get_address`). */
 export const withdrawAddressSchema = z.object({

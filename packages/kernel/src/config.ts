@@ -364,7 +364,11 @@ const DEVELOPMENT_TOTP_KEY = 'development-operator-totp-key-change-me';
 
 /** The only place that reads process.env: every setting is validated once, at start. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = configSchema.safeParse(env);
+  // docker-compose passes `${EVM_RPC_URL:-}` as '' when the operator set nothing: unset, not invalid.
+  const given = Object.fromEntries(
+    Object.entries(env).filter(([name, value]) => !(name.startsWith('EVM_') && value === '')),
+  );
+  const parsed = configSchema.safeParse(given);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);

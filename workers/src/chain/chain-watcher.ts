@@ -60,6 +60,16 @@ export class ChainWatcher {
     }
   }
 
+  /** How far behind the node's head it is, in blocks (the metric and its alert read it at scrape time). */
+  async lag(): Promise<{ network: string; blocks: number }[]> {
+    const { network } = this.deps.source;
+    const [head, cursor] = await Promise.all([
+      this.deps.source.headHeight(),
+      this.deps.prisma.chainCursor.findUnique({ where: { network } }),
+    ]);
+    return cursor ? [{ network, blocks: Math.max(0, head - Number(cursor.height)) }] : [];
+  }
+
   /** Alive while its steps succeed: a node away for a few polls is news for the heartbeat, not at once. */
   alive(): boolean {
     return Date.now() - this.lastGoodStepAt < Math.max(5 * this.deps.pollMs, 30_000);

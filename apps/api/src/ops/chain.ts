@@ -1,7 +1,7 @@
 import { getAddress, isAddress } from 'viem';
 import type { Config } from '@exchange/kernel/config';
 import type { Db } from '@exchange/kernel/db';
-import { openEvmReader, reconcileWithdrawals, sweepPlan } from '../modules/wallet';
+import { openEvmReader, reconcileDeposits, reconcileWithdrawals, sweepPlan } from '../modules/wallet';
 import { textOptions } from './options';
 
 const evmOf = (config: Config) => {
@@ -9,11 +9,14 @@ const evmOf = (config: Config) => {
   return config.EVM;
 };
 
-/** The EVM network's withdrawals reconciled with its chain, or null when no network is configured. */
-export async function opsReconcileWithdrawals(prisma: Db, config: Config) {
+/** The EVM network's deposits and withdrawals reconciled with its chain, or null when none is configured. */
+export async function opsReconcileChain(prisma: Db, config: Config) {
   if (!config.EVM) return null;
-  const { client } = await openEvmReader(config.EVM);
-  return reconcileWithdrawals(prisma, client);
+  const { client, assets } = await openEvmReader(config.EVM);
+  return {
+    deposits: await reconcileDeposits(prisma, client, assets),
+    withdrawals: await reconcileWithdrawals(prisma, client),
+  };
 }
 
 /**

@@ -24,7 +24,7 @@ import { rebuildTeamCounters } from '../modules/team';
 import { archiveMarketMaker } from '../modules/spot';
 import { operatorCommands } from './operators';
 import { textOptions } from './options';
-import { opsReconcileWithdrawals, opsSweepPlan } from './chain';
+import { opsReconcileChain, opsSweepPlan } from './chain';
 
 // The backup commands load the whole API (the drill starts it): loaded only when one of them runs.
 const backups = () => import('./backup');
@@ -198,9 +198,10 @@ const commands: Record<string, Command> = {
   },
   audit: async (prisma, _args, config) => {
     const report = await auditExchange(prisma);
-    const withdrawals = await opsReconcileWithdrawals(prisma, config);
-    if (!report.ok || (withdrawals?.problems.length ?? 0) > 0) process.exitCode = 1;
-    return withdrawals ? { ...report, chain: { withdrawals } } : report;
+    const chain = await opsReconcileChain(prisma, config);
+    const chainProblems = (chain?.deposits.problems.length ?? 0) + (chain?.withdrawals.problems.length ?? 0);
+    if (!report.ok || chainProblems > 0) process.exitCode = 1;
+    return chain ? { ...report, chain } : report;
   },
   'chain:sweep-plan': (prisma, args, config) => opsSweepPlan(prisma, args, config),
 };

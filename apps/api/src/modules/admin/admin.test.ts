@@ -47,13 +47,6 @@ const ROUTES: RoleRoute[] = [
   { method: 'GET', path: '/api/admin/withdrawals', minimum: 'viewer' },
   { method: 'GET', path: '/api/admin/deposits', minimum: 'viewer' },
   { method: 'GET', path: '/api/admin/hot-wallets', minimum: 'viewer' },
-  { method: 'POST', path: '/api/admin/withdrawals/approve', minimum: 'finance', body: { id: '999999' } },
-  {
-    method: 'POST',
-    path: '/api/admin/withdrawals/signer',
-    minimum: 'finance',
-    body: { id: '999999', decision: 'retry' },
-  },
   { method: 'GET', path: '/api/admin/markets', minimum: 'viewer' },
   { method: 'GET', path: '/api/admin/appeals', minimum: 'viewer' },
   { method: 'GET', path: '/api/admin/notices', minimum: 'viewer' },
@@ -75,6 +68,13 @@ const ROUTES: RoleRoute[] = [
     path: '/api/admin/withdrawals/finish',
     minimum: 'finance',
     body: { id: '999999', decision: 'reject', reason: 'x' },
+  },
+  { method: 'POST', path: '/api/admin/withdrawals/approve', minimum: 'finance', body: { id: '999999' } },
+  {
+    method: 'POST',
+    path: '/api/admin/withdrawals/signer',
+    minimum: 'finance',
+    body: { id: '999999', decision: 'refund', reason: 'x' },
   },
   {
     method: 'POST',

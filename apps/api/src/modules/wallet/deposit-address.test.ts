@@ -93,6 +93,7 @@ describe('deposit addresses from the operator’s extended public keys', () => {
         currency_name: name,
         contract_address: 'native',
         deposit_open: 0,
+        confirmations: null,
       });
     }
     const rechange = await ctx.get('/api/money/rechange?currency=BTC', user.token);

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { isUniqueViolation, type Db, type Tx } from '@exchange/kernel/db';
+import { AppError } from '@exchange/kernel/errors';
 import { credit, LOG_TYPES } from '@exchange/kernel/ledger';
 import type { Money } from '@exchange/kernel/ledger';
+import { networkOf } from './addresses';
+import { lockNetwork } from './chain/watcher';
 
 export interface BookedDeposit {
   id: number;
@@ -21,8 +24,24 @@ export interface DepositInput {
   fromAddress?: string;
 }
 
+/**
+ * A chain transfer the watcher recorded is the watcher's to credit: booked by hand too, it would be credited
+ * twice. Checked under the watcher's lock of the network, so a block it applies meanwhile is seen (and the
+ * watcher, taking that lock after, sees this booking and leaves the transfer to it).
+ */
+async function refuseWatchedTransfer(tx: Tx, currencyId: number, txid: string): Promise<void> {
+  const currency = await tx.currency.findUniqueOrThrow({ where: { id: currencyId } });
+  const network = networkOf(currency);
+  await lockNetwork(tx, network);
+  const watched = await tx.chainDeposit.findFirst({
+    where: { network, tx_hash: { equals: txid.trim(), mode: 'insensitive' } },
+  });
+  if (watched) throw new AppError('deposit_watched', { txid: watched.tx_hash });
+}
+
 /** Records a confirmed deposit and credits it to the spot account, inside the caller's transaction. */
 export async function creditDeposit(tx: Tx, deposit: DepositInput & { externalId: string }) {
+  if (deposit.source === 'chain') await refuseWatchedTransfer(tx, deposit.currencyId, deposit.externalId);
   const created = await tx.deposit.create({
     data: {
       user_id: deposit.userId,

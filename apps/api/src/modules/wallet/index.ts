@@ -34,4 +34,5 @@ export {
 } from './chain/signer-context';
 export { signerRound } from './chain/signer';
 export { reconcileWithdrawals } from './chain/signer-audit';
+export { reconcileDeposits } from './chain/deposit-audit';
 export { sweepPlan } from './chain/sweep-plan';

@@ -6,6 +6,7 @@ import { parseAccount } from '../verification';
 import { creditDeposit } from './deposit';
 import { completeWithdrawal, rejectWithdrawal, WITHDRAWAL_STATUS, type WithinWithdrawal } from './withdraw';
 import { hotWalletHeads, SIGNER_INCLUDE, signableCheck, signerView } from './chain/signer-operator';
+import { CHAIN_DEPOSIT_STATE, type ChainDepositState } from './chain/watcher';
 
 const amount = (value: { toFixed: () => string }) => toAmountString(value.toFixed());
 
@@ -42,21 +43,37 @@ export async function listWithdrawals(prisma: Db, options: { status: number; lim
   }));
 }
 
+/**
+ * The newest deposits, and every chain deposit whose block was replaced after it was credited (reorged),
+ * however old: each waits for an operator to judge it.
+ */
 export async function listDeposits(prisma: Db, options: { limit: number }) {
-  const rows = await prisma.deposit.findMany({
-    include: { user: { select: { account_number: true } }, currency: { select: { name: true } } },
-    orderBy: { id: 'desc' },
-    take: options.limit,
-  });
-  return rows.map((row) => ({
-    id: row.id,
-    account: row.user.account_number,
-    currency: row.currency.name,
-    amount: amount(row.amount),
-    source: row.source,
-    txid: row.external_id,
-    created_at: row.created_at.toISOString(),
-  }));
+  const include = {
+    user: { select: { account_number: true } },
+    currency: { select: { name: true } },
+    chain: { select: { state: true, tx_hash: true } },
+  };
+  const [recent, reorged] = await Promise.all([
+    prisma.deposit.findMany({ include, orderBy: { id: 'desc' }, take: options.limit }),
+    prisma.deposit.findMany({
+      where: { chain: { state: CHAIN_DEPOSIT_STATE.reorged } },
+      include,
+      orderBy: { id: 'desc' },
+    }),
+  ]);
+  const older = reorged.filter((row) => !recent.some((shown) => shown.id === row.id));
+  return [...older, ...recent]
+    .sort((a, b) => b.id - a.id)
+    .map((row) => ({
+      id: row.id,
+      account: row.user.account_number,
+      currency: row.currency.name,
+      amount: amount(row.amount),
+      source: row.source,
+      txid: row.chain?.tx_hash ?? row.external_id,
+      created_at: row.created_at.toISOString(),
+      chain_state: (row.chain?.state ?? '') as ChainDepositState | '',
+    }));
 }
 
 /**

@@ -1,8 +1,10 @@
 import type { RecordPage, recordRequestSchema } from '@exchange/contracts';
 import type { z } from 'zod';
-import type { Currency, Db, Deposit, Withdrawal } from '@exchange/kernel/db';
+import type { ChainDeposit, Currency, Db, Deposit, Withdrawal } from '@exchange/kernel/db';
 import { toAmountString } from '@exchange/kernel/ledger';
 import { formatDateTime } from '../../http/format';
+import { depositProgress } from './chain/deposit-progress';
+import { CHAIN_DEPOSIT_STATE } from './chain/watcher';
 import { findCurrency } from './currencies';
 
 /** A deposit's status as the record page shows it: 1 submitted, 2 done, 3 failed. */
@@ -10,16 +12,26 @@ const depositStatus = (status: number) => (status === 1 ? 2 : status === 0 ? 1 :
 
 type WithCurrency<Row> = Row & { currency: Currency };
 
-const depositRecord = (deposit: WithCurrency<Deposit>) => ({
-  id: deposit.id,
-  currency_name: deposit.currency.name,
-  number: toAmountString(deposit.amount.toFixed()),
-  address: deposit.from_address,
-  txid: deposit.external_id,
-  status: depositStatus(deposit.status),
-  notes: '',
-  create_time: formatDateTime(deposit.created_at),
-});
+type DepositRow = WithCurrency<Deposit> & { chain: ChainDeposit | null };
+
+/** The deposit records of a page: a chain deposit by its transaction hash, counting while pending. */
+async function depositRecords(prisma: Db, rows: DepositRow[]) {
+  const pending = rows.flatMap((row) =>
+    row.chain?.state === CHAIN_DEPOSIT_STATE.pending ? [row.chain] : [],
+  );
+  const progressOf = await depositProgress(prisma, pending);
+  return rows.map((deposit) => ({
+    id: deposit.id,
+    currency_name: deposit.currency.name,
+    number: toAmountString(deposit.amount.toFixed()),
+    address: deposit.from_address,
+    txid: deposit.chain?.tx_hash ?? deposit.external_id,
+    status: depositStatus(deposit.status),
+    notes: '',
+    create_time: formatDateTime(deposit.created_at),
+    ...(deposit.chain?.state === CHAIN_DEPOSIT_STATE.pending ? progressOf(deposit.chain) : {}),
+  }));
+}
 
 const withdrawalRecord = (withdrawal: WithCurrency<Withdrawal>) => ({
   id: withdrawal.id,
@@ -54,7 +66,9 @@ export async function depositWithdrawalRecords(
     form.type === 'buy'
       ? await Promise.all([
           prisma.deposit.count({ where }),
-          prisma.deposit.findMany({ ...query, include }).then((rows) => rows.map(depositRecord)),
+          prisma.deposit
+            .findMany({ ...query, include: { ...include, chain: true } })
+            .then((rows) => depositRecords(prisma, rows)),
         ])
       : await Promise.all([
           prisma.withdrawal.count({ where }),

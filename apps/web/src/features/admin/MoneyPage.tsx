@@ -14,12 +14,15 @@ import {
 import { CodeAndReason, DraftForm, useProof } from './forms';
 import { decisionButtons, ListSection } from './list';
 import { Section } from './parts';
+import { ChainState, HotWallets, SignerCell } from './SignerParts';
 
 const DEPOSIT_LABELS = { account: 'account', currency: 'currency', amount: 'amount', txid: 'money.txid' };
 const DEPOSIT_FIELDS = ['account', 'currency', 'amount', 'txid'] as const;
 
 /**
- * Chain deposits booked and withdrawals paid out or refused: finance only, each with a fresh two-factor
+ * Chain deposits booked and withdrawals paid out or refused, or handed to the withdrawal signer and
+ * followed on chain (state, transaction, confirmations) with the hot wallets' balances; deposits a
+ * reorganisation replaced after crediting stand out. Changes: finance only, each with a fresh two-factor
  * code typed once at the top of the page.
  */
 export default function MoneyPage() {
@@ -28,6 +31,8 @@ export default function MoneyPage() {
   const canAct = roleAtLeast(me.role, 'finance');
   const confirm = useAdminAction('deposits/confirm');
   const finish = useAdminAction('withdrawals/finish');
+  const approve = useAdminAction('withdrawals/approve');
+  const decide = useAdminAction('withdrawals/signer');
   const proof = useProof();
   const { code, reason } = proof;
   const [deposit, setDeposit] = useState({ account: '', currency: 'USDT', amount: '', txid: '' });
@@ -36,6 +41,31 @@ export default function MoneyPage() {
     finish.mutate({ id: row.id, decision: 'complete', txid: txids[row.id] ?? '', totp_code: code });
   const reject = (row: WithdrawalRow) =>
     finish.mutate({ id: row.id, decision: 'reject', reason, totp_code: code });
+  // A withdrawal the signer holds is decided through it (it may be on chain); the others are paid by hand
+  // or handed to the signer.
+  const withdrawalActions = (row: WithdrawalRow) =>
+    row.signer
+      ? decisionButtons(
+          decide.isPending,
+          row.signer.decisions.map((decision) => ({
+            label: t(`signer.decision.${decision}`),
+            testId: `admin-signer-${decision}`,
+            onClick: () => decide.mutate({ id: row.id, decision, reason, totp_code: code }),
+          })),
+        )
+      : decisionButtons(finish.isPending || approve.isPending, [
+          ...(row.signable
+            ? [
+                {
+                  label: t('signer.approve'),
+                  testId: 'admin-withdrawal-approve',
+                  onClick: () => approve.mutate({ id: row.id, totp_code: code }),
+                },
+              ]
+            : []),
+          { label: t('money.complete'), testId: 'admin-withdrawal-complete', onClick: () => complete(row) },
+          { label: t('money.reject'), testId: 'admin-withdrawal-reject', onClick: () => reject(row) },
+        ]);
 
   return (
     <>
@@ -71,31 +101,23 @@ export default function MoneyPage() {
           { header: t('money.receive'), cell: (row) => row.real_number, className: 'num' },
           { header: t('money.address'), cell: (row) => row.address, className: 'secondary' },
           timeColumn<WithdrawalRow>(t('time'), (row) => row.created_at),
+          { header: t('signer.title'), cell: (row) => <SignerCell row={row} /> },
           canAct && {
             header: t('money.txid'),
-            cell: (row) => (
-              <input
-                className="input"
-                data-testid="admin-withdrawal-txid"
-                value={txids[row.id] ?? ''}
-                onChange={(event) => setTxids({ ...txids, [row.id]: event.target.value })}
-              />
-            ),
+            cell: (row) =>
+              !row.signer && (
+                <input
+                  className="input"
+                  data-testid="admin-withdrawal-txid"
+                  value={txids[row.id] ?? ''}
+                  onChange={(event) => setTxids({ ...txids, [row.id]: event.target.value })}
+                />
+              ),
           },
         ]}
-        actions={
-          canAct &&
-          ((row) =>
-            decisionButtons(finish.isPending, [
-              {
-                label: t('money.complete'),
-                testId: 'admin-withdrawal-complete',
-                onClick: () => complete(row),
-              },
-              { label: t('money.reject'), testId: 'admin-withdrawal-reject', onClick: () => reject(row) },
-            ]))
-        }
+        actions={canAct && withdrawalActions}
       />
+      <HotWallets />
       <ListSection
         title={t('money.recentDeposits')}
         sectionTestId="admin-deposits"
@@ -106,6 +128,7 @@ export default function MoneyPage() {
           { header: t('currency'), cell: (row) => row.currency },
           { header: t('amount'), cell: (row) => row.amount, className: 'num' },
           { header: t('money.txid'), cell: (row) => row.txid, className: 'secondary' },
+          { header: t('signer.deposit.state'), cell: (row) => <ChainState row={row} /> },
           timeColumn<DepositRow>(t('time'), (row) => row.created_at),
         ]}
       />

@@ -3,6 +3,7 @@ import type {
   AdminAppeal,
   AdminDashboard,
   AdminDeposit,
+  AdminHotWallet,
   AdminIdentity,
   AdminMe,
   AdminNotice,
@@ -106,6 +107,7 @@ export type Dashboard = AdminDashboard;
 export type Identity = AdminIdentity;
 export type WithdrawalRow = AdminWithdrawal;
 export type DepositRow = AdminDeposit;
+export type HotWalletRow = AdminHotWallet;
 export type AppealRow = AdminAppeal;
 export type NoticeRow = AdminNotice;
 export type UserRow = AdminUserRow;
@@ -129,6 +131,7 @@ export const useIdentities = () =>
   });
 export const useWithdrawals = () =>
   useQuery(listQuery<WithdrawalRow[]>('withdrawals', 'withdrawals', { status: 1 }));
+export const useHotWallets = () => useQuery(listQuery<HotWalletRow[]>('hot-wallets', 'hot-wallets'));
 export const useDeposits = () => useQuery(listQuery<DepositRow[]>('deposits', 'deposits', { limit: 20 }));
 export const useMarkets = () => useQuery(listQuery<PairRow[]>('markets', 'markets'));
 export const useAppeals = () => useQuery(listQuery<AppealRow[]>('appeals', 'appeals'));

@@ -5,6 +5,7 @@ import { formatAmount } from './assets';
 import { AssetsLayout } from './AssetsLayout';
 import { timeColumn } from '../../components/tableColumns';
 import { amountColumn, coinColumn } from './record-columns';
+import { useChainDepositPushes } from './PendingDeposits';
 import { PagedTable } from './States';
 import { Tabs } from '../../components/Tabs';
 
@@ -13,6 +14,12 @@ const STATUS_CLASS: Record<number, string> = { 1: 'muted', 2: 'up', 3: 'down' };
 
 function StatusMark({ row }: { row: OutLogRow }) {
   const { t } = useTranslation('assets');
+  if ('confirmations' in row && row.confirmations !== undefined)
+    return (
+      <span className="muted" data-testid="record-status" data-status={row.status}>
+        {t('records.confirming', { count: row.confirmations, required: row.required_confirmations })}
+      </span>
+    );
   const known = row.status === 1 || row.status === 2 || row.status === 3;
   return (
     <span className={STATUS_CLASS[row.status] ?? ''} data-testid="record-status" data-status={row.status}>
@@ -24,6 +31,7 @@ function StatusMark({ row }: { row: OutLogRow }) {
 function RecordTable({ kind, currency }: { kind: RecordKind; currency: number | null }) {
   const { t } = useTranslation('assets');
   const log = useOutLog(kind, currency);
+  useChainDepositPushes();
   return (
     <PagedTable
       query={log}

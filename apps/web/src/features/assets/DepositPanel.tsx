@@ -13,6 +13,7 @@ import { depositByPayment, depositNotice, useCurrencyInfo, useDepositAddress } f
 import { BALANCE_DECIMALS, COIN_PAGE_PATH } from './assets';
 import { ChannelPanel } from './ChannelSwitch';
 import { AddressInput, SelectField } from './fields';
+import { PendingDeposits, useChainDepositPushes } from './PendingDeposits';
 import { Loaded } from './States';
 import { useSending } from './useSending';
 
@@ -52,6 +53,7 @@ function CryptoDeposit({ currency, name }: { currency: number; name: string }) {
   const [amount, setAmount] = useState('');
   const [from, setFrom] = useState('');
   const { busy, send } = useSending();
+  useChainDepositPushes();
 
   const notify = async (event: FormEvent) => {
     event.preventDefault();
@@ -99,13 +101,18 @@ function CryptoDeposit({ currency, name }: { currency: number; name: string }) {
               </div>
               <ul className="deposit-tips">
                 <li>{t('deposit.tipOnly', { coin: name, network: data.contract_address })}</li>
-                <li>{t('deposit.tipConfirmations')}</li>
+                <li data-testid="deposit-tip-confirmations">
+                  {data.confirmations === null
+                    ? t('deposit.tipBooked')
+                    : t('deposit.tipConfirmations', { count: data.confirmations })}
+                </li>
                 <li>
                   <Link to={`/coinRecord?currency_id=${currency}`} data-testid="deposit-records">
                     {t('deposit.records')}
                   </Link>
                 </li>
               </ul>
+              {data.confirmations !== null && <PendingDeposits currency={currency} />}
               <form className="deposit-notice" onSubmit={(event) => void notify(event)} noValidate>
                 <span className="field-label">{t('deposit.noticeTitle')}</span>
                 <div className="deposit-notice-fields">

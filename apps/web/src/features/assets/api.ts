@@ -11,6 +11,7 @@ import type {
   DepositNoticeRequest,
   LaravelPage,
   PaymentDepositRequest,
+  PendingChainDeposit,
   PaymentWithdrawalRequest,
   RecordPage,
   RecordRequest,
@@ -61,6 +62,21 @@ export function useDepositAddress(currency: number | null) {
     ['assets', 'deposit-address', currency],
     () => currencyCall<DepositAddress>('/api/wallet/get_in_address', currency),
     { enabled: currency !== null, staleTime: Infinity },
+  );
+}
+
+/** How often the deposit screen reads the chain deposits on their way: each new block adds a confirmation. */
+const PENDING_DEPOSITS_POLL_MS = 5_000;
+
+/**
+ * `POST /api/wallet/chain_deposits`: the user's deposits of a coin found on chain, counting confirmations;
+ * read again every few seconds (and at once on a `chain_deposit` push).
+ */
+export function usePendingChainDeposits(currency: number) {
+  return useSignedInQuery(
+    ['assets', 'chain-deposits', currency],
+    () => currencyCall<PendingChainDeposit[]>('/api/wallet/chain_deposits', currency),
+    { refetchInterval: PENDING_DEPOSITS_POLL_MS },
   );
 }
 

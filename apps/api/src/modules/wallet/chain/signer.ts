@@ -11,7 +11,8 @@ import { readHoldings, recordLook, syncNonce } from './signer-wallet';
  * rows again and moves them with guarded updates, so two signers on one database pay each withdrawal once.
  */
 export async function signerRound(context: SignerContext): Promise<void> {
-  const head = Number(await context.client.getBlockNumber());
+  // Not viem's block number cached for seconds: confirmations count from the head the node has now.
+  const head = Number(await context.client.getBlockNumber({ cacheTime: 0 }));
   await syncNonce(context);
   await followInFlight(context, head);
   const holdings = await readHoldings(context);

@@ -2,6 +2,9 @@ import { erc20Abi, getAddress, parseEther, parseGwei, type Address, type Hash } 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestContext } from '../../../../../../test/harness';
 import { ANVIL_ACCOUNT, startAnvil, type Anvil } from '../../../../../../test/chain/anvil';
+import { signedInOperator } from '../../../../../../test/operators';
+import { opsDeposit } from '../../../ops/wallet';
+import { totpCode } from '../../admin';
 import { createEvmSource } from './evm-source';
 import type { ChainSource } from './source';
 import { startWatching, watchStep, type ChainDepositEvent, type WatchDeps } from './watcher';
@@ -185,6 +188,13 @@ describe('the chain watcher on anvil', () => {
     expect((await ctx.balance(user.id, 'ETH')).available).toBe('3');
     expect(logs.some(({ message }) => /CREDITED deposit’s block was replaced/.test(message))).toBe(true);
     expect((await ctx.audit()).ok).toBe(true);
+    // The console lists it as reorged, even behind newer deposits than its page holds.
+    await ctx.deposit(user.account, 'ETH', '1');
+    const viewer = await signedInOperator(ctx, 'viewer');
+    const listed = await ctx.get('/api/admin/deposits?limit=1', viewer.token);
+    const rows = listed.body.message as { id: number; chain_state: string; txid: string }[];
+    expect(rows.map((listedRow) => listedRow.chain_state)).toEqual(['', 'reorged']);
+    expect(rows[1]).toMatchObject({ id: row?.deposit_id, txid: row?.tx_hash });
   });
 
   it('links a credited deposit mined again after a reorganisation to its new block, never crediting twice', async () => {
@@ -245,6 +255,65 @@ describe('the chain watcher on anvil', () => {
       'credited 0.2 ETH',
     ]);
     expect((await ctx.balance(user.id, 'ETH')).available).toBe('0.3');
+  });
+
+  it('refuses to book by hand a transfer the watcher recorded (ops deposit and the console), pending or credited', async () => {
+    const user = await ctx.signedInUser();
+    const sent = await anvil.sendEth(await evmAddressOf(user), parseEther('0.4'));
+    expect(summary(await watchStep(deps))).toEqual(['seen 0.4 ETH']);
+    const account = user.account;
+    const finance = await signedInOperator(ctx, 'finance');
+    const byConsole = (txid: string) =>
+      ctx.post(
+        '/api/admin/deposits/confirm',
+        { account, currency: 'ETH', amount: '0.4', txid, totp_code: totpCode(finance.secret ?? '') },
+        finance.token,
+      );
+    const deposits = () => ctx.prisma.deposit.count({ where: { user_id: user.id } });
+
+    for (const txid of [sent.transactionHash, sent.transactionHash.toUpperCase().replace('0X', '0x')]) {
+      await expect(opsDeposit(ctx.prisma, { account, currency: 'ETH', amount: '0.4', txid })).rejects.toThrow(
+        'deposit_watched',
+      );
+      const refused = await byConsole(txid);
+      expect(refused.body.type).toBe('error');
+      expect(refused.body.message).toContain(sent.transactionHash);
+    }
+    await anvil.mine(CONFIRMATIONS);
+    expect(summary(await watchStep(deps))).toEqual(['credited 0.4 ETH']);
+    await expect(
+      opsDeposit(ctx.prisma, { account, currency: 'ETH', amount: '0.4', txid: sent.transactionHash }),
+    ).rejects.toThrow('deposit_watched');
+    expect((await byConsole(sent.transactionHash)).body.type).toBe('error');
+    expect(await deposits()).toBe(1);
+    expect((await ctx.balance(user.id, 'ETH')).available).toBe('0.4');
+  });
+
+  it('leaves a transfer an operator booked by hand first to that booking, even when both run at once', async () => {
+    const first = await ctx.signedInUser();
+    const early = await anvil.sendEth(await evmAddressOf(first), parseEther('0.6'));
+    const booking = { account: first.account, currency: 'ETH', amount: '0.6', txid: early.transactionHash };
+    expect(await opsDeposit(ctx.prisma, booking)).toMatchObject({ created: true });
+    expect(summary(await watchStep(deps))).toEqual([]);
+    expect((await ctx.balance(first.id, 'ETH')).available).toBe('0.6');
+
+    // The operator and the watcher on one transfer at the same moment: whichever locks first books it.
+    const second = await ctx.signedInUser();
+    const raced = await anvil.sendEth(await evmAddressOf(second), parseEther('0.8'));
+    await anvil.mine(CONFIRMATIONS);
+    await Promise.allSettled([
+      opsDeposit(ctx.prisma, {
+        ...booking,
+        account: second.account,
+        amount: '0.8',
+        txid: raced.transactionHash,
+      }),
+      watchStep(deps),
+    ]);
+    await watchStep(deps);
+    expect((await ctx.balance(second.id, 'ETH')).available).toBe('0.8');
+    expect(await ctx.prisma.deposit.count({ where: { user_id: second.id } })).toBe(1);
+    expect((await ctx.audit()).problems).toEqual([]);
   });
 
   it('refuses a stored height of another chain, and a currency the exchange does not list', async () => {

@@ -55,7 +55,8 @@ export const reorgWindow = (source: ChainSource) =>
 /** Another watcher applied a block first: reload the cursor and go on from there. */
 class CursorMoved extends Error {}
 
-const lockNetwork = (tx: Tx, network: string) =>
+/** The lock a watcher applies a block under; a booking by hand of a chain transfer takes it too. */
+export const lockNetwork = (tx: Tx, network: string) =>
   tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`chain-watch:${network}`}))`;
 
 async function lockedCursor(tx: Tx, source: ChainSource, expected: Cursor): Promise<void> {
@@ -275,7 +276,7 @@ async function applyBlock(deps: WatchDeps, cursor: Cursor, block: SourceBlock): 
 
 /**
  * One payment, once: a new one is recorded pending (with a deposit record of status 0 that the user's
- * records show). The same transfer found again after its credited block was replaced (the transaction
+ * records show); one an operator already booked by hand (its tx hash as txid) is left to that booking. The same transfer found again after its credited block was replaced (the transaction
  * mined anew, maybe at another log index) is linked to its new block and stays credited: never a second
  * credit.
  */
@@ -309,6 +310,21 @@ async function recordPayment(
     deps.log(
       { network, deposit: remined.deposit_id, tx: payment.txHash },
       'a reorged deposit was mined again',
+    );
+    return null;
+  }
+  const bookedByHand = await tx.deposit.findFirst({
+    where: {
+      source: 'chain',
+      user_id: userId,
+      currency_id: currency.id,
+      external_id: { equals: payment.txHash, mode: 'insensitive' },
+    },
+  });
+  if (bookedByHand) {
+    deps.log(
+      { level: 'error', network, deposit: bookedByHand.id, tx: payment.txHash },
+      'a chain payment an operator had already booked by hand: not credited again',
     );
     return null;
   }

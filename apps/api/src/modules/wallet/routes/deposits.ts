@@ -6,17 +6,21 @@ import {
   currencyRequestSchema,
   depositAddressSchema,
   depositNoticeRequestSchema,
+  pendingChainDepositSchema,
   rechargeAddressSchema,
 } from '@exchange/contracts';
 import { currentUser } from '../../../http/auth';
 import { answers, ok, okMessage } from '../../../http/envelope';
+import { configuredConfirmations } from '../chain/deposit-progress';
+import { pendingChainDeposits } from '../chain/pending-deposits';
 import { ownDepositAddress } from '../deposit-address';
 import { depositKeys } from '../deposit-keys';
 import { noticeDeposit } from '../deposit-notice';
 
 /**
  * The caller's own deposit address (the current and the older page's): `deposit_open: 0` and no address where
- * the network has no key configured. And deposit notices.
+ * the network has no key configured, with the confirmations its deposits wait for; the chain deposits found
+ * and still counting them. And deposit notices.
  */
 export function depositRoutes(app: FastifyInstance): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -38,8 +42,18 @@ export function depositRoutes(app: FastifyInstance): void {
         currency_name: currency.name,
         contract_address: currency.chain_type,
       };
-      return ok({ address, ...names, deposit_open });
+      const confirmations = configuredConfirmations(app.config.EVM, currency);
+      return ok({ address, ...names, deposit_open, confirmations });
     },
+  );
+  typed.post(
+    '/api/wallet/chain_deposits',
+    {
+      schema: { body: currencyRequestSchema, response: answers(z.array(pendingChainDepositSchema)) },
+      onRequest: app.requireUser,
+    },
+    async (request) =>
+      ok(await pendingChainDeposits(app.prisma, currentUser(request).id, request.body.currency)),
   );
   // The older deposit page: the caller's USDT (ERC20/TRC20) deposit address, whatever user_id says.
   typed.get(
