@@ -117,12 +117,12 @@ describe('operators and roles: an admin in the console', () => {
   it('adds a seconds-contract insurance type traders are offered, then withdraws it', async () => {
     const { page } = session;
     const trader = await signedInTrader(prisma, `insured-${suffix}@test.exchange`, false);
-    const offered = async () =>
-      (
-        await (
-          await fetch(`${server().baseUrl}/api/insurance/types`, { headers: { Authorization: trader.token } })
-        ).json()
-      ).message as { name: string }[];
+    const offered = async () => {
+      const answer = await fetch(`${server().baseUrl}/api/insurance/types`, {
+        headers: { Authorization: trader.token },
+      });
+      return ((await answer.json()) as { message: { name: string }[] }).message;
+    };
     const name = `Cover ${suffix}`;
     await session.open('/admin/products');
     await byId(page, 'admin-products-insurance').waitFor();
@@ -160,10 +160,7 @@ describe('operators and roles: an admin in the console', () => {
     await phone.open('/admin/operators');
     await phone.page.locator('[data-testid="admin-operator-row"]').first().waitFor();
     // The page never scrolls sideways; a wide table scrolls inside its panel.
-    const overflow = await phone.page.evaluate(
-      () => document.documentElement.scrollWidth - window.innerWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await sidewaysScroll(phone.page)).toBeLessThanOrEqual(0);
     await screenshot(phone.page, 'admin-operators-phone');
     await phone.open('/admin/house');
     await byId(phone.page, 'admin-house-balances').waitFor();

@@ -63,6 +63,7 @@ const ROUTES: RoleRoute[] = [
   { method: 'GET', path: '/api/admin/products/pairs', minimum: 'viewer' },
   { method: 'GET', path: '/api/admin/products/seconds', minimum: 'viewer' },
   { method: 'GET', path: '/api/admin/products/savings', minimum: 'viewer' },
+  { method: 'GET', path: '/api/admin/products/insurance', minimum: 'viewer' },
   { method: 'GET', path: '/api/admin/products/settings', minimum: 'viewer' },
   { method: 'GET', path: '/api/admin/products/banners', minimum: 'viewer' },
   {
@@ -101,6 +102,21 @@ const ROUTES: RoleRoute[] = [
     path: '/api/admin/products/savings/save',
     minimum: 'admin',
     body: { id: 999999, currency: 'USDT', day: 7, rate: '1', save_min: '1' },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/products/insurance/save',
+    minimum: 'admin',
+    body: {
+      id: 999999,
+      currency: 'HAP',
+      name: 'x',
+      min_quantity: 1,
+      max_quantity: 1,
+      unit_amount: '1',
+      premium_rate: '0.1',
+      claim_rate: '0.5',
+    },
   },
   {
     method: 'POST',

@@ -46,7 +46,6 @@ const ROUTES: RoleRoute[] = [
     body: { pool: 'nowhere', currency: 'USDT', amount: '1', ref: 'r' },
   },
   { method: 'POST', path: '/api/admin/users/codes', minimum: 'support', body: { id: '999999', reason: 'x' } },
-  { method: 'GET', path: '/api/admin/products/insurance', minimum: 'viewer' },
   {
     method: 'POST',
     path: '/api/admin/users/create',
