@@ -12,6 +12,21 @@ import { Section } from './parts';
 
 type Proof = ReturnType<typeof useProof>;
 
+/** A choice of role, by the role's name in the operator's language. */
+function RoleField(props: { label: string; testId: string; role: Role; setRole: (role: Role) => void }) {
+  const { t } = useTranslation('admin');
+  return (
+    <SelectField
+      label={props.label}
+      testId={props.testId}
+      value={props.role}
+      onChange={(value) => props.setRole(value as Role)}
+      options={ADMIN_ROLE_NAMES}
+      optionLabel={(name) => t(`operators.roles.${name}`)}
+    />
+  );
+}
+
 /** A new operator: login and role; their first password is shown here once, to hand over. */
 function CreateOperator({ proof }: { proof: Proof }) {
   const { t } = useTranslation('admin');
@@ -31,14 +46,7 @@ function CreateOperator({ proof }: { proof: Proof }) {
           value={login}
           onChange={setLogin}
         />
-        <SelectField
-          label={t('operators.role')}
-          testId="admin-operator-role"
-          value={role}
-          onChange={(value) => setRole(value as Role)}
-          options={ADMIN_ROLE_NAMES}
-          optionLabel={(name) => t(`operators.roles.${name}`)}
-        />
+        <RoleField label={t('operators.role')} testId="admin-operator-role" role={role} setRole={setRole} />
         <button
           type="submit"
           className="btn btn-primary"
@@ -81,14 +89,7 @@ function ChangeRole({ operators, proof, me }: { operators: AdminOperator[]; proo
         options={others.map((operator) => operator.login)}
         all={t('operators.choose')}
       />
-      <SelectField
-        label={t('operators.newRole')}
-        testId="admin-role-role"
-        value={role}
-        onChange={(value) => setRole(value as Role)}
-        options={ADMIN_ROLE_NAMES}
-        optionLabel={(name) => t(`operators.roles.${name}`)}
-      />
+      <RoleField label={t('operators.newRole')} testId="admin-role-role" role={role} setRole={setRole} />
       <button
         type="submit"
         className="btn btn-primary"

@@ -2,24 +2,27 @@ import type { AdminInsuranceType, OperatorTrail } from '@exchange/contracts';
 import type { Db, InsuranceType, Tx } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import { Money } from '@exchange/kernel/ledger';
-import { plain } from './list-types';
-
-const ACTIVE = 1;
+import { typeView } from './list-types';
+import { POSITION_STATUS } from './positions';
 
 async function operatorView(tx: Tx | Db, type: InsuranceType): Promise<AdminInsuranceType> {
   const [currency, active] = await Promise.all([
     tx.currency.findUniqueOrThrow({ where: { id: type.currency_id }, select: { name: true } }),
-    tx.userInsurance.count({ where: { insurance_type_id: type.id, status: ACTIVE } }),
+    tx.userInsurance.count({ where: { insurance_type_id: type.id, status: POSITION_STATUS.active } }),
   ]);
+  const { id, name, min_quantity, max_quantity, unit_amount, premium_rate, claim_rate } = typeView(
+    type,
+    currency.name,
+  );
   return {
-    id: type.id,
+    id,
     currency: currency.name,
-    name: type.name,
-    min_quantity: type.min_quantity,
-    max_quantity: type.max_quantity,
-    unit_amount: plain(type.unit_amount),
-    premium_rate: plain(type.premium_rate),
-    claim_rate: plain(type.claim_rate),
+    name,
+    min_quantity,
+    max_quantity,
+    unit_amount,
+    premium_rate,
+    claim_rate,
     status: type.status,
     active_positions: active,
   };
