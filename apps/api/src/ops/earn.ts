@@ -1,38 +1,25 @@
 import { parseArgs } from 'node:util';
 import type { Config } from '@exchange/kernel/config';
 import { prismaSql, type Db } from '@exchange/kernel/db';
-import { AppError } from '@exchange/kernel/errors';
-import { translate } from '@exchange/kernel/i18n';
 import { parseAmount } from '@exchange/kernel/ledger';
 import { grantSandboxPoints, POINTS_DECIMALS } from '../modules/points';
 import { openPlans, savePlan } from '../modules/savings';
 
 type Command = (prisma: Db, args: string[], config: Config) => Promise<unknown>;
 
-/** A refusal in words an operator reads (the module answers users with message keys). */
-const inWords = async <T>(work: () => Promise<T>): Promise<T> => {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof AppError) throw new Error(translate('en', error.key, error.params));
-    throw error;
-  }
-};
-
 /** Operator commands of the earn areas: topping up a sandbox partner account, and the savings plans. */
 export const earnCommands: Record<string, Command> = {
-  'points:grant': (prisma, args) => {
+  'points:grant': async (prisma, args) => {
     const [account, points] = args;
     if (!account || !points || args.length !== 2)
       throw new Error('points:grant SANDBOX_ACCOUNT POINTS (points with at most 2 decimals)');
-    return inWords(async () => {
-      const balance = await grantSandboxPoints(
-        prismaSql(prisma),
-        account,
-        parseAmount(points, POINTS_DECIMALS),
-      );
-      return { account, granted: points, points: balance.toFixed() };
-    });
+    // A refusal (an AppError) is printed in words by cli.ts.
+    const balance = await grantSandboxPoints(
+      prismaSql(prisma),
+      account,
+      parseAmount(points, POINTS_DECIMALS),
+    );
+    return { account, granted: points, points: balance.toFixed() };
   },
   'savings:plans': async (prisma) => openPlans(prismaSql(prisma)),
   'savings:plan': async (prisma, args) => {
