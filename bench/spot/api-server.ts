@@ -5,14 +5,14 @@ import { orderStages, StageTimes, type StageRaw } from '@exchange/kernel/stage-t
 /**
  * The API alone, for the spot benchmark: on an already migrated and seeded database (DATABASE_URL), on
  * PORT at 127.0.0.1, in `--processes N` node cluster workers sharing the port. Tells its parent
- * `{ ready: true }` once every worker listens, answers `{ stats: true }` with the group-commit totals since
+ * `{ ready: true }` once every worker listens, answers `{ stats: true }` with the stream-append totals since
  * start and the order path's stage times (`stages`, merged over the workers), clears the stage times on
  * `{ resetStages: true }`, and closes cleanly on SIGTERM.
  */
 const processesFlag = process.argv.indexOf('--processes');
 const processes = processesFlag > 0 ? Number(process.argv[processesFlag + 1] ?? 1) : 1;
 
-type Stats = { commits: number; orders: number; commitMs: number };
+type Stats = { appends: number; commands: number };
 type Request = { stats?: boolean; resetStages?: boolean };
 /** What one worker answers; the raw stage times can be merged, the summaries of each worker could not. */
 type Report = { stats: Stats; stagesRaw: Record<string, StageRaw> };
@@ -22,7 +22,7 @@ async function serve(): Promise<void> {
   process.on('message', (message: Request) => {
     if (message.resetStages) orderStages.reset();
     if (message.stats) {
-      const report: Report = { stats: { ...app.placements.stats }, stagesRaw: orderStages.raw() };
+      const report: Report = { stats: { ...app.spotCommands.stats }, stagesRaw: orderStages.raw() };
       // Alone, this process answers the bench itself; in a cluster, the primary merges the answers.
       process.send?.(cluster.isWorker ? report : { ...report, stages: orderStages.snapshot() });
     }
@@ -46,9 +46,8 @@ if (processes > 1 && cluster.isPrimary) {
         stats: reports
           .map((report) => report.stats)
           .reduce((sum, stats) => ({
-            commits: sum.commits + stats.commits,
-            orders: sum.orders + stats.orders,
-            commitMs: sum.commitMs + stats.commitMs,
+            appends: sum.appends + stats.appends,
+            commands: sum.commands + stats.commands,
           })),
         stages: stages.snapshot(),
       });

@@ -55,7 +55,7 @@ export interface SpotBenchOptions {
   profileDir?: string;
   /**
    * Kills the matcher (SIGKILL) this long after the closed loop's load starts and starts another, which
-   * takes over once the dead one's lease runs out: the acknowledged, unmatched-after-draining and audit
+   * takes over once the dead one's lease runs out: the acknowledged, not-contradicted and audit
    * figures must not care. (The CPU per order is not measured then.)
    */
   killMatcherAfterMs?: number;
@@ -132,7 +132,7 @@ export async function benchSpotEndToEnd(
     await message(api);
     const apiStats = async () => {
       api.send({ stats: true });
-      return message<{ stats: CommitStats; stages: StageSummaries }>(api);
+      return message<{ stats: AppendStats; stages: StageSummaries }>(api);
     };
     const startWorkers = async () => {
       const started = start(here('./workers-server.ts'));
@@ -169,12 +169,12 @@ export async function benchSpotEndToEnd(
 
     /**
      * One run of orders with a fresh workers process: the load, then the checks (every acknowledged order
-     * stored, none left unmatched once drained, the audit clean), the API's group commits of the run, and
+     * stored, none of them refused as not placed, the audit clean), the API's stream appends of the run, and
      * the matcher's totals and stage times (the workers stopped cleanly, see workers-server.ts).
      */
     const orderRun = async (loadPlan: LoadPlan, killMatcherAfterMs?: number) => {
       let workers = await startWorkers();
-      const commitsBefore = (await apiStats()).stats;
+      const appendsBefore = (await apiStats()).stats;
       const tradesBefore = await prisma.spotTrade.count();
       const load = start(here('./load.ts'));
       const roles = () => ({ api, matcher: workers.process });
@@ -205,17 +205,14 @@ export async function benchSpotEndToEnd(
         'SELECT count(*) FROM spot_orders WHERE id = ANY($1::bigint[])',
         [report.acknowledgedIds],
       );
-      // Let the matcher finish what is queued, then check the books.
-      const drainedBy = Date.now() + 60_000;
-      let unmatched = Number.POSITIVE_INFINITY;
-      while (Date.now() < drainedBy) {
-        const { rows } = await admin.query<{ count: string }>(
-          "SELECT count(*) FROM spot_orders WHERE state = 'new'",
-        );
-        unmatched = Number(rows[0]?.count ?? 0);
-        if (unmatched === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
+      // An acknowledged order was written by the matcher; a refusal as not placed would contradict the answer.
+      const {
+        rows: [contradicted],
+      } = await admin.query<{ count: string }>(
+        "SELECT count(*) FROM spot_orders WHERE id = ANY($1::bigint[]) AND reject_reason = 'not_placed'",
+        [report.acknowledgedIds],
+      );
+      const contradictedCount = Number(contradicted?.count ?? 0);
       const audit = await auditExchange(prisma);
       const apiAfter = await apiStats();
       const stopped = await stopWorkers(workers.process);
@@ -227,13 +224,12 @@ export async function benchSpotEndToEnd(
           latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))] ?? 0,
         cpu,
         found: Number(stored?.count ?? 0),
-        unmatched,
+        contradicted: contradictedCount,
         audit: audit.ok ? 'clean' : `BROKEN: ${audit.problems.slice(0, 3).join('; ')}`,
         trades: (await prisma.spotTrade.count()) - tradesBefore,
-        commits: {
-          commits: apiAfter.stats.commits - commitsBefore.commits,
-          orders: apiAfter.stats.orders - commitsBefore.orders,
-          commitMs: apiAfter.stats.commitMs - commitsBefore.commitMs,
+        appends: {
+          appends: apiAfter.stats.appends - appendsBefore.appends,
+          commands: apiAfter.stats.commands - appendsBefore.commands,
         },
         matcher: matcherTotals(workers.output.text()),
         stopped,
@@ -253,11 +249,18 @@ export async function benchSpotEndToEnd(
         `= ${run.report.acknowledgedIds.length}`,
         run.found === run.report.acknowledgedIds.length,
       );
-      showTarget(`${prefix} orders left unmatched after draining`, run.unmatched, '= 0', run.unmatched === 0);
+      showTarget(
+        `${prefix} acknowledged orders refused as not placed`,
+        run.contradicted,
+        '= 0',
+        run.contradicted === 0,
+      );
       show(`${prefix} trades booked`, run.trades);
-      const { commits, matcher } = run;
-      show(`${prefix} orders per group commit (API)`, round(commits.orders / Math.max(1, commits.commits)));
-      show(`${prefix} group commit ms, mean (API)`, round(commits.commitMs / Math.max(1, commits.commits)));
+      const { appends, matcher } = run;
+      show(
+        `${prefix} commands per stream append (API)`,
+        round(appends.commands / Math.max(1, appends.appends)),
+      );
       if (!run.stopped.clean) console.error(`${prefix}: the workers did not stop cleanly; no matcher totals`);
       show(`${prefix} commands per matcher batch`, matcher.commandsPerBatch);
       show(`${prefix} matcher batch ms, mean`, round(matcher.settleMs / Math.max(1, matcher.batches)));
@@ -353,7 +356,7 @@ export async function benchSpotEndToEnd(
   }
 }
 
-type CommitStats = { commits: number; orders: number; commitMs: number };
+type AppendStats = { appends: number; commands: number };
 
 const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 

@@ -3,7 +3,6 @@ import type { Db } from '@exchange/kernel/db';
 import type { AuditReport } from '@exchange/kernel/ledger';
 import { exposeMetrics } from '@exchange/kernel/metrics';
 import { createRedis, WORKER_QUEUES } from '@exchange/kernel/redis';
-import { spotQueueName } from '@exchange/api/modules/spot';
 import { createEvmSource } from '@exchange/api/modules/wallet';
 import { ChainWatcher } from './chain/chain-watcher';
 import { ChainSigner } from './chain/signer';
@@ -154,7 +153,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
     lever: () => risk.exposure(),
     microDue: () => microSettler.due(),
     deadlines: () => p2p.counts(),
-    queues: () => depths.counts([...Object.values(WORKER_QUEUES), ...matcher.marketIds().map(spotQueueName)]),
+    queues: () => depths.counts(Object.values(WORKER_QUEUES)),
     audit: () => lastLedgerAudit(redis),
     chainLag: () => evmWatcher?.lag() ?? Promise.resolve([]),
   });

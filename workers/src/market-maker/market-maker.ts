@@ -6,8 +6,9 @@ import {
   requestCancel,
   placeOrder,
   SIDE,
-  PlacementCommitter,
-  SpotQueues,
+  OrderResults,
+  Placements,
+  SpotCommands,
   MARKET_MAKER_ACCOUNTS,
 } from '@exchange/api/modules/spot';
 import type { Pair } from '@exchange/api/modules/spot';
@@ -98,13 +99,16 @@ export interface MarketMakerDeps {
   random?: () => number;
 }
 
+/** How long a placement waits for the matcher's verdict before it is settled as not placed. */
+const VERDICT_WAIT_MS = 5_000;
 /** The market maker is alive while a round finished this recently. */
 const ROUND_STALE_MS = 30_000;
 
 export class MarketMaker {
-  private readonly queues: SpotQueues;
+  private readonly commands: SpotCommands;
+  private readonly results: OrderResults;
   private readonly pool: pg.Pool;
-  private readonly placements: PlacementCommitter;
+  private readonly placements: Placements;
   private readonly markets: MarketState[] = [];
   private maker?: User;
   private taker?: User;
@@ -116,17 +120,15 @@ export class MarketMaker {
   private readonly random: () => number;
 
   constructor(private readonly deps: MarketMakerDeps) {
-    this.queues = new SpotQueues(deps.redisUrl, deps.redisPrefix);
+    this.commands = new SpotCommands(deps.redisUrl, deps.redisPrefix);
+    this.results = new OrderResults(deps.redisUrl, deps.redisPrefix);
     this.pool = createPool(deps.databaseUrl, 2);
-    this.placements = new PlacementCommitter({
-      pool: this.pool,
-      queues: this.queues,
-      log: (fields, message) => deps.log(fields, message),
-    });
+    this.placements = new Placements({ pool: this.pool, commands: this.commands, results: this.results });
     this.random = deps.random ?? Math.random;
   }
 
   async start(): Promise<void> {
+    await this.results.whenReady();
     const pairs = await this.deps.prisma.currencyMatch.findMany({
       where: { open_coin_trade: 1, is_display: 1 },
       include: { legal: true, currency: true },
@@ -148,8 +150,7 @@ export class MarketMaker {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     while (this.running) await new Promise((resolve) => setTimeout(resolve, 20));
-    await this.placements.settled();
-    await this.queues.close();
+    await Promise.all([this.commands.close(), this.results.close()]);
     await this.pool.end();
   }
 
@@ -209,7 +210,7 @@ export class MarketMaker {
     const maker = this.maker;
     if (!maker || market.quotes.size === 0) return;
     for (const id of market.quotes.values())
-      await requestCancel({ prisma: this.deps.prisma, queues: this.queues }, maker.id, id).catch(
+      await requestCancel({ prisma: this.deps.prisma, commands: this.commands }, maker.id, id).catch(
         () => undefined,
       );
     market.quotes.clear();
@@ -226,7 +227,7 @@ export class MarketMaker {
     const wanted = ladder(market);
     for (const [place, id] of market.quotes) {
       if (wanted.has(place)) continue;
-      await requestCancel({ prisma: this.deps.prisma, queues: this.queues }, maker.id, id).catch(
+      await requestCancel({ prisma: this.deps.prisma, commands: this.commands }, maker.id, id).catch(
         () => undefined,
       );
       market.quotes.delete(place);
@@ -276,17 +277,24 @@ export class MarketMaker {
     );
     if (amount.lt(pair.min_amount.toFixed()) || amount.lte(0) || onGrid.lte(0)) return undefined;
     try {
-      const { order } = await placeOrder({ prisma: this.deps.prisma, placements: this.placements }, user, {
-        legalId: pair.legal_id,
-        currencyId: pair.currency_id,
-        side,
-        kind: 'limit',
-        price: onGrid.toFixed(),
-        amount: amount.toFixed(),
-        timeInForce,
-        postOnly: false,
-      });
-      return order.id;
+      const deps = { prisma: this.deps.prisma, placements: this.placements };
+      const { order, verdict } = await placeOrder(
+        deps,
+        user,
+        {
+          legalId: pair.legal_id,
+          currencyId: pair.currency_id,
+          side,
+          kind: 'limit',
+          price: onGrid.toFixed(),
+          amount: amount.toFixed(),
+          timeInForce,
+          postOnly: false,
+        },
+        VERDICT_WAIT_MS,
+      );
+      // Only an order the matcher booked and left resting is a quote (and can be cancelled by its id).
+      return (await verdict)?.state === 'open' ? order.id : undefined;
     } catch {
       return undefined;
     }
@@ -361,8 +369,10 @@ export class MarketMaker {
       select: { id: true },
     });
     for (const order of open)
-      await requestCancel({ prisma: this.deps.prisma, queues: this.queues }, this.maker.id, order.id).catch(
-        () => undefined,
-      );
+      await requestCancel(
+        { prisma: this.deps.prisma, commands: this.commands },
+        this.maker.id,
+        order.id,
+      ).catch(() => undefined);
   }
 }

@@ -1,7 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, useTestContext, type TestContext } from '../../../test/harness';
 import { createPool } from '@exchange/kernel/db';
-import { announcePairChange, Market, settleBatch } from '@exchange/api/modules/spot';
+import {
+  announcePairChange,
+  Market,
+  settleBatch,
+  SpotCommands,
+  type SpotCommand,
+} from '@exchange/api/modules/spot';
+import { limitRequest, placeCommandOf, placeCommands } from '../../../apps/api/src/modules/spot/test-helpers';
 import { Matcher } from './matcher';
 
 const ctx = useTestContext();
@@ -45,28 +52,29 @@ async function crossTwoOrders(exchange: TestContext): Promise<void> {
 }
 
 describe('the matcher survives crashes', () => {
-  it('keeps acknowledged orders while it is down, and matches them when it comes back', async () => {
+  it('acknowledges no order while it is down: refused as not placed after the wait, holding nothing', async () => {
     const seller = await ctx.signedInUser();
     const buyer = await ctx.signedInUser();
     await ctx.deposit(seller.account, 'BTC', '1');
     await ctx.deposit(buyer.account, 'USDT', '1000');
     const ask = await trade(seller.token, 2, '500', '1');
     expect(ask.body).toMatchObject({
-      type: 'ok',
-      message: 'Order received, it is being matched',
-      order: { state: 'new' },
+      type: 'error',
+      message: 'The exchange did not place the order in time and nothing was taken: please try again',
+      order: { state: 'rejected' },
     });
-    const bid = await trade(buyer.token, 1, '500', '1');
-    expect(bid.body.order.state).toBe('new');
-    // Stored and locked, not yet matched: the audit sees the locks held by the two new orders.
+    expect(await ctx.balance(seller.id, btc)).toEqual({ available: '1', locked: '0' });
     expect((await ctx.audit()).problems).toEqual([]);
 
+    // The command is still in the stream when a matcher starts: it finds the refusal and books nothing.
     matcher = await ctx.startMatcher();
-    await expect
-      .poll(async () => (await ctx.prisma.spotOrder.findMany({ where: { state: 'filled' } })).length, {
-        timeout: 10_000,
-      })
-      .toBe(2);
+    const bid = await trade(buyer.token, 1, '500', '1');
+    expect(bid.body).toMatchObject({ type: 'ok', order: { state: 'open' } });
+    const row = await ctx.prisma.spotOrder.findUniqueOrThrow({ where: { id: BigInt(ask.body.order.id) } });
+    expect([row.state, row.reject_reason]).toEqual(['rejected', 'not_placed']);
+    expect(await ctx.prisma.spotTrade.count()).toBe(0);
+    expect(await ctx.balance(seller.id, btc)).toEqual({ available: '1', locked: '0' });
+    expect((await trade(seller.token, 2, '500', '1')).body.order.state).toBe('filled');
     expect(await ctx.prisma.spotTrade.count()).toBe(1);
     expect((await ctx.audit()).problems).toEqual([]);
   });
@@ -84,14 +92,19 @@ describe('the matcher survives crashes', () => {
     const trades = await ctx.prisma.spotTrade.count();
     const logs = await ctx.prisma.accountLog.count();
     const pool = createPool(ctx.databaseUrl, 1);
-    const replayed = await settleBatch(pool, await loadMarket(), [
-      { command: 'place', orderId: ask.body.order.id as string },
-      { command: 'place', orderId: bid.body.order.id as string },
-      { command: 'cancel', orderId: ask.body.order.id as string },
+    const market = await loadMarket();
+    const placeAgain = (id: string, userId: number, side: 1 | 2): SpotCommand =>
+      placeCommandOf(limitRequest(market.pair, userId, side, '400', '0.5'), id);
+    const replayed = await settleBatch(pool, market, [
+      placeAgain(ask.body.order.id as string, seller.id, 2),
+      placeAgain(bid.body.order.id as string, buyer.id, 1),
+      { command: 'cancel', orderId: ask.body.order.id as string, ownerId: seller.id },
     ]);
     await pool.end();
     expect(replayed.trades).toEqual([]);
-    expect(replayed.results).toEqual([]);
+    expect(replayed.placed).toBe(0);
+    // Each command is answered with the order as it stands.
+    expect(replayed.results.map((result) => result.state)).toEqual(['filled', 'filled', 'filled']);
     expect(await ctx.prisma.spotTrade.count()).toBe(trades);
     expect(await ctx.prisma.accountLog.count()).toBe(logs);
     expect((await ctx.audit()).problems).toEqual([]);
@@ -146,8 +159,7 @@ describe('the matcher survives crashes', () => {
   });
 
   it('keeps running through a Postgres outage and matches again when it is back', async () => {
-    // Found by the crash drills: the periodic sweep's failure was an unhandled rejection, which ended the
-    // whole workers process while Postgres restarted.
+    // Found by the crash drills: a failure while Postgres restarted ended the whole workers process.
     const down = await createTestContext();
     const logs: string[] = [];
     const matcher = new Matcher({
@@ -158,21 +170,38 @@ describe('the matcher survives crashes', () => {
       log: (_fields, message) => logs.push(message),
     });
     await matcher.start();
+    const pool = createPool(down.databaseUrl, 1);
+    const commands = new SpotCommands(down.redisUrl, down.config.REDIS_PREFIX);
     const database = new URL(down.databaseUrl).pathname.slice(1);
     const allowConnections = (allow: boolean) =>
       ctx.prisma.$executeRawUnsafe(`ALTER DATABASE "${database}" WITH ALLOW_CONNECTIONS ${allow}`);
     try {
+      const buyer = await down.signedInUser();
+      await down.deposit(buyer.account, 'USDT', '100');
+      const market = await loadMarket();
+      const [bid] = await placeCommands(pool, [limitRequest(market.pair, buyer.id, 1, '10', '1')]);
+      await pool.end();
       await allowConnections(false);
       await ctx.prisma.$queryRawUnsafe(
         'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1',
         database,
       );
-      await expect.poll(() => logs, { timeout: 15_000 }).toContain('matcher sweep failed, trying again');
+      // A placement arrives while Postgres is away: its batch fails, and the matcher reads it again.
+      if (bid) await commands.send(market.pair.id, bid);
+      await expect
+        .poll(() => logs, { timeout: 15_000 })
+        .toContain('placements read or batch failed, reading again');
       await allowConnections(true);
+      await expect
+        .poll(() => down.prisma.spotOrder.count({ where: { user_id: buyer.id, state: 'open' } }), {
+          timeout: 15_000,
+        })
+        .toBe(1);
       await crossTwoOrders(down);
       expect((await down.audit()).problems).toEqual([]);
     } finally {
       await allowConnections(true);
+      await commands.close();
       await matcher.stop();
       await down.close();
     }

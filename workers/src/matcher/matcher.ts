@@ -1,22 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Db } from '@exchange/kernel/db';
 import { createPool } from '@exchange/kernel/db';
 import type pg from 'pg';
-import { bullOptions } from '@exchange/kernel/redis';
 import { orderStages } from '@exchange/kernel/stage-times';
 import {
-  placementsOf,
+  commandsOf,
   placementsStream,
   PLACEMENTS_GROUP,
   resultsChannel,
-  spotQueueName,
-  SpotQueues,
   type BatchOutcome,
   type ResultBatch,
   type SpotCommand,
-  type SpotJob,
   marketNameOf,
   pairsChangedChannel,
   symbolOf,
@@ -24,10 +19,9 @@ import {
   settleBatch,
   type Pair,
 } from '@exchange/api/modules/spot';
-import { countFailures, workerMetrics } from '../metrics';
+import { workerMetrics } from '../metrics';
 import { MicroBatcher } from './batcher';
 import { MarketPushes } from './pushes';
-import { PlacementSweeper } from './sweeper';
 
 export interface MatcherDeps {
   prisma: Db;
@@ -52,8 +46,6 @@ if not owner then
   return 1
 end
 return 0`;
-const SWEEP_INTERVAL_MS = 5_000;
-const STALE_NEW_ORDER_MS = 3_000;
 /** Stream entries (group commits) read at most at once, and how long a read waits for the first. */
 const PLACEMENT_READ_ENTRIES = 1_000;
 const PLACEMENT_BLOCK_MS = 1_000;
@@ -61,20 +53,19 @@ const PLACEMENT_BLOCK_MS = 1_000;
 const READER_STALL_MS = 15_000;
 
 /**
- * The spot matcher: the one writer of every order book. It owns the books in memory (rebuilt from Postgres
- * at start), takes place and cancel commands from each market's BullMQ queue, settles them in batches (one
- * Postgres transaction each) and only then announces results and pushes market data. A Redis lease keeps a
- * second matcher from writing at the same time.
+ * The spot matcher: the one writer of every order book and of the orders themselves. It owns the books in
+ * memory (rebuilt from Postgres at start), takes place and cancel commands from each market's Redis stream,
+ * settles them in batches (one Postgres transaction each, which writes each new order once, in its final
+ * state) and only then announces results and pushes market data. A Redis lease keeps a second matcher from
+ * writing at the same time.
  */
 export class Matcher {
   private readonly markets = new Map<number, Market>();
-  private readonly workers: Worker<SpotJob>[] = [];
   private readonly readers: Promise<void>[] = [];
   private readonly blockingReaders: Redis[] = [];
   private running = true;
   private readonly redis: Redis;
   private readonly pool: pg.Pool;
-  private readonly queues: SpotQueues;
   private readonly leaseKey: string;
   private readonly leaseOwner = randomUUID();
   /** Totals since start: committed batches, the commands they carried, and the time they took. */
@@ -86,7 +77,6 @@ export class Matcher {
   /** Markets whose book is being rebuilt before they start: a second announcement must not open them twice. */
   private readonly opening = new Set<number>();
   private pairSubscriber?: Redis;
-  private readonly sweeper: PlacementSweeper;
   /** When each market's placements reader last came round its loop (the heartbeat's evidence). */
   private readonly readerRounds = new Map<number, number>();
 
@@ -94,15 +84,7 @@ export class Matcher {
     // Auto-pipelining: the pushes of a batch (one PUBLISH per event) go out in one write, not one each.
     this.redis = new Redis(deps.redisUrl, { maxRetriesPerRequest: null, enableAutoPipelining: true });
     this.pool = createPool(deps.databaseUrl, 4);
-    this.queues = new SpotQueues(deps.redisUrl, deps.redisPrefix);
     this.leaseKey = `${deps.redisPrefix}matcher:lease`;
-    this.sweeper = new PlacementSweeper({
-      prisma: deps.prisma,
-      redis: this.redis,
-      queues: this.queues,
-      redisPrefix: deps.redisPrefix,
-      log: deps.log,
-    });
   }
 
   async start(): Promise<void> {
@@ -116,19 +98,10 @@ export class Matcher {
       include: { legal: true, currency: true },
     });
     for (const pair of pairs) await this.openMarket(pair);
-    await this.sweeper.sweep(0);
-    this.timers.push(
-      setInterval(() => {
-        // Unheard, a sweep's failure (Postgres restarting) ended the whole workers process (crash drills).
-        this.sweeper
-          .sweep(STALE_NEW_ORDER_MS)
-          .catch((error: unknown) => this.deps.log({ err: error }, 'matcher sweep failed, trying again'));
-      }, SWEEP_INTERVAL_MS),
-    );
     this.deps.log({ markets: pairs.length }, 'matcher started');
   }
 
-  /** Starts matching a market: its book rebuilt from Postgres, its queue worked and its stream read. */
+  /** Starts matching a market: its book rebuilt from Postgres and its stream read. */
   private async openMarket(pair: Pair): Promise<void> {
     if (this.markets.has(pair.id) || this.opening.has(pair.id)) return;
     this.opening.add(pair.id);
@@ -138,14 +111,6 @@ export class Matcher {
       if (!this.running) return;
       this.markets.set(pair.id, market);
       const batcher = new MicroBatcher<SpotCommand>((commands) => this.settle(market, commands));
-      this.workers.push(
-        countFailures(
-          new Worker<SpotJob>(spotQueueName(pair.id), (job) => batcher.submit(job.data), {
-            ...bullOptions(this.deps),
-            concurrency: 256,
-          }),
-        ),
-      );
       this.readers.push(this.readPlacements(pair.id, batcher));
     } finally {
       this.opening.delete(pair.id);
@@ -215,7 +180,8 @@ export class Matcher {
       if (lastTraded) market.lastPrice = lastTraded;
     } catch (error) {
       workerMetrics.batchFailures.inc({ pair: symbolOf(market.pair) });
-      // The books in memory may now be ahead of Postgres: rebuild them from it, and let BullMQ retry the jobs.
+      // The books in memory may now be ahead of Postgres: rebuild them from it; the stream entries stay
+      // unacknowledged and are read again.
       this.deps.log(
         { err: error, market: market.pair.id, jobs: jobs.length },
         'matcher batch failed, rebuilding the book',
@@ -226,10 +192,10 @@ export class Matcher {
   }
 
   /**
-   * Reads a market's placements stream: first the entries this matcher was given before but never
-   * acknowledged (it stopped or crashed, or their batch failed), then new ones as they come, as many at a
-   * time as have gathered. An entry is acknowledged (and deleted) only after its orders are committed; one
-   * read again after a crash changes nothing twice, as a placement only applies to a `new` order.
+   * Reads a market's command stream: first the entries this matcher was given before but never acknowledged
+   * (it stopped or crashed, or their batch failed), then new ones as they come, as many at a time as have
+   * gathered. An entry is acknowledged (and deleted) only after its commands are committed; one read again
+   * after a crash changes nothing twice, as a placement whose order is already written is skipped.
    */
   private async readPlacements(matchId: number, batcher: MicroBatcher<SpotCommand>): Promise<void> {
     const key = placementsStream(this.deps.redisPrefix, matchId);
@@ -259,7 +225,7 @@ export class Matcher {
         }
         const now = Date.now();
         const commands = entries.flatMap(([id, fields]) => {
-          const placed = placementsOf(fields);
+          const placed = commandsOf(fields);
           // An entry's id starts with the time Redis appended it, in ms.
           const appended = Number(id.split('-')[0]);
           orderStages.record('stream', now - appended, placed.length);
@@ -282,11 +248,6 @@ export class Matcher {
         cursor = '0';
       }
     }
-  }
-
-  /** The markets this matcher runs (their queues are `spot-<id>`). */
-  marketIds(): number[] {
-    return [...this.markets.keys()];
   }
 
   /** Whether every market's reader came round lately: no batch is stuck and the matcher still runs. */
@@ -364,8 +325,7 @@ export class Matcher {
     this.running = false;
     this.pairSubscriber?.disconnect();
     for (const reader of this.blockingReaders) reader.disconnect();
-    await Promise.all([...this.workers.map((worker) => worker.close()), ...this.readers]);
-    await this.queues.close();
+    await Promise.all(this.readers);
     await this.redis
       .eval(
         "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end",

@@ -6,22 +6,20 @@
 import './texts';
 
 // Placing and cancelling orders: one path for everyone, the market maker included.
-export { parsePrice, placeOrder, queuePlacement, SIDE } from './place-order';
+export { parsePrice, placeOrder, SIDE } from './place-order';
 export { requestCancel } from './cancel-order';
-export { PlacementCommitter, type Placement } from './placement-committer';
+export { Placements, type Placement } from './placements';
 
 // How orders reach the matcher, and how its verdicts come back.
 export {
+  commandsOf,
   OrderResults,
   PLACEMENTS_GROUP,
-  placementsOf,
   placementsStream,
   resultsChannel,
-  spotQueueName,
-  SpotQueues,
+  SpotCommands,
   type ResultBatch,
   type SpotCommand,
-  type SpotJob,
 } from './queue';
 
 // The matcher's rules: its in-memory market, and the settlement of a batch (trades, order states, balance

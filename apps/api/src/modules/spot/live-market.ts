@@ -23,6 +23,9 @@ export interface LiveOrder {
   state: string;
   timeInForce: TimeInForce;
   postOnly: boolean;
+  /** The order's place in the market's arrival order: its time priority, kept through a rebuild. */
+  arrival: number;
+  createdAt: Date;
 }
 
 export const engineSide = (side: number): Side => (side === 1 ? 'buy' : 'sell');
@@ -41,8 +44,20 @@ export class Market {
   lastPrice: MoneyValue | undefined;
   /** How many committed batches have changed the book (`spot_book_versions`), the depth's sequence. */
   bookVersion = 0;
+  /** The arrival number the next new order takes (above every resting order's). */
+  private arrivals = 1;
 
   constructor(public pair: Pair) {}
+
+  /**
+   * Numbers the orders in the order the matcher takes them. Ids do not do it: each process sending orders
+   * draws its ids in blocks, so an order may carry a lower id than one that reached the matcher before it.
+   */
+  nextArrival(): number {
+    const arrival = this.arrivals;
+    this.arrivals += 1;
+    return arrival;
+  }
 
   async rebuild(prisma: Db): Promise<void> {
     const [last] = await prisma.spotTrade.findMany({
@@ -58,8 +73,9 @@ export class Market {
     this.openByOwner.clear();
     const open = await prisma.spotOrder.findMany({
       where: { match_id: this.pair.id, state: 'open' },
-      orderBy: { id: 'asc' },
+      orderBy: [{ arrival: 'asc' }, { id: 'asc' }],
     });
+    this.arrivals = Number(open.at(-1)?.arrival ?? 0) + 1;
     for (const row of open) {
       const order = toLiveOrder(row);
       if (!order.price) continue;
@@ -125,9 +141,10 @@ export interface OrderRow {
   locked: { toString(): string };
   fee: { toString(): string };
   state: string;
-  cancel_requested: boolean;
   time_in_force: string;
   post_only: boolean;
+  arrival: bigint | string;
+  created_at: Date;
 }
 
 export function toLiveOrder(row: OrderRow): LiveOrder {
@@ -145,5 +162,7 @@ export function toLiveOrder(row: OrderRow): LiveOrder {
     state: row.state,
     timeInForce: row.time_in_force === 'IOC' || row.time_in_force === 'FOK' ? row.time_in_force : 'GTC',
     postOnly: row.post_only,
+    arrival: Number(row.arrival),
+    createdAt: row.created_at,
   };
 }

@@ -1,14 +1,14 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useTestContext } from '../../../../../test/harness';
-import { createPool, inTransaction } from '@exchange/kernel/db';
+import { createPool } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import { applyMovements, LOG_TYPES, Money } from '@exchange/kernel/ledger';
 import { Market } from './live-market';
 import { MAX_OPEN_ORDERS_PER_MARKET } from './open-orders';
 import { findTradablePair, type Pair } from './pairs';
-import { storeOrders, type PlacementRequest } from './placement-committer';
-import { limitRequest } from './test-helpers';
+import type { PlacementRequest } from './placements';
+import { limitRequest, placeCommands } from './test-helpers';
 import { settleBatch } from './settle-batch';
 
 /**
@@ -25,15 +25,14 @@ beforeAll(async () => {
 });
 beforeEach(async () => {
   // Each test trades on a book of its own: the open orders of the tests before it are cancelled.
-  await ctx.prisma.spotOrder.updateMany({ where: { state: 'open' }, data: { cancel_requested: true } });
   market = new Market(pair);
   await market.rebuild(ctx.prisma);
-  const open = [...market.resting.keys()];
+  const open = [...market.resting.values()];
   if (open.length > 0)
     await settleBatch(
       pool,
       market,
-      open.map((orderId) => ({ command: 'cancel' as const, orderId })),
+      open.map((order) => ({ command: 'cancel' as const, orderId: order.id, ownerId: order.userId })),
     );
 });
 afterAll(() => pool.end());
@@ -41,16 +40,12 @@ afterAll(() => pool.end());
 const limit = (userId: number, side: 1 | 2, price: string, amount: string) =>
   limitRequest(pair, userId, side, price, amount);
 
-/** Stores the requests as the API's group commit does, then books them in ONE matcher batch. */
+/** Sends the requests as the API does, and books them in ONE matcher batch. */
 async function book(requests: PlacementRequest[], on = pool) {
-  const stored = await inTransaction(pool, (sql) => storeOrders(sql, requests));
-  const outcome = await settleBatch(
-    on,
-    market,
-    stored.map((order) => ({ command: 'place', orderId: order.id.toString() })),
-  );
+  const commands = await placeCommands(pool, requests);
+  const outcome = await settleBatch(on, market, commands);
   const rows = await ctx.prisma.spotOrder.findMany({
-    where: { id: { in: stored.map((order) => order.id) } },
+    where: { id: { in: commands.map((command) => BigInt(command.orderId)) } },
     orderBy: { id: 'asc' },
   });
   return { outcome, rows };
@@ -172,7 +167,9 @@ describe('the matcher books funds', () => {
     const second = await book([limit(user.id, 1, '1', '0.001')]);
     expect(second.rows.map((row) => row.reject_reason)).toEqual(['too_many_open_orders']);
     // A cancel frees a place.
-    await settleBatch(pool, market, [{ command: 'cancel', orderId: first.rows[0]?.id.toString() ?? '' }]);
+    await settleBatch(pool, market, [
+      { command: 'cancel', orderId: first.rows[0]?.id.toString() ?? '', ownerId: user.id },
+    ]);
     const third = await book([limit(user.id, 1, '1', '0.001')]);
     expect(third.rows.map((row) => row.state)).toEqual(['open']);
     expect(await spot(user.id)).toEqual({ available: '999.8', locked: '0.2' });
@@ -218,13 +215,14 @@ describe('the matcher books funds', () => {
       };
     });
     try {
-      const stored = await inTransaction(pool, (sql) => storeOrders(sql, [limit(user.id, 1, '100', '1')]));
-      const command = { command: 'place' as const, orderId: stored[0]?.id.toString() ?? '' };
+      const [command] = await placeCommands(pool, [limit(user.id, 1, '100', '1')]);
+      if (!command) throw new Error('no command');
       const failed = await settleBatch(racing, market, [command]).catch((error: unknown) => error);
       expect(failed).toBeInstanceOf(AppError);
       expect((failed as AppError).key).toBe('balance_insufficient');
-      // Nothing of the batch was written; the matcher rebuilds its book and runs the batch again.
+      // Nothing of the batch was written, not even the order; the matcher rebuilds its book and runs it again.
       expect(await spot(user.id)).toEqual({ available: '50', locked: '0' });
+      expect(await ctx.prisma.spotOrder.count({ where: { id: BigInt(command.orderId) } })).toBe(0);
       await market.rebuild(ctx.prisma);
       await settleBatch(racing, market, [command]);
       const row = await ctx.prisma.spotOrder.findUniqueOrThrow({ where: { id: BigInt(command.orderId) } });

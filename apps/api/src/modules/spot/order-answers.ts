@@ -2,6 +2,7 @@ import { translate, type Locale } from '@exchange/kernel/i18n';
 import { Money, toAmountString } from '@exchange/kernel/ledger';
 import { okMessage } from '../../http/envelope';
 import { MAX_OPEN_ORDERS_PER_MARKET } from './open-orders';
+import { NOT_PLACED } from './placements';
 import type { SubmittedOrder } from './submit-order';
 
 /** Why the matcher refused an order, in the reader's language: its own checks, or the engine's. */
@@ -10,6 +11,8 @@ function refusalMessage(locale: Locale, reason: string): string {
     case 'balance_insufficient':
     case 'no_market_price':
       return translate(locale, reason);
+    case NOT_PLACED:
+      return translate(locale, 'order_not_placed');
     case 'too_many_open_orders':
       return translate(locale, reason, { max: MAX_OPEN_ORDERS_PER_MARKET });
     case 'post-only-would-take':

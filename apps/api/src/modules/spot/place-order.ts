@@ -2,8 +2,7 @@ import type { Db } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import { Money, parseAmount, toAmountString, type Money as MoneyValue } from '@exchange/kernel/ledger';
 import { findTradablePair, type Pair } from './pairs';
-import type { Placement, PlacementCommitter } from './placement-committer';
-import type { QueuedOrder, SpotQueues } from './queue';
+import type { Placement, Placements } from './placements';
 
 export const SIDE = { buy: 1, sell: 2 } as const;
 export type TimeInForce = 'GTC' | 'IOC' | 'FOK';
@@ -39,14 +38,14 @@ export function parsePrice(raw: string, decimals: number): MoneyValue {
 
 export interface OrderDeps {
   prisma: Db;
-  placements: PlacementCommitter;
+  placements: Placements;
 }
 
 /**
- * Places an order: everything a request can get wrong on its own is refused before anything is written; then
- * the order is stored (in a group commit with whatever else is being placed) and handed to the matcher, which
- * locks its funds or refuses it (`balance_insufficient`, `too_many_open_orders`, `no_market_price`) in the
- * batch that books it. `waitMs` bounds how long the returned verdict waits for the matcher.
+ * Places an order: everything a request can get wrong on its own is refused before anything is sent; then the
+ * order goes to the matcher, which locks its funds or refuses it (`balance_insufficient`,
+ * `too_many_open_orders`, `no_market_price`) in the batch that books it and writes it. `waitMs` bounds how long
+ * the returned verdict waits for the matcher before the order's fate is settled in Postgres (see Placements).
  */
 export async function placeOrder(
   deps: OrderDeps,
@@ -74,13 +73,4 @@ export async function placeOrder(
     waitMs,
   );
   return { ...placement, pair };
-}
-
-/** Queues one stored order on its own (the sweeper's way; its job id dedupes what is still queued). */
-export async function queuePlacement(queues: SpotQueues, order: QueuedOrder): Promise<void> {
-  await queues.enqueue(
-    order.match_id,
-    { command: 'place', orderId: order.id.toString() },
-    String(order.created_at.getTime()),
-  );
 }

@@ -2,10 +2,10 @@ import type { SpotOrderPush } from '@exchange/contracts';
 import fp from 'fastify-plugin';
 import { toAmountString } from '@exchange/kernel/ledger';
 import { userRoom } from '@exchange/kernel/realtime';
-import { defineArea, errorLog, type AreaOptions } from '../../http/area';
+import { defineArea, type AreaOptions } from '../../http/area';
 import type { FastifyInstance } from 'fastify';
-import { PlacementCommitter } from './placement-committer';
-import { OrderResults, SpotQueues } from './queue';
+import { Placements } from './placements';
+import { OrderResults, SpotCommands } from './queue';
 import { bookRoute } from './routes/book';
 import { candleRoutes } from './routes/candles';
 import { favoriteRoutes } from './routes/favorites';
@@ -16,33 +16,27 @@ import { cancelOrderRoute, placeOrderRoute } from './routes/orders';
 // Declared by the area that decorates them, so http/ names no area.
 declare module 'fastify' {
   interface FastifyInstance {
-    spotQueues: SpotQueues;
+    spotCommands: SpotCommands;
     orderResults: OrderResults;
-    placements: PlacementCommitter;
+    placements: Placements;
   }
 }
 
 /**
  * The order path's services, shared with the areas that place or cancel spot orders (lever, the console):
- * the per-market command streams, the matcher's verdicts and the group-committing placement writer.
+ * the per-market command streams, the matcher's verdicts and the placements' sender.
  */
 export const spotServices = fp(
   async (app, { redisUrl }: AreaOptions) => {
-    app.decorate('spotQueues', new SpotQueues(redisUrl, app.config.REDIS_PREFIX));
+    app.decorate('spotCommands', new SpotCommands(redisUrl, app.config.REDIS_PREFIX));
     app.decorate('orderResults', new OrderResults(redisUrl, app.config.REDIS_PREFIX));
     app.decorate(
       'placements',
-      new PlacementCommitter({
-        pool: app.pg,
-        queues: app.spotQueues,
-        results: app.orderResults,
-        log: errorLog(app),
-      }),
+      new Placements({ pool: app.pg, commands: app.spotCommands, results: app.orderResults }),
     );
     await app.orderResults.whenReady();
     app.addHook('onClose', async () => {
-      await app.placements.settled();
-      await Promise.all([app.spotQueues.close(), app.orderResults.close()]);
+      await Promise.all([app.spotCommands.close(), app.orderResults.close()]);
     });
   },
   { name: 'spot-services' },

@@ -1,61 +1,185 @@
-import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { bullConnection, bullPrefix, instanceChannel } from '@exchange/kernel/redis';
+import { instanceChannel } from '@exchange/kernel/redis';
 import { orderStages } from '@exchange/kernel/stage-times';
 
 /**
- * How orders reach the matcher. Placements: each API process appends the orders of a group commit, as one
- * entry, to the market's Redis stream; the matcher (the stream's one consumer group, so each market has one
- * writer) reads whatever has gathered in one call and acknowledges it after its commit. Cancels, and the
- * sweeper's re-queued placements, go through one BullMQ queue per market with deterministic job ids. One
- * pub/sub channel carries what became of the orders of each committed batch.
+ * How orders reach the matcher. Every command (a placement carrying the whole order, or a cancel) is appended
+ * to its market's Redis stream; the matcher (the stream's one consumer group, so each market has one writer)
+ * reads whatever has gathered in one call, writes the orders in their final state in one transaction and
+ * acknowledges the entries after its commit. One stream per market keeps a cancel behind the placement it
+ * cancels. One pub/sub channel carries what became of the orders of each committed batch.
  */
-export const spotQueueName = (matchId: number) => `spot-${matchId}`;
 export const resultsChannel = (redis: Redis, redisPrefix: string) =>
   instanceChannel(redis, redisPrefix, 'spot:results');
 export const placementsStream = (redisPrefix: string, matchId: number) =>
   `${redisPrefix}spot:placements:${matchId}`;
 export const PLACEMENTS_GROUP = 'matcher';
-/** A stream the matcher does not read (it is down) is capped; the sweeper finds whatever is trimmed away. */
+/**
+ * A stream the matcher does not read (it is down) is capped: trimmed commands were never acknowledged, so
+ * their requests answer "not placed" (see Placements) and nothing is lost that anyone was told exists.
+ */
 const PLACEMENTS_STREAM_MAX = 100_000;
 
-/** One command for the matcher. */
-export interface SpotCommand {
-  command: 'place' | 'cancel';
-  orderId: string;
-  /**
-   * The order's owner, when the command came through the placements stream: the matcher reads the owners'
-   * balances in the same round trip as their orders. Only a hint: what counts is the stored order's owner.
-   */
-  ownerId?: number;
+/** An order as the API accepted it: everything the matcher needs to book it, nothing read back from Postgres. */
+export interface OrderTicket {
+  /** Drawn by the API from the orders' sequence (see OrderIds): the id the client is told and can look up. */
+  id: string;
+  userId: number;
+  matchId: number;
+  side: 1 | 2;
+  kind: 'limit' | 'market';
+  timeInForce: 'GTC' | 'IOC' | 'FOK';
+  postOnly: boolean;
+  /** Decimal strings on the pair's grid (checked by the API); a market order has no price. */
+  price: string | null;
+  amount: string;
+  /** When the API accepted it (ms since the epoch): the order's creation time. */
+  createdAt: number;
 }
 
-export type SpotJob = SpotCommand;
+/** One command for the matcher. */
+export type SpotCommand =
+  | { command: 'place'; orderId: string; ticket: OrderTicket }
+  | { command: 'cancel'; orderId: string; ownerId: number };
 
-/**
- * The orders a placements-stream entry carries: its `orders` field, `id:owner` pairs separated by commas
- * (a bare id, as older entries have, is read too).
- */
-export function placementsOf(fields: string[]): SpotCommand[] {
-  const index = fields.indexOf('orders');
-  const entries = index >= 0 ? (fields[index + 1] ?? '') : '';
-  return entries.split(',').flatMap((entry) => {
-    const [, orderId, owner] = /^(\d+)(?::(\d+))?$/.exec(entry) ?? [];
-    if (!orderId) return [];
-    return [{ command: 'place' as const, orderId, ...(owner ? { ownerId: Number(owner) } : {}) }];
+const KINDS = new Set(['limit', 'market']);
+const TIMES_IN_FORCE = new Set(['GTC', 'IOC', 'FOK']);
+const DECIMAL = /^\d+(\.\d+)?$/;
+
+/** A command as one line of a stream entry: `p|id|user|market|side|kind|tif|post|price|amount|created` or `c|id|owner`. */
+export function encodeCommand(command: SpotCommand): string {
+  if (command.command === 'cancel') return `c|${command.orderId}|${command.ownerId}`;
+  const t = command.ticket;
+  return [
+    'p',
+    t.id,
+    t.userId,
+    t.matchId,
+    t.side,
+    t.kind,
+    t.timeInForce,
+    t.postOnly ? 1 : 0,
+    t.price ?? '',
+    t.amount,
+    t.createdAt,
+  ].join('|');
+}
+
+/** The command a line carries, or undefined for a line no API process writes (it is skipped, not guessed). */
+export function decodeCommand(line: string): SpotCommand | undefined {
+  const parts = line.split('|');
+  const isId = (value: string | undefined): value is string =>
+    value !== undefined && /^\d{1,18}$/.test(value);
+  if (parts[0] === 'c' && parts.length === 3 && isId(parts[1]) && isId(parts[2]))
+    return { command: 'cancel', orderId: parts[1], ownerId: Number(parts[2]) };
+  const [kind, id, user, market, side, orderKind, tif, post, price, amount, created] = parts;
+  if (kind !== 'p' || parts.length !== 11 || !isId(id) || !isId(user) || !isId(market) || !isId(created))
+    return undefined;
+  if ((side !== '1' && side !== '2') || !KINDS.has(orderKind ?? '') || !TIMES_IN_FORCE.has(tif ?? ''))
+    return undefined;
+  if (!DECIMAL.test(amount ?? '') || (price !== '' && !DECIMAL.test(price ?? ''))) return undefined;
+  if ((orderKind === 'limit') !== (price !== '')) return undefined;
+  const ticket: OrderTicket = {
+    id,
+    userId: Number(user),
+    matchId: Number(market),
+    side: side === '1' ? 1 : 2,
+    kind: orderKind as OrderTicket['kind'],
+    timeInForce: tif as OrderTicket['timeInForce'],
+    postOnly: post === '1',
+    price: price || null,
+    amount: amount as string,
+    createdAt: Number(created),
+  };
+  return { command: 'place', orderId: id, ticket };
+}
+
+/** The commands of a stream entry: its `c` field, one command a line (lines nobody could write are dropped). */
+export function commandsOf(fields: string[]): SpotCommand[] {
+  const index = fields.indexOf('c');
+  const lines = index >= 0 ? (fields[index + 1] ?? '') : '';
+  return lines.split('\n').flatMap((line) => {
+    const command = decodeCommand(line);
+    return command ? [command] : [];
   });
 }
 
-/** What the API knows of an order it just stored: enough to name its job. */
-export interface QueuedOrder {
-  id: bigint;
-  match_id: number;
-  created_at: Date;
-}
+/**
+ * Appends commands to their markets' streams. The commands sent during one turn of the event loop go out
+ * together, one entry per market (one XADD, pipelined with the others): under load a stream entry carries
+ * many orders and a socket write carries many entries.
+ */
+export class SpotCommands {
+  /** Totals since start: stream appends, and the commands they carried. */
+  readonly stats = { appends: 0, commands: 0 };
+  private redis?: Redis;
+  private gathering = new Map<
+    number,
+    { lines: string[]; sent: { resolve: () => void; reject: (error: unknown) => void }[] }
+  >();
+  private scheduled = false;
 
-/** An order the API just stored, with its owner (named in the placements stream). */
-export interface StoredOrder extends QueuedOrder {
-  user_id: number;
+  constructor(
+    private readonly redisUrl: string,
+    private readonly redisPrefix: string,
+  ) {}
+
+  /** Resolves once the command is in its market's stream; rejects when Redis did not take it. */
+  send(matchId: number, command: SpotCommand): Promise<void> {
+    return new Promise((resolve, reject) => {
+      let market = this.gathering.get(matchId);
+      if (!market) {
+        market = { lines: [], sent: [] };
+        this.gathering.set(matchId, market);
+      }
+      market.lines.push(encodeCommand(command));
+      market.sent.push({ resolve, reject });
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  private connection(): Redis {
+    if (!this.redis) {
+      // Fail fast when Redis is away: the command was never acknowledged, and its request says so.
+      this.redis = new Redis(this.redisUrl, { maxRetriesPerRequest: 1, enableAutoPipelining: true });
+      // A Redis that is away fails the XADD, which its request hears; the connection's own error events
+      // would only be printed by ioredis as unhandled, once per reconnect attempt.
+      this.redis.on('error', () => undefined);
+    }
+    return this.redis;
+  }
+
+  private flush(): void {
+    this.scheduled = false;
+    const markets = this.gathering;
+    this.gathering = new Map();
+    const redis = this.connection();
+    for (const [matchId, { lines, sent }] of markets) {
+      this.stats.appends += 1;
+      this.stats.commands += lines.length;
+      redis
+        .xadd(
+          placementsStream(this.redisPrefix, matchId),
+          'MAXLEN',
+          '~',
+          PLACEMENTS_STREAM_MAX,
+          '*',
+          'c',
+          lines.join('\n'),
+        )
+        .then(
+          () => sent.forEach((waiter) => waiter.resolve()),
+          (error: unknown) => sent.forEach((waiter) => waiter.reject(error)),
+        );
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.redis?.quit().catch(() => undefined);
+  }
 }
 
 export interface OrderResult {
@@ -65,79 +189,6 @@ export interface OrderResult {
   state: string;
   filled: string;
   rejectReason: string;
-}
-
-export class SpotQueues {
-  private readonly queues = new Map<number, Queue<SpotJob>>();
-  private streams?: Redis;
-
-  constructor(
-    private readonly redisUrl: string,
-    private readonly redisPrefix: string,
-  ) {}
-
-  queueFor(matchId: number): Queue<SpotJob> {
-    let queue = this.queues.get(matchId);
-    if (!queue) {
-      queue = new Queue<SpotJob>(spotQueueName(matchId), {
-        connection: bullConnection(this.redisUrl),
-        prefix: bullPrefix(this.redisPrefix),
-      });
-      this.queues.set(matchId, queue);
-    }
-    return queue;
-  }
-
-  /**
-   * Queues a command. `instance` tells apart commands that would otherwise share an id (an order's creation
-   * time for a place, so a database restored behind Redis's back cannot collide with jobs Redis remembers).
-   */
-  async enqueue(matchId: number, job: SpotCommand, instance: string): Promise<void> {
-    await this.add(matchId, job, `${job.command}-${job.orderId}-${instance}`);
-  }
-
-  /**
-   * Hands the stored orders of one market to the matcher as one entry of the market's placements stream, in
-   * id order. Appending twice is harmless: the matcher skips an order that is no longer new.
-   */
-  async enqueuePlacements(matchId: number, orders: StoredOrder[]): Promise<void> {
-    if (orders.length === 0) return;
-    const ids = [...orders]
-      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-      .map((order) => `${order.id}:${order.user_id}`)
-      .join(',');
-    // Fail fast when Redis is away: the orders are stored, and the sweeper will queue them.
-    if (!this.streams) {
-      this.streams = new Redis(this.redisUrl, { maxRetriesPerRequest: 1, enableAutoPipelining: true });
-      // A Redis that is away fails the XADD below, which is handled; the connection's own error events
-      // would only be printed by ioredis as unhandled, once per reconnect attempt.
-      this.streams.on('error', () => undefined);
-    }
-    await this.streams.xadd(
-      placementsStream(this.redisPrefix, matchId),
-      'MAXLEN',
-      '~',
-      PLACEMENTS_STREAM_MAX,
-      '*',
-      'orders',
-      ids,
-    );
-  }
-
-  private async add(matchId: number, job: SpotJob, jobId: string): Promise<void> {
-    await this.queueFor(matchId).add(job.command, job, {
-      jobId,
-      attempts: 10,
-      backoff: { type: 'fixed', delay: 200 },
-      removeOnComplete: 1_000,
-      removeOnFail: 10_000,
-    });
-  }
-
-  async close(): Promise<void> {
-    await Promise.all([...this.queues.values()].map((queue) => queue.close()));
-    await this.streams?.quit().catch(() => undefined);
-  }
 }
 
 /** The market a batch of results belongs to, as the `spot_order` push names it. */

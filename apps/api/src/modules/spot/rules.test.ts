@@ -5,7 +5,7 @@ import { tradeFees } from './fees';
 import { MAX_OPEN_ORDERS_PER_MARKET, openOrderLimitError } from './open-orders';
 import { findTradablePair, type Pair } from './pairs';
 import { cancelAnswer } from './cancel-order';
-import { placementsOf } from './queue';
+import { commandsOf, encodeCommand, type OrderTicket } from './queue';
 import { AppError } from '@exchange/kernel/errors';
 
 /** The rules of spot on their own: the trade fee, the open-order limit, and what spot tells the audit. */
@@ -81,21 +81,64 @@ describe('what a cancel answers from the matcher’s verdict', () => {
     );
   });
 
-  it('calls it cancelled when the matcher cancelled it, and in progress while it still rests', () => {
+  it('calls it cancelled only when the matcher cancelled it, and says so when it still rests', () => {
     expect(cancelAnswer(verdict('cancelled'))).toBe('order_cancelled');
     expect(cancelAnswer(verdict('expired'))).toBe('order_cancelled');
-    expect(cancelAnswer(verdict('open'))).toBe('cancel_processing');
-    expect(cancelAnswer(undefined)).toBe('cancel_processing');
+    expect(() => cancelAnswer(verdict('open'))).toThrow(
+      expect.objectContaining({ key: 'cancel_not_confirmed' }),
+    );
+    expect(() => cancelAnswer(verdict('rejected'))).toThrow(
+      expect.objectContaining({ key: 'order_not_cancellable' }),
+    );
   });
 });
 
-describe('a placements-stream entry', () => {
-  it('names each order with its owner, reads bare ids of older entries, and skips anything else', () => {
-    expect(placementsOf(['orders', '12:5,13,x:1,14:,15:7'])).toEqual([
-      { command: 'place', orderId: '12', ownerId: 5 },
-      { command: 'place', orderId: '13' },
-      { command: 'place', orderId: '15', ownerId: 7 },
+describe('a command-stream entry', () => {
+  const ticket: OrderTicket = {
+    id: '12',
+    userId: 5,
+    matchId: 3,
+    side: 1,
+    kind: 'limit',
+    timeInForce: 'IOC',
+    postOnly: true,
+    price: '100.5',
+    amount: '0.25',
+    createdAt: 1_790_000_000_123,
+  };
+  const market = { ...ticket, id: '13', kind: 'market' as const, price: null, postOnly: false };
+
+  it('carries whole orders and cancels, one a line, and reads back exactly what was sent', () => {
+    const lines = [
+      encodeCommand({ command: 'place', orderId: '12', ticket }),
+      encodeCommand({ command: 'place', orderId: '13', ticket: market }),
+      encodeCommand({ command: 'cancel', orderId: '12', ownerId: 5 }),
+    ];
+    expect(commandsOf(['c', lines.join('\n')])).toEqual([
+      { command: 'place', orderId: '12', ticket },
+      { command: 'place', orderId: '13', ticket: market },
+      { command: 'cancel', orderId: '12', ownerId: 5 },
     ]);
-    expect(placementsOf(['other', '1'])).toEqual([]);
+  });
+
+  it('skips lines no API process writes instead of guessing: bad ids, sides, kinds, amounts, prices', () => {
+    const good = encodeCommand({ command: 'place', orderId: '12', ticket });
+    const broken = [
+      good.replace('p|12|', 'p|x|'),
+      good.replace('|1|limit|', '|3|limit|'),
+      good.replace('|limit|', '|stop|'),
+      good.replace('|IOC|', '|DAY|'),
+      good.replace('|0.25|', '|-0.25|'),
+      good.replace('|100.5|', '|1e3|'),
+      // A limit order without a price, a market order with one.
+      good.replace('|100.5|', '||'),
+      encodeCommand({ command: 'place', orderId: '13', ticket: market }).replace('|market|', '|limit|'),
+      `${good}|extra`,
+      'c|12',
+      'c|12|owner',
+      '',
+    ];
+    expect(commandsOf(['c', broken.join('\n')])).toEqual([]);
+    expect(commandsOf(['orders', '12:5,13'])).toEqual([]);
   });
 });

@@ -18,7 +18,7 @@ import { tradeFees } from './fees';
 import { engineSide, toLiveOrder, type LiveOrder, type Market, type OrderRow } from './live-market';
 import { openOrderLimitError } from './open-orders';
 import { amountToLots, lotsToAmount, priceToTicks, quoteToTickLots, ticksToPrice } from './pairs';
-import type { OrderResult, SpotCommand } from './queue';
+import type { OrderResult, OrderTicket, SpotCommand } from './queue';
 
 /** A trade of a settled batch: what it adds to its candles, and who took whom. */
 export interface SettledTrade extends CandleTrade {
@@ -50,52 +50,88 @@ const FINISHED_BY: Record<string, string> = {
   'self-trade': 'expired',
 };
 
+/** What Postgres already holds of an order a command names (see settleBatch). */
+interface WrittenOrder {
+  id: string;
+  user_id: number;
+  state: string;
+  filled: string;
+  reject_reason: string;
+}
+
 /**
- * Applies one batch of commands to a market and writes everything it caused (orders, funds locked, trades,
- * balance movements, fees, candles) in ONE transaction. A placement is checked here, by the market's one
- * writer: the open-order limit against the orders resting in memory, the funds against what its owner has
- * available (read at the start, less what this batch already took); an order that passes locks its funds
- * and is matched, one that does not is refused with the reason. Balances are read without a lock and
- * written by the ledger's batch writer, whose guard is the wallets' CHECK constraint: should another writer
- * (a withdrawal, a transfer) have taken the funds meanwhile, Postgres fails the whole batch, which is
- * decided again on a fresh read. Commands are idempotent against Postgres: a place for an order that is no
- * longer `new`, or a cancel for one that is not resting, changes nothing, so a batch retried after a crash
- * books nothing twice (trades are unique per market sequence besides).
+ * Applies one batch of commands to a market and writes everything it caused (orders, trades, balance
+ * movements, fees, candles) in ONE transaction. A placement carries the whole order (the API wrote nothing):
+ * it is checked here, by the market's one writer (the open-order limit against the orders resting in memory,
+ * the funds against what its owner has available, read at the start, less what this batch already took), then
+ * matched, and the order is INSERTED once, in the state the batch leaves it in. Balances are read without a
+ * lock and written by the ledger's batch writer, whose guard is the wallets' CHECK constraint: should another
+ * writer (a withdrawal, a transfer) have taken the funds meanwhile, Postgres fails the whole batch, which is
+ * decided again on a fresh read. Commands are idempotent against Postgres: a placement whose order is already
+ * written (its stream entry read again after a crash, or refused as `not_placed` by a request that stopped
+ * waiting) changes nothing and answers what is written; a cancel for an order not resting changes nothing
+ * either. Should the request's refusal land between this read and the commit, the order's primary key fails
+ * the batch, which is then decided again and skips it.
  */
-export async function settleBatch(pool: pg.Pool, market: Market, jobs: SpotCommand[]): Promise<BatchOutcome> {
+export async function settleBatch(
+  pool: pg.Pool,
+  market: Market,
+  commands: SpotCommand[],
+): Promise<BatchOutcome> {
   return inTransaction(pool, async (tx) => {
-    const ids = [...new Set(jobs.map((job) => job.orderId))];
-    const named = new Set(jobs.flatMap((job) => (job.ownerId === undefined ? [] : [job.ownerId])));
-    const [rows, namedFunds] = await Promise.all([
-      // By primary key alone: with the market in the condition too, a cached plan may walk the market's index.
-      tx.query<OrderRow>('SELECT * FROM spot_orders WHERE id = ANY($1::bigint[])', [ids]),
-      // In the same round trip: the balances of the owners the commands name.
-      readFunds(tx, market, [...named]),
-    ]);
-    const fresh = new Map(
-      rows.filter((row) => row.match_id === market.pair.id).map((row) => [row.id.toString(), row]),
+    const ids = [...new Set(commands.map((command) => command.orderId))];
+    const owners = new Set(
+      commands.flatMap((command) => (command.command === 'place' ? [command.ticket.userId] : [])),
     );
-    // Owners of new orders the commands did not name (the sweeper's and BullMQ's commands name none).
-    const unnamed = [...fresh.values()].filter((row) => row.state === 'new' && !named.has(row.user_id));
-    const moreFunds = await readFunds(tx, market, [...new Set(unnamed.map((row) => row.user_id))]);
-    const batch = new BatchState(market, new BatchFunds(new Map([...namedFunds, ...moreFunds])));
-    for (const job of jobs) {
-      const row = fresh.get(job.orderId);
-      if (!row) continue;
-      if (job.command === 'place') {
-        if (row.state !== 'new' || batch.orders.has(job.orderId)) continue;
-        const order = toLiveOrder(row);
-        batch.track(order);
-        if (row.cancel_requested) batch.finish(order, 'cancelled');
-        else batch.place(order);
-      } else if (market.book.order(Number(job.orderId))) {
-        batch.handle(market.book.apply({ type: 'cancel', orderId: Number(job.orderId) }));
+    const [rows, funds] = await Promise.all([
+      tx.query<WrittenOrder>(
+        'SELECT id::text, user_id, state, filled::text, reject_reason FROM spot_orders WHERE id = ANY($1::bigint[])',
+        [ids],
+      ),
+      // In the same round trip: the balances of the orders' owners.
+      readFunds(tx, market, [...owners]),
+    ]);
+    const written = new Map(rows.map((row) => [row.id, row]));
+    const batch = new BatchState(market, new BatchFunds(funds));
+    for (const command of commands) {
+      const stored = written.get(command.orderId);
+      if (command.command === 'place') {
+        if (stored) batch.report(stored);
+        else if (command.ticket.matchId === market.pair.id && !batch.orders.has(command.orderId))
+          batch.place(ticketOrder(command.ticket));
+        continue;
       }
+      const resting = market.resting.get(command.orderId);
+      if (resting?.userId === command.ownerId)
+        batch.handle(market.book.apply({ type: 'cancel', orderId: Number(command.orderId) }));
+      else if (stored?.user_id === command.ownerId) batch.report(stored);
     }
     // Every write is issued at once and COMMIT goes with them: the batch's second and last round trip.
     const writtenAt = performance.now();
     return new Issued(batch.write(tx).then(() => ({ ...batch.outcome(), writtenAt })));
   });
+}
+
+/** A placement's order as the matcher books it: nothing filled, nothing locked yet. */
+function ticketOrder(ticket: OrderTicket): LiveOrder {
+  const zero = new Money(0);
+  return {
+    id: ticket.id,
+    userId: ticket.userId,
+    side: ticket.side,
+    kind: ticket.kind,
+    price: ticket.price === null ? null : new Money(ticket.price),
+    amount: new Money(ticket.amount),
+    filled: zero,
+    quoteFilled: zero,
+    locked: zero,
+    fee: zero,
+    state: 'new',
+    timeInForce: ticket.timeInForce,
+    postOnly: ticket.postOnly,
+    arrival: 0,
+    createdAt: new Date(ticket.createdAt),
+  };
 }
 
 /** What these owners have available in both currencies of the market (absent wallets: nothing). */
@@ -209,16 +245,21 @@ class BatchState {
     private readonly funds: BatchFunds,
   ) {}
 
-  track(order: LiveOrder): void {
-    this.orders.set(order.id, order);
-  }
+  /** New orders this batch booked or refused: they are inserted, in the state the batch leaves them in. */
+  private readonly inserted = new Set<string>();
+  /** Verdicts on commands whose orders Postgres already holds as they are (nothing of them changes). */
+  private readonly reported: WrittenOrder[] = [];
 
-  /** New orders this batch booked or refused. */
-  placed = 0;
+  get placed(): number {
+    return this.inserted.size;
+  }
 
   /** Books a new order: refused (with the reason) or its funds locked and matched. */
   place(order: LiveOrder): void {
-    this.placed += 1;
+    this.orders.set(order.id, order);
+    this.inserted.add(order.id);
+    this.touched.add(order.id);
+    order.arrival = this.market.nextArrival();
     const refusal = this.lockFunds(order);
     if (refusal) {
       this.rejectReasons.set(order.id, refusal);
@@ -226,6 +267,11 @@ class BatchState {
       return;
     }
     this.handle(this.market.book.apply(placeCommand(this.market, order)));
+  }
+
+  /** Answers a command with the order as Postgres holds it. */
+  report(order: WrittenOrder): void {
+    this.reported.push(order);
   }
 
   /** Locks what the order may pay (quote for a buy, base for a sell); the reason it cannot, if so. */
@@ -355,7 +401,9 @@ class BatchState {
     const changed = [...this.touched]
       .map((id) => this.orders.get(id))
       .filter((order): order is LiveOrder => order !== undefined);
-    const [tradeIds, , , , candles, version] = await Promise.all([
+    const inserted = changed.filter((order) => this.inserted.has(order.id));
+    const updated = changed.filter((order) => !this.inserted.has(order.id));
+    const [tradeIds, , , , , candles, version] = await Promise.all([
       this.trades.length === 0
         ? Promise.resolve([])
         : tx.query<{ id: string; sequence: string }>(
@@ -378,24 +426,8 @@ class BatchState {
               this.trades.map((trade) => trade.time.toISOString()),
             ],
           ),
-      changed.length === 0
-        ? Promise.resolve(0)
-        : tx.execute(
-            `UPDATE spot_orders o SET state = v.state, filled = v.filled, quote_filled = v.quote_filled, locked = v.locked, fee = v.fee,
-           reject_reason = v.reject_reason, updated_at = now()
-         FROM unnest($1::bigint[], $2::varchar[], $3::numeric[], $4::numeric[], $5::numeric[], $6::numeric[], $7::varchar[])
-           AS v(id, state, filled, quote_filled, locked, fee, reject_reason)
-         WHERE o.id = v.id`,
-            [
-              changed.map((order) => order.id),
-              changed.map((order) => order.state),
-              changed.map((order) => order.filled.toFixed()),
-              changed.map((order) => order.quoteFilled.toFixed()),
-              changed.map((order) => order.locked.toFixed()),
-              changed.map((order) => order.fee.toFixed()),
-              changed.map((order) => this.rejectReasons.get(order.id) ?? ''),
-            ],
-          ),
+      insertOrders(tx, pair.id, inserted, this.rejectReasons),
+      updateOrders(tx, updated),
       applyBatchMovements(tx, this.funds.movements()),
       bookHouse(tx, this.house),
       recordCandles(tx, pair.id, this.trades),
@@ -412,7 +444,15 @@ class BatchState {
 
   outcome(): Omit<BatchOutcome, 'writtenAt'> {
     const changedUsers = new Set<number>();
-    const results = [...this.touched].flatMap((id) => {
+    const reported = this.reported.map((order) => ({
+      orderId: order.id,
+      userId: order.user_id,
+      matchId: this.market.pair.id,
+      state: order.state,
+      filled: order.filled,
+      rejectReason: order.reject_reason,
+    }));
+    const booked = [...this.touched].flatMap((id) => {
       const order = this.orders.get(id);
       if (!order) return [];
       changedUsers.add(order.userId);
@@ -428,7 +468,7 @@ class BatchState {
       ];
     });
     return {
-      results,
+      results: [...booked, ...reported],
       placed: this.placed,
       bookVersion: this.market.bookVersion,
       trades: this.trades,
@@ -436,6 +476,61 @@ class BatchState {
       changedUsers,
     };
   }
+}
+
+/** The batch's new orders, each written once, in the state the batch leaves it in. */
+function insertOrders(tx: Sql, matchId: number, orders: LiveOrder[], rejectReasons: Map<string, string>) {
+  if (orders.length === 0) return Promise.resolve(0);
+  return tx.execute(
+    `INSERT INTO spot_orders (id, match_id, user_id, side, kind, time_in_force, post_only, price, amount, filled,
+       quote_filled, locked, fee, state, reject_reason, arrival, created_at)
+     SELECT v.id, $1, v.user_id, v.side, v.kind, v.time_in_force, v.post_only, v.price, v.amount, v.filled,
+       v.quote_filled, v.locked, v.fee, v.state, v.reject_reason, v.arrival, to_timestamp(v.created_ms / 1000)
+     FROM unnest($2::bigint[], $3::int[], $4::int[], $5::varchar[], $6::varchar[], $7::boolean[], $8::numeric[],
+       $9::numeric[], $10::numeric[], $11::numeric[], $12::numeric[], $13::numeric[], $14::varchar[],
+       $15::varchar[], $16::bigint[], $17::double precision[])
+       AS v(id, user_id, side, kind, time_in_force, post_only, price, amount, filled, quote_filled, locked, fee,
+         state, reject_reason, arrival, created_ms)`,
+    [
+      matchId,
+      orders.map((order) => order.id),
+      orders.map((order) => order.userId),
+      orders.map((order) => order.side),
+      orders.map((order) => order.kind),
+      orders.map((order) => order.timeInForce),
+      orders.map((order) => order.postOnly),
+      orders.map((order) => order.price?.toFixed() ?? null),
+      orders.map((order) => order.amount.toFixed()),
+      orders.map((order) => order.filled.toFixed()),
+      orders.map((order) => order.quoteFilled.toFixed()),
+      orders.map((order) => order.locked.toFixed()),
+      orders.map((order) => order.fee.toFixed()),
+      orders.map((order) => order.state),
+      orders.map((order) => rejectReasons.get(order.id) ?? ''),
+      orders.map((order) => order.arrival),
+      orders.map((order) => order.createdAt.getTime()),
+    ],
+  );
+}
+
+/** What the batch changed of orders written by earlier batches (fills, cancels). */
+function updateOrders(tx: Sql, orders: LiveOrder[]) {
+  if (orders.length === 0) return Promise.resolve(0);
+  return tx.execute(
+    `UPDATE spot_orders o SET state = v.state, filled = v.filled, quote_filled = v.quote_filled, locked = v.locked,
+       fee = v.fee, updated_at = now()
+     FROM unnest($1::bigint[], $2::varchar[], $3::numeric[], $4::numeric[], $5::numeric[], $6::numeric[])
+       AS v(id, state, filled, quote_filled, locked, fee)
+     WHERE o.id = v.id`,
+    [
+      orders.map((order) => order.id),
+      orders.map((order) => order.state),
+      orders.map((order) => order.filled.toFixed()),
+      orders.map((order) => order.quoteFilled.toFixed()),
+      orders.map((order) => order.locked.toFixed()),
+      orders.map((order) => order.fee.toFixed()),
+    ],
+  );
 }
 
 /** Counts one more change of the book, in the batch's transaction; the new version. */

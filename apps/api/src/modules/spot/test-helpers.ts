@@ -1,6 +1,9 @@
 import { Money } from '@exchange/kernel/ledger';
 import type { Pair } from './pairs';
-import type { PlacementRequest } from './placement-committer';
+import type pg from 'pg';
+import { OrderIds } from './order-ids';
+import { ticketOf, type PlacementRequest } from './placements';
+import type { SpotCommand } from './queue';
 
 /** A good-till-cancelled limit order as it reaches the group commit, for tests below the HTTP layer. */
 export const limitRequest = (
@@ -19,3 +22,16 @@ export const limitRequest = (
   price: new Money(price),
   amount: new Money(amount),
 });
+
+/** The place commands the API would send for these requests, under ids drawn from the orders' sequence. */
+export async function placeCommands(pool: pg.Pool, requests: PlacementRequest[]): Promise<SpotCommand[]> {
+  const ids = new OrderIds(pool, Math.max(2, requests.length * 2));
+  const commands: SpotCommand[] = [];
+  for (const request of requests) commands.push(placeCommandOf(request, await ids.next()));
+  return commands;
+}
+
+/** The place command for a request under a given id (a command sent again, as after a crash). */
+export function placeCommandOf(request: PlacementRequest, id: string): SpotCommand {
+  return { command: 'place', orderId: id, ticket: ticketOf(request, id) };
+}

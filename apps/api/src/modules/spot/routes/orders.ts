@@ -43,7 +43,7 @@ export function placeOrderRoute(app: FastifyInstance): void {
 
 /** `PUT /api/coin/trade`: cancels one of the caller's open orders. */
 export function cancelOrderRoute(app: FastifyInstance): void {
-  const deps = { prisma: app.prisma, queues: app.spotQueues, results: app.orderResults };
+  const deps = { prisma: app.prisma, commands: app.spotCommands, results: app.orderResults };
   app.withTypeProvider<ZodTypeProvider>().put(
     '/api/coin/trade',
     {
