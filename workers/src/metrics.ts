@@ -132,7 +132,7 @@ export const workerMetrics = {
   }),
   streamEntries: new Gauge({
     name: 'exchange_matcher_stream_entries',
-    help: 'Placement entries (group commits) waiting in each market’s stream',
+    help: 'Command entries (each one turn of an API process) waiting in each market’s stream',
     labelNames: ['pair'] as const,
     registers,
     async collect() {

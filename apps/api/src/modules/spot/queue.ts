@@ -257,7 +257,7 @@ export class OrderResults {
     });
   }
 
-  /** Stops waiting for these orders: their waiters get no verdict (the answer says "being matched"). */
+  /** Stops waiting for these orders: their waiters get no verdict. */
   release(orderIds: string[]): void {
     for (const orderId of orderIds) {
       const waiters = this.waiting.get(orderId);

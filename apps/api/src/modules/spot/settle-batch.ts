@@ -15,7 +15,7 @@ import {
 } from '@exchange/kernel/ledger';
 import { recordCandles, type CandleRow, type CandleTrade } from './candles';
 import { tradeFees } from './fees';
-import { engineSide, toLiveOrder, type LiveOrder, type Market, type OrderRow } from './live-market';
+import { engineSide, type LiveOrder, type Market } from './live-market';
 import { openOrderLimitError } from './open-orders';
 import { amountToLots, lotsToAmount, priceToTicks, quoteToTickLots, ticksToPrice } from './pairs';
 import type { OrderResult, OrderTicket, SpotCommand } from './queue';

@@ -4,7 +4,7 @@ import { AppError } from '@exchange/kernel/errors';
 import { placeOrder, SIDE, type OrderDeps } from './place-order';
 import type { OrderResult } from './queue';
 
-/** How long a request waits for the matcher before answering "received, being matched". */
+/** How long a request waits for the matcher's verdict before settling the order's fate itself (see Placements). */
 export const ORDER_WAIT_MS = 3_000;
 
 export type OrderForm = z.output<typeof placeOrderRequestSchema>;
