@@ -7,7 +7,9 @@ import { createTestContext, type TestContext } from './harness';
 /**
  * `prisma migrate` cannot run here, so migrations are hand-written SQL. This proves the migrated database is
  * exactly what schema.prisma describes: tables, columns, types, nullability, defaults, unique and plain
- * indexes, and foreign keys.
+ * indexes, and foreign keys. Prisma cannot declare a partial index: schema.prisma names each one in a comment,
+ * `// partial index: <table>(<columns>) WHERE <predicate as Postgres prints it>`, and the test holds the
+ * database to those comments like to the rest.
  */
 let ctx: TestContext;
 let db: pg.Client;
@@ -53,7 +55,8 @@ function expectedType(field: Model['fields'][number]): string {
 
 describe('migrations match schema.prisma', () => {
   it('has the same tables, columns, constraints and indexes', async () => {
-    const dmmf = await internals.getDMMF({ datamodel: readFileSync('prisma/schema.prisma', 'utf8') });
+    const schema = readFileSync('prisma/schema.prisma', 'utf8');
+    const dmmf = await internals.getDMMF({ datamodel: schema });
     const models = dmmf.datamodel.models;
     const tableOf = (model: Model) => model.dbName ?? model.name;
     const modelByName = new Map(models.map((model) => [model.name, model]));
@@ -82,16 +85,22 @@ describe('migrations match schema.prisma', () => {
       return row.data_type;
     };
 
-    const indexes = await db.query<{ table: string; unique: boolean; primary: boolean; columns: string[] }>(`
+    const indexes = await db.query<{
+      table: string;
+      unique: boolean;
+      primary: boolean;
+      columns: string[];
+      predicate: string | null;
+    }>(`
       SELECT t.relname AS table, ix.indisunique AS unique, ix.indisprimary AS primary,
-             array_agg(a.attname::text ORDER BY k.ord) AS columns
+             array_agg(a.attname::text ORDER BY k.ord) AS columns, pg_get_expr(ix.indpred, ix.indrelid) AS predicate
       FROM pg_index ix
       JOIN pg_class t ON t.oid = ix.indrelid
       JOIN pg_namespace n ON n.oid = t.relnamespace AND n.nspname = 'public'
       CROSS JOIN LATERAL unnest(ix.indkey) WITH ORDINALITY AS k(attnum, ord)
       JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum
       WHERE t.relname <> '_prisma_migrations'
-      GROUP BY t.relname, ix.indexrelid, ix.indisunique, ix.indisprimary`);
+      GROUP BY t.relname, ix.indexrelid, ix.indisunique, ix.indisprimary, ix.indpred, ix.indrelid`);
     const foreignKeys = await db.query<{
       table: string;
       columns: string[];
@@ -107,11 +116,25 @@ describe('migrations match schema.prisma', () => {
     const indexKey = (table: string, cols: readonly string[], kind: string) =>
       `${table}(${cols.join(',')}) ${kind}`;
     const actualIndexes = new Set(
-      indexes.rows.map((row) =>
-        indexKey(row.table, row.columns, row.primary ? 'primary' : row.unique ? 'unique' : 'index'),
+      indexes.rows.map((row) => {
+        const key = indexKey(
+          row.table,
+          row.columns,
+          row.primary ? 'primary' : row.unique ? 'unique' : 'index',
+        );
+        return row.predicate ? `${key} WHERE ${row.predicate}` : key;
+      }),
+    );
+    const expectedIndexes = new Set<string>(
+      [...schema.matchAll(/^\/\/ partial index: (\w+)\(([^)]+)\) WHERE (.+)$/gm)].map(
+        ([, table = '', columns = '', predicate]) =>
+          `${indexKey(
+            table,
+            columns.split(',').map((column) => column.trim()),
+            'index',
+          )} WHERE ${predicate}`,
       ),
     );
-    const expectedIndexes = new Set<string>();
     const expectedForeignKeys: string[] = [];
 
     for (const model of models) {

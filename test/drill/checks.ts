@@ -173,9 +173,9 @@ async function spotChecks(pool: pg.Pool, workload: Workload, problems: string[])
   await expectNone(
     pool,
     problems,
-    'spot orders never reached the matcher',
-    `SELECT id::text FROM spot_orders WHERE user_id = ANY($1) AND state = 'new'`,
-    [users],
+    'spot orders acknowledged, then refused as not placed',
+    `SELECT id::text FROM spot_orders WHERE id = ANY($1::bigint[]) AND reject_reason = 'not_placed'`,
+    [placed.map((record) => record.id)],
   );
   // Every fill is backed by trades, and no trade was booked twice into an order.
   const { rows: fills } = await pool.query<{ id: string; filled: string; traded: string }>(
@@ -193,7 +193,7 @@ async function spotChecks(pool: pg.Pool, workload: Workload, problems: string[])
     pool,
     problems,
     'spot orders refused, yet live or filled',
-    `SELECT id::text FROM spot_orders WHERE id = ANY($1::bigint[]) AND (state IN ('new', 'open') OR filled > 0)`,
+    `SELECT id::text FROM spot_orders WHERE id = ANY($1::bigint[]) AND (state = 'open' OR filled > 0)`,
     [refused.map((record) => record.id)],
   );
   const cancelled = acknowledged(records, 'spot_cancel').map((record) => record.id ?? '');
@@ -201,7 +201,7 @@ async function spotChecks(pool: pg.Pool, workload: Workload, problems: string[])
     pool,
     problems,
     'spot cancels acknowledged, orders still open',
-    `SELECT id::text FROM spot_orders WHERE id = ANY($1::bigint[]) AND state IN ('new', 'open')`,
+    `SELECT id::text FROM spot_orders WHERE id = ANY($1::bigint[]) AND state = 'open'`,
     [cancelled],
   );
   return `spot: ${placed.length} acknowledged orders stored once and matched, fills = trades, ${cancelled.length} cancels applied`;

@@ -7,3 +7,8 @@ ALTER TABLE spot_orders DROP COLUMN cancel_requested;
 -- Time priority through a rebuild: the order in which the matcher took the orders (ids no longer tell it).
 ALTER TABLE spot_orders ADD COLUMN arrival BIGINT NOT NULL DEFAULT 0;
 UPDATE spot_orders SET arrival = id WHERE state = 'open';
+-- Fewer index entries per order: only what a query reads. The book's index holds resting orders only, and
+-- nothing reads orders by state alone (the sweeper that did is gone).
+DROP INDEX "spot_orders_match_id_state_side_price_idx";
+DROP INDEX "spot_orders_state_idx";
+CREATE INDEX "spot_orders_book_idx" ON spot_orders (match_id, side, price) WHERE state = 'open';

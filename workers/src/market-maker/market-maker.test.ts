@@ -81,7 +81,7 @@ describe('the market maker', () => {
     const account = await ctx.prisma.user.findUniqueOrThrow({ where: { account_number: MAKER_ACCOUNT } });
     const quotes = () =>
       ctx.prisma.spotOrder.findMany({
-        where: { user_id: account.id, match_id: pair.id, state: { in: ['new', 'open'] } },
+        where: { user_id: account.id, match_id: pair.id, state: 'open' },
       });
     // As the console does it: the row changes, then the change is announced (caches, matcher).
     const change = async (data: { open_coin_trade?: number; price_decimals?: number }) => {

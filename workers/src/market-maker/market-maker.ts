@@ -244,7 +244,7 @@ export class MarketMaker {
   private async forgetFinishedQuotes(market: MarketState): Promise<void> {
     if (market.quotes.size === 0) return;
     const live = await this.deps.prisma.spotOrder.findMany({
-      where: { id: { in: [...market.quotes.values()] }, state: { in: ['new', 'open'] } },
+      where: { id: { in: [...market.quotes.values()] }, state: 'open' },
       select: { id: true },
     });
     const liveIds = new Set(live.map((order) => order.id));
@@ -365,7 +365,7 @@ export class MarketMaker {
   private async cancelLeftovers(): Promise<void> {
     if (!this.maker) return;
     const open = await this.deps.prisma.spotOrder.findMany({
-      where: { user_id: this.maker.id, state: { in: ['new', 'open'] } },
+      where: { user_id: this.maker.id, state: 'open' },
       select: { id: true },
     });
     for (const order of open)

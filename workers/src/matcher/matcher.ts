@@ -94,7 +94,7 @@ export class Matcher {
     const pairs = await this.deps.prisma.currencyMatch.findMany({
       // A closed pair too while it holds orders: delisting refuses new orders, but the resting ones must
       // still be cancellable (their owners' funds are locked in them).
-      where: { OR: [{ open_coin_trade: 1 }, { orders: { some: { state: { in: ['new', 'open'] } } } }] },
+      where: { OR: [{ open_coin_trade: 1 }, { orders: { some: { state: 'open' } } }] },
       include: { legal: true, currency: true },
     });
     for (const pair of pairs) await this.openMarket(pair);

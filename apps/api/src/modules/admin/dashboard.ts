@@ -60,7 +60,7 @@ export async function dashboardFigures(prisma: Db, since: Date) {
       }),
       prisma.spotOrder.groupBy({
         by: ['match_id'],
-        where: { state: { in: ['new', 'open'] } },
+        where: { state: 'open' },
         _count: { _all: true },
       }),
       prisma.leverTransaction.groupBy({

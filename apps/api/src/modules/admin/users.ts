@@ -61,7 +61,7 @@ export async function viewUser(prisma: Db, id: number, locale: Locale) {
         take: 20,
         include: { currency: { select: { name: true } } },
       }),
-      prisma.spotOrder.count({ where: { user_id: id, state: { in: ['new', 'open'] } } }),
+      prisma.spotOrder.count({ where: { user_id: id, state: 'open' } }),
       prisma.leverTransaction.count({ where: { user_id: id, status: { in: [0, 1, 2] } } }),
       prisma.microOrder.count({ where: { user_id: id, status: { in: [1, 2] } } }),
       prisma.p2pSeller.findMany({ where: { user_id: id }, orderBy: { id: 'asc' } }),

@@ -1,6 +1,6 @@
 import type { Db } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
-import { LIVE_ORDER_STATES } from './pair-settings';
+import { LIVE_ORDER_STATE } from './pair-settings';
 import type { OrderResult, OrderResults, SpotCommands } from './queue';
 import { ORDER_WAIT_MS } from './submit-order';
 
@@ -19,7 +19,7 @@ export async function requestCancel(
     select: { id: true, match_id: true, state: true },
   });
   if (!order) throw new AppError('order_not_found');
-  if (!LIVE_ORDER_STATES.includes(order.state)) throw new AppError('order_not_cancellable');
+  if (order.state !== LIVE_ORDER_STATE) throw new AppError('order_not_cancellable');
   try {
     await deps.commands.send(order.match_id, {
       command: 'cancel',

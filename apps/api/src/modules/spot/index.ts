@@ -48,7 +48,7 @@ export { lastUsdtPrices, usdtValuation, VALUATION_CURRENCY, type UsdtPriceOf } f
 export { PAIR_FLAGS, switchPair, type PairFlag } from './pair-switches';
 export {
   changePairSpotSettings,
-  LIVE_ORDER_STATES,
+  LIVE_ORDER_STATE,
   PRECISION_LIMITS,
   spotSettingsOf,
   type PairSpotChange,

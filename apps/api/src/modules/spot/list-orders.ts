@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Db, SpotOrder } from '@exchange/kernel/db';
 import { Money, toAmountString } from '@exchange/kernel/ledger';
 import { formatDateTime } from '../../http/format';
+import { LIVE_ORDER_STATE } from './pair-settings';
 
 /** The contract's spot-order row, plus what a trader needs to follow a fill. */
 function orderRow(
@@ -16,7 +17,7 @@ function orderRow(
     type: order.side,
     // The columns are plain text; the matcher writes only these values.
     kind: order.kind as SpotOrderRow['kind'],
-    status: order.state === 'new' || order.state === 'open' ? 1 : 2,
+    status: order.state === LIVE_ORDER_STATE ? 1 : 2,
     state: order.state as SpotOrderRow['state'],
     target_price: order.price ? toAmountString(order.price.toFixed()) : '',
     trade_amount: toAmountString(order.amount.toFixed()),
@@ -28,7 +29,6 @@ function orderRow(
   };
 }
 
-const LIVE = ['new' as const, 'open' as const];
 const FINISHED = ['filled' as const, 'cancelled' as const, 'expired' as const, 'rejected' as const];
 
 /** A page of the caller's orders, current (status 1) or history (2), and how many match the filter in all. */
@@ -42,7 +42,7 @@ export async function listOrders(
   const where = {
     user_id: userId,
     side,
-    ...(status === undefined ? {} : { state: { in: status === 1 ? LIVE : FINISHED } }),
+    ...(status === undefined ? {} : { state: status === 1 ? LIVE_ORDER_STATE : { in: FINISHED } }),
     pair: { legal_id: query.legal_id, currency_id: query.currency_id ?? query.currency },
   };
   // The page and the count read one snapshot, so `total` never disagrees with the rows it came with.

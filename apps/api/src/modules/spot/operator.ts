@@ -4,7 +4,7 @@ import type { Db, Tx } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import {
   changePairSpotSettings,
-  LIVE_ORDER_STATES,
+  LIVE_ORDER_STATE,
   spotSettingsOf,
   type PairSpotChange,
 } from './pair-settings';
@@ -48,7 +48,7 @@ export async function listPairSettings(prisma: Db) {
     pairsInOrder(prisma),
     prisma.spotOrder.groupBy({
       by: ['match_id'],
-      where: { state: { in: LIVE_ORDER_STATES } },
+      where: { state: LIVE_ORDER_STATE },
       _count: { _all: true },
     }),
   ]);

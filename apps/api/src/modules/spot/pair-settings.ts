@@ -3,8 +3,8 @@ import type { CurrencyMatch, Db, Tx } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import { announcePairChange } from './pairs';
 
-/** Orders that rest in the book or are on their way to it: they are priced on the pair's current grid. */
-export const LIVE_ORDER_STATES = ['new', 'open'];
+/** The state of an order resting in the book: it is priced on the pair's current grid and can be cancelled. */
+export const LIVE_ORDER_STATE = 'open';
 
 /**
  * Precisions the engine can count in: prices in ticks of 10^-price_decimals and amounts in lots of
@@ -76,7 +76,7 @@ export async function changePairSpotSettings(
     const amountDecimals = change.amount_decimals ?? before.amount_decimals;
     checkPrecisions(priceDecimals, amountDecimals, before.currency.decimal_scale);
     if (priceDecimals < before.price_decimals || amountDecimals < before.amount_decimals) {
-      const live = await tx.spotOrder.count({ where: { match_id: id, state: { in: LIVE_ORDER_STATES } } });
+      const live = await tx.spotOrder.count({ where: { match_id: id, state: LIVE_ORDER_STATE } });
       if (before.open_coin_trade === 1 || live > 0) throw new AppError('admin_pair_precision_locked');
     }
     const after = await tx.currencyMatch.update({ where: { id }, data: change });
