@@ -29,6 +29,7 @@ export async function startConfiguredWorkers(): Promise<() => Promise<void>> {
     prisma,
     databaseUrl: config.DATABASE_URL,
     marketMaker: config.MARKET_MAKER,
+    matcherPairs: config.MATCHER_PAIRS,
     spotArchiveDays: config.SPOT_ARCHIVE_DAYS,
     audit: () => auditExchange(prisma),
     auditEveryMinutes: config.AUDIT_EVERY_MINUTES,

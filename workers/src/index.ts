@@ -26,6 +26,8 @@ export interface WorkerDeps {
   databaseUrl: string;
   /** Run the demo market maker (off leaves the books free of automated orders). */
   marketMaker: boolean;
+  /** The spot pairs this process's matcher runs (MATCHER_PAIRS); unset: every pair. */
+  matcherPairs?: string[] | undefined;
   /** Age in days beyond which the market maker's ended orders are archived (SPOT_ARCHIVE_DAYS). */
   spotArchiveDays?: number;
   /** The exchange's ledger audit, run every `auditEveryMinutes` (AUDIT_EVERY_MINUTES); none: not run. */

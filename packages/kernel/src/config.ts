@@ -166,6 +166,22 @@ const configSchema = z.object({
   WEB_DIST_DIR: z.string().default('apps/web/dist'),
   WORKERS: flag.default(true),
   MARKET_MAKER: flag.default(true),
+  /**
+   * The spot pairs this process's matcher runs (`BTC/USDT,ETH/USDT`); unset: every pair. Each market has a
+   * lease of its own: matchers given different pairs run side by side, and one given every pair stands by for
+   * the markets whose matcher stops.
+   */
+  MATCHER_PAIRS: unsetWhenEmpty(
+    z
+      .string()
+      .transform((list) =>
+        list
+          .split(',')
+          .map((symbol) => symbol.trim().toUpperCase())
+          .filter(Boolean),
+      )
+      .optional(),
+  ),
   /** Days the market maker's ended orders and their log rows are kept before archival folds them. */
   SPOT_ARCHIVE_DAYS: z.coerce.number().int().min(1).default(7),
   SEED_DEMO: flag.default(true),

@@ -33,21 +33,33 @@ async function loadMarket(): Promise<Market> {
 }
 
 /** A seller and a buyer in a fresh exchange cross at one price; waits until both orders are filled. */
-async function crossTwoOrders(exchange: TestContext): Promise<void> {
+async function crossTwoOrders(exchange: TestContext, base = 'BTC'): Promise<void> {
   const seller = await exchange.signedInUser();
   const buyer = await exchange.signedInUser();
-  await exchange.deposit(seller.account, 'BTC', '1');
+  await exchange.deposit(seller.account, base, '1');
   await exchange.deposit(buyer.account, 'USDT', '1000');
+  const currencyId = await exchange.currencyId(base);
   const place = (token: string, type: 1 | 2) =>
     exchange.post(
       '/api/coin/trade',
-      { legal_id: usdt, currency_id: btc, type, target_price: '200', amount: '0.1' },
+      { legal_id: usdt, currency_id: currencyId, type, target_price: '200', amount: '0.1' },
       token,
     );
-  expect((await place(seller.token, 2)).body.type).toBe('ok');
-  expect((await place(buyer.token, 1)).body.type).toBe('ok');
+  for (const [token, type] of [
+    [seller.token, 2],
+    [buyer.token, 1],
+  ] as const) {
+    const answer = await place(token, type);
+    expect(answer.body.type, answer.body.message).toBe('ok');
+  }
   await expect
-    .poll(() => exchange.prisma.spotOrder.count({ where: { state: 'filled' } }), { timeout: 15_000 })
+    .poll(
+      () =>
+        exchange.prisma.spotOrder.count({
+          where: { user_id: { in: [seller.id, buyer.id] }, state: 'filled' },
+        }),
+      { timeout: 15_000 },
+    )
     .toBe(2);
 }
 
@@ -136,8 +148,9 @@ describe('the matcher survives crashes', () => {
   it('takes its lease back when Redis forgot it (a FLUSHALL or a restart), and keeps matching', async () => {
     // Found by the crash drills: the matcher read the missing lease as another matcher's and stopped for
     // good, while its process lived on and nobody matched again.
-    await ctx.redis.del('matcher:lease');
-    await expect.poll(() => ctx.redis.exists('matcher:lease'), { timeout: 10_000 }).toBe(1);
+    const lease = `matcher:lease:${(await loadMarket()).pair.id}`;
+    await ctx.redis.del(lease);
+    await expect.poll(() => ctx.redis.exists(lease), { timeout: 10_000 }).toBe(1);
     const seller = await ctx.signedInUser();
     const buyer = await ctx.signedInUser();
     await ctx.deposit(seller.account, 'BTC', '1');
@@ -204,6 +217,45 @@ describe('the matcher survives crashes', () => {
       await commands.close();
       await matcher.stop();
       await down.close();
+    }
+  });
+});
+
+describe('matchers sharded by pair', () => {
+  it('runs each market in exactly one of several matchers, and one standing by takes a market given up', async () => {
+    const sharded = await createTestContext();
+    const matcherFor = (matcherPairs?: string[]) =>
+      new Matcher({
+        prisma: sharded.prisma,
+        databaseUrl: sharded.databaseUrl,
+        redisUrl: sharded.redisUrl,
+        redisPrefix: sharded.config.REDIS_PREFIX,
+        log: () => undefined,
+        matcherPairs,
+      });
+    const btcMatcher = matcherFor(['BTC/USDT']);
+    const ethMatcher = matcherFor(['ETH/USDT']);
+    const standby = matcherFor();
+    try {
+      for (const matcher of [btcMatcher, ethMatcher, standby]) await matcher.start();
+      await crossTwoOrders(sharded, 'BTC');
+      await crossTwoOrders(sharded, 'ETH');
+      expect([btcMatcher, ethMatcher, standby].map((matcher) => matcher.stats.batches > 0)).toEqual([
+        true,
+        true,
+        false,
+      ]);
+      // Stopped, the BTC matcher releases its market's lease; the one standing by takes the market at its
+      // next lease round.
+      await btcMatcher.stop();
+      const lease = `matcher:lease:${(await loadMarket()).pair.id}`;
+      await expect.poll(() => sharded.redis.exists(lease), { timeout: 10_000 }).toBe(1);
+      await crossTwoOrders(sharded, 'BTC');
+      expect(standby.stats.batches).toBeGreaterThan(0);
+      expect((await sharded.audit()).problems).toEqual([]);
+    } finally {
+      for (const matcher of [btcMatcher, ethMatcher, standby]) await matcher.stop();
+      await sharded.close();
     }
   });
 });

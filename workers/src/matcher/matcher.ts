@@ -30,14 +30,18 @@ export interface MatcherDeps {
   redisUrl: string;
   redisPrefix: string;
   log: (fields: object, message: string) => void;
+  /** The pairs this matcher runs, by symbol (`BTC/USDT`); unset: every pair. */
+  matcherPairs?: string[] | undefined;
 }
 
 const LEASE_MS = 15_000;
 /**
- * Extends the lease when this matcher holds it, and takes it back when nobody does: a Redis that was flushed
+ * Extends a market's lease when this matcher holds it, and takes it back when nobody does: a Redis that was flushed
  * or restarted without persistence forgot every key, and a matcher that stopped then would leave the books
  * without a writer while its process lives on (found by the crash drills). Held by another matcher: 0.
  */
+const RELEASE_LEASE =
+  "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
 const RENEW_LEASE = `
 local owner = redis.call('get', KEYS[1])
 if owner == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end
@@ -56,17 +60,20 @@ const READER_STALL_MS = 15_000;
  * The spot matcher: the one writer of every order book and of the orders themselves. It owns the books in
  * memory (rebuilt from Postgres at start), takes place and cancel commands from each market's Redis stream,
  * settles them in batches (one Postgres transaction each, which writes each new order once, in its final
- * state) and only then announces results and pushes market data. A Redis lease keeps a second matcher from
- * writing at the same time.
+ * state) and only then announces results and pushes market data. Each market has a Redis lease of its own, so
+ * a second matcher never writes a book at the same time, and matchers given different pairs (`matcherPairs`,
+ * MATCHER_PAIRS) run side by side, one writer per market; a matcher that wants a market held by another stands
+ * by and takes it when that lease lapses.
  */
 export class Matcher {
   private readonly markets = new Map<number, Market>();
-  private readonly readers: Promise<void>[] = [];
-  private readonly blockingReaders: Redis[] = [];
+  /** Each running market's stream reader: its blocking connection, its loop, and whether it should stop. */
+  private readonly readers = new Map<number, { connection: Redis; loop: Promise<void>; stopped: boolean }>();
+  /** Markets this matcher runs once their lease is free (another matcher holds it now). */
+  private readonly standingBy = new Map<number, Pair>();
   private running = true;
   private readonly redis: Redis;
   private readonly pool: pg.Pool;
-  private readonly leaseKey: string;
   private readonly leaseOwner = randomUUID();
   /** Totals since start: committed batches, the commands they carried, and the time they took. */
   readonly stats = { batches: 0, commands: 0, settleMs: 0 };
@@ -84,11 +91,18 @@ export class Matcher {
     // Auto-pipelining: the pushes of a batch (one PUBLISH per event) go out in one write, not one each.
     this.redis = new Redis(deps.redisUrl, { maxRetriesPerRequest: null, enableAutoPipelining: true });
     this.pool = createPool(deps.databaseUrl, 4);
-    this.leaseKey = `${deps.redisPrefix}matcher:lease`;
+  }
+
+  private leaseKey(matchId: number): string {
+    return `${this.deps.redisPrefix}matcher:lease:${matchId}`;
+  }
+
+  /** Whether this matcher is to run the pair (every pair when it was given none). */
+  private runs(pair: Pair): boolean {
+    return !this.deps.matcherPairs || this.deps.matcherPairs.includes(symbolOf(pair));
   }
 
   async start(): Promise<void> {
-    await this.acquireLease();
     this.pushes = new MarketPushes(this.redis, this.deps.redisPrefix, this.deps.prisma);
     await this.listenForPairChanges();
     const pairs = await this.deps.prisma.currencyMatch.findMany({
@@ -97,8 +111,53 @@ export class Matcher {
       where: { OR: [{ open_coin_trade: 1 }, { orders: { some: { state: 'open' } } }] },
       include: { legal: true, currency: true },
     });
-    for (const pair of pairs) await this.openMarket(pair);
-    this.deps.log({ markets: pairs.length }, 'matcher started');
+    for (const pair of pairs.filter((candidate) => this.runs(candidate))) await this.claim(pair);
+    this.timers.push(setInterval(() => void this.keepLeases(), LEASE_MS / 3));
+    this.deps.log({ markets: this.markets.size, standingBy: this.standingBy.size }, 'matcher started');
+  }
+
+  /** Runs the market if its lease is free; otherwise stands by for it. */
+  private async claim(pair: Pair): Promise<void> {
+    if (this.markets.has(pair.id) || this.opening.has(pair.id)) return;
+    const taken = await this.redis.set(this.leaseKey(pair.id), this.leaseOwner, 'PX', LEASE_MS, 'NX');
+    if (taken !== 'OK') {
+      this.standingBy.set(pair.id, pair);
+      return;
+    }
+    this.standingBy.delete(pair.id);
+    await this.openMarket(pair);
+  }
+
+  /**
+   * Extends the leases of the markets this matcher runs, stops a market whose lease another matcher holds now
+   * (two writers of one book would be worse than none for a moment), and takes the markets it stands by for
+   * whose lease lapsed.
+   */
+  private async keepLeases(): Promise<void> {
+    for (const matchId of [...this.markets.keys()]) {
+      try {
+        const renewed = await this.redis.eval(
+          RENEW_LEASE,
+          1,
+          this.leaseKey(matchId),
+          this.leaseOwner,
+          LEASE_MS,
+        );
+        if (renewed === 1) continue;
+        this.deps.log({ market: matchId }, 'matcher lost the lease of a market, stopping it');
+        const market = this.markets.get(matchId);
+        await this.closeMarket(matchId);
+        if (market && this.running) this.standingBy.set(matchId, market.pair);
+      } catch (error) {
+        this.deps.log({ err: error, market: matchId }, 'matcher lease not renewed, trying again');
+      }
+    }
+    for (const pair of [...this.standingBy.values()]) {
+      if (!this.running) return;
+      await this.claim(pair).catch((error: unknown) =>
+        this.deps.log({ err: error, market: pair.id }, 'market not claimed, trying again'),
+      );
+    }
   }
 
   /** Starts matching a market: its book rebuilt from Postgres and its stream read. */
@@ -111,10 +170,29 @@ export class Matcher {
       if (!this.running) return;
       this.markets.set(pair.id, market);
       const batcher = new MicroBatcher<SpotCommand>((commands) => this.settle(market, commands));
-      this.readers.push(this.readPlacements(pair.id, batcher));
+      const reader = {
+        connection: new Redis(this.deps.redisUrl, { maxRetriesPerRequest: null }),
+        loop: Promise.resolve(),
+        stopped: false,
+      };
+      reader.loop = this.readPlacements(pair.id, batcher, reader);
+      this.readers.set(pair.id, reader);
     } finally {
       this.opening.delete(pair.id);
     }
+  }
+
+  /** Stops reading a market (its batch under way commits first) and forgets its book. */
+  private async closeMarket(matchId: number): Promise<void> {
+    const reader = this.readers.get(matchId);
+    this.readers.delete(matchId);
+    if (reader) {
+      reader.stopped = true;
+      reader.connection.disconnect();
+      await reader.loop;
+    }
+    this.markets.delete(matchId);
+    this.readerRounds.delete(matchId);
   }
 
   /**
@@ -134,7 +212,8 @@ export class Matcher {
           if (!pair) return;
           // A market still opening read the pair before this change: its first batch takes the fresh row.
           if (this.markets.has(id) || this.opening.has(id)) this.changedPairs.set(id, pair);
-          else if (pair.open_coin_trade === 1) await this.openMarket(pair);
+          else if (this.standingBy.has(id)) this.standingBy.set(id, pair);
+          else if (pair.open_coin_trade === 1 && this.runs(pair)) await this.claim(pair);
         })
         .catch((error: unknown) => this.deps.log({ err: error, market: id }, 'changed pair not taken'));
     });
@@ -197,12 +276,15 @@ export class Matcher {
    * gathered. An entry is acknowledged (and deleted) only after its commands are committed; one read again
    * after a crash changes nothing twice, as a placement whose order is already written is skipped.
    */
-  private async readPlacements(matchId: number, batcher: MicroBatcher<SpotCommand>): Promise<void> {
+  private async readPlacements(
+    matchId: number,
+    batcher: MicroBatcher<SpotCommand>,
+    state: { connection: Redis; stopped: boolean },
+  ): Promise<void> {
     const key = placementsStream(this.deps.redisPrefix, matchId);
-    const reader = new Redis(this.deps.redisUrl, { maxRetriesPerRequest: null });
-    this.blockingReaders.push(reader);
+    const reader = state.connection;
     let cursor = '0';
-    while (this.running) {
+    while (this.running && !state.stopped) {
       this.readerRounds.set(matchId, Date.now());
       try {
         const reply = (await reader.xreadgroup(
@@ -237,7 +319,7 @@ export class Matcher {
         this.redis.xack(key, PLACEMENTS_GROUP, ...ids).catch(() => undefined);
         this.redis.xdel(key, ...ids).catch(() => undefined);
       } catch (error) {
-        if (!this.running) break;
+        if (!this.running || state.stopped) break;
         if (error instanceof Error && error.message.includes('NOGROUP')) {
           // First start, or Redis lost the stream: (re)create the group, reading from the beginning.
           await this.redis.xgroup('CREATE', key, PLACEMENTS_GROUP, '0', 'MKSTREAM').catch(() => undefined);
@@ -278,29 +360,6 @@ export class Matcher {
     });
   }
 
-  private async acquireLease(): Promise<void> {
-    for (;;) {
-      if ((await this.redis.set(this.leaseKey, this.leaseOwner, 'PX', LEASE_MS, 'NX')) === 'OK') break;
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-    }
-    this.timers.push(
-      setInterval(() => {
-        void this.redis
-          .eval(RENEW_LEASE, 1, this.leaseKey, this.leaseOwner, LEASE_MS)
-          .then((renewed) => {
-            // Another matcher holds the books now: stopping beats two writers.
-            if (renewed !== 1) {
-              this.deps.log({}, 'matcher lost its lease, stopping');
-              void this.stop();
-            }
-          })
-          .catch((error: unknown) =>
-            this.deps.log({ err: error }, 'matcher lease not renewed, trying again'),
-          );
-      }, LEASE_MS / 3),
-    );
-  }
-
   private stopped: Promise<void> | undefined;
 
   /** Stops once: a second call (a supervisor and a test both stopping it) waits for the first. */
@@ -324,16 +383,14 @@ export class Matcher {
     this.pushes?.stop();
     this.running = false;
     this.pairSubscriber?.disconnect();
-    for (const reader of this.blockingReaders) reader.disconnect();
-    await Promise.all(this.readers);
-    await this.redis
-      .eval(
-        "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end",
-        1,
-        this.leaseKey,
-        this.leaseOwner,
-      )
-      .catch(() => undefined);
+    const held = [...this.markets.keys()];
+    await Promise.all(held.map((matchId) => this.closeMarket(matchId)));
+    // Released at once, so a matcher standing by takes the markets without waiting for the leases to lapse.
+    await Promise.all(
+      held.map((matchId) =>
+        this.redis.eval(RELEASE_LEASE, 1, this.leaseKey(matchId), this.leaseOwner).catch(() => undefined),
+      ),
+    );
     this.redis.disconnect();
     await this.pool.end();
   }
