@@ -7,6 +7,7 @@ import { parse } from 'yaml';
 import { apiRegistry } from '../apps/api/src/http/metrics';
 import { workersRegistry } from '../workers/src/metrics';
 import { createTestContext, type TestContext } from './harness';
+import { btcUsdtIds, spotOrder } from './lever';
 import { freePort } from './probes';
 import {
   CONFIG_FILE,
@@ -254,19 +255,13 @@ describe.skipIf(!withPrometheus)(`a real Prometheus${skippedWithout(withPromethe
   });
 
   it('answers queries of the exchange’s metrics as orders go through the contract', async () => {
-    const [usdt, btc] = await ctx.currencyIds('USDT', 'BTC');
-    const order = (token: string, type: 1 | 2, price: string, amount: string) =>
-      ctx.post(
-        '/api/coin/trade',
-        { legal_id: usdt, currency_id: btc, type, target_price: price, amount },
-        token,
-      );
+    const pair = await btcUsdtIds(ctx);
     const seller = await ctx.signedInUser();
     const buyer = await ctx.signedInUser();
     await ctx.deposit(seller.account, 'BTC', '1');
     await ctx.deposit(buyer.account, 'USDT', '1000');
-    expect((await order(seller.token, 2, '100', '0.5')).body.order.state).toBe('open');
-    expect((await order(buyer.token, 1, '101', '0.3')).body.order.state).toBe('filled');
+    expect((await spotOrder(ctx, seller.token, pair, 'sell', '100', '0.5')).body.order.state).toBe('open');
+    expect((await spotOrder(ctx, buyer.token, pair, 'buy', '101', '0.3')).body.order.state).toBe('filled');
 
     type Vector = { metric: Record<string, string>; value: [number, string] }[];
     const query = async (expr: string) =>
