@@ -17,7 +17,8 @@ import { seedDatabase } from '../prisma/seed';
  * the targets to the floor (see bench/spot/spot.bench.ts). `--api-processes N` runs the API in N node cluster
  * workers (default 1), `--connections N` sets the closed loop's connections (default 64), `--profile DIR`
  * writes CPU profiles of its processes, `--kill-matcher-at MS` kills the matcher with SIGKILL that long into
- * the closed loop and starts another, and `--http-floor` measures the floor only.
+ * the closed loop and starts another, `--http-floor` measures the floor only, and `--metrics` prints the
+ * exchange's own metrics (API and workers `/metrics`) that moved during the closed loop.
  */
 const args = process.argv.slice(2);
 const flag = (name: string) => {
@@ -30,6 +31,8 @@ const connections = flag('--connections');
 const killMatcherAt = flag('--kill-matcher-at');
 const httpFloor = args.includes('--http-floor');
 if (httpFloor) args.splice(args.indexOf('--http-floor'), 1);
+const metrics = args.includes('--metrics');
+if (metrics) args.splice(args.indexOf('--metrics'), 1);
 const only = new Set(args);
 const wanted = (name: string) => only.size === 0 || only.has(name);
 
@@ -57,6 +60,7 @@ async function main(): Promise<void> {
           ...(connections ? { connections: Number(connections) } : {}),
           ...(killMatcherAt ? { killMatcherAfterMs: Number(killMatcherAt) } : {}),
           httpFloor,
+          metrics,
         })
       : {};
     console.log(JSON.stringify({ ...figures, ...spot }));

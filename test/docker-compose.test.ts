@@ -165,8 +165,11 @@ describe('docker-compose.yml', () => {
       rule_files: string[];
       scrape_configs: { job_name: string; static_configs: { targets: string[] }[] }[];
     };
-    for (const file of config.rule_files)
-      expect(existsSync(file.replace('/etc/prometheus', 'ops/monitoring/prometheus')), file).toBe(true);
+    // Prometheus reads rule files relative to its config: /etc/prometheus, the mounted folder.
+    for (const file of config.rule_files) {
+      expect(file, 'a rule file inside the mounted folder').not.toMatch(/^\/|\.\./);
+      expect(existsSync(`ops/monitoring/prometheus/${file}`), file).toBe(true);
+    }
     const targets = Object.fromEntries(
       config.scrape_configs.map((job) => [job.job_name, job.static_configs.flatMap((s) => s.targets)]),
     );

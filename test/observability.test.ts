@@ -5,6 +5,7 @@ import { registerMetrics } from '../apps/api/src/http/metrics';
 import { startMetricsListener } from '@exchange/kernel/metrics';
 import { startWorkers, WORKER_NAMES, type RunningWorkers } from '../workers/src';
 import { useTestContext } from './harness';
+import { samples, valueOf, type Labels } from './metrics-text';
 
 /** Workers these tests do not start: the demo market maker, and the chain's (no EVM node here). */
 const OPTIONAL_WORKERS = new Set<string>(['market-maker', 'evm-watcher', 'evm-signer']);
@@ -17,29 +18,6 @@ const TOKEN = 'metrics-token-of-the-tests';
 const ctx = useTestContext({ METRICS_TOKEN: TOKEN });
 let workers: RunningWorkers | undefined;
 afterAll(() => workers?.stop());
-
-type Labels = Record<string, string>;
-
-/** The samples of one metric in Prometheus' text format: each label set with its value. */
-function samples(text: string, name: string): { labels: Labels; value: number }[] {
-  return text.split('\n').flatMap((line) => {
-    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== name) return [];
-    const labels: Labels = {};
-    for (const [, key, value] of (match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g))
-      labels[key as string] = value as string;
-    return [{ labels, value: Number(match[3]) }];
-  });
-}
-
-/** The value of the sample with exactly these labels (0 when there is none yet). */
-function valueOf(text: string, name: string, labels: Labels = {}): number {
-  const wanted = JSON.stringify(Object.entries(labels).sort());
-  const found = samples(text, name).find(
-    (sample) => JSON.stringify(Object.entries(sample.labels).sort()) === wanted,
-  );
-  return found?.value ?? 0;
-}
 
 const scrape = async () => {
   const answer = await ctx.http.get('/metrics').set('Authorization', `Bearer ${TOKEN}`);

@@ -190,6 +190,13 @@ describe('npm run ops', () => {
         where: { user_name: 'ops-grant' },
       });
       expect(account.points.toFixed()).toBe('10025.5');
+      // In the trail as the console's top-ups are, by the command line (no operator).
+      const lines = await ctx.prisma.operatorAuditTrail.findMany({
+        where: { action: 'points.sandbox_top_up', target_id: 'ops-grant' },
+      });
+      expect(lines.map((line) => [line.operator_id, line.request_id, line.after])).toEqual([
+        [null, 'ops-cli', { points: '10025.5', granted: '25.5' }],
+      ]);
       const plan = await ops(
         'savings:plan',
         '--currency',

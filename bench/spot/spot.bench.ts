@@ -10,6 +10,7 @@ import { opsDeposit } from '../../apps/api/src/ops/wallet';
 import { openSession } from '../../apps/api/src/modules/user';
 import { freePort } from '../../test/probes';
 import type { LoadPlan, LoadReport } from './load';
+import { printMetricsMoved, watchMetrics } from './metrics-delta';
 import { auditExchange } from '@exchange/api/areas';
 import { StageTimes, type StageRaw, type StageSummary } from '@exchange/kernel/stage-times';
 
@@ -61,6 +62,8 @@ export interface SpotBenchOptions {
   killMatcherAfterMs?: number;
   /** Measures the HTTP floor only. */
   httpFloor?: boolean;
+  /** Prints the exchange's metrics that moved during the closed loop (metrics-delta.ts). */
+  metrics?: boolean;
 }
 
 type StageSummaries = Record<string, StageSummary>;
@@ -85,7 +88,9 @@ export async function benchSpotEndToEnd(
   const tokens = await benchUsers(prisma);
 
   const port = await freePort();
+  const metrics = options.metrics ? await watchMetrics(port) : undefined;
   const env = {
+    ...metrics?.env,
     ...process.env,
     NODE_ENV: 'test',
     DATABASE_URL: databaseUrl,
@@ -174,6 +179,7 @@ export async function benchSpotEndToEnd(
      */
     const orderRun = async (loadPlan: LoadPlan, killMatcherAfterMs?: number) => {
       let workers = await startWorkers();
+      const metricsBefore = await metrics?.read();
       const appendsBefore = (await apiStats()).stats;
       const tradesBefore = await prisma.spotTrade.count();
       const load = start(here('./load.ts'));
@@ -215,6 +221,7 @@ export async function benchSpotEndToEnd(
       const contradictedCount = Number(contradicted?.count ?? 0);
       const audit = await auditExchange(prisma);
       const apiAfter = await apiStats();
+      const metricsAfter = metricsBefore && (await metrics?.read());
       const stopped = await stopWorkers(workers.process);
       const latencies = [...report.latenciesMs].sort((a, b) => a - b);
       return {
@@ -234,6 +241,7 @@ export async function benchSpotEndToEnd(
         matcher: matcherTotals(workers.output.text()),
         stopped,
         stages: { api: apiAfter.stages, matcher: new StageTimes().add(stopped.stages).snapshot() },
+        metrics: metricsBefore && metricsAfter ? ([metricsBefore, metricsAfter] as const) : undefined,
       };
     };
     type Run = Awaited<ReturnType<typeof orderRun>>;
@@ -291,6 +299,8 @@ export async function benchSpotEndToEnd(
     show('spot order latency p50 ms', round(closed.percentile(50)));
     show('spot order latency p99 ms', round(closed.percentile(99)));
     showRun('spot', closed);
+    if (closed.metrics)
+      figures['spot closed loop metrics moved'] = printMetricsMoved('closed loop', ...closed.metrics);
     if (killMatcherAfterMs === undefined) {
       const cpuSum = cpuPerOrder('spot', closed);
       showTarget(

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createOperator, totpCode } from '../../apps/api/src/modules/admin';
+import { totpCode } from '../../apps/api/src/modules/admin';
 import type { Page } from 'playwright-core';
 import { byId, clickOk, expectNoPageErrors, inPage, screenshot, server, type Visit } from './browser';
-import { clientCall, inLightThenChinese, signedInTrader } from './admin';
+import { clientCall, enrolledOperator as enrolled, inLightThenChinese, signedInTrader } from './admin';
 import { useBrowser, useDatabase } from './fixtures';
 import { expectCleanAudit } from './p2p';
 
@@ -16,20 +16,7 @@ import { expectCleanAudit } from './p2p';
 const suffix = randomBytes(3).toString('hex');
 const browser = useBrowser();
 const prisma = useDatabase();
-
-/** An operator made as `npm run ops -- operator:create` makes one, enrolled in two-factor, signed in. */
-async function enrolledOperator(role: 'admin' | 'finance' | 'support') {
-  const login = `${role}-${suffix}`;
-  const password = 'Routine-pass-2026';
-  await createOperator(prisma, { login, role, password });
-  const token = ((await clientCall('/api/admin/login', { login, password }, '')).message as { token: string })
-    .token;
-  if (role === 'support') return { login, token, secret: '' };
-  const secret = ((await clientCall('/api/admin/totp/setup', {}, token)).message as { secret: string })
-    .secret;
-  expect((await clientCall('/api/admin/totp/confirm', { code: totpCode(secret) }, token)).type).toBe('ok');
-  return { login, token, secret };
-}
+const enrolledOperator = (role: 'admin' | 'finance' | 'support') => enrolled(prisma, role, suffix);
 
 /** How far the page scrolls sideways (0 when it fits the viewport). */
 const sidewaysScroll = (page: Page) =>

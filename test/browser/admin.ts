@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { totpCode } from '../../apps/api/src/modules/admin';
+import { createOperator, totpCode, type OperatorRole } from '../../apps/api/src/modules/admin';
 import { createOpsUser } from '../../apps/api/src/ops/users';
 import { opsDeposit } from '../../apps/api/src/ops/wallet';
 import type { Db } from '@exchange/kernel/db';
@@ -87,6 +87,23 @@ export async function clientCall(path: string, body: Record<string, string>, tok
     body: new URLSearchParams(body),
   });
   return (await answer.json()) as { type: string; message: unknown };
+}
+
+/**
+ * An operator made as `npm run ops -- operator:create` makes one (login `ROLE-SUFFIX`), signed in through the
+ * API, and enrolled in two-factor where the role needs it (finance, admin).
+ */
+export async function enrolledOperator(prisma: Db, role: OperatorRole, suffix: string) {
+  const login = `${role}-${suffix}`;
+  const password = 'Routine-pass-2026';
+  await createOperator(prisma, { login, role, password });
+  const token = ((await clientCall('/api/admin/login', { login, password }, '')).message as { token: string })
+    .token;
+  if (role === 'support' || role === 'viewer') return { login, token, secret: '' };
+  const secret = ((await clientCall('/api/admin/totp/setup', {}, token)).message as { secret: string })
+    .secret;
+  expect((await clientCall('/api/admin/totp/confirm', { code: totpCode(secret) }, token)).type).toBe('ok');
+  return { login, token, secret };
 }
 
 /** A trader made as `npm run ops -- user:create` makes one, signed in through the API. */

@@ -5,8 +5,8 @@ import { decimal } from './primitives';
 
 /**
  * The console's routine tasks that needed a shell before (issue #25): operators and their roles (admin only),
- * funding a house pool (finance, with a fresh code), a user's recent verification codes
- * for support (each look written to the trail), and creating a user.
+ * funding a house pool and topping up a sandbox points account (finance, with a fresh code), a user's recent
+ * verification codes for support (each look written to the trail), and creating a user.
  */
 const int = z.number().int();
 const time = z.string();
@@ -74,6 +74,34 @@ export const adminHouseFundResultSchema = z.object({
 });
 
 /**
+ * `GET /api/admin/points`: the points partner, why the console may not top up its accounts (in the
+ * operator's language; null where it may: the sandbox partner outside production), and the sandbox partner's
+ * accounts, most recently changed first, with the exchange user each is bound to.
+ */
+export const adminPointsQuerySchema = z.object({ q: optionalText(100) });
+export const adminPointsSchema = z.object({
+  partner: z.object({ name: z.string(), kind: z.enum(['sandbox', 'api', 'none']) }),
+  top_up_refused: z.string().nullable(),
+  accounts: z.array(
+    z.object({ user_name: z.string(), points: decimal, bound_to: z.string().nullable(), updated_at: time }),
+  ),
+});
+export type AdminPoints = z.infer<typeof adminPointsSchema>;
+
+/** `POST /api/admin/points/grant`: points added to a sandbox partner account (finance, fresh code, reason). */
+export const adminPointsGrantBodySchema = form({
+  account: requiredText('jc_account_required', 20),
+  points: requiredText('amount_required', 64),
+  reason: requiredText('admin_reason_required', 500),
+  totp_code: totpField,
+});
+export const adminPointsGrantResultSchema = z.object({
+  account: z.string(),
+  granted: decimal,
+  points: decimal,
+});
+
+/**
  * `POST /api/admin/users/codes`: the codes last sent to a user, newest first, for support on the phone; a
  * look is a change of a kind (it lands in the trail with its reason), so it is posted.
  */
@@ -111,4 +139,5 @@ export interface AdminOperationRequests {
   'house/fund': RequestOf<typeof adminHouseFundBodySchema>;
   'users/create': RequestOf<typeof adminUserCreateBodySchema>;
   'users/codes': RequestOf<typeof adminUserCodesBodySchema>;
+  'points/grant': RequestOf<typeof adminPointsGrantBodySchema>;
 }

@@ -1,25 +1,26 @@
 import { parseArgs } from 'node:util';
 import type { Config } from '@exchange/kernel/config';
 import { prismaSql, type Db } from '@exchange/kernel/db';
-import { parseAmount } from '@exchange/kernel/ledger';
-import { grantSandboxPoints, POINTS_DECIMALS } from '../modules/points';
+import { COMMAND_LINE, trailOf } from '../modules/admin';
+import { pointsOperator } from '../modules/points';
 import { openPlans, savePlan } from '../modules/savings';
 
 type Command = (prisma: Db, args: string[], config: Config) => Promise<unknown>;
 
 /** Operator commands of the earn areas: topping up a sandbox partner account, and the savings plans. */
 export const earnCommands: Record<string, Command> = {
-  'points:grant': async (prisma, args) => {
+  'points:grant': (prisma, args, config) => {
     const [account, points] = args;
     if (!account || !points || args.length !== 2)
       throw new Error('points:grant SANDBOX_ACCOUNT POINTS (points with at most 2 decimals)');
-    // A refusal (an AppError) is printed in words by cli.ts.
-    const balance = await grantSandboxPoints(
-      prismaSql(prisma),
-      account,
-      parseAmount(points, POINTS_DECIMALS),
+    // The console's action and rules (the sandbox partner only, never in production), its trail line the
+    // command line's. A refusal (an AppError) is printed in words by cli.ts.
+    return pointsOperator.topUpSandboxAccount(
+      prisma,
+      config,
+      { account, points, reason: '' },
+      trailOf(COMMAND_LINE),
     );
-    return { account, granted: points, points: balance.toFixed() };
   },
   'savings:plans': async (prisma) => openPlans(prismaSql(prisma)),
   'savings:plan': async (prisma, args) => {

@@ -62,6 +62,7 @@ export const routes: RouteObject[] = [
       { path: 'settings', element: page(() => import('../features/admin/SettingsPage')) },
       { path: 'banners', element: page(() => import('../features/admin/BannersPage')) },
       { path: 'house', element: page(() => import('../features/admin/HousePage')) },
+      { path: 'points', element: page(() => import('../features/admin/PointsPage')) },
       { path: 'operators', element: page(() => import('../features/admin/OperatorsPage')) },
     ],
   },

@@ -128,9 +128,10 @@ describe('access: every call x every role, a trader token and no token', () => {
     const spec = (await ctx.get('/api/openapi.json')).body as { paths: Record<string, unknown> };
     // Markets and products, settings and banners (/api/admin/products/) have their table in admin-products.test.ts;
     // users' records and changes, sellers, acceptors, payments and an appeal's detail in admin-users.test.ts;
-    // operators, house funding, creating users and their codes in admin-routine.test.ts.
+    // operators, house funding, creating users and their codes in admin-routine.test.ts; points in
+    // admin-points.test.ts.
     const elsewhere =
-      /^\/api\/admin\/(products\/|users\/(records|freeze|agent|reset-trade-password|create|codes)$|payments$|sellers|acceptors|appeals\/detail$|operators|house\/)/;
+      /^\/api\/admin\/(products\/|users\/(records|freeze|agent|reset-trade-password|create|codes)$|payments$|sellers|acceptors|appeals\/detail$|operators|house\/|points)/;
     const everyPath = Object.keys(spec.paths).filter((path) => path.startsWith('/api/admin'));
     expect(
       everyPath.filter((path) => /trail\/|role/.test(path) && !path.startsWith('/api/admin/operators/')),

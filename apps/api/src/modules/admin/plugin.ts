@@ -11,6 +11,7 @@ import { signerRoutes } from './routes/signer';
 import { noticeRoutes } from './routes/notices';
 import { operatorRoutes } from './routes/operators';
 import { appealRoutes, partyRoutes } from './routes/p2p';
+import { pointsRoutes } from './routes/points';
 import { productRoutes } from './routes/products';
 import { userRoutes } from './routes/users';
 
@@ -38,6 +39,7 @@ export const adminArea = defineArea<AdminOptions>((app, { redisUrl, audit }) => 
   partyRoutes(app, call, guards);
   marketRoutes(app, call, guards);
   productRoutes(app, call, guards);
+  pointsRoutes(app, call, guards);
   noticeRoutes(app, call, guards);
   operatorRoutes(app, call, guards);
 });

@@ -3,11 +3,7 @@ import './texts';
 export { bindPartner, findBinding } from './binding';
 export { exchangePoints, PARTNER_POOL, quoteExchange, readJcTerms, type JcTerms } from './exchange';
 export type { PointsPartner } from './partner';
-export {
-  createSandboxPartner,
-  grantSandboxPoints,
-  SANDBOX_OPENING_POINTS,
-  SANDBOX_PASSWORD,
-} from './partner-sandbox';
+export { createSandboxPartner, SANDBOX_OPENING_POINTS, SANDBOX_PASSWORD } from './partner-sandbox';
+export * as pointsOperator from './operator';
 export { POINTS_DECIMALS } from './points-decimals';
 export { pointsArea } from './plugin';

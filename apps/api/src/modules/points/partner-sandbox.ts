@@ -71,7 +71,10 @@ export function createSandboxPartner(pool: pg.Pool, name: string): PointsPartner
   };
 }
 
-/** An operator's top-up of a sandbox account (`npm run ops -- points:grant ACCOUNT POINTS`). */
+/**
+ * An operator's top-up of a sandbox account (`npm run ops -- points:grant ACCOUNT POINTS`, the console's Points
+ * screen); operator.ts says when it is allowed.
+ */
 export async function grantSandboxPoints(
   sql: Sql,
   userName: string,
@@ -82,6 +85,6 @@ export async function grantSandboxPoints(
      WHERE user_name = $1 RETURNING points::text AS points`,
     [userName, points.toFixed()],
   );
-  if (!row) throw new Error(`no sandbox partner account ${userName} (it opens on its first binding)`);
+  if (!row) throw new AppError('jc_sandbox_account_unknown', { account: userName });
   return new Money(row.points);
 }

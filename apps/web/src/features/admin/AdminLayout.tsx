@@ -13,6 +13,7 @@ const NAV = [
   ['/admin/identities', 'identities'],
   ['/admin/money', 'money'],
   ['/admin/house', 'house'],
+  ['/admin/points', 'points'],
   ['/admin/markets', 'markets'],
   ['/admin/appeals', 'appeals'],
   ['/admin/sellers', 'sellers'],
