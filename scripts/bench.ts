@@ -29,6 +29,7 @@ const apiProcesses = Number(flag('--api-processes') ?? 1);
 const profileDir = flag('--profile');
 const connections = flag('--connections');
 const killMatcherAt = flag('--kill-matcher-at');
+const matchers = flag('--matchers');
 const httpFloor = args.includes('--http-floor');
 if (httpFloor) args.splice(args.indexOf('--http-floor'), 1);
 const metrics = args.includes('--metrics');
@@ -59,6 +60,7 @@ async function main(): Promise<void> {
           ...(profileDir ? { profileDir } : {}),
           ...(connections ? { connections: Number(connections) } : {}),
           ...(killMatcherAt ? { killMatcherAfterMs: Number(killMatcherAt) } : {}),
+          ...(matchers ? { matchers: Number(matchers) } : {}),
           httpFloor,
           metrics,
         })

@@ -14,7 +14,8 @@ export interface LoadPlan {
   targets: { host: string; port: number }[];
   tokens: string[];
   legalId: number;
-  currencyId: number;
+  /** The markets' base currencies: consecutive pairs of orders (a buy and a sell) go to one market in turn. */
+  currencyIds: number[];
   connections: number;
   warmupMs: number;
   durationMs: number;
@@ -62,7 +63,8 @@ function orderBody(plan: LoadPlan, sequence: number): string {
   // Buys between 99.00 and 100.99 and sells between 99.50 and 101.49, both walking through the range.
   const cents = (buy ? 9_900 : 9_950) + ((sequence * 37) % 200);
   const price = `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-  return `legal_id=${plan.legalId}&currency_id=${plan.currencyId}&type=${type}&target_price=${price}&amount=0.01`;
+  const currencyId = plan.currencyIds[Math.floor(sequence / 2) % plan.currencyIds.length];
+  return `legal_id=${plan.legalId}&currency_id=${currencyId}&type=${type}&target_price=${price}&amount=0.01`;
 }
 
 /** One keep-alive connection; several requests may be in flight (pipelined), answered in order. */

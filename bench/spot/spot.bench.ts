@@ -41,7 +41,7 @@ const FLOOR_DURATION_MS = 5_000;
 /** How long the workers may take to stop cleanly before they are killed (and their totals are lost). */
 const WORKERS_STOP_MS = 30_000;
 /** The order path's stages, in path order (any other stage recorded is printed after them). */
-const STAGES = ['http parse', 'append commit', 'stream', 'matcher batch', 'settle commit', 'answer', 'total'];
+const STAGES = ['http parse', 'append', 'stream', 'matcher batch', 'settle commit', 'answer', 'total'];
 /** Upper edges of the open loop's latency histogram, ms. */
 const HISTOGRAM_MS = [1, 2, 5, 10, 20, 50, 100, 150, 300];
 
@@ -62,6 +62,11 @@ export interface SpotBenchOptions {
   killMatcherAfterMs?: number;
   /** Measures the HTTP floor only. */
   httpFloor?: boolean;
+  /**
+   * Matcher processes (1 or 2): with 2, the orders go to two markets (BTC/USDT and ETH/USDT) and each
+   * workers process runs one of them (MATCHER_PAIRS), as matchers sharded by pair would on two machines.
+   */
+  matchers?: number;
   /** Prints the exchange's metrics that moved during the closed loop (metrics-delta.ts). */
   metrics?: boolean;
 }
@@ -85,6 +90,8 @@ export async function benchSpotEndToEnd(
   const redisPrefix = `bench:${randomBytes(4).toString('hex')}:`;
   const usdt = await prisma.currency.findUniqueOrThrow({ where: { name: 'USDT' } });
   const btc = await prisma.currency.findUniqueOrThrow({ where: { name: 'BTC' } });
+  const eth = await prisma.currency.findUniqueOrThrow({ where: { name: 'ETH' } });
+  const sharded = (options.matchers ?? 1) > 1;
   const tokens = await benchUsers(prisma);
 
   const port = await freePort();
@@ -103,10 +110,10 @@ export async function benchSpotEndToEnd(
     WEB_DIST_DIR: '/nonexistent',
   };
   const children: ChildProcess[] = [];
-  const start = (path: string, args: string[] = []) => {
+  const start = (path: string, args: string[] = [], ownEnv: Record<string, string> = {}) => {
     const profile = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [];
     const child = fork(path, args, {
-      env,
+      env: { ...env, ...ownEnv },
       execArgv: ['--import', 'tsx', ...profile],
       stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     });
@@ -139,8 +146,12 @@ export async function benchSpotEndToEnd(
       api.send({ stats: true });
       return message<{ stats: AppendStats; stages: StageSummaries }>(api);
     };
-    const startWorkers = async () => {
-      const started = start(here('./workers-server.ts'));
+    const startWorkers = async (matcherPairs?: string) => {
+      const started = start(
+        here('./workers-server.ts'),
+        [],
+        matcherPairs ? { MATCHER_PAIRS: matcherPairs } : {},
+      );
       const output = collectOutput(started);
       await output.waitFor(/\[workers\] running/);
       return { process: started, output };
@@ -149,7 +160,7 @@ export async function benchSpotEndToEnd(
       targets: [{ host: '127.0.0.1', port }],
       tokens,
       legalId: usdt.id,
-      currencyId: btc.id,
+      currencyIds: sharded ? [btc.id, eth.id] : [btc.id],
       warmupMs: WARMUP_MS,
       ...fields,
     });
@@ -178,17 +189,23 @@ export async function benchSpotEndToEnd(
      * the matcher's totals and stage times (the workers stopped cleanly, see workers-server.ts).
      */
     const orderRun = async (loadPlan: LoadPlan, killMatcherAfterMs?: number) => {
-      let workers = await startWorkers();
+      let workers = await startWorkers(sharded ? 'BTC/USDT' : undefined);
+      const secondMatcher = sharded ? await startWorkers('ETH/USDT') : undefined;
       const metricsBefore = await metrics?.read();
       const appendsBefore = (await apiStats()).stats;
       const tradesBefore = await prisma.spotTrade.count();
       const load = start(here('./load.ts'));
-      const roles = () => ({ api, matcher: workers.process });
+      const roles = () => ({
+        api,
+        matcher: workers.process,
+        ...(secondMatcher ? { matcher2: secondMatcher.process } : {}),
+      });
       const cpuBefore = cpuSnapshot(roles(), servers);
       // The stage times, as the latencies, from the end of the warm-up on.
       load.on('message', (news: { measuring?: boolean }) => {
         if (!news.measuring) return;
-        for (const child of [api, workers.process]) if (child.connected) child.send({ resetStages: true });
+        for (const child of [api, workers.process, secondMatcher?.process])
+          if (child?.connected) child.send({ resetStages: true });
       });
       const chaos =
         killMatcherAfterMs === undefined
@@ -198,7 +215,7 @@ export async function benchSpotEndToEnd(
               const exited = new Promise((resolve) => workers.process.once('exit', resolve));
               workers.process.kill('SIGKILL');
               await exited;
-              workers = await startWorkers();
+              workers = await startWorkers(sharded ? 'BTC/USDT' : undefined);
             })();
       load.send(loadPlan);
       const report = await message<LoadReport>(load, isReport);
@@ -223,6 +240,7 @@ export async function benchSpotEndToEnd(
       const apiAfter = await apiStats();
       const metricsAfter = metricsBefore && (await metrics?.read());
       const stopped = await stopWorkers(workers.process);
+      const secondStopped = secondMatcher ? await stopWorkers(secondMatcher.process) : undefined;
       const latencies = [...report.latenciesMs].sort((a, b) => a - b);
       return {
         report,
@@ -238,9 +256,15 @@ export async function benchSpotEndToEnd(
           appends: apiAfter.stats.appends - appendsBefore.appends,
           commands: apiAfter.stats.commands - appendsBefore.commands,
         },
-        matcher: matcherTotals(workers.output.text()),
+        matcher: matcherTotals(workers.output.text() + (secondMatcher?.output.text() ?? '')),
         stopped,
-        stages: { api: apiAfter.stages, matcher: new StageTimes().add(stopped.stages).snapshot() },
+        stages: {
+          api: apiAfter.stages,
+          matcher: new StageTimes()
+            .add(stopped.stages)
+            .add(secondStopped?.stages ?? {})
+            .snapshot(),
+        },
         metrics: metricsBefore && metricsAfter ? ([metricsBefore, metricsAfter] as const) : undefined,
       };
     };
@@ -456,6 +480,7 @@ async function benchUsers(prisma: Db): Promise<string[]> {
           });
           await opsDeposit(prisma, { account, currency: 'USDT', amount: '100000000' });
           await opsDeposit(prisma, { account, currency: 'BTC', amount: '100000' });
+          await opsDeposit(prisma, { account, currency: 'ETH', amount: '100000' });
           return openSession(prisma, user.id, '127.0.0.1', 24);
         }),
       )),
@@ -507,12 +532,18 @@ function collectOutput(child: ChildProcess) {
 }
 
 /** The totals the matcher logs when it stops (zeros when it did not get to stop cleanly). */
+/** The matchers' batch totals, from the line each logs when it stops (summed over the processes). */
 function matcherTotals(output: string): { batches: number; settleMs: number; commandsPerBatch: number } {
+  const totals = { batches: 0, commands: 0, settleMs: 0 };
   for (const line of output.split('\n')) {
     if (!line.includes('matcher stopping')) continue;
-    return JSON.parse(line) as { batches: number; settleMs: number; commandsPerBatch: number };
+    const stopped = JSON.parse(line) as typeof totals;
+    totals.batches += stopped.batches;
+    totals.commands += stopped.commands;
+    totals.settleMs += stopped.settleMs;
   }
-  return { batches: 0, settleMs: 0, commandsPerBatch: 0 };
+  const commandsPerBatch = Number((totals.commands / Math.max(1, totals.batches)).toFixed(1));
+  return { batches: totals.batches, settleMs: totals.settleMs, commandsPerBatch };
 }
 
 /**
@@ -604,7 +635,7 @@ function treeTicks(root: number): number {
   return total;
 }
 
-type Role = 'api' | 'matcher';
+type Role = 'api' | 'matcher' | 'matcher2';
 
 function cpuSnapshot(
   roles: Partial<Record<Role, ChildProcess>>,
@@ -650,7 +681,7 @@ function cpuSpent(before: CpuSnapshot, after: CpuSnapshot, load: LoadReport) {
     wallMs: after.at - before.at,
     cores,
     api: role('api'),
-    matcher: role('matcher'),
+    matcher: role('matcher') + role('matcher2'),
     load: load.cpuMs,
     postgres: ms(sinceBefore(before.postgres, after.postgres)),
     redis: ms(sinceBefore(before.redis, after.redis)),

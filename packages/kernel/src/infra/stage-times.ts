@@ -1,5 +1,5 @@
 /**
- * Latency per stage of the spot order path ('http parse', 'append commit', 'stream', 'matcher batch',
+ * Latency per stage of the spot order path ('http parse', 'append', 'stream', 'matcher batch',
  * 'settle commit', 'answer', 'total'), recorded by whichever process sees the stage and printed by
  * `npm run bench -- spot`, so that a tail can be traced to the stage that made it.
  *
