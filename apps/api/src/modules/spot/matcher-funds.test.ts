@@ -8,7 +8,7 @@ import { Market } from './live-market';
 import { MAX_OPEN_ORDERS_PER_MARKET } from './open-orders';
 import { findTradablePair, type Pair } from './pairs';
 import type { PlacementRequest } from './placements';
-import { limitRequest, placeCommands } from './test-helpers';
+import { limitRequest, placeCommands, racingPool } from './test-helpers';
 import { settleBatch } from './settle-batch';
 
 /**
@@ -180,40 +180,28 @@ describe('the matcher books funds', () => {
     const user = await ctx.signedInUser();
     await ctx.deposit(user.account, 'USDT', '100');
     // A pool whose batch, right after reading balances, lets a transfer take 50 USDT before it writes.
-    const racing = createPool(ctx.databaseUrl, 2);
-    let raced = false;
-    racing.on('connect', (client) => {
-      const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
-      (client as unknown as { query: unknown }).query = async (...args: unknown[]) => {
-        const answer = await query(...args);
-        // Statements go out as `{ text, values }` objects (see db/sql.ts), BEGIN and COMMIT as strings.
-        const text = typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string }).text ?? '');
-        if (!raced && text.includes('JOIN wallets w ON')) {
-          raced = true;
-          await ctx.prisma.$transaction((tx) =>
-            applyMovements(tx, [
-              {
-                userId: user.id,
-                currencyId: pair.legal_id,
-                account: 'change',
-                isLock: false,
-                delta: new Money(-50),
-                type: LOG_TYPES.CHANGE_TRANSFER_OUT,
-              },
-              {
-                userId: user.id,
-                currencyId: pair.legal_id,
-                account: 'legal',
-                isLock: false,
-                delta: new Money(50),
-                type: LOG_TYPES.LEGAL_TRANSFER_IN,
-              },
-            ]),
-          );
-        }
-        return answer;
-      };
-    });
+    const racing = racingPool(ctx.databaseUrl, 'JOIN wallets w ON', () =>
+      ctx.prisma.$transaction((tx) =>
+        applyMovements(tx, [
+          {
+            userId: user.id,
+            currencyId: pair.legal_id,
+            account: 'change',
+            isLock: false,
+            delta: new Money(-50),
+            type: LOG_TYPES.CHANGE_TRANSFER_OUT,
+          },
+          {
+            userId: user.id,
+            currencyId: pair.legal_id,
+            account: 'legal',
+            isLock: false,
+            delta: new Money(50),
+            type: LOG_TYPES.LEGAL_TRANSFER_IN,
+          },
+        ]),
+      ),
+    );
     try {
       const [command] = await placeCommands(pool, [limit(user.id, 1, '100', '1')]);
       if (!command) throw new Error('no command');

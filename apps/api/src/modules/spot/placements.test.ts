@@ -10,7 +10,7 @@ import { findTradablePair, type Pair } from './pairs';
 import { NOT_PLACED, Placements, settleUnanswered, ticketOf } from './placements';
 import { commandsOf, OrderResults, placementsStream, SpotCommands, type SpotCommand } from './queue';
 import { settleBatch } from './settle-batch';
-import { limitRequest } from './test-helpers';
+import { limitRequest, racingPool } from './test-helpers';
 
 /**
  * How an order reaches the matcher, against real Postgres and Redis, with no matcher running: the API writes
@@ -114,20 +114,9 @@ describe('sending placements', () => {
     const ticket = ticketOf(buy(user.id, '10', '1'), await new OrderIds(pool, 2).next());
     const command: SpotCommand = { command: 'place', orderId: ticket.id, ticket };
     // A pool whose batch, right after its first read, lets the request's refusal commit.
-    const racing = createPool(ctx.databaseUrl, 2);
-    let raced = false;
-    racing.on('connect', (client) => {
-      const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
-      (client as unknown as { query: unknown }).query = async (...args: unknown[]) => {
-        const answer = await query(...args);
-        const text = typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string }).text ?? '');
-        if (!raced && text.includes('FROM spot_orders WHERE id = ANY')) {
-          raced = true;
-          await settleUnanswered(pool, ticket);
-        }
-        return answer;
-      };
-    });
+    const racing = racingPool(ctx.databaseUrl, 'FROM spot_orders WHERE id = ANY', () =>
+      settleUnanswered(pool, ticket),
+    );
     try {
       const market = new Market(pair);
       await market.rebuild(ctx.prisma);

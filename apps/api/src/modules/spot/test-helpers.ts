@@ -1,6 +1,7 @@
 import { Money } from '@exchange/kernel/ledger';
 import type { Pair } from './pairs';
 import type pg from 'pg';
+import { createPool } from '@exchange/kernel/db';
 import { OrderIds } from './order-ids';
 import { ticketOf, type PlacementRequest } from './placements';
 import type { SpotCommand } from './queue';
@@ -34,4 +35,27 @@ export async function placeCommands(pool: pg.Pool, requests: PlacementRequest[])
 /** The place command for a request under a given id (a command sent again, as after a crash). */
 export function placeCommandOf(request: PlacementRequest, id: string): SpotCommand {
   return { command: 'place', orderId: id, ticket: ticketOf(request, id) };
+}
+
+/**
+ * A pool on which, once, right after the first statement whose text contains `marker` has answered, `race`
+ * runs to its end before the batch goes on: another writer acting between a batch's read and its writes.
+ */
+export function racingPool(databaseUrl: string, marker: string, race: () => Promise<unknown>): pg.Pool {
+  const pool = createPool(databaseUrl, 2);
+  let raced = false;
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+    (client as unknown as { query: unknown }).query = async (...args: unknown[]) => {
+      const answer = await query(...args);
+      // Statements go out as `{ text, values }` objects (see db/sql.ts), BEGIN and COMMIT as strings.
+      const text = typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string }).text ?? '');
+      if (!raced && text.includes(marker)) {
+        raced = true;
+        await race();
+      }
+      return answer;
+    };
+  });
+  return pool;
 }
