@@ -1,12 +1,19 @@
+import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
-import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import type pg from 'pg';
-// pg's own encoder of statement parameters: what the driver runs on every value before it is sent.
-import { prepareValue } from 'pg/lib/utils.js';
 import { mulberry32, randomInt } from '@exchange/engine/prng';
-import { Money } from '@exchange/kernel/ledger';
-import { Market, settleBatch, type Pair, type SpotCommand } from '@exchange/api/modules/spot';
+import { Money, parseScaled } from '@exchange/kernel/ledger';
+import {
+  BatchFunds,
+  BatchState,
+  Market,
+  settleBatch,
+  type LiveOrder,
+  type Pair,
+  type SpotCommand,
+} from '@exchange/api/modules/spot';
+import { DecimalBatch, DecimalMarket } from '../../test/decimal-spot-batch';
 
 /**
  * The matcher's CPU per order with Postgres taken out: `settleBatch` (funds checks and locks, the engine's
@@ -15,14 +22,25 @@ import { Market, settleBatch, type Pair, type SpotCommand } from '@exchange/api/
  * no order written yet, nothing else. The figure is what the matcher spends per order before Postgres does
  * anything, the part the issue's profile found to be mostly decimal arithmetic and parameter encoding.
  * Workload: batches of BATCH_SIZE placements from USERS users on one pair, half buys and half sells at limit
- * prices around a mid price (most cross a few resting orders), one in ten a market order. Median of ROUNDS
- * rounds after a warm-up round. Run: `npx tsx bench/spot/settle-cpu.bench.ts` (prints µs per order).
+ * prices around a mid price (most cross a few resting orders), one in ten a market order. The figure is the
+ * process's CPU time (not wall time: on a busy machine the wait for a core would count), median of ROUNDS
+ * rounds after a warm-up round.
+ * Then the batch's arithmetic alone, in memory, integer against decimal: the same orders placed through the
+ * matcher's `BatchState` (scaled bigints) and through the decimal reference (test/decimal-spot-batch.ts, the
+ * arithmetic as it was written with decimal.js), each with its own engine book, their netted movements taken
+ * at the end of each batch; rounds alternate between the two so both see the same machine.
+ * Run: `npx tsx bench/spot/settle-cpu.bench.ts` (prints µs per order).
  */
 const BATCH_SIZE = 100;
 const BATCHES_PER_ROUND = 100;
 const ROUNDS = 7;
 const USERS = 256;
 const MID_PRICE = 60_000;
+
+/** pg's own encoder of statement parameters: what the driver runs on every value before it is sent. */
+const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as {
+  prepareValue: (value: unknown) => unknown;
+};
 
 /** BTC/USDT as seeded: prices to 2 places, amounts to 4, USDT to 6 places and BTC to 8, fees 0.1 % / 0.2 %. */
 function benchPair(): Pair {
@@ -83,8 +101,77 @@ function placements(random: () => number, nextId: () => number): SpotCommand[] {
         amount,
         createdAt: Date.now(),
       },
-    } as SpotCommand;
+    };
   });
+}
+
+/** The batch arithmetic's CPU per order in memory, scaled integers against decimals, on the same commands. */
+function batchArithmetic(random: () => number, nextId: () => number) {
+  const pair = benchPair();
+  const work = Array.from({ length: BATCHES_PER_ROUND }, () =>
+    placements(random, nextId).flatMap((command) => (command.command === 'place' ? [command.ticket] : [])),
+  );
+  const plenty = () =>
+    new Map(
+      Array.from({ length: USERS }, (_, index) => [
+        [`${index + 1}:${pair.legal_id}`, '1000000000'],
+        [`${index + 1}:${pair.currency_id}`, '1000000000'],
+      ]).flat() as [string, string][],
+    );
+  const timed = (run: () => void) => {
+    const started = process.cpuUsage();
+    run();
+    const { user, system } = process.cpuUsage(started);
+    return (user + system) / (BATCHES_PER_ROUND * BATCH_SIZE);
+  };
+  const integer = timed(() => {
+    const market = new Market(pair);
+    for (const tickets of work) {
+      const funds = new Map([...plenty()].map(([key, value]) => [key, parseScaled(value)]));
+      const batch = new BatchState(market, new BatchFunds(funds));
+      for (const ticket of tickets) {
+        const order: LiveOrder = {
+          ...ticket,
+          price: ticket.price === null ? null : parseScaled(ticket.price),
+          amount: parseScaled(ticket.amount),
+          filled: 0n,
+          quoteFilled: 0n,
+          locked: 0n,
+          fee: 0n,
+          state: 'new',
+          arrival: 0,
+          createdAt: new Date(ticket.createdAt),
+        };
+        batch.place(order);
+      }
+      batch.funds.movements();
+      market.lastPrice = batch.trades.at(-1)?.price ?? market.lastPrice;
+    }
+  });
+  const decimal = timed(() => {
+    const market = new DecimalMarket(pair);
+    for (const tickets of work) {
+      const funds = new Map([...plenty()].map(([key, value]) => [key, new Money(value)]));
+      const batch = new DecimalBatch(market, funds);
+      for (const ticket of tickets) {
+        const zero = new Money(0);
+        batch.place({
+          ...ticket,
+          price: ticket.price === null ? null : new Money(ticket.price),
+          amount: new Money(ticket.amount),
+          filled: zero,
+          quoteFilled: zero,
+          locked: zero,
+          fee: zero,
+          state: 'new',
+        });
+      }
+      batch.movements();
+      const last = batch.trades.at(-1);
+      if (last) market.lastPrice = new Money(last.texts[0] ?? '');
+    }
+  });
+  return { integer, decimal };
 }
 
 export async function benchSettleCpu(): Promise<Record<string, number>> {
@@ -96,20 +183,30 @@ export async function benchSettleCpu(): Promise<Record<string, number>> {
     const market = new Market(benchPair());
     const work = Array.from({ length: batches }, () => placements(random, nextId));
     let trades = 0;
-    const started = performance.now();
+    const started = process.cpuUsage();
     for (const commands of work) trades += (await settleBatch(pool, market, commands)).trades.length;
-    return { microseconds: ((performance.now() - started) * 1000) / (batches * BATCH_SIZE), trades };
+    const { user, system } = process.cpuUsage(started);
+    return { microseconds: (user + system) / (batches * BATCH_SIZE), trades };
   };
   await round(BATCHES_PER_ROUND);
   const rounds = [];
   for (let index = 0; index < ROUNDS; index += 1) rounds.push(await round(BATCHES_PER_ROUND));
   const sorted = rounds.map((each) => each.microseconds).sort((a, b) => a - b);
+  batchArithmetic(random, nextId);
+  const arithmetic = Array.from({ length: ROUNDS }, () => batchArithmetic(random, nextId));
+  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+  const integer = median(arithmetic.map((each) => each.integer));
+  const decimal = median(arithmetic.map((each) => each.decimal));
   return {
-    'spot settle CPU per order, Postgres stood in (µs, median)': Number(
+    'spot settle CPU per order, Postgres stood in (µs CPU, median)': Number(
       sorted[Math.floor(ROUNDS / 2)]?.toFixed(1),
     ),
-    'spot settle CPU per order, best round (µs)': Number(sorted[0]?.toFixed(1)),
-    'spot settle trades per order': Number(((rounds[0]?.trades ?? 0) / (BATCHES_PER_ROUND * BATCH_SIZE)).toFixed(2)),
+    'spot settle CPU per order, best round (µs CPU)': Number(sorted[0]?.toFixed(1)),
+    'spot settle trades per order': Number(
+      ((rounds[0]?.trades ?? 0) / (BATCHES_PER_ROUND * BATCH_SIZE)).toFixed(2),
+    ),
+    'spot batch arithmetic in memory, scaled integers (µs CPU per order, median)': Number(integer.toFixed(1)),
+    'spot batch arithmetic in memory, decimals (µs CPU per order, median)': Number(decimal.toFixed(1)),
     'load average (1 min) while measured': Number(loadavg()[0]?.toFixed(2)),
   };
 }
