@@ -37,6 +37,8 @@ const ROUNDS = 7;
 const USERS = 256;
 const MID_PRICE = 60_000;
 
+type OrderTicket = Extract<SpotCommand, { command: 'place' }>['ticket'];
+
 /** pg's own encoder of statement parameters: what the driver runs on every value before it is sent. */
 const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as {
   prepareValue: (value: unknown) => unknown;
@@ -111,12 +113,13 @@ function batchArithmetic(random: () => number, nextId: () => number) {
   const work = Array.from({ length: BATCHES_PER_ROUND }, () =>
     placements(random, nextId).flatMap((command) => (command.command === 'place' ? [command.ticket] : [])),
   );
-  const plenty = () =>
+  // As the matcher reads them: both balances of each owner of the batch's orders, plenty of each.
+  const fundsOf = <T>(tickets: OrderTicket[], amount: (text: string) => T) =>
     new Map(
-      Array.from({ length: USERS }, (_, index) => [
-        [`${index + 1}:${pair.legal_id}`, '1000000000'],
-        [`${index + 1}:${pair.currency_id}`, '1000000000'],
-      ]).flat() as [string, string][],
+      [...new Set(tickets.map((ticket) => ticket.userId))].flatMap((userId) => [
+        [`${userId}:${pair.legal_id}`, amount('1000000000')],
+        [`${userId}:${pair.currency_id}`, amount('1000000000')],
+      ]),
     );
   const timed = (run: () => void) => {
     const started = process.cpuUsage();
@@ -127,8 +130,7 @@ function batchArithmetic(random: () => number, nextId: () => number) {
   const integer = timed(() => {
     const market = new Market(pair);
     for (const tickets of work) {
-      const funds = new Map([...plenty()].map(([key, value]) => [key, parseScaled(value)]));
-      const batch = new BatchState(market, new BatchFunds(funds));
+      const batch = new BatchState(market, new BatchFunds(fundsOf(tickets, parseScaled)));
       for (const ticket of tickets) {
         const order: LiveOrder = {
           ...ticket,
@@ -151,8 +153,10 @@ function batchArithmetic(random: () => number, nextId: () => number) {
   const decimal = timed(() => {
     const market = new DecimalMarket(pair);
     for (const tickets of work) {
-      const funds = new Map([...plenty()].map(([key, value]) => [key, new Money(value)]));
-      const batch = new DecimalBatch(market, funds);
+      const batch = new DecimalBatch(
+        market,
+        fundsOf(tickets, (text) => new Money(text)),
+      );
       for (const ticket of tickets) {
         const zero = new Money(0);
         batch.place({

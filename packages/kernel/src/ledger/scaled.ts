@@ -11,29 +11,36 @@ export type Scaled = bigint;
 /** One whole unit: 10^18. */
 export const SCALED_ONE: Scaled = 10n ** BigInt(STORAGE_DECIMALS);
 
-const PLAIN = /^(-?)(\d+)(?:\.(\d+))?$/;
+const PLAIN = /^-?\d+(\.\d+)?$/;
 
 /**
  * Reads a decimal string exactly (plain digits, or an exponent form as Prisma's Decimal may print tiny
  * values). More than 18 places cannot be held, so they are refused rather than rounded.
  */
 export function parseScaled(text: string): Scaled {
-  const plain = PLAIN.exec(text) ?? PLAIN.exec(new Money(text).toFixed());
-  if (!plain) throw new Error(`not a decimal amount: ${text}`);
-  const [, sign, whole = '', fraction = ''] = plain;
+  // Slices rather than a regex's capture groups: this runs for every amount the matcher reads.
+  const plain = PLAIN.test(text) ? text : new Money(text).toFixed();
+  const point = plain.indexOf('.');
+  const fraction = point < 0 ? '' : plain.slice(point + 1);
   if (fraction.length > STORAGE_DECIMALS)
     throw new Error(`${text} has more than ${STORAGE_DECIMALS} decimal places`);
-  const value = BigInt(whole + fraction.padEnd(STORAGE_DECIMALS, '0'));
-  return sign === '-' ? -value : value;
+  // The sign, if any, stays in front of the digits: BigInt reads it.
+  return BigInt((point < 0 ? plain : plain.slice(0, point)) + fraction.padEnd(STORAGE_DECIMALS, '0'));
 }
+
+const ZERO_CODE = '0'.charCodeAt(0);
 
 /** A scaled amount as a plain decimal string without trailing zeros (as `Money.toFixed()` prints it). */
 export function formatScaled(value: Scaled): string {
   const negative = value < 0n;
   const digits = (negative ? -value : value).toString().padStart(STORAGE_DECIMALS + 1, '0');
-  const whole = digits.slice(0, -STORAGE_DECIMALS);
-  const fraction = digits.slice(-STORAGE_DECIMALS).replace(/0+$/, '');
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+  const point = digits.length - STORAGE_DECIMALS;
+  let end = digits.length;
+  while (end > point && digits.charCodeAt(end - 1) === ZERO_CODE) end -= 1;
+  const sign = negative ? '-' : '';
+  return end === point
+    ? `${sign}${digits.slice(0, point)}`
+    : `${sign}${digits.slice(0, point)}.${digits.slice(point, end)}`;
 }
 
 /**
