@@ -9,7 +9,7 @@ import {
   BatchState,
   Market,
   settleBatch,
-  type LiveOrder,
+  ticketOrder,
   type Pair,
   type SpotCommand,
 } from '@exchange/api/modules/spot';
@@ -132,19 +132,7 @@ function batchArithmetic(random: () => number, nextId: () => number) {
     for (const tickets of work) {
       const batch = new BatchState(market, new BatchFunds(fundsOf(tickets, parseScaled)));
       for (const ticket of tickets) {
-        const order: LiveOrder = {
-          ...ticket,
-          price: ticket.price === null ? null : parseScaled(ticket.price),
-          amount: parseScaled(ticket.amount),
-          filled: 0n,
-          quoteFilled: 0n,
-          locked: 0n,
-          fee: 0n,
-          state: 'new',
-          arrival: 0,
-          createdAt: new Date(ticket.createdAt),
-        };
-        batch.place(order);
+        batch.place(ticketOrder(ticket));
       }
       batch.funds.movements();
       market.lastPrice = batch.trades.at(-1)?.price ?? market.lastPrice;

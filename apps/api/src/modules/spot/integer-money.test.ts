@@ -8,9 +8,9 @@ import {
   decimalTradeFees,
 } from '../../../../../test/decimal-spot-batch';
 import { tradeFees } from './fees';
-import { Market, type LiveOrder } from './live-market';
+import { Market } from './live-market';
 import { fillOf, lotsToAmount, ticksToPrice, type Pair } from './pairs';
-import { BatchFunds, BatchState } from './settle-batch';
+import { BatchFunds, BatchState, ticketOrder } from './settle-batch';
 
 /**
  * The matcher's money is scaled integers (ledger/scaled.ts); it was decimal.js. These differential tests run
@@ -177,20 +177,15 @@ describe('integer money in the matcher, against the decimal reference', () => {
             timeInForce,
             postOnly,
           } as const;
-          const order: LiveOrder = {
+          const ticket = {
             ...shared,
-            price: price === null ? null : parseScaled(price.toFixed()),
-            amount: parseScaled(amount.toFixed()),
-            filled: 0n,
-            quoteFilled: 0n,
-            locked: 0n,
-            fee: 0n,
-            state: 'new',
-            arrival: 0,
-            createdAt: new Date(),
+            matchId: pair.id,
+            price: price === null ? null : price.toFixed(),
+            amount: amount.toFixed(),
+            createdAt: Date.now(),
           };
           const zero = new Money(0);
-          batch.place(order);
+          batch.place(ticketOrder(ticket));
           expected.place({
             ...shared,
             price,

@@ -116,7 +116,7 @@ export async function settleBatch(
 }
 
 /** A placement's order as the matcher books it: nothing filled, nothing locked yet. */
-function ticketOrder(ticket: OrderTicket): LiveOrder {
+export function ticketOrder(ticket: OrderTicket): LiveOrder {
   return {
     id: ticket.id,
     userId: ticket.userId,
