@@ -1,6 +1,7 @@
 export * from './accounts';
 export * from './log-types';
 export * from './money';
+export * from './scaled';
 export * from './ledger';
 export * from './writer';
 export * from './audit';

@@ -11,6 +11,7 @@ import {
 } from './accounts';
 import type { LogType } from './log-types';
 import { Money, type Money as MoneyValue } from './money';
+import { formatScaled, parseScaled, type Scaled } from './scaled';
 
 /**
  * The only code that changes a balance: every change is a signed movement of one balance column, written
@@ -46,6 +47,33 @@ export interface ColumnMovement {
   ref?: LedgerRef;
   memo?: string;
 }
+
+/** A movement whose delta is scaled (ledger/scaled.ts): what a hot loop hands `applyScaledBatchMovements`. */
+export type ScaledMovement = Omit<ColumnMovement, 'delta'> & { delta: Scaled };
+
+/**
+ * The sums the writer makes of deltas, for either kind of amount: decimals (`ColumnMovement`) or scaled
+ * bigints (`ScaledMovement`), so both go through the same statements.
+ */
+interface Sums<T> {
+  zero: T;
+  add: (a: T, b: T) => T;
+  isZero: (value: T) => boolean;
+  text: (value: T) => string;
+}
+const DECIMAL_SUMS: Sums<MoneyValue> = {
+  zero: new Money(0),
+  add: (a, b) => a.plus(b),
+  isZero: (value) => value.isZero(),
+  text: (value) => value.toFixed(),
+};
+const SCALED_SUMS: Sums<Scaled> = {
+  zero: 0n,
+  add: (a, b) => a + b,
+  isZero: (value) => value === 0n,
+  text: formatScaled,
+};
+type Movement<T> = Omit<ColumnMovement, 'delta'> & { delta: T };
 
 export const columnOf = (movement: Pick<ColumnMovement, 'account' | 'isLock'>): BalanceColumn =>
   movement.isLock ? lockedColumn(movement.account) : availableColumn(movement.account);
@@ -130,7 +158,7 @@ async function writeMovements(db: Sql, balances: Balances, moving: ColumnMovemen
     row.set(column, after);
     balanceAfter.push(after.toFixed());
   }
-  const wallets = netPerWallet(moving);
+  const wallets = netPerWallet(moving, DECIMAL_SUMS);
   for (const wallet of wallets) {
     // Stryker disable next-line OptionalChaining: every row is there (see above); `?.` only satisfies types.
     const row = balances.get(walletKey(wallet.userId, wallet.currencyId))?.columns;
@@ -138,7 +166,7 @@ async function writeMovements(db: Sql, balances: Balances, moving: ColumnMovemen
       // Stryker disable next-line OptionalChaining: every column is there (see above).
       if (row?.get(column)?.isNegative()) throw new AppError('balance_insufficient');
   }
-  const { changed, deltaArrays, deltaParams } = netColumns(wallets, 2);
+  const { changed, deltaArrays, deltaParams } = netColumns(wallets, 2, DECIMAL_SUMS);
   const log = changed.length + 2;
   const logParams = LOG_ARRAY_TYPES.map((type, index) => `$${log + index}::${type}[]`);
   const [written] = await db.query<{ moved: number }>(
@@ -158,7 +186,11 @@ async function writeMovements(db: Sql, balances: Balances, moving: ColumnMovemen
       // Stryker disable next-line OptionalChaining: every row is there (see above); `?.` only satisfies types.
       wallets.map((wallet) => balances.get(walletKey(wallet.userId, wallet.currencyId))?.id),
       ...deltaArrays,
-      ...logArrays(moving, balanceAfter),
+      ...logArrays(
+        moving,
+        moving.map((movement) => movement.delta.toFixed()),
+        balanceAfter,
+      ),
     ],
   );
   // The rows are locked and were checked above, so a refusal here means something is badly wrong.
@@ -167,45 +199,48 @@ async function writeMovements(db: Sql, balances: Balances, moving: ColumnMovemen
 }
 
 /** Each wallet row the movements touch once, in key order, with the net change of each of its columns. */
-function netPerWallet(moving: ColumnMovement[]): NetWallet[] {
-  const net = new Map<string, NetWallet>();
+function netPerWallet<T>(moving: Movement<T>[], sums: Sums<T>): NetWallet<T>[] {
+  const net = new Map<string, NetWallet<T>>();
   for (const movement of moving) {
     const key = walletKey(movement.userId, movement.currencyId);
     const wallet = net.get(key) ?? {
       userId: movement.userId,
       currencyId: movement.currencyId,
-      deltas: new Map<BalanceColumn, MoneyValue>(),
+      deltas: new Map<BalanceColumn, T>(),
     };
     net.set(key, wallet);
     const column = columnOf(movement);
-    wallet.deltas.set(column, (wallet.deltas.get(column) ?? new Money(0)).plus(movement.delta));
+    wallet.deltas.set(column, sums.add(wallet.deltas.get(column) ?? sums.zero, movement.delta));
   }
   return [...net.values()].sort((a, b) => a.userId - b.userId || a.currencyId - b.currencyId);
 }
 
-interface NetWallet {
+interface NetWallet<T> {
   userId: number;
   currencyId: number;
-  deltas: Map<BalanceColumn, MoneyValue>;
+  deltas: Map<BalanceColumn, T>;
 }
 
 /**
  * The columns the wallets change (only those are set and guarded: fewer numeric sums for Postgres), their
  * deltas as one array per column, and those arrays' placeholders from parameter `first` on.
  */
-function netColumns(wallets: NetWallet[], first: number) {
+function netColumns<T>(wallets: NetWallet<T>[], first: number, sums: Sums<T>) {
   // Stryker disable next-line MethodExpression: setting every column (unchanged ones + 0) is only slower.
   const changed = BALANCE_COLUMNS.filter((column) => wallets.some((wallet) => wallet.deltas.has(column)));
   return {
     changed,
     deltaArrays: changed.map((column) =>
-      wallets.map((wallet) => (wallet.deltas.get(column) ?? new Money(0)).toFixed()),
+      wallets.map((wallet) => sums.text(wallet.deltas.get(column) ?? sums.zero)),
     ),
     deltaParams: changed.map((_, index) => `$${first + index}::numeric[]`).join(', '),
   };
 }
 
-/** The account-log columns as arrays, one element per movement; `balanceAfter` as the caller worked it out. */
+/**
+ * The account-log columns as arrays, one element per movement; `deltas` as text and `balanceAfter` as the
+ * caller worked them out.
+ */
 const LOG_ARRAY_TYPES = [
   'int',
   'int',
@@ -218,13 +253,17 @@ const LOG_ARRAY_TYPES = [
   'varchar',
   'text',
 ];
-function logArrays(moving: ColumnMovement[], balanceAfter: string[]): unknown[] {
+function logArrays(
+  moving: Omit<ColumnMovement, 'delta'>[],
+  deltas: string[],
+  balanceAfter: string[],
+): unknown[] {
   return [
     moving.map((movement) => movement.userId),
     moving.map((movement) => movement.currencyId),
     moving.map((movement) => movement.account),
     moving.map((movement) => movement.isLock),
-    moving.map((movement) => movement.delta.toFixed()),
+    deltas,
     balanceAfter,
     moving.map((movement) => movement.type),
     moving.map((movement) => movement.ref?.type ?? ''),
@@ -243,24 +282,33 @@ function logArrays(moving: ColumnMovement[], balanceAfter: string[]): unknown[] 
  * zero fails the statement, so Postgres itself aborts the transaction and nothing of it can be committed
  * (`balance_insufficient`).
  */
-export async function applyBatchMovements(tx: Sql, movements: ColumnMovement[]): Promise<void> {
-  const moving = movements.filter((movement) => !movement.delta.isZero());
+export function applyBatchMovements(tx: Sql, movements: ColumnMovement[]): Promise<void> {
+  return writeBatch(tx, movements, DECIMAL_SUMS);
+}
+
+/** `applyBatchMovements` for scaled deltas: the spot matcher's, which counts in scaled bigints. */
+export function applyScaledBatchMovements(tx: Sql, movements: ScaledMovement[]): Promise<void> {
+  return writeBatch(tx, movements, SCALED_SUMS);
+}
+
+async function writeBatch<T>(tx: Sql, movements: Movement<T>[], sums: Sums<T>): Promise<void> {
+  const moving = movements.filter((movement) => !sums.isZero(movement.delta));
   if (moving.length === 0) return;
-  const wallets = netPerWallet(moving);
+  const wallets = netPerWallet(moving, sums);
   const userIds = wallets.map((wallet) => wallet.userId);
   const currencyIds = wallets.map((wallet) => wallet.currencyId);
   // What each movement's column still changes after it, so its balance_after is the final value less that.
   // Stryker disable next-line ArrayDeclaration: sized up front only to skip regrowing; every slot is set below.
   const later: string[] = new Array<string>(moving.length);
-  const suffix = new Map<string, MoneyValue>();
+  const suffix = new Map<string, T>();
   for (let index = moving.length - 1; index >= 0; index -= 1) {
-    const movement = moving[index] as ColumnMovement;
+    const movement = moving[index] as Movement<T>;
     const key = `${walletKey(movement.userId, movement.currencyId)}:${columnOf(movement)}`;
-    const after = suffix.get(key) ?? new Money(0);
-    later[index] = after.toFixed();
-    suffix.set(key, after.plus(movement.delta));
+    const after = suffix.get(key) ?? sums.zero;
+    later[index] = sums.text(after);
+    suffix.set(key, sums.add(after, movement.delta));
   }
-  const { changed, deltaArrays, deltaParams } = netColumns(wallets, 3);
+  const { changed, deltaArrays, deltaParams } = netColumns(wallets, 3, sums);
   const log = changed.length + 3;
   const logParams = [...LOG_ARRAY_TYPES, 'varchar'].map((type, index) => `$${log + index}::${type}[]`);
   // Only rows that are missing try an insert: an insert that conflicts would still burn a wallet id.
@@ -294,7 +342,18 @@ export async function applyBatchMovements(tx: Sql, movements: ColumnMovement[]):
        ORDER BY l.n)
      -- A row not found would leave its movements unwritten: dividing by zero fails the whole statement.
      SELECT 1 / ((SELECT count(*) FROM moved) = $${log + LOG_ARRAY_TYPES.length + 1})::int AS moved`,
-    [userIds, currencyIds, ...deltaArrays, ...logArrays(moving, later), moving.map(columnOf), wallets.length],
+    [
+      userIds,
+      currencyIds,
+      ...deltaArrays,
+      ...logArrays(
+        moving,
+        moving.map((movement) => sums.text(movement.delta)),
+        later,
+      ),
+      moving.map(columnOf),
+      wallets.length,
+    ],
   );
   await Promise.all([
     opened,
@@ -391,6 +450,25 @@ export async function readAvailable(
   account: Account,
   keys: { userId: number; currencyId: number }[],
 ): Promise<Map<string, MoneyValue>> {
+  const texts = await readAvailableTexts(tx, account, keys);
+  return new Map([...texts].map(([key, text]) => [key, new Money(text)]));
+}
+
+/** `readAvailable` scaled (ledger/scaled.ts), for the spot matcher, which counts in scaled bigints. */
+export async function readScaledAvailable(
+  tx: Tx | Sql,
+  account: Account,
+  keys: { userId: number; currencyId: number }[],
+): Promise<Map<string, Scaled>> {
+  const texts = await readAvailableTexts(tx, account, keys);
+  return new Map([...texts].map(([key, text]) => [key, parseScaled(text)]));
+}
+
+async function readAvailableTexts(
+  tx: Tx | Sql,
+  account: Account,
+  keys: { userId: number; currencyId: number }[],
+): Promise<Map<string, string>> {
   if (keys.length === 0) return new Map();
   const column = availableColumn(account);
   const rows = await asSql(tx).query<{ user_id: number; currency_id: number; available: string }>(
@@ -399,7 +477,7 @@ export async function readAvailable(
      JOIN wallets w ON w.user_id = k.user_id AND w.currency_id = k.currency_id`,
     [keys.map((key) => key.userId), keys.map((key) => key.currencyId)],
   );
-  return new Map(rows.map((row) => [walletKey(row.user_id, row.currency_id), new Money(row.available)]));
+  return new Map(rows.map((row) => [walletKey(row.user_id, row.currency_id), row.available]));
 }
 
 /** Money to (positive) or from (negative) one of the exchange's own accounts: an append-only entry. */
@@ -411,14 +489,30 @@ export interface HouseEntry {
   ref?: LedgerRef;
 }
 
+/** A house entry whose amount is scaled (ledger/scaled.ts). */
+export type ScaledHouseEntry = Omit<HouseEntry, 'amount'> & { amount: Scaled };
+
 /** Appends house entries (zero amounts are skipped) in one statement. */
 export async function bookHouse(tx: Tx | Sql, entries: HouseEntry | HouseEntry[]): Promise<void> {
-  const db = asSql(tx);
-  const booked = (Array.isArray(entries) ? entries : [entries]).filter((entry) => {
+  const listed = Array.isArray(entries) ? entries : [entries];
+  for (const entry of listed)
     if (!entry.amount.isFinite())
       throw new Error(`house entries must be finite, got ${entry.amount.toString()}`);
-    return !entry.amount.isZero();
-  });
+  await writeHouse(tx, listed, DECIMAL_SUMS);
+}
+
+/** `bookHouse` for scaled amounts: the spot matcher's fees. */
+export function bookScaledHouse(tx: Tx | Sql, entries: ScaledHouseEntry[]): Promise<void> {
+  return writeHouse(tx, entries, SCALED_SUMS);
+}
+
+async function writeHouse<T>(
+  tx: Tx | Sql,
+  entries: (Omit<HouseEntry, 'amount'> & { amount: T })[],
+  sums: Sums<T>,
+): Promise<void> {
+  const db = asSql(tx);
+  const booked = entries.filter((entry) => !sums.isZero(entry.amount));
   if (booked.length === 0) return;
   await db.execute(
     `INSERT INTO house_entries (currency_id, account, delta, type, ref_type, ref_id)
@@ -426,7 +520,7 @@ export async function bookHouse(tx: Tx | Sql, entries: HouseEntry | HouseEntry[]
     [
       booked.map((entry) => entry.currencyId),
       booked.map((entry) => entry.account),
-      booked.map((entry) => entry.amount.toFixed()),
+      booked.map((entry) => sums.text(entry.amount)),
       booked.map((entry) => entry.type),
       booked.map((entry) => entry.ref?.type ?? ''),
       booked.map((entry) => (entry.ref ? String(entry.ref.id) : '')),

@@ -1,24 +1,49 @@
 import type { CurrencyMatch } from '@exchange/kernel/db';
-import { Money, roundPaid, type Money as MoneyValue } from '@exchange/kernel/ledger';
+import {
+  divideRoundingUp,
+  parseScaled,
+  SCALED_ONE,
+  type Scaled,
+  STORAGE_DECIMALS,
+  tenToThe,
+} from '@exchange/kernel/ledger';
 import type { Pair } from './pairs';
 
-/** One fill as the fee rule sees it: base amount, quote amount, and which side took liquidity. */
+/** One fill as the fee rule sees it: base amount, quote amount (scaled, see ledger/scaled.ts), and which side took liquidity. */
 export interface Fill {
-  amount: MoneyValue;
-  quote: MoneyValue;
+  amount: Scaled;
+  quote: Scaled;
   buyerIsTaker: boolean;
 }
 
 export interface TradeFees {
   /** Paid by the buyer in base, out of the amount it receives. */
-  buyerFee: MoneyValue;
+  buyerFee: Scaled;
   /** Paid by the seller in quote, out of the quote it receives. */
-  sellerFee: MoneyValue;
+  sellerFee: Scaled;
 }
 
-/** The fee rate a side of a trade pays: the pair's taker fee when it took liquidity, its maker fee otherwise. */
-export const feeRate = (pair: CurrencyMatch, isTaker: boolean) =>
-  new Money((isTaker ? pair.taker_fee : pair.maker_fee).toFixed());
+/** A pair's fee rates, scaled; read once per pair object (a changed pair is a new object). */
+const ratesOfPair = new WeakMap<CurrencyMatch, { maker: Scaled; taker: Scaled }>();
+function feeRates(pair: CurrencyMatch) {
+  let rates = ratesOfPair.get(pair);
+  if (!rates) {
+    rates = { maker: parseScaled(pair.maker_fee.toFixed()), taker: parseScaled(pair.taker_fee.toFixed()) };
+    ratesOfPair.set(pair, rates);
+  }
+  return rates;
+}
+
+/**
+ * `rate` of `received`, rounded up at `decimals` places, and never more than `received`. The product of two
+ * scaled amounts is in 10^-36, so it is exact until the one rounding. A currency finer than the storage scale
+ * is rounded at the storage scale: Postgres could not hold more places anyway.
+ */
+function feeOn(received: Scaled, rate: Scaled, decimals: number): Scaled {
+  const step = tenToThe(STORAGE_DECIMALS - Math.min(decimals, STORAGE_DECIMALS));
+  const fee = divideRoundingUp(received * rate, SCALED_ONE * step) * step;
+  return fee < received ? fee : received;
+}
 
 /**
  * The trade-fee rule of spot: each side pays its rate on what it receives (the buyer in base, the seller in
@@ -26,13 +51,9 @@ export const feeRate = (pair: CurrencyMatch, isTaker: boolean) =>
  * it receives. The fees go to the house's `fees` account.
  */
 export function tradeFees(pair: Pair, fill: Fill): TradeFees {
-  const buyerFee = Money.min(
-    roundPaid(fill.amount.times(feeRate(pair, fill.buyerIsTaker)), pair.currency.decimal_scale),
-    fill.amount,
-  );
-  const sellerFee = Money.min(
-    roundPaid(fill.quote.times(feeRate(pair, !fill.buyerIsTaker)), pair.legal.decimal_scale),
-    fill.quote,
-  );
-  return { buyerFee, sellerFee };
+  const rates = feeRates(pair);
+  return {
+    buyerFee: feeOn(fill.amount, fill.buyerIsTaker ? rates.taker : rates.maker, pair.currency.decimal_scale),
+    sellerFee: feeOn(fill.quote, fill.buyerIsTaker ? rates.maker : rates.taker, pair.legal.decimal_scale),
+  };
 }

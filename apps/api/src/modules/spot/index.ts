@@ -24,8 +24,8 @@ export {
 
 // The matcher's rules: its in-memory market, and the settlement of a batch (trades, order states, balance
 // movements, fees, open-order counters, candles) in one transaction.
-export { Market } from './live-market';
-export { settleBatch, type BatchOutcome } from './settle-batch';
+export { Market, type LiveOrder } from './live-market';
+export { BatchFunds, BatchState, settleBatch, ticketOrder, type BatchOutcome } from './settle-batch';
 export type { CandleRow } from './candles';
 
 // Pairs and market data.

@@ -1,25 +1,37 @@
 import { OrderBook, type Side, type TimeInForce } from '@exchange/engine';
 import type { Db } from '@exchange/kernel/db';
-import { Money, roundPaid, type Money as MoneyValue } from '@exchange/kernel/ledger';
-import { amountToLots, lotsToAmount, priceToTicks, ticksToPrice, type Pair } from './pairs';
+import {
+  divideRoundingUp,
+  Money,
+  parseScaled,
+  SCALED_ONE,
+  type Money as MoneyValue,
+  type Scaled,
+  STORAGE_DECIMALS,
+  tenToThe,
+} from '@exchange/kernel/ledger';
+import { gridOf, scaledToLots, scaledToTicks, type Pair } from './pairs';
 
-/** A market buy locks this much above its estimated cost; what it does not spend returns when it ends. */
-export const MARKET_BUY_SLIPPAGE = new Money('0.05');
+/** A market buy locks this many percent above its estimated cost; what it does not spend returns when it ends. */
+export const MARKET_BUY_SLIPPAGE_PERCENT = 5n;
 /** How deep into the asks a market buy's cost is estimated; beyond, at the last trade price. */
 const MARKET_BUY_LEVELS = 500;
 
-/** What the matcher remembers of a live order between batches (derived from Postgres at every rebuild). */
+/**
+ * What the matcher remembers of a live order between batches (derived from Postgres at every rebuild). Its
+ * money is scaled (10^-18 as a bigint, ledger/scaled.ts): the batch's arithmetic is integer arithmetic.
+ */
 export interface LiveOrder {
   id: string;
   userId: number;
   side: 1 | 2;
   kind: string;
-  price: MoneyValue | null;
-  amount: MoneyValue;
-  filled: MoneyValue;
-  quoteFilled: MoneyValue;
-  locked: MoneyValue;
-  fee: MoneyValue;
+  price: Scaled | null;
+  amount: Scaled;
+  filled: Scaled;
+  quoteFilled: Scaled;
+  locked: Scaled;
+  fee: Scaled;
   state: string;
   timeInForce: TimeInForce;
   postOnly: boolean;
@@ -78,13 +90,13 @@ export class Market {
     this.arrivals = Number(open.at(-1)?.arrival ?? 0) + 1;
     for (const row of open) {
       const order = toLiveOrder(row);
-      if (!order.price) continue;
+      if (order.price === null) continue;
       this.book.restore({
         orderId: Number(row.id),
         ownerId: row.user_id,
         side: engineSide(row.side),
-        priceTicks: priceToTicks(this.pair, order.price),
-        remainingLots: amountToLots(this.pair, order.amount.minus(order.filled)),
+        priceTicks: scaledToTicks(this.pair, order.price),
+        remainingLots: scaledToLots(this.pair, order.amount - order.filled),
       });
       this.rest(order);
     }
@@ -109,21 +121,26 @@ export class Market {
 
   /**
    * What a market buy of `amount` locks: its cost against the asks resting now (best first) and, for what
-   * they cannot cover, at the last trade price, plus the slippage reserve. Undefined when the market has
-   * neither asks nor a trade.
+   * they cannot cover, at the last trade price, plus the slippage reserve, rounded up at the quote currency's
+   * precision. Undefined when the market has neither asks nor a trade. The cost is summed in 10^-36 (scaled
+   * amount × scaled price), so nothing rounds before that one rounding up.
    */
-  marketBuyBudget(amount: MoneyValue): MoneyValue | undefined {
-    let cost = new Money(0);
+  marketBuyBudget(amount: Scaled): Scaled | undefined {
+    const grid = gridOf(this.pair);
+    let cost = 0n;
     let remaining = amount;
     for (const [ticks, lots] of this.book.depth(MARKET_BUY_LEVELS).asks) {
-      if (remaining.lte(0)) break;
-      const take = Money.min(remaining, lotsToAmount(this.pair, lots));
-      cost = cost.plus(take.times(ticksToPrice(this.pair, ticks)));
-      remaining = remaining.minus(take);
+      if (remaining <= 0n) break;
+      const level = BigInt(lots) * grid.lot;
+      const take = remaining < level ? remaining : level;
+      cost += take * BigInt(ticks) * grid.tick;
+      remaining -= take;
     }
-    if (remaining.gt(0) && this.lastPrice) cost = cost.plus(remaining.times(this.lastPrice));
-    else if (remaining.gt(0) && cost.isZero()) return undefined;
-    return roundPaid(cost.times(MARKET_BUY_SLIPPAGE.plus(1)), this.pair.legal.decimal_scale);
+    if (remaining > 0n && this.lastPrice) cost += remaining * parseScaled(this.lastPrice.toFixed());
+    else if (remaining > 0n && cost === 0n) return undefined;
+    const step = tenToThe(STORAGE_DECIMALS - Math.min(this.pair.legal.decimal_scale, STORAGE_DECIMALS));
+    const withReserve = cost * (100n + MARKET_BUY_SLIPPAGE_PERCENT);
+    return divideRoundingUp(withReserve, 100n * SCALED_ONE * step) * step;
   }
 }
 
@@ -153,12 +170,12 @@ export function toLiveOrder(row: OrderRow): LiveOrder {
     userId: row.user_id,
     side: row.side === 1 ? 1 : 2,
     kind: row.kind,
-    price: row.price === null ? null : new Money(String(row.price)),
-    amount: new Money(String(row.amount)),
-    filled: new Money(String(row.filled)),
-    quoteFilled: new Money(String(row.quote_filled)),
-    locked: new Money(String(row.locked)),
-    fee: new Money(String(row.fee)),
+    price: row.price === null ? null : parseScaled(String(row.price)),
+    amount: parseScaled(String(row.amount)),
+    filled: parseScaled(String(row.filled)),
+    quoteFilled: parseScaled(String(row.quote_filled)),
+    locked: parseScaled(String(row.locked)),
+    fee: parseScaled(String(row.fee)),
     state: row.state,
     timeInForce: row.time_in_force === 'IOC' || row.time_in_force === 'FOK' ? row.time_in_force : 'GTC',
     postOnly: row.post_only,

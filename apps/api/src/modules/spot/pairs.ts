@@ -2,7 +2,13 @@ import type { Redis } from 'ioredis';
 import type { Db, Currency, CurrencyMatch } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import { instanceChannel } from '@exchange/kernel/redis';
-import { Money, type Money as MoneyValue } from '@exchange/kernel/ledger';
+import {
+  Money,
+  type Money as MoneyValue,
+  type Scaled,
+  STORAGE_DECIMALS,
+  tenToThe,
+} from '@exchange/kernel/ledger';
 
 export type Pair = CurrencyMatch & { legal: Currency; currency: Currency };
 
@@ -70,21 +76,47 @@ export async function findPairBySymbol(prisma: Db, symbol: string): Promise<Pair
 
 /**
  * The engine counts in integers: prices in ticks of 10^-price_decimals and amounts in lots of
- * 10^-amount_decimals. These convert exactly, and refuse what does not fit the grid.
+ * 10^-amount_decimals. The matcher's money is scaled at the storage scale (10^-18, ledger/scaled.ts), where a
+ * tick is 10^(18-price_decimals) and a lot 10^(18-amount_decimals); a fill's quote, ticks × lots, is then
+ * exact in units of 10^(18-price_decimals-amount_decimals) (PRECISION_LIMITS keeps that at or above 1).
  */
-const powersOfTen: MoneyValue[] = [];
-const tenTo = (exponent: number) => (powersOfTen[exponent] ??= new Money(10).pow(exponent));
-export const priceToTicks = (pair: CurrencyMatch, price: MoneyValue) =>
-  price.times(tenTo(pair.price_decimals)).toNumber();
-export const amountToLots = (pair: CurrencyMatch, amount: MoneyValue) =>
-  amount.times(tenTo(pair.amount_decimals)).toNumber();
-export const ticksToPrice = (pair: CurrencyMatch, ticks: number) =>
-  new Money(ticks).div(tenTo(pair.price_decimals));
-export const lotsToAmount = (pair: CurrencyMatch, lots: number) =>
-  new Money(lots).div(tenTo(pair.amount_decimals));
+export interface PairGrid {
+  tick: Scaled;
+  lot: Scaled;
+  tickLot: Scaled;
+}
+export const gridOf = (pair: CurrencyMatch): PairGrid => ({
+  tick: tenToThe(STORAGE_DECIMALS - pair.price_decimals),
+  lot: tenToThe(STORAGE_DECIMALS - pair.amount_decimals),
+  tickLot: tenToThe(STORAGE_DECIMALS - pair.price_decimals - pair.amount_decimals),
+});
+
+/**
+ * How many grid steps `value` is. Off the grid (a price finer than the pair's ticks), the answer is not an
+ * integer, which the engine refuses, as it refuses any order it cannot count.
+ */
+const stepsOf = (value: Scaled, step: Scaled) =>
+  value % step === 0n ? Number(value / step) : Number(value) / Number(step);
+export const scaledToTicks = (pair: CurrencyMatch, price: Scaled) => stepsOf(price, gridOf(pair).tick);
+export const scaledToLots = (pair: CurrencyMatch, amount: Scaled) => stepsOf(amount, gridOf(pair).lot);
+export const ticksToScaled = (pair: CurrencyMatch, ticks: number) => BigInt(ticks) * gridOf(pair).tick;
+export const lotsToScaled = (pair: CurrencyMatch, lots: number) => BigInt(lots) * gridOf(pair).lot;
+/** A fill of `lots` at `ticks`, scaled: its price, its base amount and its quote amount (exact). */
+export function fillOf(pair: CurrencyMatch, ticks: number, lots: number) {
+  const grid = gridOf(pair);
+  return {
+    price: BigInt(ticks) * grid.tick,
+    amount: BigInt(lots) * grid.lot,
+    quote: BigInt(ticks) * BigInt(lots) * grid.tickLot,
+  };
+}
 /** A quote amount as a number of tick×lot units, rounded down (the budget of a market buy). */
-export const quoteToTickLots = (pair: CurrencyMatch, quote: MoneyValue) =>
-  quote
-    .times(tenTo(pair.price_decimals + pair.amount_decimals))
-    .floor()
-    .toNumber();
+export const scaledToTickLots = (pair: CurrencyMatch, quote: Scaled) => Number(quote / gridOf(pair).tickLot);
+
+/** Prices and amounts of the engine's grid as decimals, for what is shown (the depth pushes). */
+const powersOfTen: MoneyValue[] = [];
+const decimalTenTo = (exponent: number) => (powersOfTen[exponent] ??= new Money(10).pow(exponent));
+export const ticksToPrice = (pair: CurrencyMatch, ticks: number) =>
+  new Money(ticks).div(decimalTenTo(pair.price_decimals));
+export const lotsToAmount = (pair: CurrencyMatch, lots: number) =>
+  new Money(lots).div(decimalTenTo(pair.amount_decimals));

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestContext } from '../../../../../test/harness';
-import { Money } from '@exchange/kernel/ledger';
+import { formatScaled, Money, parseScaled } from '@exchange/kernel/ledger';
 import { tradeFees } from './fees';
 import { MAX_OPEN_ORDERS_PER_MARKET, openOrderLimitError } from './open-orders';
 import { findTradablePair, type Pair } from './pairs';
@@ -24,31 +24,31 @@ describe('the trade-fee rule', () => {
 
   it('charges the taker its rate and the maker its own, each on what it receives', () => {
     const fees = tradeFees(withFees('0.001', '0.002'), {
-      amount: new Money('0.3'),
-      quote: new Money('30'),
+      amount: parseScaled('0.3'),
+      quote: parseScaled('30'),
       buyerIsTaker: true,
     });
-    expect(fees.buyerFee.toFixed()).toBe('0.0006');
-    expect(fees.sellerFee.toFixed()).toBe('0.03');
+    expect(formatScaled(fees.buyerFee)).toBe('0.0006');
+    expect(formatScaled(fees.sellerFee)).toBe('0.03');
     const reversed = tradeFees(withFees('0.001', '0.002'), {
-      amount: new Money('0.3'),
-      quote: new Money('30'),
+      amount: parseScaled('0.3'),
+      quote: parseScaled('30'),
       buyerIsTaker: false,
     });
-    expect(reversed.buyerFee.toFixed()).toBe('0.0003');
-    expect(reversed.sellerFee.toFixed()).toBe('0.06');
+    expect(formatScaled(reversed.buyerFee)).toBe('0.0003');
+    expect(formatScaled(reversed.sellerFee)).toBe('0.06');
   });
 
   it('rounds a fee up at the currency precision and never beyond what the side receives', () => {
     const tiny = tradeFees(withFees('0.001', '0.001'), {
-      amount: new Money('0.00000001'),
-      quote: new Money('0.00000001'),
+      amount: parseScaled('0.00000001'),
+      quote: parseScaled('0.00000001'),
       buyerIsTaker: true,
     });
     // BTC has 8 decimals: 10^-11 rounds up to 10^-8, which is all the buyer receives.
-    expect(tiny.buyerFee.toFixed()).toBe('0.00000001');
+    expect(formatScaled(tiny.buyerFee)).toBe('0.00000001');
     // USDT has 6: 10^-11 rounds up to 10^-6, more than the 10^-8 the seller receives, so it is capped there.
-    expect(tiny.sellerFee.toFixed()).toBe('0.00000001');
+    expect(formatScaled(tiny.sellerFee)).toBe('0.00000001');
   });
 });
 

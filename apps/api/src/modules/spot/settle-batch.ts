@@ -2,22 +2,25 @@ import type { EngineEvent, PlaceCommand, TradeEvent } from '@exchange/engine';
 import type pg from 'pg';
 import { inTransaction, Issued, type Sql } from '@exchange/kernel/db';
 import {
-  applyBatchMovements,
-  bookHouse,
-  type ColumnMovement,
-  type HouseEntry,
+  applyScaledBatchMovements,
+  bookScaledHouse,
+  formatScaled,
   LOG_TYPES,
   type LogType,
   Money,
-  type Money as MoneyValue,
-  readAvailable,
+  parseScaled,
+  readScaledAvailable,
+  SCALED_ONE,
+  type Scaled,
+  type ScaledHouseEntry,
+  type ScaledMovement,
   walletKey,
 } from '@exchange/kernel/ledger';
 import { recordCandles, type CandleRow, type CandleTrade } from './candles';
 import { tradeFees } from './fees';
 import { engineSide, type LiveOrder, type Market } from './live-market';
 import { openOrderLimitError } from './open-orders';
-import { amountToLots, lotsToAmount, priceToTicks, quoteToTickLots, ticksToPrice } from './pairs';
+import { fillOf, scaledToLots, scaledToTickLots, scaledToTicks } from './pairs';
 import type { OrderResult, OrderTicket, SpotCommand } from './queue';
 
 /** A trade of a settled batch: what it adds to its candles, and who took whom. */
@@ -113,19 +116,18 @@ export async function settleBatch(
 }
 
 /** A placement's order as the matcher books it: nothing filled, nothing locked yet. */
-function ticketOrder(ticket: OrderTicket): LiveOrder {
-  const zero = new Money(0);
+export function ticketOrder(ticket: OrderTicket): LiveOrder {
   return {
     id: ticket.id,
     userId: ticket.userId,
     side: ticket.side,
     kind: ticket.kind,
-    price: ticket.price === null ? null : new Money(ticket.price),
-    amount: new Money(ticket.amount),
-    filled: zero,
-    quoteFilled: zero,
-    locked: zero,
-    fee: zero,
+    price: ticket.price === null ? null : parseScaled(ticket.price),
+    amount: parseScaled(ticket.amount),
+    filled: 0n,
+    quoteFilled: 0n,
+    locked: 0n,
+    fee: 0n,
     state: 'new',
     timeInForce: ticket.timeInForce,
     postOnly: ticket.postOnly,
@@ -134,18 +136,19 @@ function ticketOrder(ticket: OrderTicket): LiveOrder {
   };
 }
 
-/** What these owners have available in both currencies of the market (absent wallets: nothing). */
-async function readFunds(tx: Sql, market: Market, owners: number[]): Promise<Map<string, MoneyValue>> {
+/** What these owners have available in both currencies of the market (absent wallets: nothing), scaled. */
+async function readFunds(tx: Sql, market: Market, owners: number[]): Promise<Map<string, Scaled>> {
   if (owners.length === 0) return new Map();
   const keys = owners.flatMap((userId) =>
     [market.pair.legal_id, market.pair.currency_id].map((currencyId) => ({ userId, currencyId })),
   );
-  const available = await readAvailable(tx, 'change', keys);
-  for (const key of keys) {
-    const name = walletKey(key.userId, key.currencyId);
-    if (!available.has(name)) available.set(name, new Money(0));
-  }
-  return available;
+  const available = await readScaledAvailable(tx, 'change', keys);
+  return new Map(
+    keys.map((key) => {
+      const name = walletKey(key.userId, key.currencyId);
+      return [name, available.get(name) ?? 0n];
+    }),
+  );
 }
 
 /** How an order's movements of a batch are logged: by the most telling thing it did there. */
@@ -160,29 +163,30 @@ const LOG_TYPE_RANK: LogType[] = [
  * of theirs applied as it happens, so a fill can fund their next order in the same batch), and each order's
  * movements netted per balance column. An order filled in the batch that placed it thus writes no lock and
  * release, only what it paid and received: one log row per order per currency and column, not one per fill.
+ * Amounts are scaled bigints (ledger/scaled.ts), and so is what it hands the ledger.
  */
-class BatchFunds {
-  private readonly net = new Map<string, ColumnMovement>();
+export class BatchFunds {
+  private readonly net = new Map<string, ScaledMovement>();
   private readonly typeOf = new Map<string, LogType>();
 
-  constructor(private readonly available: Map<string, MoneyValue>) {}
+  constructor(private readonly available: Map<string, Scaled>) {}
 
   /** Moves `amount` of the order owner's available funds to locked, if they cover it. */
-  lock(order: LiveOrder, currencyId: number, amount: MoneyValue): boolean {
+  lock(order: LiveOrder, currencyId: number, amount: Scaled): boolean {
     const left = this.available.get(walletKey(order.userId, currencyId));
-    if (!left || left.lt(amount)) return false;
-    this.move(order, currencyId, false, amount.neg(), LOG_TYPES.SPOT_ORDER_LOCK);
+    if (left === undefined || left < amount) return false;
+    this.move(order, currencyId, false, -amount, LOG_TYPES.SPOT_ORDER_LOCK);
     this.move(order, currencyId, true, amount, LOG_TYPES.SPOT_ORDER_LOCK);
     return true;
   }
 
-  move(order: LiveOrder, currencyId: number, isLock: boolean, delta: MoneyValue, type: LogType): void {
+  move(order: LiveOrder, currencyId: number, isLock: boolean, delta: Scaled, type: LogType): void {
     const wallet = walletKey(order.userId, currencyId);
     const left = isLock ? undefined : this.available.get(wallet);
-    if (left) this.available.set(wallet, left.plus(delta));
+    if (left !== undefined) this.available.set(wallet, left + delta);
     const key = `${order.id}:${currencyId}:${isLock ? 'locked' : 'available'}`;
     const movement = this.net.get(key);
-    if (movement) movement.delta = movement.delta.plus(delta);
+    if (movement) movement.delta += delta;
     else
       this.net.set(key, {
         userId: order.userId,
@@ -202,11 +206,11 @@ class BatchFunds {
    * The netted movements, credits first: every log row's balance_after then stays at or above what the
    * column ends at, never below zero on the way.
    */
-  movements(): ColumnMovement[] {
+  movements(): ScaledMovement[] {
     return [...this.net.values()]
-      .filter((movement) => !movement.delta.isZero())
+      .filter((movement) => movement.delta !== 0n)
       .map((movement) => ({ ...movement, type: this.typeOf.get(String(movement.ref?.id)) ?? movement.type }))
-      .sort((a, b) => Number(b.delta.isPositive()) - Number(a.delta.isPositive()));
+      .sort((a, b) => Number(b.delta > 0n) - Number(a.delta > 0n));
   }
 }
 
@@ -218,31 +222,37 @@ function placeCommand(market: Market, order: LiveOrder): PlaceCommand {
     ownerId: order.userId,
     side: engineSide(order.side),
     kind: order.kind === 'market' ? 'market' : 'limit',
-    ...(order.price ? { priceTicks: priceToTicks(market.pair, order.price) } : {}),
-    quantityLots: amountToLots(market.pair, order.amount.minus(order.filled)),
-    ...(isMarketBuy ? { maxQuoteTicksLots: quoteToTickLots(market.pair, order.locked) } : {}),
+    ...(order.price === null ? {} : { priceTicks: scaledToTicks(market.pair, order.price) }),
+    quantityLots: scaledToLots(market.pair, order.amount - order.filled),
+    ...(isMarketBuy ? { maxQuoteTicksLots: scaledToTickLots(market.pair, order.locked) } : {}),
     timeInForce: order.timeInForce,
     postOnly: order.postOnly,
     selfTrade: 'cancel-taker',
   };
 }
 
-class BatchState {
+/** A trade of the batch, with its money as the decimal strings it is written with. */
+export interface BookedTrade extends SettledTrade {
+  takerOrderId: string;
+  makerOrderId: string;
+  written: { price: string; amount: string; quote: string; buyerFee: string; sellerFee: string };
+}
+
+/**
+ * One batch in memory: the orders it books and changes, their trades and fees, and (in `funds`) the balance
+ * movements, all in scaled integers; `write` turns them into statements.
+ */
+export class BatchState {
   readonly orders = new Map<string, LiveOrder>();
   private readonly touched = new Set<string>();
-  private readonly house: HouseEntry[] = [];
-  private readonly trades: (SettledTrade & {
-    takerOrderId: string;
-    makerOrderId: string;
-    buyerFee: MoneyValue;
-    sellerFee: MoneyValue;
-  })[] = [];
+  private readonly house: ScaledHouseEntry[] = [];
+  readonly trades: BookedTrade[] = [];
   private readonly rejectReasons = new Map<string, string>();
   private readonly now = new Date();
 
   constructor(
     private readonly market: Market,
-    private readonly funds: BatchFunds,
+    readonly funds: BatchFunds,
   ) {}
 
   /** New orders this batch booked or refused: they are inserted, in the state the batch leaves them in. */
@@ -279,13 +289,14 @@ class BatchState {
     if (openOrderLimitError(this.market.openOrdersOf(order.userId))) return 'too_many_open_orders';
     const { pair } = this.market;
     const isBuy = order.side === 1;
-    const remaining = order.amount.minus(order.filled);
+    const remaining = order.amount - order.filled;
+    // price × remaining is exact on the pair's grid (see gridOf); off it, the engine refuses the order anyway.
     const amount = !isBuy
       ? remaining
-      : order.price
-        ? order.price.times(remaining)
+      : order.price !== null
+        ? (order.price * remaining) / SCALED_ONE
         : this.market.marketBuyBudget(remaining);
-    if (!amount) return 'no_market_price';
+    if (amount === undefined) return 'no_market_price';
     if (!this.funds.lock(order, isBuy ? pair.legal_id : pair.currency_id, amount))
       return 'balance_insufficient';
     order.locked = amount;
@@ -334,11 +345,11 @@ class BatchState {
     this.touched.add(order.id);
     order.state = state;
     this.market.unrest(order);
-    if (order.locked.gt(0)) {
+    if (order.locked > 0n) {
       const currencyId = order.side === 1 ? this.market.pair.legal_id : this.market.pair.currency_id;
-      this.funds.move(order, currencyId, true, order.locked.neg(), LOG_TYPES.SPOT_ORDER_RELEASE);
+      this.funds.move(order, currencyId, true, -order.locked, LOG_TYPES.SPOT_ORDER_RELEASE);
       this.funds.move(order, currencyId, false, order.locked, LOG_TYPES.SPOT_ORDER_RELEASE);
-      order.locked = new Money(0);
+      order.locked = 0n;
     }
   }
 
@@ -348,45 +359,50 @@ class BatchState {
     const taker = this.orderOf(event.takerOrderId);
     const maker = this.orderOf(event.makerOrderId);
     const [buyer, seller] = taker.side === 1 ? [taker, maker] : [maker, taker];
-    const price = ticksToPrice(pair, event.priceTicks);
-    const amount = lotsToAmount(pair, event.quantityLots);
-    const quote = price.times(amount);
+    const { price, amount, quote } = fillOf(pair, event.priceTicks, event.quantityLots);
     const { buyerFee, sellerFee } = tradeFees(pair, { amount, quote, buyerIsTaker: buyer === taker });
     const ref = { type: 'spot_trade', id: `${pair.id}:${event.sequence}` };
     const traded = LOG_TYPES.SPOT_TRADE;
-    this.funds.move(buyer, pair.legal_id, true, quote.neg(), traded);
-    this.funds.move(buyer, pair.currency_id, false, amount.minus(buyerFee), traded);
-    this.funds.move(seller, pair.currency_id, true, amount.neg(), traded);
-    this.funds.move(seller, pair.legal_id, false, quote.minus(sellerFee), traded);
+    this.funds.move(buyer, pair.legal_id, true, -quote, traded);
+    this.funds.move(buyer, pair.currency_id, false, amount - buyerFee, traded);
+    this.funds.move(seller, pair.currency_id, true, -amount, traded);
+    this.funds.move(seller, pair.legal_id, false, quote - sellerFee, traded);
+    const written = {
+      price: formatScaled(price),
+      amount: formatScaled(amount),
+      quote: formatScaled(quote),
+      buyerFee: formatScaled(buyerFee),
+      sellerFee: formatScaled(sellerFee),
+    };
     this.house.push(
       { currencyId: pair.currency_id, account: 'fees', amount: buyerFee, type: LOG_TYPES.SPOT_FEE, ref },
       { currencyId: pair.legal_id, account: 'fees', amount: sellerFee, type: LOG_TYPES.SPOT_FEE, ref },
     );
-    buyer.locked = buyer.locked.minus(quote);
-    seller.locked = seller.locked.minus(amount);
-    buyer.fee = buyer.fee.plus(buyerFee);
-    seller.fee = seller.fee.plus(sellerFee);
+    buyer.locked -= quote;
+    seller.locked -= amount;
+    buyer.fee += buyerFee;
+    seller.fee += sellerFee;
     for (const order of [buyer, seller]) {
-      order.filled = order.filled.plus(amount);
-      order.quoteFilled = order.quoteFilled.plus(quote);
+      order.filled += amount;
+      order.quoteFilled += quote;
     }
-    if (buyer.locked.isNegative() || seller.locked.isNegative()) {
+    if (buyer.locked < 0n || seller.locked < 0n) {
       throw new Error(
         `order locks went negative in trade ${event.sequence}: a fill exceeded what the order held`,
       );
     }
     this.trades.push({
       sequence: event.sequence,
-      price,
-      amount,
-      quote,
+      // The candles and pushes take decimals.
+      price: new Money(written.price),
+      amount: new Money(written.amount),
+      quote: new Money(written.quote),
       takerSide: taker.side,
       takerUserId: taker.userId,
       makerUserId: maker.userId,
       takerOrderId: taker.id,
       makerOrderId: maker.id,
-      buyerFee,
-      sellerFee,
+      written,
       time: this.now,
     });
   }
@@ -413,23 +429,23 @@ class BatchState {
             [
               pair.id,
               this.trades.map((trade) => trade.sequence),
-              this.trades.map((trade) => trade.price.toFixed()),
-              this.trades.map((trade) => trade.amount.toFixed()),
-              this.trades.map((trade) => trade.quote.toFixed()),
+              this.trades.map((trade) => trade.written.price),
+              this.trades.map((trade) => trade.written.amount),
+              this.trades.map((trade) => trade.written.quote),
               this.trades.map((trade) => trade.takerOrderId),
               this.trades.map((trade) => trade.makerOrderId),
               this.trades.map((trade) => trade.takerUserId),
               this.trades.map((trade) => trade.makerUserId),
               this.trades.map((trade) => trade.takerSide),
-              this.trades.map((trade) => trade.buyerFee.toFixed()),
-              this.trades.map((trade) => trade.sellerFee.toFixed()),
+              this.trades.map((trade) => trade.written.buyerFee),
+              this.trades.map((trade) => trade.written.sellerFee),
               this.trades.map((trade) => trade.time.toISOString()),
             ],
           ),
       insertOrders(tx, pair.id, inserted, this.rejectReasons),
       updateOrders(tx, updated),
-      applyBatchMovements(tx, this.funds.movements()),
-      bookHouse(tx, this.house),
+      applyScaledBatchMovements(tx, this.funds.movements()),
+      bookScaledHouse(tx, this.house),
       recordCandles(tx, pair.id, this.trades),
       changed.length === 0 ? Promise.resolve(undefined) : bumpBookVersion(tx, pair.id),
     ]);
@@ -462,7 +478,7 @@ class BatchState {
           userId: order.userId,
           matchId: this.market.pair.id,
           state: order.state,
-          filled: order.filled.toFixed(),
+          filled: formatScaled(order.filled),
           rejectReason: this.rejectReasons.get(id) ?? '',
         },
       ];
@@ -499,12 +515,12 @@ function insertOrders(tx: Sql, matchId: number, orders: LiveOrder[], rejectReaso
       orders.map((order) => order.kind),
       orders.map((order) => order.timeInForce),
       orders.map((order) => order.postOnly),
-      orders.map((order) => order.price?.toFixed() ?? null),
-      orders.map((order) => order.amount.toFixed()),
-      orders.map((order) => order.filled.toFixed()),
-      orders.map((order) => order.quoteFilled.toFixed()),
-      orders.map((order) => order.locked.toFixed()),
-      orders.map((order) => order.fee.toFixed()),
+      orders.map((order) => (order.price === null ? null : formatScaled(order.price))),
+      orders.map((order) => formatScaled(order.amount)),
+      orders.map((order) => formatScaled(order.filled)),
+      orders.map((order) => formatScaled(order.quoteFilled)),
+      orders.map((order) => formatScaled(order.locked)),
+      orders.map((order) => formatScaled(order.fee)),
       orders.map((order) => order.state),
       orders.map((order) => rejectReasons.get(order.id) ?? ''),
       orders.map((order) => order.arrival),
@@ -525,10 +541,10 @@ function updateOrders(tx: Sql, orders: LiveOrder[]) {
     [
       orders.map((order) => order.id),
       orders.map((order) => order.state),
-      orders.map((order) => order.filled.toFixed()),
-      orders.map((order) => order.quoteFilled.toFixed()),
-      orders.map((order) => order.locked.toFixed()),
-      orders.map((order) => order.fee.toFixed()),
+      orders.map((order) => formatScaled(order.filled)),
+      orders.map((order) => formatScaled(order.quoteFilled)),
+      orders.map((order) => formatScaled(order.locked)),
+      orders.map((order) => formatScaled(order.fee)),
     ],
   );
 }
