@@ -16,7 +16,7 @@ export const SLIDER_STEPS = [0, 25, 50, 75, 100] as const;
 export const SLIDER_DECIMALS = 4;
 
 /**
- * A market buy locks its estimated cost plus this reserve (the server's MARKET_BUY_SLIPPAGE, 5 %); what is not
+ * A market buy locks its estimated cost plus this reserve (the server's MARKET_BUY_SLIPPAGE_PERCENT, 5 %); what is not
  * spent returns when the order ends. The slider leaves room for it so that 100 % can be placed.
  */
 export const MARKET_BUY_RESERVE = new Decimal('1.05');
