@@ -50,7 +50,7 @@ if not owner then
   return 1
 end
 return 0`;
-/** Stream entries (group commits) read at most at once, and how long a read waits for the first. */
+/** Stream entries (each one turn of an API process) read at most at once, and how long a read waits for the first. */
 const PLACEMENT_READ_ENTRIES = 1_000;
 const PLACEMENT_BLOCK_MS = 1_000;
 /** A market reader that has not come round for this long is stuck (a batch that never commits). */

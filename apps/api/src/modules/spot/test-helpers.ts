@@ -6,7 +6,7 @@ import { OrderIds } from './order-ids';
 import { ticketOf, type PlacementRequest } from './placements';
 import type { SpotCommand } from './queue';
 
-/** A good-till-cancelled limit order as it reaches the group commit, for tests below the HTTP layer. */
+/** A good-till-cancelled limit order as the API hands it to the matcher, for tests below the HTTP layer. */
 export const limitRequest = (
   pair: Pair,
   userId: number,
