@@ -3,7 +3,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Stryker } from '@stryker-mutator/core';
 import type { PartialStrykerOptions } from '@stryker-mutator/api/core';
-import { MUTATION_MODULES, type MutationModule } from '../test/mutation/modules';
+import { MUTATION_MODULE_VARIABLE, MUTATION_MODULES, type MutationModule } from '../test/mutation/modules';
 
 /**
  * `npm run mutate -- [module...] [--incremental]`: Stryker's mutation testing of the money modules
@@ -23,9 +23,15 @@ const SANDBOXES = '.stryker-tmp';
 function strykerOptions(module: MutationModule, incremental: boolean): PartialStrykerOptions {
   return {
     mutate: module.mutate,
-    testFiles: module.tests,
-    testRunner: 'vitest',
-    plugins: ['@stryker-mutator/vitest-runner'],
+    // The module's test files are chosen by test/mutation/vitest.config.ts (MUTATION_MODULE), not by Stryker's
+    // `testFiles`: with `testFiles` set, Stryker 9 activates a mutant of module-level code (Money's configuration,
+    // a regular expression, an exported arrow function) only after the test file imported that code, so every
+    // such mutant survived whatever the tests said (stryker-js issue 6144).
+    // The vitest runner, counting a mutant that makes a test file fail to load as caught (see the plugin).
+    testRunner: 'vitest-strict',
+    plugins: ['./test/mutation/vitest-runner-strict.ts'],
+    // Stryker's test runner processes load that plugin, written in TypeScript.
+    testRunnerNodeArgs: ['--import', 'tsx'],
     vitest: { configFile: 'test/mutation/vitest.config.ts', related: false },
     coverageAnalysis: 'perTest',
     concurrency: 1,
@@ -110,7 +116,10 @@ async function main(): Promise<void> {
   const names = args.filter((arg) => !arg.startsWith('--'));
   if (args[0] === '--one') {
     const [module] = pickModules(names);
-    if (module) await new Stryker(strykerOptions(module, incremental)).runMutationTest();
+    if (!module) return;
+    // Read by test/mutation/vitest.config.ts in Stryker's test processes, which inherit the environment.
+    process.env[MUTATION_MODULE_VARIABLE] = module.name;
+    await new Stryker(strykerOptions(module, incremental)).runMutationTest();
     return;
   }
   const scores = [];

@@ -13,6 +13,9 @@ export interface MutationModule {
   tests: string[];
 }
 
+/** The environment variable that names the module under test to test/mutation/vitest.config.ts. */
+export const MUTATION_MODULE_VARIABLE = 'MUTATION_MODULE';
+
 export const MUTATION_MODULES: MutationModule[] = [
   // The ledger in two: every mutant re-runs integration tests that each start a database and the app, and
   // one module of all five files took over an hour and a half on a shared machine.

@@ -27,7 +27,7 @@ const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
 export function parseAmount(raw: unknown, maxDecimals: number): Money {
   const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
   if (text === '') throw new AppError('amount_required');
-  if (/^-\d/.test(text) && PLAIN_DECIMAL.test(text.slice(1))) throw new AppError('amount_not_positive');
+  if (text.startsWith('-') && PLAIN_DECIMAL.test(text.slice(1))) throw new AppError('amount_not_positive');
   if (!PLAIN_DECIMAL.test(text)) throw new AppError('amount_invalid');
   const amount = new Money(text);
   if (amount.lte(0)) throw new AppError('amount_not_positive');
