@@ -330,6 +330,46 @@ describe('ledger', () => {
     }
   });
 
+  it('refuses a batch that goes below zero on the way, though it ends above zero, in either many-row writer', async () => {
+    const { user, base } = await fundedUser('5');
+    const other = await ctx.signedInUser();
+    const move = (userId: number, delta: string): ColumnMovement => ({
+      ...base,
+      userId,
+      isLock: false,
+      delta: new Money(delta),
+    });
+    // 5 - 10 is below zero before the + 20 that would cover it: the log could never show that -5.
+    const dipping = [move(user.id, '-10'), move(other.id, '1'), move(user.id, '20')];
+    await expect(ctx.prisma.$transaction((tx) => applyMovements(tx, dipping))).rejects.toEqual(
+      new AppError('balance_insufficient'),
+    );
+    const pool = createPool(ctx.databaseUrl, 1);
+    try {
+      await expect(inTransaction(pool, (sql) => applyBatchMovements(sql, dipping))).rejects.toEqual(
+        new AppError('balance_insufficient'),
+      );
+      // Down to exactly zero on the way is allowed.
+      await inTransaction(pool, (sql) => applyBatchMovements(sql, [move(user.id, '-5'), move(user.id, '5')]));
+    } finally {
+      await pool.end();
+    }
+    await ctx.prisma.$transaction((tx) => applyMovements(tx, [move(user.id, '-5'), move(user.id, '5')]));
+    expect(await ctx.balance(user.id, usdt)).toEqual({ available: '5', locked: '0' });
+    expect(await ctx.balance(other.id, usdt)).toEqual({ available: '0', locked: '0' });
+    const logs = await ctx.prisma.accountLog.findMany({
+      where: { user_id: user.id, type: LOG_TYPES.ADMIN_ADJUST },
+      orderBy: { id: 'asc' },
+    });
+    expect(logs.map((log) => [log.delta.toFixed(), log.balance_after.toFixed()])).toEqual([
+      ['-5', '0'],
+      ['5', '5'],
+      ['-5', '0'],
+      ['5', '5'],
+    ]);
+    expect((await ctx.audit()).problems).toEqual([]);
+  });
+
   it('writes no row for a zero movement or a zero house entry, and refuses a house entry that is not finite', async () => {
     const { user, base } = await fundedUser('1');
     const zero = { ...base, isLock: false, delta: new Money(0) };

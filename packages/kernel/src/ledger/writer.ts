@@ -155,17 +155,13 @@ async function writeMovements(db: Sql, balances: Balances, moving: ColumnMovemen
     // Stryker disable next-line all: unreachable (see above).
     if (!before) throw new Error(`wallet ${key} was locked without its ${column} column`);
     const after = before.plus(movement.delta);
+    // Below zero at any movement, not only at the end: the log row's balance_after may never be negative
+    // (its CHECK constraint would refuse the INSERT with a raw error).
+    if (after.isNegative()) throw new AppError('balance_insufficient');
     row.set(column, after);
     balanceAfter.push(after.toFixed());
   }
   const wallets = netPerWallet(moving, DECIMAL_SUMS);
-  for (const wallet of wallets) {
-    // Stryker disable next-line OptionalChaining: every row is there (see above); `?.` only satisfies types.
-    const row = balances.get(walletKey(wallet.userId, wallet.currencyId))?.columns;
-    for (const column of wallet.deltas.keys())
-      // Stryker disable next-line OptionalChaining: every column is there (see above).
-      if (row?.get(column)?.isNegative()) throw new AppError('balance_insufficient');
-  }
   const { changed, deltaArrays, deltaParams } = netColumns(wallets, 2, DECIMAL_SUMS);
   const log = changed.length + 2;
   const logParams = LOG_ARRAY_TYPES.map((type, index) => `$${log + index}::${type}[]`);
@@ -278,9 +274,9 @@ function logArrays(
  * statement locks the rows in key order (so it never deadlocks with another batch), applies each row's net
  * change and logs every movement, its balance_after worked out from the column's final value less what is
  * logged after it. Both statements are issued at once, so they travel with whatever the caller sends beside
- * them (COMMIT too, see `Issued`). The guard is the wallets' CHECK constraint: a column that would go below
- * zero fails the statement, so Postgres itself aborts the transaction and nothing of it can be committed
- * (`balance_insufficient`).
+ * them (COMMIT too, see `Issued`). The guards are the CHECK constraints: a column that would end below zero,
+ * or a movement logged below zero on the way (a debit before the credit that covers it), fails the statement,
+ * so Postgres itself aborts the transaction and nothing of it can be committed (`balance_insufficient`).
  */
 export function applyBatchMovements(tx: Sql, movements: ColumnMovement[]): Promise<void> {
   return writeBatch(tx, movements, DECIMAL_SUMS);
@@ -363,10 +359,20 @@ async function writeBatch<T>(tx: Sql, movements: Movement<T>[], sums: Sums<T>): 
   ]);
 }
 
-/** Postgres refused a statement because a balance column would have gone below zero. */
-const isNegativeBalance = (error: unknown) =>
-  (error as { code?: string; constraint?: string }).code === '23514' &&
-  (error as { constraint?: string }).constraint === 'wallets_no_negative_balance';
+/**
+ * The CHECK constraints that refuse a balance below zero: a wallet column at the end of the batch, or a log
+ * row's balance_after on the way (a debit logged before the credit that would have covered it).
+ */
+const NEGATIVE_BALANCE_CONSTRAINTS = new Set([
+  'wallets_no_negative_balance',
+  'account_logs_balance_after_check',
+]);
+
+/** Postgres refused a statement because a balance would have gone below zero. */
+const isNegativeBalance = (error: unknown) => {
+  const { code, constraint } = error as { code?: string; constraint?: string };
+  return code === '23514' && constraint !== undefined && NEGATIVE_BALANCE_CONSTRAINTS.has(constraint);
+};
 
 /** Each movement's column is touched once and all on one wallet row: balance_after needs no prior read. */
 function isSingleRow(moving: ColumnMovement[]): boolean {
