@@ -30,8 +30,9 @@ function strykerOptions(module: MutationModule, incremental: boolean): PartialSt
     // The vitest runner, counting a mutant that makes a test file fail to load as caught (see the plugin).
     testRunner: 'vitest-strict',
     plugins: ['./test/mutation/vitest-runner-strict.ts'],
-    // Stryker's test runner processes load that plugin, written in TypeScript.
+    // Stryker's child processes load that plugin, written in TypeScript.
     testRunnerNodeArgs: ['--import', 'tsx'],
+    checkerNodeArgs: ['--import', 'tsx'],
     vitest: { configFile: 'test/mutation/vitest.config.ts', related: false },
     coverageAnalysis: 'perTest',
     concurrency: 1,

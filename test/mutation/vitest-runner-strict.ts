@@ -14,7 +14,10 @@ import {
   type MutantRunResult,
   type TestRunner,
 } from '@stryker-mutator/api/test-runner';
-import { strykerPlugins as vitestRunnerPlugins } from '@stryker-mutator/vitest-runner';
+import {
+  strykerPlugins as vitestRunnerPlugins,
+  strykerValidationSchema as vitestRunnerOptions,
+} from '@stryker-mutator/vitest-runner';
 
 /**
  * Stryker's vitest runner, with one correction: a mutant that makes a test file fail to load counts as caught.
@@ -77,6 +80,9 @@ function createStrictVitestRunner(injector: Injector<PluginContext>): TestRunner
   return new StrictVitestRunner(createVitestRunner(injector));
 }
 createStrictVitestRunner.inject = tokens(commonTokens.injector);
+
+/** The vitest runner's own options (`vitest: { configFile }`), validated as the runner declares them. */
+export const strykerValidationSchema: unknown = vitestRunnerOptions;
 
 export const strykerPlugins = [
   declareFactoryPlugin(PluginKind.TestRunner, 'vitest-strict', createStrictVitestRunner),
