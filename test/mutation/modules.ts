@@ -109,7 +109,7 @@ export const MUTATION_MODULES: MutationModule[] = [
     name: 'team',
     title: 'team rebates',
     mutate: ['apps/api/src/modules/team/rebates.ts', 'apps/api/src/modules/team/rebate-rules.ts'],
-    tests: ['apps/api/src/modules/team/team.test.ts'],
+    tests: ['apps/api/src/modules/team/team.test.ts', 'apps/api/src/modules/team/rebate-rules.test.ts'],
   },
   {
     name: 'spot',

@@ -18,7 +18,8 @@ const MAX_GENERATIONS = 20;
  * listed rates pay nothing; the rates together may not give away more than the whole fee.
  */
 export function parseRebateRates(settings: RebateSettings): RebateRates {
-  const generations = Number(settings.team_rebate_generations.trim());
+  // Number() itself ignores the spaces around a number (and reads a blank as 0).
+  const generations = Number(settings.team_rebate_generations);
   if (!Number.isInteger(generations) || generations < 0 || generations > MAX_GENERATIONS)
     throw new Error(`team_rebate_generations must be a whole number from 0 to ${MAX_GENERATIONS}`);
   const listed = settings.team_rebate_rates.trim();

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { inTransaction, prismaSql } from '@exchange/kernel/db';
 import { bookHouse, credit, LOG_TYPES, Money } from '@exchange/kernel/ledger';
 import { useTestContext } from '../../../../../test/harness';
@@ -324,6 +325,16 @@ describe('referral rebates', () => {
       where: { type: LOG_TYPES.TEAM_REBATE, user_id: { in: [g1.id, g2.id, g3.id] } },
     });
     expect(logs.map((log) => log.memo).sort()).toEqual(['1', '2', '3']);
+    // Each credit and its house entry name the fee they come from.
+    const [fee] = await ctx.prisma.teamFee.findMany({ where: { source_id: BigInt(order.id) } });
+    expect(logs.map((log) => [log.ref_type, log.ref_id])).toEqual(
+      logs.map(() => ['team_fee', String(fee?.id)]),
+    );
+    expect(
+      await ctx.prisma.houseEntry.count({
+        where: { type: LOG_TYPES.TEAM_REBATE, ref_type: 'team_fee', ref_id: String(fee?.id) },
+      }),
+    ).toBe(3);
 
     // Team performance: every ancestor's team paid the fee.
     const level = await node(g4.token);
@@ -482,6 +493,104 @@ describe('referral rebates', () => {
     await payTeamRebates(ctx.app.pg);
     expect((await balance(g1.id, 'micro')).toFixed()).toBe('0.1');
     await expectCleanAudit();
+  });
+});
+
+describe('the rebate job', () => {
+  /** A fee recorded for `payer` (as an order would), waiting for the job. */
+  async function recordFee(payer: Member, currencyId: number, amount: string) {
+    serial += 1;
+    await ctx.prisma.$executeRawUnsafe(
+      `INSERT INTO team_fees (source_type, source_id, user_id, currency_id, account, amount)
+       VALUES ('test', $1, $2, $3, 'micro', $4::numeric)`,
+      serial,
+      payer.id,
+      currencyId,
+      amount,
+    );
+  }
+
+  it('works in batches of the given size, at most the given number of batches a call', async () => {
+    await setRates('1', '10');
+    const [g1, payer] = await chain(2);
+    if (!g1 || !payer) throw new Error('no chain');
+    await payTeamRebates(ctx.app.pg);
+    for (let index = 0; index < 5; index += 1) await recordFee(payer, usdt, '1');
+    await ctx.fundHouse('fees', 'USDT', '1');
+    // Two batches of two: the fifth fee waits for the next call, which finds it in a short batch and stops.
+    expect(await payTeamRebates(ctx.app.pg, { batchSize: 2, maxBatches: 2 })).toBe(4);
+    expect(await ctx.prisma.teamFee.count({ where: { user_id: payer.id, status: 0 } })).toBe(1);
+    expect(await payTeamRebates(ctx.app.pg, { batchSize: 2 })).toBe(1);
+    expect((await balance(g1.id, 'micro')).toFixed()).toBe('0.5');
+    await expectCleanAudit();
+  });
+
+  it('adds performance to the rows in key order (user, then currency), so concurrent jobs cannot deadlock', async () => {
+    await setRates('0', '');
+    const [inviter, payer] = await chain(2);
+    if (!inviter || !payer) throw new Error('no chain');
+    const root = Number(payer.parents_path.split(',')[0]);
+    const [low, high] = [usdt, btc].sort((a, b) => a - b) as [number, number];
+    // The performance rows exist (a first fee in each currency), so the job's upsert locks each of them.
+    await recordFee(payer, low, '1');
+    await recordFee(payer, high, '1');
+    await payTeamRebates(ctx.app.pg);
+    // Read in the order least like key order: the payer's inviter before the root, the higher currency first.
+    await recordFee(payer, high, '1');
+    await recordFee(payer, low, '1');
+    const holder = new pg.Client({ connectionString: ctx.databaseUrl });
+    const prober = new pg.Client({ connectionString: ctx.databaseUrl });
+    holder.on('error', () => undefined);
+    prober.on('error', () => undefined);
+    await Promise.all([holder.connect(), prober.connect()]);
+    try {
+      await holder.query('BEGIN');
+      await holder.query(
+        'SELECT 1 FROM team_performance WHERE user_id = $1 AND currency_id = $2 FOR UPDATE',
+        [root, low],
+      );
+      const job = payTeamRebates(ctx.app.pg);
+      await vi.waitFor(
+        async () => {
+          const [row] = await ctx.prisma.$queryRawUnsafe<{ waiting: number }[]>(
+            `SELECT count(*)::int AS waiting FROM pg_stat_activity
+             WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          );
+          expect(row?.waiting).toBe(1);
+        },
+        { timeout: 10_000, interval: 20 },
+      );
+      // Waiting for the first row in key order, the job holds none of the others.
+      const held = [];
+      for (const [userId, currencyId] of [
+        [root, high],
+        [inviter.id, low],
+        [inviter.id, high],
+      ]) {
+        await prober.query('BEGIN');
+        const free = await prober
+          .query('SELECT 1 FROM team_performance WHERE user_id = $1 AND currency_id = $2 FOR UPDATE NOWAIT', [
+            userId,
+            currencyId,
+          ])
+          .then(() => true)
+          .catch(() => false);
+        await prober.query('ROLLBACK');
+        if (!free) held.push([userId, currencyId]);
+      }
+      expect(held).toEqual([]);
+      await holder.query('COMMIT');
+      expect(await job).toBe(2);
+    } finally {
+      await Promise.all([holder.end(), prober.end()]);
+    }
+    const performance = await ctx.prisma.teamPerformance.findMany({
+      where: { user_id: { in: [root, inviter.id] }, currency_id: { in: [low, high] } },
+    });
+    expect(performance.filter((row) => row.user_id === inviter.id).map((row) => row.fees.toFixed())).toEqual([
+      '2',
+      '2',
+    ]);
   });
 });
 
