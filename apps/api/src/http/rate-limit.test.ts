@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { AppError } from '@exchange/kernel/errors';
 import { createRedis } from '@exchange/kernel/redis';
 import { apiMetrics } from './metrics';
@@ -96,13 +96,30 @@ describe('consumeRate', () => {
 });
 
 describe('RedisScript', () => {
-  it('sends the script in full when Redis does not know it yet, and surfaces any other error', async () => {
+  it('sends the script in full only when Redis does not know it yet, then runs it by its SHA', async () => {
     // A script no Redis server has seen: its first run is refused by SHA (NOSCRIPT) and sent in full.
     const script = new RedisScript(`-- ${prefix}\nreturn redis.call('INCR', KEYS[1])`);
-    expect(await script.run(redis, ['script'], [])).toBe(1);
-    expect(await script.run(redis, ['script'], [])).toBe(2);
-    await redis.hset('script-hash', 'field', '1');
-    await expect(script.run(redis, ['script-hash'], [])).rejects.toThrow(/WRONGTYPE/);
+    const sentInFull = vi.spyOn(redis, 'eval');
+    try {
+      expect(await script.run(redis, ['script'], [])).toBe(1);
+      expect(sentInFull).toHaveBeenCalledTimes(1);
+      expect(await script.run(redis, ['script'], [])).toBe(2);
+      expect(sentInFull).toHaveBeenCalledTimes(1);
+    } finally {
+      sentInFull.mockRestore();
+    }
+  });
+
+  it('surfaces any error other than NOSCRIPT without running the script a second time', async () => {
+    // Counts its run, then fails on a key of the wrong type (Redis keeps what a failed script did).
+    const script = new RedisScript(
+      `-- ${prefix}\nredis.call('INCR', KEYS[1])\nreturn redis.call('HGET', KEYS[2], 'field')`,
+    );
+    await redis.hset('runs-hash', 'field', 'ok');
+    expect(await script.run(redis, ['runs', 'runs-hash'], [])).toBe('ok');
+    await redis.set('runs-string', 'not a hash');
+    await expect(script.run(redis, ['runs', 'runs-string'], [])).rejects.toThrow(/WRONGTYPE/);
+    expect(await redis.get('runs')).toBe('2');
   });
 });
 
@@ -169,6 +186,27 @@ describe('compareWithinLimit', () => {
     );
     expect(outcomes.filter((outcome) => outcome === 'passed')).toHaveLength(3);
     expect(wrong.counter.compared).toBe(3);
+  });
+
+  it('gives up waiting for a place after ten seconds, and then refuses without comparing', async () => {
+    const rule = ruleOf(1);
+    // The only place is held by a comparison still running (for the next half minute).
+    const [seconds] = await redis.time();
+    await redis.zadd(`rate:${rule.name}:a:comparing`, Number(seconds) * 1000 + 30_000, 'running');
+    const right = comparer(true);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      const guess = outcomeOf(compareWithinLimit(redis, rule, 'a', right.compare));
+      await sleep(100);
+      vi.setSystemTime(Date.now() + 9_000);
+      await sleep(300);
+      expect(right.counter.compared).toBe(0);
+      vi.setSystemTime(Date.now() + 1_000);
+      expect(await guess).toBe('limited');
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(right.counter.compared).toBe(0);
   });
 
   it('gives the place back when a comparison fails, without counting a wrong guess', async () => {
