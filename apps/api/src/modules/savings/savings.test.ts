@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction, prismaSql } from '@exchange/kernel/db';
+import { bookHouse, lockHouseBalance, LOG_TYPES, Money } from '@exchange/kernel/ledger';
 import { useTestContext, type TestContext } from '../../../../../test/harness';
-import { DAY_MS, settleDue, settleHolding } from './holdings';
+import { DAY_MS, SAVINGS_POOL, settleDue, settleHolding } from './holdings';
 import { savePlan } from './plans';
 import { maturityJobId, SavingsJobs } from './queue';
 
@@ -87,12 +88,15 @@ describe('POST /api/record/submit, daily interest and maturity', () => {
 
     const start = holding.start_at.getTime();
     expect(start).toBeGreaterThanOrEqual(started - 1_000);
-    // Nothing is due before the first day completes.
-    await settleAt(new Date(start + DAY_MS - 1));
+    // Nothing is due before the first day completes (the only holding so far).
+    const nothing = { holdings: 0, accrued: 0, matured: 0, failed: [] };
+    expect(await settleAt(new Date(start + DAY_MS - 1))).toEqual(nothing);
     expect(await ctx.prisma.savingsAccrual.count({ where: { holding_id: holding.id } })).toBe(0);
-    // Three days later (the workers were down): the three days are caught up, and paid once.
-    await settleAt(new Date(start + 3 * DAY_MS + 5));
-    await settleAt(new Date(start + 3 * DAY_MS + 10));
+    // Three days later (the workers were down): the three days are caught up, and paid once; the holding is
+    // next due when its fourth day completes.
+    expect(await settleAt(new Date(start + 3 * DAY_MS + 5))).toEqual({ ...nothing, holdings: 1, accrued: 3 });
+    expect(await settleAt(new Date(start + 3 * DAY_MS + 10))).toEqual(nothing);
+    expect(await settleAt(new Date(start + 4 * DAY_MS - 1))).toEqual(nothing);
     const accruals = await ctx.prisma.savingsAccrual.findMany({
       where: { holding_id: holding.id },
       orderBy: { day_index: 'asc' },
@@ -109,11 +113,14 @@ describe('POST /api/record/submit, daily interest and maturity', () => {
 
     // Past the end, twice and side by side: the rest of the days, then the principal, exactly once.
     const late = new Date(start + 9 * DAY_MS);
-    await Promise.all([
+    const [first, direct, second] = await Promise.all([
       settleAt(late),
       inTransaction(ctx.app.pg, (sql) => settleHolding(sql, holding.id, late)),
       settleAt(late),
     ]);
+    // Days 4 to 7 recorded once, and the principal returned once, whichever run got there first.
+    expect((first?.accrued ?? 0) + direct.accrued + (second?.accrued ?? 0)).toBe(4);
+    expect((first?.matured ?? 0) + Number(direct.matured) + (second?.matured ?? 0)).toBe(1);
     await settleAt(new Date(start + 20 * DAY_MS));
     expect(await usdtWallet(user)).toEqual({ available: '10002', locked: '0' });
     const matured = await ctx.prisma.savingsHolding.findUniqueOrThrow({ where: { id: holding.id } });
@@ -131,6 +138,119 @@ describe('POST /api/record/submit, daily interest and maturity', () => {
       status: 2,
       status_name: 'Matured',
     });
+    expect((await ctx.audit()).problems).toEqual([]);
+  });
+
+  it('names the holding and each accrual on every ledger row, and settles a holding that no longer exists as nothing', async () => {
+    const user = await saver('1000');
+    expect(
+      (
+        await submit(user, {
+          set_id: await planId(usdt, 7),
+          currency_id: usdt,
+          balance: '700',
+          password: TRADE_PASSWORD,
+        })
+      ).type,
+    ).toBe('ok');
+    const holding = await ctx.prisma.savingsHolding.findFirstOrThrow({ where: { user_id: user.id } });
+    const start = holding.start_at.getTime();
+    const outcome = await inTransaction(ctx.app.pg, (sql) =>
+      settleHolding(sql, holding.id, new Date(start + 7 * DAY_MS)),
+    );
+    expect({ ...outcome, paid: outcome.paid.toFixed() }).toEqual({ accrued: 7, paid: '1.4', matured: true });
+    const accruals = await ctx.prisma.savingsAccrual.findMany({ where: { holding_id: holding.id } });
+    const logs = await ctx.prisma.accountLog.findMany({
+      where: { user_id: user.id, type: { not: LOG_TYPES.ADMIN_ADJUST } },
+    });
+    const refsOf = (type: number) =>
+      logs.filter((log) => log.type === type).map((log) => [log.ref_type, log.ref_id]);
+    const holdingRef = ['savings', String(holding.id)];
+    expect(refsOf(LOG_TYPES.SAVINGS_LOCK)).toEqual([holdingRef, holdingRef]);
+    expect(refsOf(LOG_TYPES.SAVINGS_RETURN)).toEqual([holdingRef, holdingRef]);
+    const accrualRefs = accruals.map((accrual) => ['savings_accrual', String(accrual.id)]).sort();
+    expect(refsOf(LOG_TYPES.SAVINGS_INTEREST).sort()).toEqual(accrualRefs);
+    const poolEntries = await ctx.prisma.houseEntry.findMany({
+      where: {
+        account: SAVINGS_POOL,
+        type: LOG_TYPES.SAVINGS_INTEREST,
+        ref_id: { in: accrualRefs.map(([, id]) => id ?? '') },
+      },
+    });
+    expect(poolEntries.map((entry) => [entry.ref_type, entry.ref_id]).sort()).toEqual(accrualRefs);
+    // A run with an earlier clock than the last one (a job late in the queue) changes nothing.
+    const rewound = await inTransaction(ctx.app.pg, (sql) =>
+      settleHolding(sql, holding.id, new Date(start + 3 * DAY_MS)),
+    );
+    expect({ ...rewound, paid: rewound.paid.toFixed() }).toEqual({ accrued: 0, paid: '0', matured: false });
+    // The maturity job of a holding that is gone: nothing to do.
+    const gone = await inTransaction(ctx.app.pg, (sql) => settleHolding(sql, 2_000_000_000, new Date()));
+    expect({ ...gone, paid: gone.paid.toFixed() }).toEqual({ accrued: 0, paid: '0', matured: false });
+    expect(await usdtWallet(user)).toEqual({ available: '1001.4', locked: '0' });
+    expect((await ctx.audit()).problems).toEqual([]);
+  });
+
+  it('leaves interest unpaid while the pool is short, and pays it once funded; opens interest-free holdings regardless', async () => {
+    const user = await saver('1000');
+    expect(
+      (
+        await submit(user, {
+          set_id: await planId(usdt, 7),
+          currency_id: usdt,
+          balance: '700',
+          password: TRADE_PASSWORD,
+        })
+      ).type,
+    ).toBe('ok');
+    const holding = await ctx.prisma.savingsHolding.findFirstOrThrow({ where: { user_id: user.id } });
+    const start = holding.start_at.getTime();
+    // The pool's whole balance moved out (to the fee income, so the books still balance).
+    const movePool = (amount: string) =>
+      inTransaction(ctx.app.pg, async (sql) => {
+        const entry = { currencyId: usdt, type: LOG_TYPES.ADMIN_ADJUST };
+        await bookHouse(sql, [
+          { ...entry, account: SAVINGS_POOL, amount: new Money(amount).neg() },
+          { ...entry, account: 'fees', amount: new Money(amount) },
+        ]);
+      });
+    const pooled = await inTransaction(ctx.app.pg, (sql) => lockHouseBalance(sql, SAVINGS_POOL, usdt));
+    await movePool(pooled.toFixed());
+    try {
+      const short = await inTransaction(ctx.app.pg, (sql) =>
+        settleHolding(sql, holding.id, new Date(start + 2 * DAY_MS)),
+      );
+      expect({ ...short, paid: short.paid.toFixed() }).toEqual({ accrued: 2, paid: '0', matured: false });
+      expect(await usdtWallet(user)).toEqual({ available: '300', locked: '700' });
+      // A plan that pays no interest promises nothing the pool must hold: it opens all the same.
+      const free = await savePlan(prismaSql(ctx.prisma), {
+        currency: 'USDT',
+        day: 3,
+        rate: '0',
+        saveMin: '1',
+        open: true,
+      });
+      expect(
+        (await submit(user, { set_id: free, currency_id: usdt, balance: '100', password: TRADE_PASSWORD }))
+          .type,
+      ).toBe('ok');
+      expect(
+        (
+          await submit(user, {
+            set_id: await planId(usdt, 7),
+            currency_id: usdt,
+            balance: '100',
+            password: TRADE_PASSWORD,
+          })
+        ).message,
+      ).toBe('The savings interest reserve cannot take new deposits now, please try later');
+    } finally {
+      await movePool(pooled.neg().toFixed());
+    }
+    const funded = await inTransaction(ctx.app.pg, (sql) =>
+      settleHolding(sql, holding.id, new Date(start + 2 * DAY_MS + 1)),
+    );
+    expect({ ...funded, paid: funded.paid.toFixed() }).toEqual({ accrued: 0, paid: '0.4', matured: false });
+    expect(await usdtWallet(user)).toEqual({ available: '200.4', locked: '800' });
     expect((await ctx.audit()).problems).toEqual([]);
   });
 
