@@ -143,9 +143,11 @@ describe('compareWithinLimit', () => {
       outcomes.push(await outcomeOf(compareWithinLimit(redis, rule, 'a', wrong.compare)));
     expect(outcomes).toEqual(['passed', 'passed', 'passed', 'limited']);
     expect(wrong.counter.compared).toBe(3);
-    // Refused once the wrong guesses are used up, a right guess too.
+    // Refused once the wrong guesses are used up, a right guess too, at once: there is no place to wait for.
     const right = comparer(true);
+    const asked = Date.now();
     expect(await outcomeOf(compareWithinLimit(redis, rule, 'a', right.compare))).toBe('limited');
+    expect(Date.now() - asked).toBeLessThan(2_000);
     expect(right.counter.compared).toBe(0);
     expect(await refusalsCounted(rule)).toBe(2);
   });

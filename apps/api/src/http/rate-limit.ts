@@ -31,13 +31,11 @@ export class RedisScript {
 /**
  * Takes one of `limit` slots of a fixed window, or refuses without taking one: the check and the count are
  * one step inside Redis, so no number of concurrent callers in any number of processes gets past the limit.
- * Answers the slots taken so far (this one included), or minus the milliseconds until the window ends.
+ * Answers the slots taken so far (this one included), or 0 when it refused.
  */
 const takeSlot = new RedisScript(`
 local count = tonumber(redis.call('GET', KEYS[1]) or '0')
-if count >= tonumber(ARGV[1]) then
-  return -math.max(redis.call('PTTL', KEYS[1]), 1)
-end
+if count >= tonumber(ARGV[1]) then return 0 end
 count = redis.call('INCR', KEYS[1])
 if redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
 return count
@@ -54,8 +52,7 @@ export async function consumeRate(redis: Redis, rule: RateRule, subject: string)
   const taken = Number(
     await takeSlot.run(redis, [rateKey(rule, subject)], [rule.limit, rule.windowSeconds * 1000]),
   );
-  // Stryker disable next-line EqualityOperator: the script answers a count from 1, or minus at least 1 ms; never 0.
-  if (taken < 0) throw limited(rule);
+  if (taken === 0) throw limited(rule);
 }
 
 /** The refusal of an attempt beyond a rule's limit, counted by rule. */
@@ -124,8 +121,10 @@ export async function compareWithinLimit(
   for (let pauseMs = 5; ; pauseMs = Math.min(pauseMs * 2, 100)) {
     const taken = Number(await takeComparison.run(redis, keys, [rule.limit, guess, COMPARISON_STALE_MS]));
     if (taken === 1) break;
-    // Stryker disable next-line EqualityOperator: giving up one millisecond later is no rule.
-    if (taken < 0 || Date.now() >= giveUpAt) throw limited(rule);
+    // The window's wrong guesses are used up: refused at once, no waiting.
+    if (taken === -1) throw limited(rule);
+    // Stryker disable next-line EqualityOperator: giving up 1 ms later is no rule (excludes `<` too, caught before).
+    if (Date.now() >= giveUpAt) throw limited(rule);
     await delay(pauseMs);
   }
   // Stryker disable next-line StringLiteral: the settling script gives back the place of any outcome but right/wrong.
