@@ -28,6 +28,16 @@ async function fundedUser(amount: string) {
   return { user, base };
 }
 
+/** Movements of the available column of `base`'s account, for any user. */
+const availableMove =
+  (base: Awaited<ReturnType<typeof fundedUser>>['base']) =>
+  (userId: number, delta: string): ColumnMovement => ({
+    ...base,
+    userId,
+    isLock: false,
+    delta: new Money(delta),
+  });
+
 describe('ledger', () => {
   it('locks, unlocks, settles and transfers with a log row for every column it changes', async () => {
     const { user, base } = await fundedUser('100');
@@ -251,12 +261,7 @@ describe('ledger', () => {
   it('writes several movements of one column in one batch, each log row with its own balance_after', async () => {
     const { user, base } = await fundedUser('10');
     const other = await ctx.signedInUser();
-    const move = (userId: number, delta: string): ColumnMovement => ({
-      ...base,
-      userId,
-      isLock: false,
-      delta: new Money(delta),
-    });
+    const move = availableMove(base);
     await ctx.prisma.$transaction((tx) =>
       applyMovements(tx, [
         move(user.id, '-3'),
@@ -333,12 +338,7 @@ describe('ledger', () => {
   it('refuses a batch that goes below zero on the way, though it ends above zero, in either many-row writer', async () => {
     const { user, base } = await fundedUser('5');
     const other = await ctx.signedInUser();
-    const move = (userId: number, delta: string): ColumnMovement => ({
-      ...base,
-      userId,
-      isLock: false,
-      delta: new Money(delta),
-    });
+    const move = availableMove(base);
     // 5 - 10 is below zero before the + 20 that would cover it: the log could never show that -5.
     const dipping = [move(user.id, '-10'), move(other.id, '1'), move(user.id, '20')];
     await expect(ctx.prisma.$transaction((tx) => applyMovements(tx, dipping))).rejects.toEqual(

@@ -41,6 +41,15 @@ const usdtWallet = (user: User) => ctx.balance(user.id, usdt);
 
 const settleAt = (at: Date) => settleDue(ctx.app.pg, at);
 
+/** A saver with 1000 USDT who put 700 into the 7-day plan (0.2 % of interest: 1.4, 0.2 a day). */
+async function sevenDayHolding() {
+  const user = await saver('1000');
+  const body = { set_id: await planId(usdt, 7), currency_id: usdt, balance: '700', password: TRADE_PASSWORD };
+  expect((await submit(user, body)).type).toBe('ok');
+  const holding = await ctx.prisma.savingsHolding.findFirstOrThrow({ where: { user_id: user.id } });
+  return { user, holding, start: holding.start_at.getTime() };
+}
+
 describe('GET /api/wallet/deposit_setup and POST /api/wallet/depositlist', () => {
   it('lists the seeded plans (id, day, rate) and the caller’s depositable balances', async () => {
     const user = await saver('250');
@@ -142,19 +151,7 @@ describe('POST /api/record/submit, daily interest and maturity', () => {
   });
 
   it('names the holding and each accrual on every ledger row, and settles a holding that no longer exists as nothing', async () => {
-    const user = await saver('1000');
-    expect(
-      (
-        await submit(user, {
-          set_id: await planId(usdt, 7),
-          currency_id: usdt,
-          balance: '700',
-          password: TRADE_PASSWORD,
-        })
-      ).type,
-    ).toBe('ok');
-    const holding = await ctx.prisma.savingsHolding.findFirstOrThrow({ where: { user_id: user.id } });
-    const start = holding.start_at.getTime();
+    const { user, holding, start } = await sevenDayHolding();
     const outcome = await inTransaction(ctx.app.pg, (sql) =>
       settleHolding(sql, holding.id, new Date(start + 7 * DAY_MS)),
     );
@@ -191,19 +188,7 @@ describe('POST /api/record/submit, daily interest and maturity', () => {
   });
 
   it('leaves interest unpaid while the pool is short, and pays it once funded; opens interest-free holdings regardless', async () => {
-    const user = await saver('1000');
-    expect(
-      (
-        await submit(user, {
-          set_id: await planId(usdt, 7),
-          currency_id: usdt,
-          balance: '700',
-          password: TRADE_PASSWORD,
-        })
-      ).type,
-    ).toBe('ok');
-    const holding = await ctx.prisma.savingsHolding.findFirstOrThrow({ where: { user_id: user.id } });
-    const start = holding.start_at.getTime();
+    const { user, holding, start } = await sevenDayHolding();
     // The pool's whole balance moved out (to the fee income, so the books still balance).
     const movePool = (amount: string) =>
       inTransaction(ctx.app.pg, async (sql) => {
