@@ -235,6 +235,14 @@ describe('POST /api/record/submit, daily interest and maturity', () => {
       settleHolding(sql, holding.id, new Date(start + 2 * DAY_MS + 1)),
     );
     expect({ ...funded, paid: funded.paid.toFixed() }).toEqual({ accrued: 0, paid: '0.4', matured: false });
+    // A run with an earlier clock than the last one (a job late in the queue) changes nothing mid-term either.
+    const rewound = await inTransaction(ctx.app.pg, (sql) =>
+      settleHolding(sql, holding.id, new Date(start + DAY_MS)),
+    );
+    expect({ ...rewound, paid: rewound.paid.toFixed() }).toEqual({ accrued: 0, paid: '0', matured: false });
+    const kept = await ctx.prisma.savingsHolding.findUniqueOrThrow({ where: { id: holding.id } });
+    expect(kept.days_accrued).toBe(2);
+    expect(kept.next_at.getTime()).toBe(start + 3 * DAY_MS);
     expect(await usdtWallet(user)).toEqual({ available: '200.4', locked: '800' });
     expect((await ctx.audit()).problems).toEqual([]);
   });
