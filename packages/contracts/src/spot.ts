@@ -14,7 +14,7 @@ export const spotOrderRowSchema = z.object({
   kind: z.enum(['limit', 'market']),
   /** 1 current, 2 history. */
   status: z.number().int(),
-  state: z.enum(['new', 'open', 'filled', 'cancelled', 'expired', 'rejected']),
+  state: z.enum(['open', 'filled', 'cancelled', 'expired', 'rejected']),
   target_price: z.string(),
   trade_amount: z.string(),
   filled: z.string(),

@@ -24,7 +24,6 @@ function refusalMessage(locale: Locale, reason: string): string {
 
 /** What the trader reads about the order's verdict so far. */
 function verdictMessage(locale: Locale, { result, currency }: SubmittedOrder) {
-  if (!result) return okMessage(locale, 'order_processing');
   const filled = new Money(result.filled);
   const params = { filled: toAmountString(filled), currency };
   switch (result.state) {

@@ -9,10 +9,10 @@ export const ORDER_WAIT_MS = 3_000;
 
 export type OrderForm = z.output<typeof placeOrderRequestSchema>;
 
-/** A placed order as the trader sees it, the matcher's verdict within the wait, and the pair's base currency. */
+/** A placed order as the trader sees it, what became of it, and the pair's base currency. */
 export interface SubmittedOrder {
   order: PlacedOrder;
-  result: OrderResult | undefined;
+  result: OrderResult;
   currency: string;
 }
 
@@ -28,7 +28,7 @@ function orderTerms(form: OrderForm) {
   return { side, kind, timeInForce } as const;
 }
 
-/** A trader's order from the order form: placed, then the matcher's verdict awaited for `ORDER_WAIT_MS`. */
+/** A trader's order from the order form: placed, then its verdict awaited (see Placements). */
 export async function submitOrder(deps: OrderDeps, userId: number, form: OrderForm): Promise<SubmittedOrder> {
   const { order, pair, verdict } = await placeOrder(
     deps,
@@ -44,8 +44,10 @@ export async function submitOrder(deps: OrderDeps, userId: number, form: OrderFo
     ORDER_WAIT_MS,
   );
   const result = await verdict;
+  // A placement that waits is always settled: by the matcher, or by the request once the wait ran out.
+  if (!result) throw new Error(`order ${order.id} has no verdict`);
   return {
-    order: { id: order.id.toString(), state: result?.state ?? 'new', filled: result?.filled ?? '0' },
+    order: { id: order.id.toString(), state: result.state, filled: result.filled },
     result,
     currency: pair.currency.name,
   };
