@@ -15,6 +15,7 @@ export default defineConfig({
     root,
     include: ['test/browser/**/*.test.ts'],
     globalSetup: ['test/browser/global-setup.ts'],
+    setupFiles: ['test/browser/each-file.ts'],
     pool: 'forks',
     fileParallelism: false,
     // Retrying assertions (expect.poll) wait like Playwright's own: a busy machine may take a while.
