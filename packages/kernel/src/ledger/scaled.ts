@@ -53,6 +53,15 @@ export function divideRoundingUp(numerator: bigint, denominator: bigint): bigint
     : -((-numerator + denominator - 1n) / denominator);
 }
 
+/**
+ * `numerator / denominator` as a scaled amount, rounded up at `decimals` places, as `roundPaid` rounds what a
+ * user pays. A currency finer than the storage scale rounds at the storage scale: Postgres holds no more.
+ */
+export function divideRoundingPaid(numerator: bigint, denominator: bigint, decimals: number): Scaled {
+  const step = tenToThe(STORAGE_DECIMALS - Math.min(decimals, STORAGE_DECIMALS));
+  return divideRoundingUp(numerator, denominator * step) * step;
+}
+
 const powersOfTen: bigint[] = [];
 /** 10^exponent as a bigint (kept: the matcher asks for the same few on every fill). */
 export const tenToThe = (exponent: number): bigint => (powersOfTen[exponent] ??= 10n ** BigInt(exponent));

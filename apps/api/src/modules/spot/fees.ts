@@ -1,12 +1,5 @@
 import type { CurrencyMatch } from '@exchange/kernel/db';
-import {
-  divideRoundingUp,
-  parseScaled,
-  SCALED_ONE,
-  type Scaled,
-  STORAGE_DECIMALS,
-  tenToThe,
-} from '@exchange/kernel/ledger';
+import { divideRoundingPaid, parseScaled, SCALED_ONE, type Scaled } from '@exchange/kernel/ledger';
 import type { Pair } from './pairs';
 
 /** One fill as the fee rule sees it: base amount, quote amount (scaled, see ledger/scaled.ts), and which side took liquidity. */
@@ -36,12 +29,10 @@ function feeRates(pair: CurrencyMatch) {
 
 /**
  * `rate` of `received`, rounded up at `decimals` places, and never more than `received`. The product of two
- * scaled amounts is in 10^-36, so it is exact until the one rounding. A currency finer than the storage scale
- * is rounded at the storage scale: Postgres could not hold more places anyway.
+ * scaled amounts is in 10^-36, so it is exact until the one rounding.
  */
 function feeOn(received: Scaled, rate: Scaled, decimals: number): Scaled {
-  const step = tenToThe(STORAGE_DECIMALS - Math.min(decimals, STORAGE_DECIMALS));
-  const fee = divideRoundingUp(received * rate, SCALED_ONE * step) * step;
+  const fee = divideRoundingPaid(received * rate, SCALED_ONE, decimals);
   return fee < received ? fee : received;
 }
 

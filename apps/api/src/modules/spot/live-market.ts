@@ -1,14 +1,12 @@
 import { OrderBook, type Side, type TimeInForce } from '@exchange/engine';
 import type { Db } from '@exchange/kernel/db';
 import {
-  divideRoundingUp,
+  divideRoundingPaid,
   Money,
   parseScaled,
   SCALED_ONE,
   type Money as MoneyValue,
   type Scaled,
-  STORAGE_DECIMALS,
-  tenToThe,
 } from '@exchange/kernel/ledger';
 import { gridOf, scaledToLots, scaledToTicks, type Pair } from './pairs';
 
@@ -138,9 +136,8 @@ export class Market {
     }
     if (remaining > 0n && this.lastPrice) cost += remaining * parseScaled(this.lastPrice.toFixed());
     else if (remaining > 0n && cost === 0n) return undefined;
-    const step = tenToThe(STORAGE_DECIMALS - Math.min(this.pair.legal.decimal_scale, STORAGE_DECIMALS));
     const withReserve = cost * (100n + MARKET_BUY_SLIPPAGE_PERCENT);
-    return divideRoundingUp(withReserve, 100n * SCALED_ONE * step) * step;
+    return divideRoundingPaid(withReserve, 100n * SCALED_ONE, this.pair.legal.decimal_scale);
   }
 }
 
