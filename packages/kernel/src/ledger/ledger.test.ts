@@ -2,10 +2,18 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestContext } from '../../../../test/harness';
 import { AppError } from '../errors';
 import { credit, debit, lock, payLocked, settleLocked, transferBetweenAccounts, unlock } from './ledger';
-import { applyBatchMovements, applyMovements, bookHouse, type ColumnMovement } from './writer';
+import { applyMovements, applyScaledBatchMovements, bookHouse, type ColumnMovement } from './writer';
 import { createPool, inTransaction, type Sql } from '../db/sql';
 import { LOG_TYPES } from './log-types';
 import { Money } from './money';
+import { parseScaled } from './scaled';
+
+/** The batch writer, given the tests' decimal movements exactly as scaled deltas (what its caller hands it). */
+const applyBatch = (sql: Sql, movements: ColumnMovement[]) =>
+  applyScaledBatchMovements(
+    sql,
+    movements.map((movement) => ({ ...movement, delta: parseScaled(movement.delta.toFixed()) })),
+  );
 
 const ctx = useTestContext();
 let usdt: number;
@@ -147,7 +155,7 @@ describe('ledger', () => {
     const pool = createPool(ctx.databaseUrl, 1);
     try {
       await inTransaction(pool, (sql) =>
-        applyBatchMovements(sql, [
+        applyBatch(sql, [
           move(usdt, true, '40'),
           move(listed.id, false, '2'),
           move(usdt, false, '-40'),
@@ -171,7 +179,7 @@ describe('ledger', () => {
       // Beyond what is there: Postgres refuses the statement, and nothing of the batch stays.
       await expect(
         inTransaction(pool, (sql) =>
-          applyBatchMovements(sql, [move(listed.id, false, '5'), move(usdt, false, '-76')]),
+          applyBatch(sql, [move(listed.id, false, '5'), move(usdt, false, '-76')]),
         ),
       ).rejects.toMatchObject({ key: 'balance_insufficient' });
       expect((await wallet(user.id)).change_balance.toFixed()).toBe('75');
@@ -180,11 +188,7 @@ describe('ledger', () => {
       ).toBe(5);
       // Undone, so the books balance again (the batch above moved money no order or deposit accounts for).
       await inTransaction(pool, (sql) =>
-        applyBatchMovements(sql, [
-          move(listed.id, false, '-2'),
-          move(usdt, true, '-25'),
-          move(usdt, false, '25'),
-        ]),
+        applyBatch(sql, [move(listed.id, false, '-2'), move(usdt, true, '-25'), move(usdt, false, '25')]),
       );
     } finally {
       await pool.end();
@@ -326,9 +330,7 @@ describe('ledger', () => {
     try {
       // More than NUMERIC(36,18) holds: Postgres refuses the number, which is no question of funds.
       await expect(
-        inTransaction(pool, (sql) =>
-          applyBatchMovements(sql, [{ ...base, isLock: false, delta: new Money('1e18') }]),
-        ),
+        inTransaction(pool, (sql) => applyBatch(sql, [{ ...base, isLock: false, delta: new Money('1e18') }])),
       ).rejects.toMatchObject({ code: '22003' });
     } finally {
       await pool.end();
@@ -346,11 +348,11 @@ describe('ledger', () => {
     );
     const pool = createPool(ctx.databaseUrl, 1);
     try {
-      await expect(inTransaction(pool, (sql) => applyBatchMovements(sql, dipping))).rejects.toEqual(
+      await expect(inTransaction(pool, (sql) => applyBatch(sql, dipping))).rejects.toEqual(
         new AppError('balance_insufficient'),
       );
       // Down to exactly zero on the way is allowed.
-      await inTransaction(pool, (sql) => applyBatchMovements(sql, [move(user.id, '-5'), move(user.id, '5')]));
+      await inTransaction(pool, (sql) => applyBatch(sql, [move(user.id, '-5'), move(user.id, '5')]));
     } finally {
       await pool.end();
     }
@@ -380,7 +382,7 @@ describe('ledger', () => {
     try {
       await inTransaction(pool, async (sql) => {
         await applyMovements(sql, [zero, { ...zero, isLock: true }]);
-        await applyBatchMovements(sql, [zero]);
+        await applyBatch(sql, [zero]);
         await bookHouse(sql, [{ ...house, amount: new Money(0) }]);
       });
       await expect(
@@ -469,7 +471,7 @@ describe('ledger', () => {
       type: LOG_TYPES.ADMIN_ADJUST,
     });
     const { low, high } = await mirroredWrites((sql, from, to) =>
-      applyBatchMovements(sql, [move(from, '-3'), move(to, '3')]),
+      applyBatch(sql, [move(from, '-3'), move(to, '3')]),
     );
     expect(await ctx.balance(low, usdt)).toEqual({ available: '10', locked: '0' });
     expect(await ctx.balance(high, usdt)).toEqual({ available: '10', locked: '0' });

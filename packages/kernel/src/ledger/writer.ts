@@ -26,7 +26,7 @@ import { formatScaled, parseScaled, type Scaled } from './scaled';
  *   first, so two batches (or a batch and a single-row movement) can never deadlock on each other; balances
  *   are read, every log row's balance_after is worked out in order, then all changes, netted per row, go in
  *   ONE guarded UPDATE with ONE INSERT of the log rows;
- * - a batch whose transaction fails whole on a refusal (the spot matcher's, `applyBatchMovements`): no read
+ * - a batch whose transaction fails whole on a refusal (the spot matcher's, `applyScaledBatchMovements`): no read
  *   before it; one statement locks in key order, updates and logs, and the CHECK constraints refuse.
  */
 
@@ -277,17 +277,10 @@ function logArrays(
  * them (COMMIT too, see `Issued`). The guards are the CHECK constraints: a column that would end below zero,
  * or a movement logged below zero on the way (a debit before the credit that covers it), fails the statement,
  * so Postgres itself aborts the transaction and nothing of it can be committed (`balance_insufficient`).
+ * Its deltas are scaled (ledger/scaled.ts): its caller, the spot matcher, counts in scaled bigints.
  */
-export function applyBatchMovements(tx: Sql, movements: ColumnMovement[]): Promise<void> {
-  return writeBatch(tx, movements, DECIMAL_SUMS);
-}
-
-/** `applyBatchMovements` for scaled deltas: the spot matcher's, which counts in scaled bigints. */
-export function applyScaledBatchMovements(tx: Sql, movements: ScaledMovement[]): Promise<void> {
-  return writeBatch(tx, movements, SCALED_SUMS);
-}
-
-async function writeBatch<T>(tx: Sql, movements: Movement<T>[], sums: Sums<T>): Promise<void> {
+export async function applyScaledBatchMovements(tx: Sql, movements: ScaledMovement[]): Promise<void> {
+  const sums = SCALED_SUMS;
   const moving = movements.filter((movement) => !sums.isZero(movement.delta));
   if (moving.length === 0) return;
   const wallets = netPerWallet(moving, sums);
@@ -296,9 +289,9 @@ async function writeBatch<T>(tx: Sql, movements: Movement<T>[], sums: Sums<T>): 
   // What each movement's column still changes after it, so its balance_after is the final value less that.
   // Stryker disable next-line ArrayDeclaration: sized up front only to skip regrowing; every slot is set below.
   const later: string[] = new Array<string>(moving.length);
-  const suffix = new Map<string, T>();
+  const suffix = new Map<string, Scaled>();
   for (let index = moving.length - 1; index >= 0; index -= 1) {
-    const movement = moving[index] as Movement<T>;
+    const movement = moving[index] as ScaledMovement;
     const key = `${walletKey(movement.userId, movement.currencyId)}:${columnOf(movement)}`;
     const after = suffix.get(key) ?? sums.zero;
     later[index] = sums.text(after);
@@ -446,35 +439,17 @@ export async function applyMovements(tx: Tx | Sql, movements: ColumnMovement[]):
 }
 
 /**
- * What these wallets hold available in one account, read without locking (`user:currency` -> amount; a
- * wallet that does not exist is absent). For a caller that decides on a snapshot and writes later through
- * `applyMovements`, whose guarded update refuses, and fails the whole transaction, should a concurrent
- * writer have taken the funds in between: such a caller decides again on a fresh read.
+ * What these wallets hold available in one account, read without locking (`user:currency` -> scaled amount,
+ * ledger/scaled.ts; a wallet that does not exist is absent). For a caller that decides on a snapshot and
+ * writes later through a guarded write (`applyScaledBatchMovements`) that refuses, and fails the whole
+ * transaction, should a concurrent writer have taken the funds in between: such a caller decides again on a
+ * fresh read. The spot matcher's, which counts in scaled bigints.
  */
-export async function readAvailable(
-  tx: Tx | Sql,
-  account: Account,
-  keys: { userId: number; currencyId: number }[],
-): Promise<Map<string, MoneyValue>> {
-  const texts = await readAvailableTexts(tx, account, keys);
-  return new Map([...texts].map(([key, text]) => [key, new Money(text)]));
-}
-
-/** `readAvailable` scaled (ledger/scaled.ts), for the spot matcher, which counts in scaled bigints. */
 export async function readScaledAvailable(
   tx: Tx | Sql,
   account: Account,
   keys: { userId: number; currencyId: number }[],
 ): Promise<Map<string, Scaled>> {
-  const texts = await readAvailableTexts(tx, account, keys);
-  return new Map([...texts].map(([key, text]) => [key, parseScaled(text)]));
-}
-
-async function readAvailableTexts(
-  tx: Tx | Sql,
-  account: Account,
-  keys: { userId: number; currencyId: number }[],
-): Promise<Map<string, string>> {
   if (keys.length === 0) return new Map();
   const column = availableColumn(account);
   const rows = await asSql(tx).query<{ user_id: number; currency_id: number; available: string }>(
@@ -483,7 +458,7 @@ async function readAvailableTexts(
      JOIN wallets w ON w.user_id = k.user_id AND w.currency_id = k.currency_id`,
     [keys.map((key) => key.userId), keys.map((key) => key.currencyId)],
   );
-  return new Map(rows.map((row) => [walletKey(row.user_id, row.currency_id), row.available]));
+  return new Map(rows.map((row) => [walletKey(row.user_id, row.currency_id), parseScaled(row.available)]));
 }
 
 /** Money to (positive) or from (negative) one of the exchange's own accounts: an append-only entry. */
