@@ -40,8 +40,6 @@ const LEASE_MS = 15_000;
  * or restarted without persistence forgot every key, and a matcher that stopped then would leave the books
  * without a writer while its process lives on (found by the crash drills). Held by another matcher: 0.
  */
-const RELEASE_LEASE =
-  "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
 const RENEW_LEASE = `
 local owner = redis.call('get', KEYS[1])
 if owner == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end
@@ -50,6 +48,9 @@ if not owner then
   return 1
 end
 return 0`;
+/** Gives a market's lease back, only when this matcher still holds it. */
+const RELEASE_LEASE =
+  "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
 /** Stream entries (each one turn of an API process) read at most at once, and how long a read waits for the first. */
 const PLACEMENT_READ_ENTRIES = 1_000;
 const PLACEMENT_BLOCK_MS = 1_000;
@@ -71,6 +72,8 @@ export class Matcher {
   private readonly readers = new Map<number, { connection: Redis; loop: Promise<void>; stopped: boolean }>();
   /** Markets this matcher runs once their lease is free (another matcher holds it now). */
   private readonly standingBy = new Map<number, Pair>();
+  /** Whether a round of `keepLeases` is running. */
+  private keepingLeases = false;
   private running = true;
   private readonly redis: Redis;
   private readonly pool: pg.Pool;
@@ -134,6 +137,18 @@ export class Matcher {
    * whose lease lapsed.
    */
   private async keepLeases(): Promise<void> {
+    // A round still running (a book rebuilt slowly) is not joined by the next: two rounds could both claim a
+    // market, and the second would find its own lease taken and stand by for a market it runs.
+    if (this.keepingLeases) return;
+    this.keepingLeases = true;
+    try {
+      await this.keepLeasesOnce();
+    } finally {
+      this.keepingLeases = false;
+    }
+  }
+
+  private async keepLeasesOnce(): Promise<void> {
     for (const matchId of [...this.markets.keys()]) {
       try {
         const renewed = await this.redis.eval(
