@@ -14,6 +14,9 @@ export interface TestOperator {
   secret: string | null;
 }
 
+/** The operator's current two-factor code, as its authenticator app shows it (none valid when not enrolled). */
+export const freshCode = (operator: TestOperator) => totpCode(operator.secret ?? '');
+
 let operatorCount = 0;
 
 /**

@@ -5,9 +5,10 @@ import {
   signedInOperators,
   type RoleRoute,
   type TestOperator,
+  freshCode,
 } from '../../../../../test/operators';
 import { SANDBOX_PASSWORD } from '../points';
-import { totpCode, type OperatorRole } from '.';
+import type { OperatorRole } from '.';
 
 /**
  * Points in the console (issue #25): viewers see the points partner and the sandbox partner's accounts with
@@ -24,9 +25,8 @@ beforeAll(async () => {
   operators = await signedInOperators(ctx, { enrol: true });
 });
 
-const code = (operator: TestOperator) => totpCode(operator.secret ?? '');
 const grant = (on: TestContext, by: TestOperator, body: Record<string, string>) =>
-  on.post('/api/admin/points/grant', { totp_code: code(by), ...body }, by.token);
+  on.post('/api/admin/points/grant', { totp_code: freshCode(by), ...body }, by.token);
 const sandboxPoints = async (on: TestContext, account: string) =>
   (await on.prisma.pointsSandboxAccount.findUnique({ where: { user_name: account } }))?.points.toFixed();
 const topUpLines = (on: TestContext) =>

@@ -7,8 +7,9 @@ import {
   SIGN_IN_REQUIRED,
   type RoleRoute,
   type TestOperator,
+  freshCode,
 } from '../../../../../test/operators';
-import { totpCode, type OperatorRole } from '.';
+import type { OperatorRole } from '.';
 
 /**
  * The console's routine tasks that needed a shell before: operators and roles (admin only), house funding
@@ -23,7 +24,6 @@ beforeAll(async () => {
   operators = await signedInOperators(ctx, { enrol: true });
 });
 
-const code = (operator: TestOperator) => totpCode(operator.secret ?? '');
 const trailOf = (targetType: string, targetId: number | string) =>
   ctx.prisma.operatorAuditTrail.findMany({
     where: { target_type: targetType, target_id: String(targetId) },
@@ -63,7 +63,7 @@ describe('the role gates of the routine tasks', () => {
 describe('operators and roles (admin only)', () => {
   const admin = () => operators.admin;
   const create = (body: Record<string, string>, by = admin()) =>
-    ctx.post('/api/admin/operators/create', { totp_code: code(by), ...body }, by.token);
+    ctx.post('/api/admin/operators/create', { totp_code: freshCode(by), ...body }, by.token);
 
   it('creates an operator whose one-time password signs in, and lists them without secrets', async () => {
     const created = await create({ login: 'Desk.Two', role: 'support', reason: 'new hire' });
@@ -117,7 +117,7 @@ describe('operators and roles (admin only)', () => {
     const support = await signedInOperator(ctx, 'support');
     const role = await ctx.post(
       '/api/admin/operators/role',
-      { login: support.login, role: 'viewer', reason: 'moved team', totp_code: code(admin()) },
+      { login: support.login, role: 'viewer', reason: 'moved team', totp_code: freshCode(admin()) },
       admin().token,
     );
     expect(role.body.message).toMatchObject({ login: support.login, role: 'viewer', disabled: false });
@@ -126,7 +126,7 @@ describe('operators and roles (admin only)', () => {
 
     const disabled = await ctx.post(
       '/api/admin/operators/disable',
-      { login: support.login, reason: 'left', totp_code: code(admin()) },
+      { login: support.login, reason: 'left', totp_code: freshCode(admin()) },
       admin().token,
     );
     expect(disabled.body.message).toMatchObject({ disabled: true });
@@ -142,13 +142,13 @@ describe('operators and roles (admin only)', () => {
   it('refuses an admin changing themselves, and an unknown operator', async () => {
     const self = await ctx.post(
       '/api/admin/operators/role',
-      { login: admin().login, role: 'viewer', totp_code: code(admin()) },
+      { login: admin().login, role: 'viewer', totp_code: freshCode(admin()) },
       admin().token,
     );
     expect(message(self)).toBe('You cannot change your own operator account here');
     const unknown = await ctx.post(
       '/api/admin/operators/disable',
-      { login: 'nobody-here', totp_code: code(admin()) },
+      { login: 'nobody-here', totp_code: freshCode(admin()) },
       admin().token,
     );
     expect(message(unknown)).toBe('No such record');
@@ -168,7 +168,7 @@ describe('operators and roles (admin only)', () => {
     const demote = (by: TestOperator, target: TestOperator) =>
       ctx.post(
         '/api/admin/operators/role',
-        { login: target.login, role: 'viewer', totp_code: code(by) },
+        { login: target.login, role: 'viewer', totp_code: freshCode(by) },
         by.token,
       );
     const answers = await Promise.all([demote(first, second), demote(second, first)]);
@@ -184,7 +184,7 @@ describe('operators and roles (admin only)', () => {
 
 describe('funding a house pool (finance, fresh code)', () => {
   const fund = (body: Record<string, string>, by = operators.finance) =>
-    ctx.post('/api/admin/house/fund', { totp_code: code(by), ...body }, by.token);
+    ctx.post('/api/admin/house/fund', { totp_code: freshCode(by), ...body }, by.token);
   const poolBalance = async (pool: string, currency = 'USDT') => {
     const dashboard = await ctx.get('/api/admin/dashboard', operators.viewer.token);
     const rows = dashboard.body.message.house as { account: string; currency: string; balance: string }[];

@@ -9,9 +9,10 @@ import {
   signedInOperators,
   type RoleRoute,
   type TestOperator,
+  freshCode,
 } from '../../../../../test/operators';
 import { appealedOrder, legalOf, p2pTrader, TRADE_PASSWORD } from '../../../../../test/p2p';
-import { totpCode, type OperatorRole } from '.';
+import type { OperatorRole } from '.';
 import { openTotpSecret, sealTotpSecret } from './totp';
 
 const ctx = useTestContext();
@@ -31,7 +32,6 @@ const FROZEN_TRADING = 'Your funds are frozen: new orders cannot be placed. Plea
 const WRONG_TRADE_PASSWORD = 'The trade password is incorrect';
 const TOO_MANY = 'Too many attempts, please try again later';
 
-const code = (operator: TestOperator) => totpCode(operator.secret ?? '');
 const trailOf = (targetType: string, targetId: number | string) =>
   ctx.prisma.operatorAuditTrail.findMany({
     where: { target_type: targetType, target_id: String(targetId) },
@@ -42,7 +42,7 @@ const spotOf = async (userId: number, currency = 'USDT') => {
   return [available, locked];
 };
 const freeze = (id: number, frozen: '0' | '1', operator = operators.finance, reason = 'fraud report 42') =>
-  ctx.post('/api/admin/users/freeze', { id, frozen, reason, totp_code: code(operator) }, operator.token);
+  ctx.post('/api/admin/users/freeze', { id, frozen, reason, totp_code: freshCode(operator) }, operator.token);
 
 /** This part's calls with their minimum role; bodies pass validation but name nothing, so nothing changes. */
 const ROUTES: RoleRoute[] = [
@@ -125,10 +125,10 @@ describe('frozen funds (finance, with a fresh code)', () => {
         { id: user.id, frozen: '1', reason: 'x', totp_code: '000000' },
         'The two-factor code is wrong or was already used',
       ],
-      [{ id: user.id, frozen: '1', totp_code: code(finance) }, 'Please give a reason'],
-      [{ id: 999999, frozen: '1', reason: 'x', totp_code: code(finance) }, 'No such record'],
+      [{ id: user.id, frozen: '1', totp_code: freshCode(finance) }, 'Please give a reason'],
+      [{ id: 999999, frozen: '1', reason: 'x', totp_code: freshCode(finance) }, 'No such record'],
       [
-        { id: user.id, frozen: '0', reason: 'x', totp_code: code(finance) },
+        { id: user.id, frozen: '0', reason: 'x', totp_code: freshCode(finance) },
         'This record was already processed',
       ],
     ];
@@ -146,7 +146,7 @@ describe('frozen funds (finance, with a fresh code)', () => {
     ] as Record<string, string | number>[]) {
       const answer = await ctx.post(
         '/api/admin/users/freeze',
-        { ...bad, reason: 'x', totp_code: code(finance) },
+        { ...bad, reason: 'x', totp_code: freshCode(finance) },
         finance.token,
       );
       expect(answer.status).toBe(200);
@@ -289,7 +289,7 @@ describe('frozen funds (finance, with a fresh code)', () => {
         recharge_amount: '10000',
         cash_amount: '10000',
         reason: 'kyb done',
-        totp_code: code(operators.finance),
+        totp_code: freshCode(operators.finance),
       },
       operators.finance.token,
     );
@@ -388,7 +388,7 @@ describe('a user’s records, agent role and trade-password reset', () => {
     const support = operators.support;
     const reset = await ctx.post(
       '/api/admin/users/reset-trade-password',
-      { id: user.id, reason: 'locked out, identity re-checked', totp_code: code(support) },
+      { id: user.id, reason: 'locked out, identity re-checked', totp_code: freshCode(support) },
       support.token,
     );
     expect(reset.body.type).toBe('ok');
@@ -515,7 +515,7 @@ describe('a user’s records, agent role and trade-password reset', () => {
       [1, 2].map(() =>
         ctx.post(
           '/api/admin/users/reset-trade-password',
-          { ...body, totp_code: code(support) },
+          { ...body, totp_code: freshCode(support) },
           support.token,
         ),
       ),
@@ -596,7 +596,7 @@ describe('P2P parties: sellers, acceptors, appeal detail', () => {
     ] as Record<string, string>[]) {
       const answer = await ctx.post(
         '/api/admin/acceptors/approve',
-        { ...base, ...bad, totp_code: code(finance) },
+        { ...base, ...bad, totp_code: freshCode(finance) },
         finance.token,
       );
       expect(answer.body.type).toBe('error');
@@ -604,7 +604,7 @@ describe('P2P parties: sellers, acceptors, appeal detail', () => {
     expect(await ctx.prisma.acceptor.count({ where: { user_id: user.id } })).toBe(0);
     const approved = await ctx.post(
       '/api/admin/acceptors/approve',
-      { ...base, cash_amount: '5000', totp_code: code(finance) },
+      { ...base, cash_amount: '5000', totp_code: freshCode(finance) },
       finance.token,
     );
     expect(approved.body.type).toBe('ok');
@@ -616,14 +616,14 @@ describe('P2P parties: sellers, acceptors, appeal detail', () => {
     expect(await listed()).toBe(true);
     const suspend = await ctx.post(
       '/api/admin/acceptors/status',
-      { id, status: '0', reason: 'audit', totp_code: code(finance) },
+      { id, status: '0', reason: 'audit', totp_code: freshCode(finance) },
       finance.token,
     );
     expect(suspend.body.message).toEqual({ id, status: 0 });
     expect(await listed()).toBe(false);
     const resume = await ctx.post(
       '/api/admin/acceptors/status',
-      { id, status: '1', reason: 'cleared', totp_code: code(finance) },
+      { id, status: '1', reason: 'cleared', totp_code: freshCode(finance) },
       finance.token,
     );
     expect(resume.body.message).toEqual({ id, status: 1 });
@@ -719,7 +719,7 @@ describe('operators’ two-factor secrets at rest', () => {
     await expect(
       ctx.post(
         '/api/admin/users/freeze',
-        { id: user.id, frozen: '1', reason: 'x', totp_code: code(finance) },
+        { id: user.id, frozen: '1', reason: 'x', totp_code: freshCode(finance) },
         other.token,
       ),
     ).resolves.toMatchObject({ body: { type: 'error' } });

@@ -8,6 +8,7 @@ import {
   signedInOperators,
   type RoleRoute,
   type TestOperator,
+  freshCode,
 } from '../../../../../test/operators';
 import { appealedOrder, legalOf } from '../../../../../test/p2p';
 import { createOperator, disableOperator, setOperatorRole, totpCode, type OperatorRole } from '.';
@@ -32,7 +33,6 @@ const spotOf = async (userId: number, currency: string) => {
 };
 const trailOf = (targetType: string, targetId: number | string) =>
   ctx.prisma.operatorAuditTrail.findMany({ where: { target_type: targetType, target_id: String(targetId) } });
-const code = (operator: TestOperator) => totpCode(operator.secret ?? '');
 
 /**
  * Every admin call with its minimum role; bodies that pass validation but name nothing, so an allowed role
@@ -410,7 +410,7 @@ describe('money: deposits and withdrawals (finance, with a fresh code)', () => {
 
     const answers = await Promise.all(
       [1, 2].map(() =>
-        ctx.post('/api/admin/deposits/confirm', { ...body, totp_code: code(finance) }, finance.token),
+        ctx.post('/api/admin/deposits/confirm', { ...body, totp_code: freshCode(finance) }, finance.token),
       ),
     );
     expect(answers.map((answer) => answer.body.type).sort()).toEqual(['error', 'ok']);
@@ -434,7 +434,7 @@ describe('money: deposits and withdrawals (finance, with a fresh code)', () => {
     for (const [body, message] of cases) {
       const answer = await ctx.post(
         '/api/admin/deposits/confirm',
-        { ...body, totp_code: code(operators.finance) },
+        { ...body, totp_code: freshCode(operators.finance) },
         operators.finance.token,
       );
       expect(answer.body.type).toBe('error');
@@ -458,7 +458,7 @@ describe('money: deposits and withdrawals (finance, with a fresh code)', () => {
       [operators.finance, other].map((operator) =>
         ctx.post(
           '/api/admin/withdrawals/finish',
-          { id, decision: 'complete', txid: '0xpaid', totp_code: code(operator) },
+          { id, decision: 'complete', txid: '0xpaid', totp_code: freshCode(operator) },
           operator.token,
         ),
       ),
@@ -477,20 +477,20 @@ describe('money: deposits and withdrawals (finance, with a fresh code)', () => {
     const finance = operators.finance;
     const noReason = await ctx.post(
       '/api/admin/withdrawals/finish',
-      { id, decision: 'reject', totp_code: code(finance) },
+      { id, decision: 'reject', totp_code: freshCode(finance) },
       finance.token,
     );
     expect(noReason.body.message).toBe('Please give a reason');
     const noTxid = await ctx.post(
       '/api/admin/withdrawals/finish',
-      { id, decision: 'complete', totp_code: code(finance) },
+      { id, decision: 'complete', totp_code: freshCode(finance) },
       finance.token,
     );
     expect(noTxid.body.message).toBe('txid is required');
     expect(await spotOf(user.id, 'USDT')).toEqual(['75', '25']);
     const rejected = await ctx.post(
       '/api/admin/withdrawals/finish',
-      { id, decision: 'reject', reason: 'address flagged', totp_code: code(finance) },
+      { id, decision: 'reject', reason: 'address flagged', totp_code: freshCode(finance) },
       finance.token,
     );
     expect(rejected.body).toEqual({ type: 'ok', message: { id, status: 3 } });
@@ -607,7 +607,7 @@ describe('markets, appeals and notices', () => {
     const finance = operators.finance;
     const withoutReason = await ctx.post(
       '/api/admin/appeals/resolve',
-      { id: orderId, decision: 'release', totp_code: code(finance) },
+      { id: orderId, decision: 'release', totp_code: freshCode(finance) },
       finance.token,
     );
     expect(withoutReason.body.message).toBe('Please give a reason');
@@ -615,7 +615,7 @@ describe('markets, appeals and notices', () => {
       ['release', 'refund'].map((decision) =>
         ctx.post(
           '/api/admin/appeals/resolve',
-          { id: orderId, decision, reason: 'bank statement checked', totp_code: code(finance) },
+          { id: orderId, decision, reason: 'bank statement checked', totp_code: freshCode(finance) },
           finance.token,
         ),
       ),
