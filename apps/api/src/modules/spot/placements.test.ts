@@ -135,7 +135,7 @@ describe('sending placements', () => {
     }
   });
 
-  it('refuses at once, writing nothing, when Redis does not take the command', async () => {
+  it('refuses at once, writing the refusal, when Redis does not take the command', async () => {
     const user = await ctx.signedInUser();
     const away = new SpotCommands('redis://127.0.0.1:1', ctx.config.REDIS_PREFIX);
     try {
@@ -143,9 +143,45 @@ describe('sending placements', () => {
       const failed = await placements.place(buy(user.id, '10', '1'), 1_000).catch((error: unknown) => error);
       expect(failed).toBeInstanceOf(AppError);
       expect((failed as AppError).key).toBe('order_not_placed');
-      expect(await ctx.prisma.spotOrder.count({ where: { user_id: user.id } })).toBe(0);
+      const written = await ctx.prisma.spotOrder.findMany({ where: { user_id: user.id } });
+      expect(written.map((row) => [row.state, row.reject_reason, row.locked.toFixed()])).toEqual([
+        ['rejected', NOT_PLACED, '0'],
+      ]);
     } finally {
       await away.close();
+    }
+  });
+
+  it('books nothing of an order refused because the append failed, when Redis had stored it all the same', async () => {
+    const user = await ctx.signedInUser();
+    await ctx.deposit(user.account, 'USDT', '100');
+    await redis.del(stream());
+    // The command reaches the stream, its answer does not (a connection reset after the write).
+    class LostReply extends SpotCommands {
+      override async send(matchId: number, command: SpotCommand): Promise<void> {
+        await super.send(matchId, command);
+        throw new Error('connection reset');
+      }
+    }
+    const lossy = new LostReply(ctx.redisUrl, ctx.config.REDIS_PREFIX);
+    try {
+      const placements = new Placements({ pool, commands: lossy, results });
+      const failed = await placements.place(buy(user.id, '10', '1'), 1_000).catch((error: unknown) => error);
+      expect((failed as AppError).key).toBe('order_not_placed');
+      const stored = await streamCommands();
+      expect(stored).toHaveLength(1);
+      // The matcher reads the stored command after the refusal: the refusal stands, nothing is locked.
+      const market = new Market(pair);
+      await market.rebuild(ctx.prisma);
+      const outcome = await settleBatch(pool, market, stored);
+      expect(outcome.placed).toBe(0);
+      expect(outcome.results).toEqual([
+        expect.objectContaining({ state: 'rejected', rejectReason: NOT_PLACED }),
+      ]);
+      expect(await spot(user.id)).toEqual({ available: '100', locked: '0' });
+      expect(market.resting.has(stored[0]?.orderId ?? '')).toBe(false);
+    } finally {
+      await lossy.close();
     }
   });
 

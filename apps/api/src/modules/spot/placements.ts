@@ -73,19 +73,32 @@ export class Placements {
       await this.deps.commands.send(ticket.matchId, { command: 'place', orderId: ticket.id, ticket });
     } catch {
       results?.release([ticket.id]);
-      // Not in the stream, so never placed.
-      throw new AppError('order_not_placed');
+      return this.settleUnsent(ticket);
     }
     orderStages.record('append', performance.now() - arrivedAt);
-    const order = {
-      id: BigInt(ticket.id),
-      match_id: ticket.matchId,
-      user_id: ticket.userId,
-      created_at: new Date(ticket.createdAt),
-    };
     const verdict = watched?.then((result) => result ?? settleUnanswered(this.deps.pool, ticket));
-    return { order, verdict: verdict ?? Promise.resolve(undefined) };
+    return { order: sentOrderOf(ticket), verdict: verdict ?? Promise.resolve(undefined) };
   }
+
+  /**
+   * A failed append is not proof that the command is not in the stream: Redis may have stored it and only its
+   * answer been lost. So the order's fate is settled by its id as for an unanswered order, and a matcher that
+   * reads the command later finds the refusal and books nothing.
+   */
+  private async settleUnsent(ticket: OrderTicket): Promise<Placement> {
+    const settled = await settleUnanswered(this.deps.pool, ticket);
+    if (settled.rejectReason === NOT_PLACED) throw new AppError('order_not_placed');
+    return { order: sentOrderOf(ticket), verdict: Promise.resolve(settled) };
+  }
+}
+
+function sentOrderOf(ticket: OrderTicket): SentOrder {
+  return {
+    id: BigInt(ticket.id),
+    match_id: ticket.matchId,
+    user_id: ticket.userId,
+    created_at: new Date(ticket.createdAt),
+  };
 }
 
 /** The order as the matcher receives it, under the id drawn for it, created now. */
