@@ -61,6 +61,7 @@ export const MUTATION_MODULES: MutationModule[] = [
       'apps/api/src/modules/lever/risk.test.ts',
       'apps/api/src/modules/lever/lever.test.ts',
       'apps/api/src/modules/lever/exposure.test.ts',
+      'apps/api/src/modules/lever/mark-price.test.ts',
     ],
   },
   {

@@ -58,8 +58,6 @@ export interface Evaluation {
   activate: string[];
   stops: string[];
   liquidate: LiquidationCandidate[];
-  /** Accounts with positions on the pair (their profit moved with the mark). */
-  accounts: number;
 }
 
 /** An account is one user's lever money in one quote currency. */
@@ -207,7 +205,7 @@ export class RiskBook {
 
   /** What the pair's current mark triggers: entrusts to open, stops to fire, accounts to liquidate. */
   evaluate(matchId: number): Evaluation {
-    const result: Evaluation = { activate: [], stops: [], liquidate: [], accounts: 0 };
+    const result: Evaluation = { activate: [], stops: [], liquidate: [] };
     const mark = this.marks.get(matchId);
     if (mark === undefined) return result;
     for (const entry of this.triggersByPair.get(matchId) ?? []) {
@@ -223,7 +221,6 @@ export class RiskBook {
     }
     // Liquidated when equity / margins as opened x 100 <= burst rate, i.e. equity x 100 <= burst x margins.
     for (const account of this.accountsByPair.get(matchId) ?? []) {
-      result.accounts += 1;
       if (account.originCaution <= 0n) continue;
       const equity = this.equityOf(account);
       if (equity !== undefined && equity * 100n <= this.burstRate * account.originCaution)

@@ -219,8 +219,8 @@ describe('what the liquidation check counts', () => {
     book.marks.set(1, toScaled('91'));
     const evaluation = book.evaluate(1);
     expect(evaluation.liquidate).toEqual([{ userId: 1, legalId: 9 }]);
-    // User 2 holds an entrust and a closed position: nothing the mark can liquidate.
-    expect(evaluation.accounts).toBe(1);
+    // User 2 holds an entrust and a closed position: no account on the pair, nothing the mark can liquidate.
+    expect(book.accountsOnPair(1).map((account) => account.key)).toEqual(['1:9']);
     expect(book.size).toBe(3);
     expect(book.accountsAtRisk(1n)).toBe(1);
     book.marks.set(1, toScaled('91.01'));
@@ -232,5 +232,102 @@ describe('what the liquidation check counts', () => {
     expect(isBurst(m(10), m(10))).toBe(true);
     expect(isBurst(m('10.01'), m(10))).toBe(false);
     expect(hazardRate(m(5), [{ caution: m(0), originCaution: m(0), profit: m(0) }]).toFixed()).toBe('0');
+  });
+});
+
+describe('what the risk book holds', () => {
+  const keys = (accounts: { key: string }[]) => accounts.map((account) => account.key).sort();
+
+  it('replaces everything it knew of a reloaded user: what Postgres no longer holds neither fires nor counts', () => {
+    const book = new RiskBook();
+    book.replaceUsers(
+      [1, 2],
+      [
+        row({ id: '1', user_id: 1, stop_loss_price: '95' }),
+        row({ id: '2', user_id: 1, status: 0, origin_price: '90' }),
+        row({ id: '3', user_id: 2 }),
+      ],
+      [{ user_id: 2, currency_id: 9, lever_balance: '100' }],
+    );
+    expect([book.size, book.userIds().sort()]).toEqual([3, [1, 2]]);
+    expect(keys(book.accountsOnPair(1))).toEqual(['1:9', '2:9']);
+    // User 1 has no wallet row: an available balance of 0, so at 90 the long's loss leaves 0 of 10.
+    expect(book.account('1:9')?.balance).toBe(0n);
+    book.marks.set(1, toScaled('90'));
+    expect(book.evaluate(1)).toEqual({
+      activate: ['2'],
+      stops: ['1'],
+      liquidate: [{ userId: 1, legalId: 9 }],
+    });
+    // Within ten times the burst rate: user 1 (0 %), not user 2 (100 + 10 - 10 of 10: 1 000 %).
+    expect(book.accountsAtRisk(10n)).toBe(1);
+
+    // User 1 closed the position and cancelled the entrust: reloaded, the book forgets both.
+    book.replaceUsers([1], [], []);
+    expect([book.size, book.userIds()]).toEqual([1, [2]]);
+    expect([book.accountsOfUser(1), book.account('1:9')]).toEqual([[], undefined]);
+    expect(keys(book.accountsOnPair(1))).toEqual(['2:9']);
+    expect(book.evaluate(1)).toEqual({ activate: [], stops: [], liquidate: [] });
+    expect(book.accountsAtRisk(10n)).toBe(0);
+
+    // User 2 sets a stop, then clears it: each reload replaces the position, its old stop included.
+    book.replaceUsers(
+      [2],
+      [row({ id: '3', user_id: 2, stop_loss_price: '91' })],
+      [{ user_id: 2, currency_id: 9, lever_balance: '100' }],
+    );
+    expect(book.evaluate(1).stops).toEqual(['3']);
+    book.replaceUsers(
+      [2],
+      [row({ id: '3', user_id: 2 })],
+      [{ user_id: 2, currency_id: 9, lever_balance: '100' }],
+    );
+    expect([book.size, book.evaluate(1).stops]).toEqual([1, []]);
+    expect(keys(book.accountsOfUser(2))).toEqual(['2:9']);
+  });
+
+  it('judges an account only once every pair it trades has a mark', () => {
+    const book = new RiskBook();
+    // A long of 1 at 100 on pair 1 and a short of 2 at 50 on pair 2, 10 of margin each, nothing available.
+    book.replaceUsers(
+      [1],
+      [row({ id: '1' }), row({ id: '2', match_id: 2, type: 2, price: '50', number: '2' })],
+      [],
+    );
+    // Pair 1 falls to 80: a loss of 20 on 20 of margin, unless pair 2 gained meanwhile; its mark is unknown.
+    book.marks.set(1, toScaled('80'));
+    expect(book.evaluate(1).liquidate).toEqual([]);
+    expect(book.accountsAtRisk(1n)).toBe(0);
+    expect(book.evaluate(2)).toEqual({ activate: [], stops: [], liquidate: [] });
+    // Pair 2 at 45: the short gained 10, equity 10 of 20 is 50 %; at 50 it is flat, equity 0: liquidated.
+    book.marks.set(2, toScaled('45'));
+    expect(book.evaluate(1).liquidate).toEqual([]);
+    expect(book.accountsAtRisk(5n)).toBe(1);
+    book.marks.set(2, toScaled('50'));
+    expect(book.evaluate(2).liquidate).toEqual([{ userId: 1, legalId: 9 }]);
+  });
+
+  it("keeps each of a user's quote currencies a separate account, with its own balance", () => {
+    const book = new RiskBook();
+    // The same long in USDT (legal 9) and in a second quote currency (legal 8, pair 5); 1 000 available in it.
+    book.replaceUsers(
+      [1],
+      [row({ id: '1' }), row({ id: '2', match_id: 5, legal_id: 8 })],
+      [
+        { user_id: 1, currency_id: 8, lever_balance: '1000' },
+        { user_id: 1, currency_id: 9, lever_balance: '0.5' },
+      ],
+    );
+    expect(keys(book.accountsOfUser(1))).toEqual(['1:8', '1:9']);
+    expect(book.account('1:9')?.balance).toBe(toScaled('0.5'));
+    // At 91.5 the USDT long leaves 0.5 + 1.5 = 2 of 10: 20 %. At 90.5, 1 of 10: liquidated, whatever the
+    // other currency holds.
+    book.marks.set(1, toScaled('91.5'));
+    book.marks.set(5, toScaled('91.5'));
+    expect(book.evaluate(1).liquidate).toEqual([]);
+    book.marks.set(1, toScaled('90.5'));
+    book.marks.set(5, toScaled('90.5'));
+    expect(book.evaluate(1).liquidate).toEqual([{ userId: 1, legalId: 9 }]);
+    expect(book.evaluate(5).liquidate).toEqual([]);
   });
 });
