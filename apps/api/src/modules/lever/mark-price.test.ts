@@ -232,8 +232,8 @@ describe('what a trader can do at the recorded mark', () => {
     expect(await leverWallet(ctx, user.id)).toEqual(before);
     expect((await leverPositions(ctx, user.id)).map((row) => row.status)).toEqual([1]);
 
-    // A look a few seconds old is the worker at work (it looks every second): fresh again.
-    await recordMarks(sql, [reliableMark(btcPair, m('100500'))], new Date(Date.now() - 3 * SECOND));
+    // The worker looks again (it looks every second): the mark is fresh, and the close goes through at it.
+    await recordMarks(sql, [reliableMark(btcPair, m('100500'))]);
     expect(await readMark(sql, btcPair)).toMatchObject({ fresh: true });
     expect((await close()).body.type).toBe('ok');
     expect((await leverPositions(ctx, user.id))[0]?.close_price?.toFixed()).toBe('100500');

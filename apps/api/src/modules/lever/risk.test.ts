@@ -50,6 +50,8 @@ describe('lever arithmetic', () => {
         v.toFixed(),
       );
     expect(figures(settleClose(m(20), m(5), m(0), reserve()))).toEqual(['25', '-5', '0', '0', '0']);
+    // A loss the margin covers comes out of the margin alone: 15 of it back, the pool gets the 5.
+    expect(figures(settleClose(m(20), m(-5), m(0), reserve()))).toEqual(['15', '5', '0', '0', '0']);
     expect(figures(settleClose(m(20), m(-30), m(50), reserve()))).toEqual(['-10', '30', '0', '0', '0']);
     // A loss of 100 on a margin of 20: 30 from the available balance, the other 50 from the insurance fund.
     expect(figures(settleClose(m(20), m(-100), m(30), reserve()))).toEqual(['-30', '100', '50', '-50', '0']);
@@ -191,6 +193,35 @@ describe('triggers at exactly their price', () => {
   });
 });
 
+describe('a stop alone', () => {
+  it('fires a take-profit or a stop-loss set without the other on its own side only', () => {
+    const book = new RiskBook();
+    book.replaceUsers(
+      [1],
+      [
+        row({ id: '5', type: 1, target_profit_price: '110' }),
+        row({ id: '6', type: 1, stop_loss_price: '95' }),
+        row({ id: '7', type: 2, target_profit_price: '90' }),
+        row({ id: '8', type: 2, stop_loss_price: '105' }),
+      ],
+      [{ user_id: 1, currency_id: 9, lever_balance: '1000' }],
+    );
+    const stopsAt = (mark: string) => {
+      book.marks.set(1, toScaled(mark));
+      return book.evaluate(1).stops.sort();
+    };
+    // Up: the long's take-profit and the short's stop-loss; the side without a stop never fires, however far.
+    expect(stopsAt('100')).toEqual([]);
+    expect(stopsAt('105')).toEqual(['8']);
+    expect(stopsAt('110')).toEqual(['5', '8']);
+    expect(stopsAt('1000000')).toEqual(['5', '8']);
+    // Down: the long's stop-loss and the short's take-profit.
+    expect(stopsAt('95')).toEqual(['6']);
+    expect(stopsAt('90')).toEqual(['6', '7']);
+    expect(stopsAt('0.01')).toEqual(['6', '7']);
+  });
+});
+
 describe('what the liquidation check counts', () => {
   it('counts positions in trade only: a pending entrust adds neither margin nor profit', () => {
     const book = new RiskBook();
@@ -251,6 +282,7 @@ describe('what the risk book holds', () => {
     );
     expect([book.size, book.userIds().sort()]).toEqual([3, [1, 2]]);
     expect(keys(book.accountsOnPair(1))).toEqual(['1:9', '2:9']);
+    expect(book.accountsOnPair(2)).toEqual([]);
     // User 1 has no wallet row: an available balance of 0, so at 90 the long's loss leaves 0 of 10.
     expect(book.account('1:9')?.balance).toBe(0n);
     book.marks.set(1, toScaled('90'));
@@ -284,6 +316,17 @@ describe('what the risk book holds', () => {
     );
     expect([book.size, book.evaluate(1).stops]).toEqual([1, []]);
     expect(keys(book.accountsOfUser(2))).toEqual(['2:9']);
+
+    // User 3 holds only an entrust on pair 3 and a position without stops on pair 4: neither pair has
+    // anything of theirs to forget in the other index, and the reload still forgets both.
+    book.replaceUsers(
+      [3],
+      [row({ id: '9', user_id: 3, match_id: 3, status: 0 }), row({ id: '10', user_id: 3, match_id: 4 })],
+      [],
+    );
+    expect(keys(book.accountsOnPair(4))).toEqual(['3:9']);
+    book.replaceUsers([3], [], []);
+    expect([book.size, book.userIds(), book.accountsOnPair(4)]).toEqual([1, [2], []]);
   });
 
   it('judges an account only once every pair it trades has a mark', () => {
