@@ -121,6 +121,8 @@ const row = (fields: Partial<PositionRow>): PositionRow => ({
 describe('RiskBook', () => {
   it('finds the same liquidations as the exact formula, across pairs', () => {
     expect(toScaled('-1.5')).toBe(-1_500_000_000_000_000_000n);
+    // Exact to 18 decimals; beyond them cut, as a mark is handed over (rounded down at 18 decimals).
+    expect(toScaled('0.1234567890123456789')).toBe(123_456_789_012_345_678n);
     const book = new RiskBook();
     book.replaceUsers(
       [1, 2],
