@@ -54,8 +54,9 @@ export async function liquidate(
   const spared: LiquidationCandidate[] = [];
   for (const candidate of candidates) {
     const key = accountKey(candidate.userId, candidate.legalId);
-    const positions = byAccount.get(key) ?? [];
-    if (positions.length === 0 || positions.some((row) => !marks.has(row.match_id))) {
+    // No position left in trade (closed since the worker looked), or a pair without a mark: spared.
+    const positions = byAccount.get(key);
+    if (!positions || positions.some((row) => !marks.has(row.match_id))) {
       spared.push(candidate);
       continue;
     }
