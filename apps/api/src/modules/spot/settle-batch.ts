@@ -465,7 +465,8 @@ export class BatchState {
       userId: order.user_id,
       matchId: this.market.pair.id,
       state: order.state,
-      filled: order.filled,
+      // Postgres's text of a NUMERIC(36,18) (trailing zeros); answered as a booked order's would be.
+      filled: formatScaled(parseScaled(order.filled)),
       rejectReason: order.reject_reason,
     }));
     const booked = [...this.touched].flatMap((id) => {
