@@ -8,7 +8,7 @@ import type { Pair } from './pairs';
 import type { PlacementRequest } from './placements';
 import type { SpotCommand } from './queue';
 import { settleBatch } from './settle-batch';
-import { limitRequest, placeCommands } from './test-helpers';
+import { createTrader, limitRequest, placeCommands } from './test-helpers';
 
 /**
  * The matcher's batch settlement on its own, against real Postgres: what each party of a fill pays and
@@ -127,12 +127,14 @@ const counts = async () => ({
   version: (await ctx.prisma.spotBookVersion.findUnique({ where: { match_id: pair.id } }))?.version,
 });
 
+const trader = () => createTrader(ctx.prisma);
+
 const { SPOT_ORDER_LOCK: LOCK, SPOT_TRADE: TRADE, SPOT_ORDER_RELEASE: RELEASE, SPOT_FEE: FEE } = LOG_TYPES;
 
 describe('what a fill moves, to the last unit', () => {
   it('makes the buyer pay the quote and receive the base less its taker fee, the seller the reverse, each fee rounded up to the house', async () => {
-    const seller = await ctx.signedInUser();
-    const buyer = await ctx.signedInUser();
+    const seller = await trader();
+    const buyer = await trader();
     await ctx.deposit(seller.account, 'BTC', '1');
     await ctx.deposit(buyer.account, 'USDT', '1');
     const ask = await book([limit(seller.id, 2, '1.01', '0.00333')]);
@@ -204,8 +206,8 @@ describe('what a fill moves, to the last unit', () => {
   });
 
   it('charges the seller the taker rate and the buyer the maker rate when the seller takes', async () => {
-    const seller = await ctx.signedInUser();
-    const buyer = await ctx.signedInUser();
+    const seller = await trader();
+    const buyer = await trader();
     await ctx.deposit(seller.account, 'BTC', '1');
     await ctx.deposit(buyer.account, 'USDT', '1');
     const bid = await book([limit(buyer.id, 1, '2', '0.00015')]);
@@ -242,8 +244,8 @@ describe('what a fill moves, to the last unit', () => {
   });
 
   it('stops the batch, writing nothing, when a fill would take more than an order holds locked', async () => {
-    const seller = await ctx.signedInUser();
-    const buyer = await ctx.signedInUser();
+    const seller = await trader();
+    const buyer = await trader();
     await ctx.deposit(seller.account, 'BTC', '1');
     await ctx.deposit(buyer.account, 'USDT', '100');
     // A resting ask whose lock in memory fell short of what it sells (a book out of step with Postgres).
@@ -273,14 +275,29 @@ describe('what a fill moves, to the last unit', () => {
     await market.rebuild(ctx.prisma);
     const filled = await settle([sell]);
     expect(filled.rows.map((row) => row.state)).toEqual(['filled']);
+    // An order in the engine's book that the matcher does not hold: it stops rather than settle a fill blind.
+    market.book.restore({
+      orderId: 987_654_321,
+      ownerId: seller.id,
+      side: 'sell',
+      priceTicks: 10_000,
+      remainingLots: 1_000,
+    });
+    const blind = await counts();
+    const [take] = await placeCommands(pool, [limit(buyer.id, 1, '100', '0.01')]);
+    if (!take) throw new Error('no command');
+    await expect(settleBatch(pool, market, [take])).rejects.toThrow(
+      'the matcher lost track of order 987654321',
+    );
+    expect(await counts()).toEqual(blind);
     expect((await ctx.audit()).problems).toEqual([]);
   });
 });
 
 describe('frozen funds are released exactly when an order ends', () => {
   it('keeps what a partly filled order holds, price improvement included, until it is cancelled', async () => {
-    const maker = await ctx.signedInUser();
-    const taker = await ctx.signedInUser();
+    const maker = await trader();
+    const taker = await trader();
     await ctx.deposit(maker.account, 'BTC', '1');
     await ctx.deposit(taker.account, 'USDT', '100');
     await book([limit(maker.id, 2, '100', '0.01')]);
@@ -316,8 +333,8 @@ describe('frozen funds are released exactly when an order ends', () => {
   });
 
   it('releases the rest of an order that ends in the batch that placed it, and writes nothing for one that traded nothing', async () => {
-    const maker = await ctx.signedInUser();
-    const taker = await ctx.signedInUser();
+    const maker = await trader();
+    const taker = await trader();
     await ctx.deposit(maker.account, 'BTC', '1');
     await ctx.deposit(taker.account, 'USDT', '100');
     await book([limit(maker.id, 2, '100', '0.01')]);
@@ -331,7 +348,7 @@ describe('frozen funds are released exactly when an order ends', () => {
     ]);
 
     // A market buy locks its estimate plus 5 % (1.05) and keeps none of what it did not spend.
-    await book([limit(maker.id, 2, '100', '0.02')]);
+    const resting = await book([limit(maker.id, 2, '100', '0.02')]);
     const buy = await book([marketOrder(taker.id, 1, '0.01')]);
     expect(buy.rows.map((row) => [row.kind, row.price, row.time_in_force, ...moneyOf(row)])).toEqual([
       ['market', null, 'IOC', 'filled', '0.01', '1', '0', '0.000025'],
@@ -347,6 +364,11 @@ describe('frozen funds are released exactly when an order ends', () => {
     const own = await book([limit(maker.id, 1, '100', '0.01')]);
     expect(own.rows.map(moneyOf)).toEqual([['expired', '0', '0', '0', '0']]);
     expect(await logsOf(idOf(own.rows[0]))).toEqual([]);
+    // The taker is the one stopped: the owner's ask still rests, whole.
+    expect(market.resting.get(idOf(resting.rows[0]))?.state).toBe('open');
+    expect(
+      (await ctx.prisma.spotOrder.findMany({ where: { id: resting.rows[0]?.id ?? 0n } })).map(moneyOf),
+    ).toEqual([['open', '0.01', '1', '0.01', '0.0015']]);
 
     // Refused by the engine: a fill-or-kill bid larger than the book, a post-only bid that would take.
     const refused = await book([
@@ -377,7 +399,7 @@ describe('frozen funds are released exactly when an order ends', () => {
   });
 
   it('refuses what an owner cannot pay in the currency the order spends, and a market buy with no price to estimate', async () => {
-    const user = await ctx.signedInUser();
+    const user = await trader();
     await ctx.deposit(user.account, 'USDT', '1000');
     // A sell spends BTC, which this user has none of (no wallet at all).
     const sell = await book([limit(user.id, 2, '100', '0.01')]);
@@ -403,8 +425,8 @@ describe('frozen funds are released exactly when an order ends', () => {
 
 describe('each order is written once', () => {
   it('inserts a new order in the state the batch leaves it in, with everything its ticket said', async () => {
-    const maker = await ctx.signedInUser();
-    const taker = await ctx.signedInUser();
+    const maker = await trader();
+    const taker = await trader();
     await ctx.deposit(maker.account, 'BTC', '1');
     await ctx.deposit(taker.account, 'USDT', '100');
     const placed = await book([
@@ -502,9 +524,9 @@ describe('each order is written once', () => {
   });
 
   it('writes nothing twice when a batch is replayed, and answers each command with what is written', async () => {
-    const maker = await ctx.signedInUser();
-    const taker = await ctx.signedInUser();
-    const poor = await ctx.signedInUser();
+    const maker = await trader();
+    const taker = await trader();
+    const poor = await trader();
     await ctx.deposit(maker.account, 'BTC', '1');
     await ctx.deposit(taker.account, 'USDT', '100');
     const first = await book([
@@ -585,7 +607,7 @@ describe('each order is written once', () => {
   });
 
   it('counts one version of the book per batch that changed it, and none for a batch that changed nothing', async () => {
-    const user = await ctx.signedInUser();
+    const user = await trader();
     await ctx.deposit(user.account, 'USDT', '100');
     const start = Number((await counts()).version ?? 0);
     const three = await book([
