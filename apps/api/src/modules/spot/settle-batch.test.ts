@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useTestContext } from '../../../../../test/harness';
 import { createPool } from '@exchange/kernel/db';
-import { LOG_TYPES, parseScaled } from '@exchange/kernel/ledger';
+import { LOG_TYPES, Money, parseScaled } from '@exchange/kernel/ledger';
 import { Market } from './live-market';
 import type { Pair } from './pairs';
 import type { PlacementRequest } from './placements';
@@ -240,6 +240,40 @@ describe('what a fill moves, to the last unit', () => {
       (await ctx.prisma.spotOrder.findMany({ where: { id: { in: [bid.rows[0]?.id ?? 0n] } } })).map(moneyOf),
     ).toEqual([['filled', '0.00015', '0.0003', '0', '0.00000023']]);
     expect(ask.rows.map(moneyOf)).toEqual([['filled', '0.00015', '0.0003', '0', '0.000001']]);
+    expect((await ctx.audit()).problems).toEqual([]);
+  });
+
+  it('stops a market buy at what it locked, even past the levels its estimate read', async () => {
+    const makers = await Promise.all([0, 1, 2].map(() => trader()));
+    const taker = await trader();
+    for (const maker of makers) await ctx.deposit(maker.account, 'BTC', '2');
+    await ctx.deposit(taker.account, 'USDT', '10');
+    // 500 small asks, 1.00 to 5.99 (1.7475 USDT in all), the most the estimate reads, and 1 BTC at 1000 beyond.
+    const asks = Array.from({ length: 500 }, (_, index) =>
+      limit(makers[index % 3]?.id ?? 0, 2, ((100 + index) / 100).toFixed(2), '0.001'),
+    );
+    await book([...asks, limit(makers[0]?.id ?? 0, 2, '1000', '1')]);
+    // Estimated at a last price of 1 beyond the 500 levels: (1.7475 + 1) × 1.05 = 2.884875 locked. After the
+    // small asks it has 1.137375 left: 113 lots of 0.00001 at 1000, and no more.
+    market.lastPrice = new Money('1');
+    const buy = await book([marketOrder(taker.id, 1, '1.5')]);
+    expect(
+      buy.rows.map((row) => [
+        row.state,
+        row.filled.toFixed(),
+        row.quote_filled.toFixed(),
+        row.locked.toFixed(),
+      ]),
+    ).toEqual([['expired', '0.50113', '2.8775', '0']]);
+    expect(await spot(taker.id, usdt)).toEqual({ available: '7.1225', locked: '0' });
+    // 0.50113 BTC less 500 fees of 0.0000025 and one of 0.00000283 (0.0000028250, rounded up).
+    expect(await spot(taker.id, btc)).toEqual({ available: '0.49987717', locked: '0' });
+    const last = buy.outcome.trades.at(-1);
+    expect([last?.price, last?.amount, last?.quote].map((value) => value?.toFixed())).toEqual([
+      '1000',
+      '0.00113',
+      '1.13',
+    ]);
     expect((await ctx.audit()).problems).toEqual([]);
   });
 
