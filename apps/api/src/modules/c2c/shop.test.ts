@@ -1,6 +1,8 @@
+import { LOG_TYPES } from '@exchange/kernel/ledger';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestContext } from '../../../../../test/harness';
 import { legalOf, p2pTrader, type P2PTrader, TRADE_PASSWORD } from '../../../../../test/p2p';
+import { writeSetting } from '../system';
 import { approveSeller } from './sellers';
 
 const ctx = useTestContext();
@@ -97,6 +99,17 @@ describe('seller shops', () => {
       'ok',
     );
     expect(await legalOf(ctx, buyer.id)).toEqual(['20', '0']);
+    // A shop order's escrow moves under the shop's own log types.
+    const released = await ctx.prisma.accountLog.findMany({
+      where: { ref_type: 'p2p_order', ref_id: String(first) },
+      orderBy: { user_id: 'asc' },
+    });
+    expect(released.map((row) => [row.user_id, row.is_lock, row.delta.toFixed(), row.type])).toEqual(
+      [
+        [seller.id, true, '-20', LOG_TYPES.SHOP_DONE],
+        [buyer.id, false, '20', LOG_TYPES.SHOP_DONE],
+      ].sort((a, b) => Number(a[0]) - Number(b[0])),
+    );
     const [second] = ids[1] as [number, string];
     expect(
       (await ctx.post('/api/user_legal_pay_cancel', { id: second, password }, buyer.token)).body.type,
@@ -120,6 +133,23 @@ describe('seller shops', () => {
       'This ad has unfinished orders, please finish them first',
     );
     expect((await ctx.audit()).problems).toEqual([]);
+  });
+
+  it('starts a shop order’s pay window from the shop setting, not the c2c one', async () => {
+    await writeSetting(ctx.prisma, 'legalDealCancel_time', '15');
+    try {
+      const seller = await approvedSeller('10');
+      const sent = await shopSend(seller, { total_number: '10', min_number: '10', max_number: '10' });
+      const start = Date.now();
+      const taken = await takeShop(await p2pTrader(ctx, '0', 'windowed'), sent.data.id as number, '10');
+      const { pay_deadline } = await ctx.prisma.p2pOrder.findUniqueOrThrow({
+        where: { id: taken.message.data.id as number },
+      });
+      expect(pay_deadline.getTime()).toBeGreaterThanOrEqual(start + 15 * 60_000);
+      expect(pay_deadline.getTime()).toBeLessThanOrEqual(Date.now() + 15 * 60_000);
+    } finally {
+      await writeSetting(ctx.prisma, 'legalDealCancel_time', '1440');
+    }
   });
 
   it('lets exactly one of several concurrent takes of the last quantity through', async () => {

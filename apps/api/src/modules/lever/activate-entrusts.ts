@@ -14,7 +14,6 @@ export async function activateEntrusts(
   ids: string[],
   mark: MoneyValue,
 ): Promise<{ id: string; user_id: number }[]> {
-  if (ids.length === 0) return [];
   const opened = await sql.query<{ id: string; user_id: number; legal_id: number; trade_fee: string }>(
     `UPDATE lever_transactions SET status = ${LEVER_STATUS.trading}, transaction_time = now(), update_price = $2,
        updated_at = now()

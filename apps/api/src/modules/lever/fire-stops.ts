@@ -9,7 +9,6 @@ import { LEVER_STATUS, LEVER_TYPE } from './risk';
  * again against the stored stops under lock (a stop changed or cleared meanwhile does not fire).
  */
 export async function fireStops(sql: Sql, ids: string[], mark: MoneyValue): Promise<SettledPosition[]> {
-  if (ids.length === 0) return [];
   const long = LEVER_TYPE.long;
   const rows = await sql.query<{ id: string; reason: string }>(
     `SELECT t.id::text AS id,

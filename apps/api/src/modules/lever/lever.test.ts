@@ -205,6 +205,13 @@ describe('entrusts, stops and the risk engine', () => {
     expect((await ctx.post('/api/lever/cancel', { id: Number(first?.id) }, user.token)).body.message).toBe(
       'Only a pending order can be cancelled',
     );
+    // A fee that may still be refunded pays no referral rebate yet: an entrust's fee counts once it opens.
+    const teamFees = () =>
+      ctx.prisma.teamFee.findMany({
+        where: { source_type: 'lever', user_id: user.id },
+        orderBy: { id: 'asc' },
+      });
+    expect(await teamFees()).toEqual([]);
     const engine = new RiskEngine(pool);
     await engine.load();
     engine.setMark(btcPair, new Money('98500'));
@@ -214,6 +221,9 @@ describe('entrusts, stops and the risk engine', () => {
     const opened = await ctx.prisma.leverTransaction.findUniqueOrThrow({ where: { id: second?.id ?? 0n } });
     expect(opened.status).toBe(1);
     expect(opened.price.toFixed()).toBe('98019.6');
+    expect(
+      (await teamFees()).map((fee) => [fee.source_id, fee.currency_id, fee.account, fee.amount.toFixed()]),
+    ).toEqual([[opened.id, usdt, 'lever', opened.trade_fee.toFixed()]]);
     expect((await ctx.post('/api/lever/cancel', { id: Number(second?.id) }, user.token)).body.message).toBe(
       'Only a pending order can be cancelled',
     );
@@ -338,33 +348,57 @@ describe('entrusts, stops and the risk engine', () => {
   it('rechecks a liquidation under lock: a stale candidate is spared, a pending entrust neither counts nor closes', async () => {
     const user = await trader('300');
     await setMark(btcPair, '100000');
+    await setMark(ethPair, '3000');
+    // 0.02 BTC at 100x (margin 20.004) and 0.1 ETH at 10x (margin 30.006): 50.01 of margins.
     expect((await submit(user.token, { multiple: 100 })).body.type).toBe('ok');
+    expect((await submit(user.token, { currency_id: eth, share: 1 })).body.type).toBe('ok');
     // A long entrust far below the market: its margin is locked, but it is no position yet.
     expect((await submit(user.token, { status: 0, target_price: '50000' })).body.type).toBe('ok');
+    // 146.66934 is left available.
+    expect((await lever(user.id)).available).toBe('146.66934');
     const candidate = { userId: user.id, legalId: usdt };
-    const liquidateAt = (marks: [number, string][]) =>
+    // A user without positions (they closed them after the worker's last look) is a candidate too.
+    const emptied = { userId: (await trader()).id, legalId: usdt };
+    const liquidateAt = (marks: [number, string][], candidates = [candidate]) =>
       inTransaction(pool, (sql) =>
         liquidate(
           sql,
-          [candidate],
+          candidates,
           new Map(marks.map(([pair, mark]) => [pair, new Money(mark)])),
           new Money(10),
         ),
       );
     // The worker's view was stale: at the stored state the account is healthy, so nothing closes.
-    expect(await liquidateAt([[btcPair, '100000']])).toEqual({
-      settled: [],
-      liquidated: [],
-      spared: [candidate],
-    });
-    // Without a mark for a pair the account trades, its rate cannot be known: spared too.
-    expect(await liquidateAt([[ethPair, '3000']])).toMatchObject({ liquidated: [], spared: [candidate] });
-    expect((await positions(user.id)).map((row) => row.status)).toEqual([1, 0]);
-    // At 90000 the position's loss takes its margin and the available balance to a rate below 10 %. Counted
-    // as a position, the entrust's margin (and its profit at its own price) would have kept it far above.
-    const outcome = await liquidateAt([[btcPair, '90000']]);
-    expect(outcome).toMatchObject({ liquidated: [candidate], spared: [] });
+    expect(
+      await liquidateAt([
+        [btcPair, '100000'],
+        [ethPair, '3000'],
+      ]),
+    ).toEqual({ settled: [], liquidated: [], spared: [candidate] });
+    // At 95000 the BTC loss (100.4) is twice the margins, but the available balance still covers it: the rate
+    // counts it (146.66934 + 50.01 - 100.46 of 50.01, 192 %).
+    expect(
+      await liquidateAt([
+        [btcPair, '95000'],
+        [ethPair, '3000'],
+      ]),
+    ).toMatchObject({ liquidated: [], spared: [candidate] });
+    // Without a mark for every pair the account trades, its rate cannot be known: spared too.
+    expect(await liquidateAt([[btcPair, '90000']])).toMatchObject({ liquidated: [], spared: [candidate] });
+    expect((await positions(user.id)).map((row) => row.status)).toEqual([1, 1, 0]);
+    // At 90000 the BTC loss takes the margins and the available balance to a rate below 10 %. Counted as a
+    // position, the entrust's margin (and its profit at its own price) would have kept it far above. The
+    // user without positions has nothing to liquidate.
+    const outcome = await liquidateAt(
+      [
+        [btcPair, '90000'],
+        [ethPair, '3000'],
+      ],
+      [emptied, candidate],
+    );
+    expect(outcome).toMatchObject({ liquidated: [candidate], spared: [emptied] });
     expect((await positions(user.id)).map((row) => [row.status, row.close_reason])).toEqual([
+      [3, 'burst'],
       [3, 'burst'],
       [0, ''],
     ]);

@@ -31,17 +31,15 @@ export async function liquidate(
   marks: Map<number, MoneyValue>,
   burstRate: MoneyValue,
 ): Promise<LiquidationOutcome> {
-  if (candidates.length === 0) return { settled: [], liquidated: [], spared: [] };
-  const wanted = new Set(candidates.map((c) => accountKey(c.userId, c.legalId)));
-  const rows = (
-    await sql.query<PositionRow>(
-      `SELECT t.* FROM unnest($1::int[]) AS k(user_id) CROSS JOIN LATERAL (
-         SELECT * FROM lever_transactions t WHERE t.user_id = k.user_id AND t.status + 0 = ${LEVER_STATUS.trading}
-         ORDER BY t.id FOR UPDATE
-       ) t`,
-      [[...new Set(candidates.map((c) => c.userId))].sort((a, b) => a - b)],
-    )
-  ).filter((row) => wanted.has(accountKey(row.user_id, row.legal_id)));
+  // Every position in trade of the candidates' users is locked, users and then positions in ascending id
+  // order; a user's positions in a quote currency that is no candidate are locked too, and left unread below.
+  const rows = await sql.query<PositionRow>(
+    `SELECT t.* FROM unnest($1::int[]) AS k(user_id) CROSS JOIN LATERAL (
+       SELECT * FROM lever_transactions t WHERE t.user_id = k.user_id AND t.status + 0 = ${LEVER_STATUS.trading}
+       ORDER BY t.id FOR UPDATE
+     ) t`,
+    [[...new Set(candidates.map((c) => c.userId))].sort((a, b) => a - b)],
+  );
   const balances = await lockLeverBalances(
     sql,
     candidates.map((c) => ({ userId: c.userId, currencyId: c.legalId })),
@@ -56,8 +54,9 @@ export async function liquidate(
   const spared: LiquidationCandidate[] = [];
   for (const candidate of candidates) {
     const key = accountKey(candidate.userId, candidate.legalId);
-    const positions = byAccount.get(key) ?? [];
-    if (positions.length === 0 || positions.some((row) => !marks.has(row.match_id))) {
+    // No position left in trade (closed since the worker looked), or a pair without a mark: spared.
+    const positions = byAccount.get(key);
+    if (!positions || positions.some((row) => !marks.has(row.match_id))) {
       spared.push(candidate);
       continue;
     }

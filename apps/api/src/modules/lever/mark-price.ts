@@ -30,7 +30,6 @@ const text = (value: MoneyValue | undefined) => (value === undefined ? null : va
 
 /** Stores the marks of one look, one statement for every pair. */
 export async function recordMarks(sql: Sql, marks: RecordedMark[], sampledAt = new Date()): Promise<void> {
-  if (marks.length === 0) return;
   await sql.execute(
     `INSERT INTO lever_marks (match_id, mark, reliable, reason, impact_bid, impact_ask, reference, marked_at, sampled_at)
      SELECT * FROM unnest($1::int[], $2::numeric[], $3::boolean[], $4::text[], $5::numeric[], $6::numeric[],

@@ -14,12 +14,16 @@ import { LEVER_STATUS, LEVER_TYPE } from './risk';
  * never a wrong settlement.
  */
 const SCALE = 10n ** 18n;
+/** Above every price NUMERIC(36,18) holds (scaled): the bound of a position with no stop on that side. */
+const NEVER = 10n ** 36n;
+const NONE: ReadonlySet<never> = new Set();
 
 /** A decimal string as an integer scaled by 10^18 (exact for up to 18 decimals). */
 export function toScaled(value: string): bigint {
   const negative = value.startsWith('-');
-  const [whole = '0', fraction = ''] = (negative ? value.slice(1) : value).split('.');
-  const scaled = BigInt(whole || '0') * SCALE + BigInt((fraction + '0'.repeat(18)).slice(0, 18));
+  // `split` always answers at least the whole part.
+  const [whole, fraction = ''] = (negative ? value.slice(1) : value).split('.') as [string, string?];
+  const scaled = BigInt(whole) * SCALE + BigInt(fraction.padEnd(18, '0').slice(0, 18));
   return negative ? -scaled : scaled;
 }
 
@@ -32,8 +36,13 @@ interface Entry {
   number: bigint;
   price: bigint;
   origin: bigint;
-  targetProfit: bigint;
-  stopLoss: bigint;
+  /**
+   * A position in trade closes once the mark is at or above `above` (a long's take-profit, a short's
+   * stop-loss; NEVER without one) or at or below `below` (a long's stop-loss, a short's take-profit; 0 without
+   * one, which no mark reaches: a mark is positive).
+   */
+  above: bigint;
+  below: bigint;
 }
 
 interface Leg {
@@ -58,8 +67,6 @@ export interface Evaluation {
   activate: string[];
   stops: string[];
   liquidate: LiquidationCandidate[];
-  /** Accounts with positions on the pair (their profit moved with the mark). */
-  accounts: number;
 }
 
 /** An account is one user's lever money in one quote currency. */
@@ -135,20 +142,24 @@ export class RiskBook {
         ofUser.add(account);
         this.accountsByUser.set(row.user_id, ofUser);
       }
+      const long = row.type === LEVER_TYPE.long;
+      const [targetProfit, stopLoss] = [toScaled(row.target_profit_price), toScaled(row.stop_loss_price)];
+      const [up, down] = long ? [targetProfit, stopLoss] : [stopLoss, targetProfit];
       const entry: Entry = {
         row,
         account,
         matchId: row.match_id,
-        long: row.type === LEVER_TYPE.long,
+        long,
         status: row.status,
         number: toScaled(row.number),
         price: toScaled(row.price),
         origin: toScaled(row.origin_price),
-        targetProfit: toScaled(row.target_profit_price),
-        stopLoss: toScaled(row.stop_loss_price),
+        above: up > 0n ? up : NEVER,
+        below: down,
       };
       account.entries.set(row.id, entry);
-      if (entry.status === LEVER_STATUS.pending || entry.targetProfit > 0n || entry.stopLoss > 0n) {
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: which entries evaluate walks is only speed: walking more (`true`, `>= 0n`) changes nothing, as a position without stops never reaches its bounds; walking fewer is caught (an entrust, a take-profit alone, a stop-loss alone)
+      if (entry.status === LEVER_STATUS.pending || targetProfit > 0n || stopLoss > 0n) {
         const triggers = this.triggersByPair.get(entry.matchId) ?? new Set();
         triggers.add(entry);
         this.triggersByPair.set(entry.matchId, triggers);
@@ -207,24 +218,18 @@ export class RiskBook {
 
   /** What the pair's current mark triggers: entrusts to open, stops to fire, accounts to liquidate. */
   evaluate(matchId: number): Evaluation {
-    const result: Evaluation = { activate: [], stops: [], liquidate: [], accounts: 0 };
+    const result: Evaluation = { activate: [], stops: [], liquidate: [] };
     const mark = this.marks.get(matchId);
+    // Stryker disable next-line ConditionalExpression: `false` is only slower: without a mark every comparison below is false (undefined against a bigint) and equityOf answers undefined, so nothing is found either; `true` (never evaluating) is caught
     if (mark === undefined) return result;
-    for (const entry of this.triggersByPair.get(matchId) ?? []) {
+    for (const entry of this.triggersByPair.get(matchId) ?? NONE) {
       if (entry.status === LEVER_STATUS.pending) {
         if (entry.long ? mark <= entry.origin : mark >= entry.origin) result.activate.push(entry.row.id);
-        continue;
-      }
-      const { targetProfit: tp, stopLoss: sl } = entry;
-      const fires = entry.long
-        ? (tp > 0n && mark >= tp) || (sl > 0n && mark <= sl)
-        : (tp > 0n && mark <= tp) || (sl > 0n && mark >= sl);
-      if (fires) result.stops.push(entry.row.id);
+      } else if (mark >= entry.above || mark <= entry.below) result.stops.push(entry.row.id);
     }
-    // Liquidated when equity / margins as opened x 100 <= burst rate, i.e. equity x 100 <= burst x margins.
-    for (const account of this.accountsByPair.get(matchId) ?? []) {
-      result.accounts += 1;
-      if (account.originCaution <= 0n) continue;
+    // Liquidated when equity / margins as opened x 100 <= burst rate, i.e. equity x 100 <= burst x margins
+    // (the accounts on a pair hold a position in trade there, whose margin is positive).
+    for (const account of this.accountsByPair.get(matchId) ?? NONE) {
       const equity = this.equityOf(account);
       if (equity !== undefined && equity * 100n <= this.burstRate * account.originCaution)
         result.liquidate.push({ userId: account.userId, legalId: account.legalId });

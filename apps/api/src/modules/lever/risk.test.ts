@@ -50,6 +50,8 @@ describe('lever arithmetic', () => {
         v.toFixed(),
       );
     expect(figures(settleClose(m(20), m(5), m(0), reserve()))).toEqual(['25', '-5', '0', '0', '0']);
+    // A loss the margin covers comes out of the margin alone: 15 of it back, the pool gets the 5.
+    expect(figures(settleClose(m(20), m(-5), m(0), reserve()))).toEqual(['15', '5', '0', '0', '0']);
     expect(figures(settleClose(m(20), m(-30), m(50), reserve()))).toEqual(['-10', '30', '0', '0', '0']);
     // A loss of 100 on a margin of 20: 30 from the available balance, the other 50 from the insurance fund.
     expect(figures(settleClose(m(20), m(-100), m(30), reserve()))).toEqual(['-30', '100', '50', '-50', '0']);
@@ -119,6 +121,8 @@ const row = (fields: Partial<PositionRow>): PositionRow => ({
 describe('RiskBook', () => {
   it('finds the same liquidations as the exact formula, across pairs', () => {
     expect(toScaled('-1.5')).toBe(-1_500_000_000_000_000_000n);
+    // Exact to 18 decimals; beyond them cut, as a mark is handed over (rounded down at 18 decimals).
+    expect(toScaled('0.1234567890123456789')).toBe(123_456_789_012_345_678n);
     const book = new RiskBook();
     book.replaceUsers(
       [1, 2],
@@ -191,6 +195,35 @@ describe('triggers at exactly their price', () => {
   });
 });
 
+describe('a stop alone', () => {
+  it('fires a take-profit or a stop-loss set without the other on its own side only', () => {
+    const book = new RiskBook();
+    book.replaceUsers(
+      [1],
+      [
+        row({ id: '5', type: 1, target_profit_price: '110' }),
+        row({ id: '6', type: 1, stop_loss_price: '95' }),
+        row({ id: '7', type: 2, target_profit_price: '90' }),
+        row({ id: '8', type: 2, stop_loss_price: '105' }),
+      ],
+      [{ user_id: 1, currency_id: 9, lever_balance: '1000' }],
+    );
+    const stopsAt = (mark: string) => {
+      book.marks.set(1, toScaled(mark));
+      return book.evaluate(1).stops.sort();
+    };
+    // Up: the long's take-profit and the short's stop-loss; the side without a stop never fires, however far.
+    expect(stopsAt('100')).toEqual([]);
+    expect(stopsAt('105')).toEqual(['8']);
+    expect(stopsAt('110')).toEqual(['5', '8']);
+    expect(stopsAt('1000000')).toEqual(['5', '8']);
+    // Down: the long's stop-loss and the short's take-profit.
+    expect(stopsAt('95')).toEqual(['6']);
+    expect(stopsAt('90')).toEqual(['6', '7']);
+    expect(stopsAt('0.01')).toEqual(['6', '7']);
+  });
+});
+
 describe('what the liquidation check counts', () => {
   it('counts positions in trade only: a pending entrust adds neither margin nor profit', () => {
     const book = new RiskBook();
@@ -219,8 +252,8 @@ describe('what the liquidation check counts', () => {
     book.marks.set(1, toScaled('91'));
     const evaluation = book.evaluate(1);
     expect(evaluation.liquidate).toEqual([{ userId: 1, legalId: 9 }]);
-    // User 2 holds an entrust and a closed position: nothing the mark can liquidate.
-    expect(evaluation.accounts).toBe(1);
+    // User 2 holds an entrust and a closed position: no account on the pair, nothing the mark can liquidate.
+    expect(book.accountsOnPair(1).map((account) => account.key)).toEqual(['1:9']);
     expect(book.size).toBe(3);
     expect(book.accountsAtRisk(1n)).toBe(1);
     book.marks.set(1, toScaled('91.01'));
@@ -232,5 +265,114 @@ describe('what the liquidation check counts', () => {
     expect(isBurst(m(10), m(10))).toBe(true);
     expect(isBurst(m('10.01'), m(10))).toBe(false);
     expect(hazardRate(m(5), [{ caution: m(0), originCaution: m(0), profit: m(0) }]).toFixed()).toBe('0');
+  });
+});
+
+describe('what the risk book holds', () => {
+  const keys = (accounts: { key: string }[]) => accounts.map((account) => account.key).sort();
+
+  it('replaces everything it knew of a reloaded user: what Postgres no longer holds neither fires nor counts', () => {
+    const book = new RiskBook();
+    book.replaceUsers(
+      [1, 2],
+      [
+        row({ id: '1', user_id: 1, stop_loss_price: '95' }),
+        row({ id: '2', user_id: 1, status: 0, origin_price: '90' }),
+        row({ id: '3', user_id: 2 }),
+      ],
+      [{ user_id: 2, currency_id: 9, lever_balance: '100' }],
+    );
+    expect([book.size, book.userIds().sort()]).toEqual([3, [1, 2]]);
+    expect(keys(book.accountsOnPair(1))).toEqual(['1:9', '2:9']);
+    expect(book.accountsOnPair(2)).toEqual([]);
+    // User 1 has no wallet row: an available balance of 0, so at 90 the long's loss leaves 0 of 10.
+    expect(book.account('1:9')?.balance).toBe(0n);
+    book.marks.set(1, toScaled('90'));
+    expect(book.evaluate(1)).toEqual({
+      activate: ['2'],
+      stops: ['1'],
+      liquidate: [{ userId: 1, legalId: 9 }],
+    });
+    // Within ten times the burst rate: user 1 (0 %), not user 2 (100 + 10 - 10 of 10: 1 000 %).
+    expect(book.accountsAtRisk(10n)).toBe(1);
+
+    // User 1 closed the position and cancelled the entrust: reloaded, the book forgets both.
+    book.replaceUsers([1], [], []);
+    expect([book.size, book.userIds()]).toEqual([1, [2]]);
+    expect([book.accountsOfUser(1), book.account('1:9')]).toEqual([[], undefined]);
+    expect(keys(book.accountsOnPair(1))).toEqual(['2:9']);
+    expect(book.evaluate(1)).toEqual({ activate: [], stops: [], liquidate: [] });
+    expect(book.accountsAtRisk(10n)).toBe(0);
+
+    // User 2 sets a stop, then clears it: each reload replaces the position, its old stop included.
+    book.replaceUsers(
+      [2],
+      [row({ id: '3', user_id: 2, stop_loss_price: '91' })],
+      [{ user_id: 2, currency_id: 9, lever_balance: '100' }],
+    );
+    expect(book.evaluate(1).stops).toEqual(['3']);
+    book.replaceUsers(
+      [2],
+      [row({ id: '3', user_id: 2 })],
+      [{ user_id: 2, currency_id: 9, lever_balance: '100' }],
+    );
+    expect([book.size, book.evaluate(1).stops]).toEqual([1, []]);
+    expect(keys(book.accountsOfUser(2))).toEqual(['2:9']);
+
+    // User 3 holds only an entrust on pair 3 and a position without stops on pair 4: neither pair has
+    // anything of theirs to forget in the other index, and the reload still forgets both.
+    book.replaceUsers(
+      [3],
+      [row({ id: '9', user_id: 3, match_id: 3, status: 0 }), row({ id: '10', user_id: 3, match_id: 4 })],
+      [],
+    );
+    expect(keys(book.accountsOnPair(4))).toEqual(['3:9']);
+    book.replaceUsers([3], [], []);
+    expect([book.size, book.userIds(), book.accountsOnPair(4)]).toEqual([1, [2], []]);
+  });
+
+  it('judges an account only once every pair it trades has a mark', () => {
+    const book = new RiskBook();
+    // A long of 1 at 100 on pair 1 and a short of 2 at 50 on pair 2, 10 of margin each, nothing available.
+    book.replaceUsers(
+      [1],
+      [row({ id: '1' }), row({ id: '2', match_id: 2, type: 2, price: '50', number: '2' })],
+      [],
+    );
+    // Pair 1 falls to 80: a loss of 20 on 20 of margin, unless pair 2 gained meanwhile; its mark is unknown.
+    book.marks.set(1, toScaled('80'));
+    expect(book.evaluate(1).liquidate).toEqual([]);
+    expect(book.accountsAtRisk(1n)).toBe(0);
+    expect(book.evaluate(2)).toEqual({ activate: [], stops: [], liquidate: [] });
+    // Pair 2 at 45: the short gained 10, equity 10 of 20 is 50 %; at 50 it is flat, equity 0: liquidated.
+    book.marks.set(2, toScaled('45'));
+    expect(book.evaluate(1).liquidate).toEqual([]);
+    expect(book.accountsAtRisk(5n)).toBe(1);
+    book.marks.set(2, toScaled('50'));
+    expect(book.evaluate(2).liquidate).toEqual([{ userId: 1, legalId: 9 }]);
+  });
+
+  it("keeps each of a user's quote currencies a separate account, with its own balance", () => {
+    const book = new RiskBook();
+    // The same long in USDT (legal 9) and in a second quote currency (legal 8, pair 5); 1 000 available in it.
+    book.replaceUsers(
+      [1],
+      [row({ id: '1' }), row({ id: '2', match_id: 5, legal_id: 8 })],
+      [
+        { user_id: 1, currency_id: 8, lever_balance: '1000' },
+        { user_id: 1, currency_id: 9, lever_balance: '0.5' },
+      ],
+    );
+    expect(keys(book.accountsOfUser(1))).toEqual(['1:8', '1:9']);
+    expect(book.account('1:9')?.balance).toBe(toScaled('0.5'));
+    // At 91.5 the USDT long leaves 0.5 + 1.5 = 2 of 10: 20 %. At 90.5, 1 of 10: liquidated, whatever the
+    // other currency holds.
+    book.marks.set(1, toScaled('91.5'));
+    book.marks.set(5, toScaled('91.5'));
+    expect(book.evaluate(1).liquidate).toEqual([]);
+    book.marks.set(1, toScaled('90.5'));
+    book.marks.set(5, toScaled('90.5'));
+    expect(book.evaluate(1).liquidate).toEqual([{ userId: 1, legalId: 9 }]);
+    expect(book.evaluate(5).liquidate).toEqual([]);
   });
 });

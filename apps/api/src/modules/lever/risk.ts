@@ -146,7 +146,10 @@ export function settleClose(
       fund: fromFund.neg(),
       unpaid: profit.minus(paid),
     };
-  } else if (due.gte(0)) {
+  } else if (
+    // Stryker disable next-line ConditionalExpression: `false` is equivalent: the last branch settles a loss the margin covers the same way (it takes due.neg() <= 0 from an available balance that is never negative, and nothing is short); `true` is caught (a loss beyond the margin would leave a negative `available`)
+    due.gte(0)
+  ) {
     outcome = {
       released: margin,
       available: due,

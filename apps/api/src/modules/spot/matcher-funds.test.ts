@@ -8,7 +8,7 @@ import { Market } from './live-market';
 import { MAX_OPEN_ORDERS_PER_MARKET } from './open-orders';
 import { findTradablePair, type Pair } from './pairs';
 import type { PlacementRequest } from './placements';
-import { limitRequest, placeCommands, racingPool } from './test-helpers';
+import { createTrader, limitRequest, placeCommands, racingPool } from './test-helpers';
 import { settleBatch } from './settle-batch';
 
 /**
@@ -69,9 +69,9 @@ const logsOf = async (userId: number) =>
 
 describe('the matcher books funds', () => {
   it('locks the funds of the orders that fit and refuses the others alone, in one batch', async () => {
-    const rich = await ctx.signedInUser();
-    const poor = await ctx.signedInUser();
-    const exact = await ctx.signedInUser();
+    const rich = await createTrader(ctx.prisma);
+    const poor = await createTrader(ctx.prisma);
+    const exact = await createTrader(ctx.prisma);
     await ctx.deposit(rich.account, 'USDT', '1000');
     await ctx.deposit(poor.account, 'USDT', '5');
     await ctx.deposit(exact.account, 'USDT', '30');
@@ -108,8 +108,8 @@ describe('the matcher books funds', () => {
   });
 
   it('writes one log row per order and currency for a taker that sweeps several makers, and none per fill', async () => {
-    const makers = await Promise.all([0, 1, 2].map(() => ctx.signedInUser()));
-    const taker = await ctx.signedInUser();
+    const makers = await Promise.all([0, 1, 2].map(() => createTrader(ctx.prisma)));
+    const taker = await createTrader(ctx.prisma);
     for (const maker of makers) await ctx.deposit(maker.account, 'BTC', '1');
     await ctx.deposit(taker.account, 'USDT', '1000');
     const asks = await book(makers.map((maker, index) => limit(maker.id, 2, String(100 + index), '1')));
@@ -138,8 +138,8 @@ describe('the matcher books funds', () => {
   });
 
   it('lets a fill fund its owner’s next order in the same batch', async () => {
-    const seller = await ctx.signedInUser();
-    const bidder = await ctx.signedInUser();
+    const seller = await createTrader(ctx.prisma);
+    const bidder = await createTrader(ctx.prisma);
     await ctx.deposit(seller.account, 'BTC', '1');
     await ctx.deposit(bidder.account, 'USDT', '100');
     await book([limit(bidder.id, 1, '100', '1')]);
@@ -153,7 +153,7 @@ describe('the matcher books funds', () => {
   });
 
   it('holds its owner to the open-order limit, within one batch and across batches', async () => {
-    const user = await ctx.signedInUser();
+    const user = await createTrader(ctx.prisma);
     await ctx.deposit(user.account, 'USDT', '1000');
     const extra = 5;
     const first = await book(
@@ -177,7 +177,7 @@ describe('the matcher books funds', () => {
   });
 
   it('decides again on a fresh read when another writer took the funds during its batch', async () => {
-    const user = await ctx.signedInUser();
+    const user = await createTrader(ctx.prisma);
     await ctx.deposit(user.account, 'USDT', '100');
     // A pool whose batch, right after reading balances, lets a transfer take 50 USDT before it writes.
     const racing = racingPool(ctx.databaseUrl, 'JOIN wallets w ON', () =>

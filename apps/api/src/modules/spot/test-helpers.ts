@@ -1,7 +1,7 @@
 import { Money } from '@exchange/kernel/ledger';
 import type { Pair } from './pairs';
 import type pg from 'pg';
-import { createPool } from '@exchange/kernel/db';
+import { createPool, type Db } from '@exchange/kernel/db';
 import { OrderIds } from './order-ids';
 import { ticketOf, type PlacementRequest } from './placements';
 import type { SpotCommand } from './queue';
@@ -58,4 +58,24 @@ export function racingPool(databaseUrl: string, marker: string, race: () => Prom
     };
   });
   return pool;
+}
+
+let traders = 0;
+/**
+ * A user who holds balances and has no session, for tests that call the matcher's batch directly: it never asks
+ * for more, and signing in hashes passwords, which would cost most of a run of those tests.
+ */
+export async function createTrader(prisma: Db): Promise<{ id: number; account: string }> {
+  traders += 1;
+  const account = `trader${traders}@spot.test`;
+  const user = await prisma.user.create({
+    data: {
+      account_number: account,
+      email: account,
+      extension_code: `ST${traders}`,
+      authorization_code: `spot-trader-${traders}`,
+      password_hash: 'no sign-in',
+    },
+  });
+  return { id: user.id, account };
 }
