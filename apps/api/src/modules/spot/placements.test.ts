@@ -103,7 +103,11 @@ describe('sending placements', () => {
     const market = new Market(pair);
     await market.rebuild(ctx.prisma);
     await settleBatch(pool, market, [{ command: 'place', orderId: ticket.id, ticket }]);
-    expect(await settleUnanswered(pool, ticket)).toMatchObject({ state: 'open', rejectReason: '' });
+    expect(await settleUnanswered(pool, ticket)).toMatchObject({
+      state: 'open',
+      filled: '0',
+      rejectReason: '',
+    });
     expect(await spot(user.id)).toEqual({ available: '90', locked: '10' });
     await settleBatch(pool, market, [{ command: 'cancel', orderId: ticket.id, ownerId: user.id }]);
   });

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { AppError } from '@exchange/kernel/errors';
-import type { Money } from '@exchange/kernel/ledger';
+import { formatScaled, parseScaled, type Money } from '@exchange/kernel/ledger';
 import { orderStages } from '@exchange/kernel/stage-times';
 import { OrderIds } from './order-ids';
 import type { Pair } from './pairs';
@@ -149,5 +149,7 @@ export async function settleUnanswered(pool: pg.Pool, ticket: OrderTicket): Prom
   );
   const [row] = rows;
   if (!row) throw new Error(`order ${ticket.id} neither refused nor found`);
-  return { ...verdict, state: row.state, filled: row.filled, rejectReason: row.reject_reason };
+  // Postgres's text of a NUMERIC(36,18) has trailing zeros; answered as the matcher's verdict would be.
+  const filled = formatScaled(parseScaled(row.filled));
+  return { ...verdict, state: row.state, filled, rejectReason: row.reject_reason };
 }
