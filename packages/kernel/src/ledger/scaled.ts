@@ -44,13 +44,14 @@ export function formatScaled(value: Scaled): string {
 }
 
 /**
- * `numerator / denominator` (a positive denominator) rounded away from zero: what a user pays rounds up,
- * like `roundPaid`.
+ * `numerator / denominator` rounded up: what a user pays rounds up, like `roundPaid`. Its callers divide an
+ * amount of money (never negative) by a scale (always positive): anything else is a caller's bug, refused
+ * rather than rounded one way or the other.
  */
 export function divideRoundingUp(numerator: bigint, denominator: bigint): bigint {
-  return numerator >= 0n
-    ? (numerator + denominator - 1n) / denominator
-    : -((-numerator + denominator - 1n) / denominator);
+  if (numerator < 0n || denominator <= 0n)
+    throw new Error(`cannot round up ${numerator} / ${denominator}: a count of money over a positive scale`);
+  return (numerator + denominator - 1n) / denominator;
 }
 
 /**

@@ -119,9 +119,13 @@ async function lockWallets(db: Sql, keys: WalletAccount[]): Promise<Balances> {
     );
   let rows = await select();
   if (rows.length < unique.length) {
-    // Credits to a currency listed after the user registered: open the missing rows, then lock again.
+    // Credits to a currency listed after the user registered: open the missing rows, then lock again. Only
+    // rows that are missing try an insert: an insert that conflicts would still burn a wallet id.
     await db.execute(
-      'INSERT INTO wallets (user_id, currency_id) SELECT * FROM unnest($1::int[], $2::int[]) ON CONFLICT (user_id, currency_id) DO NOTHING',
+      `INSERT INTO wallets (user_id, currency_id)
+       SELECT k.user_id, k.currency_id FROM unnest($1::int[], $2::int[]) AS k(user_id, currency_id)
+       WHERE NOT EXISTS (SELECT 1 FROM wallets w WHERE w.user_id = k.user_id AND w.currency_id = k.currency_id)
+       ON CONFLICT (user_id, currency_id) DO NOTHING`,
       [userIds, currencyIds],
     );
     rows = await select();
