@@ -14,6 +14,8 @@ import {
 import { createPool, inTransaction, prismaSql, type Sql } from '../db/sql';
 import { LOG_TYPES } from './log-types';
 import { Money } from './money';
+import { lockHouseBalance } from './house';
+import type { HouseAccount } from './accounts';
 import { parseScaled } from './scaled';
 
 /** The batch writer, given the tests' decimal movements exactly as scaled deltas (what its caller hands it). */
@@ -816,5 +818,70 @@ describe('ledger', () => {
       await pool.end();
     }
     expect(await ctx.prisma.wallet.count({ where: { user_id: user.id, currency_id: listed.id } })).toBe(0);
+  });
+
+  it("reads a house account's balance under a lock: a second payer of the same account waits for the first one's payment", async () => {
+    const btc = await ctx.currencyId('BTC');
+    const entry = (account: HouseAccount, currencyId: number, amount: string) => ({
+      currencyId,
+      account,
+      amount: new Money(amount),
+      type: LOG_TYPES.ADMIN_ADJUST,
+    });
+    await ctx.prisma.$transaction((tx) =>
+      bookHouse(tx, [
+        entry('partner_pool', usdt, '7'),
+        entry('partner_pool', btc, '1'),
+        entry('savings_pool', usdt, '2'),
+      ]),
+    );
+    const pool = createPool(ctx.databaseUrl, 3);
+    // A payer that would wait for a lock fails at once instead: only the one that must wait is let wait.
+    const withoutWaiting = <T>(work: (sql: Sql) => Promise<T>) =>
+      inTransaction(pool, async (sql) => {
+        await sql.execute("SET LOCAL lock_timeout = '100ms'");
+        return work(sql);
+      });
+    try {
+      let second: Promise<string> | undefined;
+      await inTransaction(pool, async (sql) => {
+        expect((await lockHouseBalance(sql, 'partner_pool', usdt)).toFixed()).toBe('7');
+        // The same account in another currency, and another account: each its own lock and its own sum.
+        expect(
+          (await withoutWaiting((other) => lockHouseBalance(other, 'partner_pool', btc))).toFixed(),
+        ).toBe('1');
+        expect(
+          (await withoutWaiting((other) => lockHouseBalance(other, 'savings_pool', usdt))).toFixed(),
+        ).toBe('2');
+        expect((await withoutWaiting((other) => lockHouseBalance(other, 'fees', btc))).toFixed()).toBe('0');
+        // The same account and currency: the second payer waits ...
+        second = inTransaction(pool, async (other) =>
+          (await lockHouseBalance(other, 'partner_pool', usdt)).toFixed(),
+        );
+        second.catch(() => undefined);
+        await vi.waitFor(
+          async () => {
+            const [row] = await ctx.prisma.$queryRawUnsafe<{ waiting: number }[]>(
+              `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event = 'advisory'`,
+            );
+            expect(row?.waiting).toBe(1);
+          },
+          { timeout: 10_000, interval: 20 },
+        );
+        // ... until the first has paid out of it and committed: it then reads what is left.
+        await bookHouse(sql, entry('partner_pool', usdt, '-5'));
+      });
+      expect(await second).toBe('2');
+    } finally {
+      await pool.end();
+    }
+    await ctx.prisma.$transaction((tx) =>
+      bookHouse(tx, [
+        entry('partner_pool', usdt, '-2'),
+        entry('partner_pool', btc, '-1'),
+        entry('savings_pool', usdt, '-2'),
+      ]),
+    );
+    expect((await ctx.audit()).problems).toEqual([]);
   });
 });
