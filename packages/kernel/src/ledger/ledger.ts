@@ -47,8 +47,8 @@ function columnMove(
     isLock: column === 'locked',
     delta: direction === 'in' ? movement.amount : movement.amount.neg(),
     type: movement.type,
-    ...(movement.ref ? { ref: movement.ref } : {}),
-    ...(movement.memo ? { memo: movement.memo } : {}),
+    ref: movement.ref,
+    memo: movement.memo,
   };
 }
 
