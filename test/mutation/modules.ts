@@ -21,8 +21,12 @@ export const MUTATION_MODULES: MutationModule[] = [
   // one module of all five files took over an hour and a half on a shared machine.
   {
     name: 'ledger',
-    title: 'ledger: money, writer, batch writer',
-    mutate: ['packages/kernel/src/ledger/money.ts', 'packages/kernel/src/ledger/writer.ts'],
+    title: 'ledger: money, scaled money, writer, batch writer',
+    mutate: [
+      'packages/kernel/src/ledger/money.ts',
+      'packages/kernel/src/ledger/scaled.ts',
+      'packages/kernel/src/ledger/writer.ts',
+    ],
     tests: ['packages/kernel/src/ledger/*.test.ts'],
   },
   {

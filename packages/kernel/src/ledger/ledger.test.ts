@@ -1,11 +1,21 @@
+import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestContext } from '../../../../test/harness';
 import { AppError } from '../errors';
 import { credit, debit, lock, payLocked, settleLocked, transferBetweenAccounts, unlock } from './ledger';
-import { applyMovements, applyScaledBatchMovements, bookHouse, type ColumnMovement } from './writer';
-import { createPool, inTransaction, type Sql } from '../db/sql';
+import {
+  applyMovements,
+  applyScaledBatchMovements,
+  bookHouse,
+  bookScaledHouse,
+  readScaledAvailable,
+  type ColumnMovement,
+} from './writer';
+import { createPool, inTransaction, prismaSql, type Sql } from '../db/sql';
 import { LOG_TYPES } from './log-types';
 import { Money } from './money';
+import { lockHouseBalance } from './house';
+import type { HouseAccount } from './accounts';
 import { parseScaled } from './scaled';
 
 /** The batch writer, given the tests' decimal movements exactly as scaled deltas (what its caller hands it). */
@@ -34,6 +44,22 @@ async function fundedUser(amount: string) {
     type: LOG_TYPES.ADMIN_ADJUST,
   };
   return { user, base };
+}
+
+/**
+ * Users with no wallet row yet, made directly (no password hashing, no sign-in): payees for the tests that
+ * need many of them. Their wallet rows are opened by the first credit.
+ */
+async function bareUsers(count: number): Promise<{ id: number }[]> {
+  // Unique within the test's database (extension codes hold 16 characters).
+  const tag = randomBytes(5).toString('hex');
+  return ctx.prisma.$queryRawUnsafe<{ id: number }[]>(
+    `INSERT INTO users (account_number, extension_code, authorization_code, password_hash)
+     SELECT 'bare' || n || '-' || $1, 'b' || n || $1, 'b' || n || $1, '' FROM generate_series(1, $2::int) AS n
+     RETURNING id`,
+    tag,
+    count,
+  );
 }
 
 /** Movements of the available column of `base`'s account, for any user. */
@@ -400,21 +426,33 @@ describe('ledger', () => {
     expect(await houseEntries()).toBe(entriesBefore);
   });
 
+  /** A wallet row: one user's balances in one currency. */
+  interface WalletKey {
+    userId: number;
+    currencyId: number;
+  }
+
+  /** Two users holding 10 USDT each, as their two wallet rows in (user, currency) order. */
+  async function twoFundedWallets(): Promise<[WalletKey, WalletKey]> {
+    const [low, high] = (await Promise.all([fundedUser('10'), fundedUser('10')]))
+      .map(({ user }) => user.id)
+      .sort((a, b) => a - b) as [number, number];
+    return [
+      { userId: low, currencyId: usdt },
+      { userId: high, currencyId: usdt },
+    ];
+  }
+
   /**
    * Two writes between the same two wallets in opposite directions, at the same moment: each must lock the
-   * rows in key order (lower user first), whatever order its movements name them in. The test makes the
+   * rows in key order (user, then currency), whatever order its movements name them in. The test makes the
    * interleaving that deadlocks without that order: the first writer already holds the lower row when the
    * second starts and names the higher row first; only then does the first write to the higher row.
    */
   async function mirroredWrites(
-    write: (sql: Sql, from: number, to: number) => Promise<void>,
-    prepare?: (userId: number) => Promise<void>,
+    [low, high]: [WalletKey, WalletKey],
+    write: (sql: Sql, from: WalletKey, to: WalletKey) => Promise<void>,
   ) {
-    const [low, high] = (await Promise.all([fundedUser('10'), fundedUser('10')]))
-      .map(({ user }) => user.id)
-      .sort((a, b) => a - b) as [number, number];
-    await prepare?.(low);
-    await prepare?.(high);
     const pool = createPool(ctx.databaseUrl, 2);
     const waitingOnALock = async () => {
       const [row] = await ctx.prisma.$queryRawUnsafe<{ waiting: number }[]>(
@@ -426,8 +464,8 @@ describe('ledger', () => {
       let second: Promise<void> | undefined;
       await inTransaction(pool, async (sql) => {
         await sql.query('SELECT 1 FROM wallets WHERE user_id = $1 AND currency_id = $2 FOR UPDATE', [
-          low,
-          usdt,
+          low.userId,
+          low.currencyId,
         ]);
         second = inTransaction(pool, (other) => write(other, high, low));
         second.catch(() => undefined);
@@ -441,40 +479,409 @@ describe('ledger', () => {
     } finally {
       await pool.end();
     }
-    return { low, high };
   }
 
+  /** Movements of the available spot column of one wallet row. */
+  const spotMove = (key: WalletKey, delta: string): ColumnMovement => ({
+    ...key,
+    account: 'change',
+    isLock: false,
+    delta: new Money(delta),
+    type: LOG_TYPES.ADMIN_ADJUST,
+  });
+
   it('pays locked funds both ways between two users at once without a deadlock', async () => {
-    const movement = (userId: number) => ({
-      userId,
-      currencyId: usdt,
+    const wallets = await twoFundedWallets();
+    const movement = (key: WalletKey) => ({
+      ...key,
       account: 'change' as const,
       type: LOG_TYPES.ADMIN_ADJUST,
       amount: new Money('4'),
     });
-    const { low, high } = await mirroredWrites(
-      (sql, from, to) => payLocked(sql, movement(from), { userId: to, type: LOG_TYPES.ADMIN_ADJUST }),
-      (userId) => ctx.prisma.$transaction((tx) => lock(tx, movement(userId))),
+    for (const key of wallets) await ctx.prisma.$transaction((tx) => lock(tx, movement(key)));
+    await mirroredWrites(wallets, (sql, from, to) =>
+      payLocked(sql, movement(from), { userId: to.userId, type: LOG_TYPES.ADMIN_ADJUST }),
     );
-    expect(await ctx.balance(low, usdt)).toEqual({ available: '10', locked: '0' });
-    expect(await ctx.balance(high, usdt)).toEqual({ available: '10', locked: '0' });
+    for (const key of wallets)
+      expect(await ctx.balance(key.userId, usdt)).toEqual({ available: '10', locked: '0' });
     expect((await ctx.audit()).problems).toEqual([]);
   });
 
   it('writes two batches between the same wallets in opposite directions at once without a deadlock', async () => {
-    const move = (userId: number, delta: string): ColumnMovement => ({
-      userId,
-      currencyId: usdt,
-      account: 'change',
-      isLock: false,
-      delta: new Money(delta),
+    const wallets = await twoFundedWallets();
+    await mirroredWrites(wallets, (sql, from, to) =>
+      applyBatch(sql, [spotMove(from, '-3'), spotMove(to, '3')]),
+    );
+    for (const key of wallets)
+      expect(await ctx.balance(key.userId, usdt)).toEqual({ available: '10', locked: '0' });
+    expect((await ctx.audit()).problems).toEqual([]);
+  });
+
+  it("locks one user's wallets in currency order: two writes between them in opposite directions both complete", async () => {
+    const { user } = await fundedUser('10');
+    const btc = await ctx.currencyId('BTC');
+    await ctx.deposit(user.account, 'BTC', '10');
+    // USDT and BTC of one user: the order of the two rows is their currencies' order.
+    const wallets = [
+      { userId: user.id, currencyId: usdt },
+      { userId: user.id, currencyId: btc },
+    ].sort((a, b) => a.currencyId - b.currencyId) as [WalletKey, WalletKey];
+    // Through the writer that reads first (many rows), then through the batch writer (no read).
+    await mirroredWrites(wallets, (sql, from, to) =>
+      applyMovements(sql, [spotMove(from, '-3'), spotMove(to, '3')]),
+    );
+    await mirroredWrites(wallets, (sql, from, to) =>
+      applyBatch(sql, [spotMove(from, '-2'), spotMove(to, '2')]),
+    );
+    expect(await ctx.balance(user.id, usdt)).toEqual({ available: '10', locked: '0' });
+    expect(await ctx.balance(user.id, btc)).toEqual({ available: '10', locked: '0' });
+    expect((await ctx.audit()).problems).toEqual([]);
+  });
+
+  it('lets exactly one of twenty concurrent payments of the same funds through, in either many-row writer', async () => {
+    /** A payer's whole 10 USDT paid at once to twenty payees by `pay`; the payer's wallet after the race. */
+    const spendAllAtOnce = async (
+      funds: 'available' | 'locked',
+      pay: (payer: WalletKey, payee: WalletKey) => Promise<void>,
+    ) => {
+      const { user, base } = await fundedUser('10');
+      if (funds === 'locked')
+        await ctx.prisma.$transaction((tx) => lock(tx, { ...base, amount: new Money('10') }));
+      const payees = await bareUsers(20);
+      const outcomes = await Promise.allSettled(
+        payees.map((payee) =>
+          pay({ userId: user.id, currencyId: usdt }, { userId: payee.id, currencyId: usdt }),
+        ),
+      );
+      // Whatever the interleaving: one payment takes it all, the others are refused as insufficient (not a
+      // deadlock, not a raw constraint error), and no balance ever went below zero.
+      const refusals = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason] : []));
+      expect(refusals).toHaveLength(19);
+      for (const refusal of refusals) expect(refusal).toEqual(new AppError('balance_insufficient'));
+      const received = await ctx.prisma.wallet.findMany({
+        where: { user_id: { in: payees.map((payee) => payee.id) }, currency_id: usdt },
+      });
+      expect(received.map((row) => row.change_balance.toFixed())).toEqual(['10']);
+      return ctx.balance(user.id, usdt);
+    };
+    // Twenty transactions at once, each on a connection of its own.
+    const pool = createPool(ctx.databaseUrl, 20);
+    try {
+      // Locked funds paid out: the writer that locks the rows and reads them first.
+      const escrowed = await spendAllAtOnce('locked', (payer, payee) =>
+        inTransaction(pool, (sql) =>
+          payLocked(
+            sql,
+            { ...payer, account: 'change', type: LOG_TYPES.ADMIN_ADJUST, amount: new Money('10') },
+            { userId: payee.userId, type: LOG_TYPES.ADMIN_ADJUST },
+          ),
+        ),
+      );
+      expect(escrowed).toEqual({ available: '0', locked: '0' });
+      // Available funds moved by the batch writer: no read, the constraints refuse.
+      const batched = await spendAllAtOnce('available', (payer, payee) =>
+        inTransaction(pool, (sql) => applyBatch(sql, [spotMove(payer, '-10'), spotMove(payee, '10')])),
+      );
+      expect(batched).toEqual({ available: '0', locked: '0' });
+    } finally {
+      await pool.end();
+    }
+    expect((await ctx.audit()).problems).toEqual([]);
+  });
+
+  it('records what each movement is for (its reference and memo) on its log row, in every writer', async () => {
+    const { user, base } = await fundedUser('10');
+    const other = await ctx.signedInUser();
+    const order = { type: 'spot_order', id: 41 };
+    const move = (userId: number, delta: string, extra: Partial<ColumnMovement>): ColumnMovement => ({
+      ...availableMove(base)(userId, delta),
+      type: LOG_TYPES.SPOT_TRADE,
+      ...extra,
+    });
+    // One wallet row (one statement), several rows (locked and read first), and the batch writer.
+    await ctx.prisma.$transaction(async (tx) => {
+      await lock(tx, {
+        ...base,
+        type: LOG_TYPES.SPOT_TRADE,
+        amount: new Money('1'),
+        ref: order,
+        memo: 'placed',
+      });
+      await payLocked(
+        tx,
+        { ...base, type: LOG_TYPES.SPOT_TRADE, amount: new Money('1'), ref: { type: 'p2p_order', id: '7' } },
+        { userId: other.id, type: LOG_TYPES.SPOT_TRADE },
+      );
+    });
+    const pool = createPool(ctx.databaseUrl, 1);
+    try {
+      await inTransaction(pool, (sql) =>
+        applyBatch(sql, [move(other.id, '-1', { ref: order, memo: 'filled' }), move(user.id, '1', {})]),
+      );
+    } finally {
+      await pool.end();
+    }
+    const logs = await ctx.prisma.accountLog.findMany({
+      where: { user_id: { in: [user.id, other.id] }, type: LOG_TYPES.SPOT_TRADE },
+      orderBy: { id: 'asc' },
+    });
+    expect(
+      logs.map((log) => [log.user_id, log.is_lock, log.delta.toFixed(), log.ref_type, log.ref_id, log.memo]),
+    ).toEqual([
+      [user.id, false, '-1', 'spot_order', '41', 'placed'],
+      [user.id, true, '1', 'spot_order', '41', 'placed'],
+      [user.id, true, '-1', 'p2p_order', '7', ''],
+      [other.id, false, '1', 'p2p_order', '7', ''],
+      [other.id, false, '-1', 'spot_order', '41', 'filled'],
+      [user.id, false, '1', '', '', ''],
+    ]);
+    expect((await ctx.audit()).problems).toEqual([]);
+  });
+
+  it('books house entries with what they are for, exactly, whether decimal or scaled', async () => {
+    const entries = () =>
+      ctx.prisma.houseEntry.findMany({
+        where: { currency_id: usdt, type: LOG_TYPES.SPOT_FEE },
+        orderBy: { id: 'asc' },
+      });
+    const pool = createPool(ctx.databaseUrl, 1);
+    try {
+      await inTransaction(pool, async (sql) => {
+        await bookHouse(sql, {
+          currencyId: usdt,
+          account: 'fees',
+          amount: new Money('0.000000000000000001'),
+          type: LOG_TYPES.SPOT_FEE,
+          ref: { type: 'spot_trade', id: 9 },
+        });
+        // The matcher's fees: scaled amounts (one unit is 10^-18), zeros skipped. They net to nothing, so the
+        // books still balance.
+        await bookScaledHouse(sql, [
+          { currencyId: usdt, account: 'fees', amount: 0n, type: LOG_TYPES.SPOT_FEE },
+          {
+            currencyId: usdt,
+            account: 'market_maker',
+            amount: 1_500_000_000_000_000_001n,
+            type: LOG_TYPES.SPOT_FEE,
+          },
+          {
+            currencyId: usdt,
+            account: 'fees',
+            amount: -1n,
+            type: LOG_TYPES.SPOT_FEE,
+            ref: { type: 'spot_trade', id: '10' },
+          },
+          {
+            currencyId: usdt,
+            account: 'market_maker',
+            amount: -1_500_000_000_000_000_001n,
+            type: LOG_TYPES.SPOT_FEE,
+          },
+        ]);
+        await bookScaledHouse(sql, [
+          { currencyId: usdt, account: 'fees', amount: 0n, type: LOG_TYPES.SPOT_FEE },
+        ]);
+      });
+    } finally {
+      await pool.end();
+    }
+    expect(
+      (await entries()).map((entry) => [entry.account, entry.delta.toFixed(), entry.ref_type, entry.ref_id]),
+    ).toEqual([
+      ['fees', '0.000000000000000001', 'spot_trade', '9'],
+      ['market_maker', '1.500000000000000001', '', ''],
+      ['fees', '-0.000000000000000001', 'spot_trade', '10'],
+      ['market_maker', '-1.500000000000000001', '', ''],
+    ]);
+    expect((await ctx.audit()).problems).toEqual([]);
+  });
+
+  it('opens only the wallet rows that are missing: a write to rows that exist takes no wallet id', async () => {
+    const { user, base } = await fundedUser('10');
+    const other = await ctx.signedInUser();
+    const move = availableMove(base);
+    const lastWalletId = async () => {
+      const [row] = await ctx.prisma.$queryRawUnsafe<{ last: bigint }[]>(
+        'SELECT last_value AS last FROM wallets_id_seq',
+      );
+      return Number(row?.last);
+    };
+    const before = await lastWalletId();
+    const pool = createPool(ctx.databaseUrl, 1);
+    try {
+      await ctx.prisma.$transaction((tx) => applyMovements(tx, [move(user.id, '-1'), move(other.id, '1')]));
+      await inTransaction(pool, (sql) => applyBatch(sql, [move(other.id, '-1'), move(user.id, '1')]));
+      expect(await lastWalletId()).toBe(before);
+      // A currency listed since: its one missing row takes one id, in either writer, the rows that exist none.
+      const listed = await ctx.prisma.currency.create({ data: { name: 'IDSC', full_name: 'Id coin' } });
+      await ctx.deposit(user.account, 'IDSC', '2');
+      const opened = await lastWalletId();
+      await ctx.prisma.$transaction((tx) =>
+        applyMovements(tx, [
+          { ...move(user.id, '-1'), currencyId: listed.id },
+          { ...move(other.id, '1'), currencyId: listed.id },
+          move(user.id, '-1'),
+          move(other.id, '1'),
+        ]),
+      );
+      expect(await lastWalletId()).toBe(opened + 1);
+      const third = (await bareUsers(1))[0] as { id: number };
+      await inTransaction(pool, (sql) =>
+        applyBatch(sql, [
+          { ...move(other.id, '-1'), currencyId: listed.id },
+          { ...move(third.id, '1'), currencyId: listed.id },
+          move(other.id, '-1'),
+          move(user.id, '1'),
+        ]),
+      );
+      expect(await lastWalletId()).toBe(opened + 2);
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it('reads what wallets hold available in one account, exactly, without the locked column or other accounts', async () => {
+    const { user, base } = await fundedUser('10');
+    const other = await ctx.signedInUser();
+    const nobody = (await bareUsers(1))[0] as { id: number };
+    await ctx.prisma.$transaction(async (tx) => {
+      await lock(tx, { ...base, amount: new Money('3') });
+      await transferBetweenAccounts(tx, {
+        userId: user.id,
+        currencyId: usdt,
+        from: 'change',
+        to: 'lever',
+        amount: new Money('1.999999999999999999'),
+        outType: LOG_TYPES.CHANGE_TRANSFER_OUT,
+        inType: LOG_TYPES.LEVER_MICRO_TRANSFER_IN,
+      });
+    });
+    const keys = [user, other, nobody].map((holder) => ({ userId: holder.id, currencyId: usdt }));
+    const spot = await readScaledAvailable(prismaSql(ctx.prisma), 'change', keys);
+    // The user's 5.000000000000000001 left on spot, the other's empty wallet; no wallet, no entry.
+    expect(spot).toEqual(
+      new Map([
+        [`${user.id}:${usdt}`, 5_000_000_000_000_000_001n],
+        [`${other.id}:${usdt}`, 0n],
+      ]),
+    );
+    expect(await readScaledAvailable(prismaSql(ctx.prisma), 'lever', keys.slice(0, 1))).toEqual(
+      new Map([[`${user.id}:${usdt}`, 1_999_999_999_999_999_999n]]),
+    );
+    expect(await readScaledAvailable(prismaSql(ctx.prisma), 'change', [])).toEqual(new Map());
+    await ctx.prisma.$transaction((tx) => unlock(tx, { ...base, amount: new Money('3') }));
+    expect((await ctx.audit()).problems).toEqual([]);
+  });
+
+  it('refuses amounts that are not a positive finite number, and a transfer from an account to itself', async () => {
+    const { user, base } = await fundedUser('5');
+    for (const amount of [
+      new Money(NaN),
+      new Money(Infinity),
+      new Money(-Infinity),
+      new Money(0),
+      new Money('-0.1'),
+    ])
+      for (const operation of [credit, debit, lock, unlock, settleLocked])
+        await expect(ctx.prisma.$transaction((tx) => operation(tx, { ...base, amount }))).rejects.toThrow(
+          `ledger amounts must be positive, got ${amount.toString()}`,
+        );
+    await expect(
+      ctx.prisma.$transaction((tx) =>
+        transferBetweenAccounts(tx, {
+          userId: user.id,
+          currencyId: usdt,
+          from: 'lever',
+          to: 'lever',
+          amount: new Money('1'),
+          outType: LOG_TYPES.CHANGE_TRANSFER_OUT,
+          inType: LOG_TYPES.LEVER_MICRO_TRANSFER_IN,
+        }),
+      ),
+    ).rejects.toThrow('a transfer needs two different accounts');
+    expect(await ctx.prisma.accountLog.count({ where: { user_id: user.id } })).toBe(1);
+  });
+
+  it('opens a wallet row only for a credit: a refused debit or lock in a currency the user never held opens none', async () => {
+    const { user, base } = await fundedUser('5');
+    const listed = await ctx.prisma.currency.create({ data: { name: 'NONE', full_name: 'Never held' } });
+    const pool = createPool(ctx.databaseUrl, 1);
+    try {
+      // The caller goes on after the refusal and commits: the refusal must have written nothing.
+      await inTransaction(pool, async (sql) => {
+        for (const operation of [debit, lock])
+          await expect(
+            operation(sql, { ...base, currencyId: listed.id, amount: new Money('1') }),
+          ).rejects.toEqual(new AppError('balance_insufficient'));
+      });
+    } finally {
+      await pool.end();
+    }
+    expect(await ctx.prisma.wallet.count({ where: { user_id: user.id, currency_id: listed.id } })).toBe(0);
+  });
+
+  it("reads a house account's balance under a lock: a second payer of the same account waits for the first one's payment", async () => {
+    const btc = await ctx.currencyId('BTC');
+    const entry = (account: HouseAccount, currencyId: number, amount: string) => ({
+      currencyId,
+      account,
+      amount: new Money(amount),
       type: LOG_TYPES.ADMIN_ADJUST,
     });
-    const { low, high } = await mirroredWrites((sql, from, to) =>
-      applyBatch(sql, [move(from, '-3'), move(to, '3')]),
+    await ctx.prisma.$transaction((tx) =>
+      bookHouse(tx, [
+        entry('partner_pool', usdt, '7'),
+        entry('partner_pool', btc, '1'),
+        entry('savings_pool', usdt, '2'),
+      ]),
     );
-    expect(await ctx.balance(low, usdt)).toEqual({ available: '10', locked: '0' });
-    expect(await ctx.balance(high, usdt)).toEqual({ available: '10', locked: '0' });
+    const pool = createPool(ctx.databaseUrl, 3);
+    // A payer that would wait for a lock fails at once instead: only the one that must wait is let wait.
+    const withoutWaiting = <T>(work: (sql: Sql) => Promise<T>) =>
+      inTransaction(pool, async (sql) => {
+        await sql.execute("SET LOCAL lock_timeout = '100ms'");
+        return work(sql);
+      });
+    try {
+      let second: Promise<string> | undefined;
+      await inTransaction(pool, async (sql) => {
+        expect((await lockHouseBalance(sql, 'partner_pool', usdt)).toFixed()).toBe('7');
+        // The same account in another currency, and another account: each its own lock and its own sum.
+        expect(
+          (await withoutWaiting((other) => lockHouseBalance(other, 'partner_pool', btc))).toFixed(),
+        ).toBe('1');
+        expect(
+          (await withoutWaiting((other) => lockHouseBalance(other, 'savings_pool', usdt))).toFixed(),
+        ).toBe('2');
+        expect((await withoutWaiting((other) => lockHouseBalance(other, 'fees', btc))).toFixed()).toBe('0');
+        // The same account and currency: the second payer waits ...
+        second = inTransaction(pool, async (other) =>
+          (await lockHouseBalance(other, 'partner_pool', usdt)).toFixed(),
+        );
+        second.catch(() => undefined);
+        await vi.waitFor(
+          async () => {
+            const [row] = await ctx.prisma.$queryRawUnsafe<{ waiting: number }[]>(
+              `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event = 'advisory'`,
+            );
+            expect(row?.waiting).toBe(1);
+          },
+          { timeout: 10_000, interval: 20 },
+        );
+        // ... until the first has paid out of it and committed: it then reads what is left.
+        await bookHouse(sql, entry('partner_pool', usdt, '-5'));
+      });
+      expect(await second).toBe('2');
+    } finally {
+      await pool.end();
+    }
+    await ctx.prisma.$transaction((tx) =>
+      bookHouse(tx, [
+        entry('partner_pool', usdt, '-2'),
+        entry('partner_pool', btc, '-1'),
+        entry('savings_pool', usdt, '-2'),
+      ]),
+    );
     expect((await ctx.audit()).problems).toEqual([]);
   });
 });

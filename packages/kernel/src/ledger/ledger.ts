@@ -34,52 +34,60 @@ function assertPositive(amount: Money): void {
     throw new Error(`ledger amounts must be positive, got ${amount.toString()}`);
 }
 
-/** The movement's amount on one column, signed: `available` or `locked`, `in` or `out`. */
+/** The two columns of an account (`isLock`): the available balance and the locked one. */
+const AVAILABLE = false;
+const LOCKED = true;
+
+/** The movement's amount on one column, signed: positive into it, negative out of it. */
 function columnMove(
   movement: Omit<Movement, 'type'> & { type: LogType },
-  column: 'available' | 'locked',
-  direction: 'in' | 'out',
+  isLock: boolean,
+  delta: Money,
 ): ColumnMovement {
   return {
     userId: movement.userId,
     currencyId: movement.currencyId,
     account: movement.account,
-    isLock: column === 'locked',
-    delta: direction === 'in' ? movement.amount : movement.amount.neg(),
+    isLock,
+    delta,
     type: movement.type,
-    ...(movement.ref ? { ref: movement.ref } : {}),
-    ...(movement.memo ? { memo: movement.memo } : {}),
+    ref: movement.ref,
+    memo: movement.memo,
   };
 }
+const into = (movement: Omit<Movement, 'type'> & { type: LogType }, isLock: boolean) =>
+  columnMove(movement, isLock, movement.amount);
+const outOf = (movement: Omit<Movement, 'type'> & { type: LogType }, isLock: boolean) =>
+  columnMove(movement, isLock, movement.amount.neg());
 
 /** Adds to an account's available balance (money arriving: a deposit, a fill, a refund from the house). */
 export async function credit(tx: Tx | Sql, movement: Movement): Promise<void> {
   assertPositive(movement.amount);
-  await applyMovements(tx, [columnMove(movement, 'available', 'in')]);
+  await applyMovements(tx, [into(movement, AVAILABLE)]);
 }
 
 /** Takes from an account's available balance; refuses (balance_insufficient) rather than go below zero. */
 export async function debit(tx: Tx | Sql, movement: Movement): Promise<void> {
   assertPositive(movement.amount);
-  await applyMovements(tx, [columnMove(movement, 'available', 'out')]);
+  await applyMovements(tx, [outOf(movement, AVAILABLE)]);
 }
 
 /** Freezes available funds for an order, a withdrawal or an escrow. */
 export async function lock(tx: Tx | Sql, movement: Movement): Promise<void> {
   assertPositive(movement.amount);
-  await applyMovements(tx, [columnMove(movement, 'available', 'out'), columnMove(movement, 'locked', 'in')]);
+  await applyMovements(tx, [outOf(movement, AVAILABLE), into(movement, LOCKED)]);
 }
 
 /** Returns frozen funds to the available balance (a cancel, a rejection). */
 export async function unlock(tx: Tx | Sql, movement: Movement): Promise<void> {
   assertPositive(movement.amount);
-  await applyMovements(tx, [columnMove(movement, 'locked', 'out'), columnMove(movement, 'available', 'in')]);
+  await applyMovements(tx, [outOf(movement, LOCKED), into(movement, AVAILABLE)]);
 }
 
 /** Pays frozen funds out of the user's account (a completed withdrawal, the paid side of a trade). */
 export async function settleLocked(tx: Tx | Sql, movement: Movement): Promise<void> {
   assertPositive(movement.amount);
-  await applyMovements(tx, [columnMove(movement, 'locked', 'out')]);
+  await applyMovements(tx, [outOf(movement, LOCKED)]);
 }
 
 /**
@@ -94,8 +102,8 @@ export async function payLocked(
 ): Promise<void> {
   assertPositive(movement.amount);
   await applyMovements(tx, [
-    columnMove(movement, 'locked', 'out'),
-    columnMove({ ...movement, userId: payee.userId, type: payee.type }, 'available', 'in'),
+    outOf(movement, LOCKED),
+    into({ ...movement, userId: payee.userId, type: payee.type }, AVAILABLE),
   ]);
 }
 
@@ -104,7 +112,7 @@ export async function transferBetweenAccounts(tx: Tx | Sql, transfer: Transfer):
   assertPositive(transfer.amount);
   if (transfer.from === transfer.to) throw new Error('a transfer needs two different accounts');
   await applyMovements(tx, [
-    columnMove({ ...transfer, account: transfer.from, type: transfer.outType }, 'available', 'out'),
-    columnMove({ ...transfer, account: transfer.to, type: transfer.inType }, 'available', 'in'),
+    outOf({ ...transfer, account: transfer.from, type: transfer.outType }, AVAILABLE),
+    into({ ...transfer, account: transfer.to, type: transfer.inType }, AVAILABLE),
   ]);
 }

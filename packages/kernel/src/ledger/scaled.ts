@@ -11,6 +11,12 @@ export type Scaled = bigint;
 /** One whole unit: 10^18. */
 export const SCALED_ONE: Scaled = 10n ** BigInt(STORAGE_DECIMALS);
 
+/**
+ * The text that needs no decimal.js to be read: only a shortcut, since the fallback reads any plain decimal to
+ * the same value. A pattern that matches less only takes the slow path; one that matches more (an exponent
+ * form) fails the exponent tests.
+ */
+// Stryker disable next-line Regex: a narrower pattern is only slower (see above).
 const PLAIN = /^-?\d+(\.\d+)?$/;
 
 /**
@@ -18,7 +24,9 @@ const PLAIN = /^-?\d+(\.\d+)?$/;
  * values). More than 18 places cannot be held, so they are refused rather than rounded.
  */
 export function parseScaled(text: string): Scaled {
-  // Slices rather than a regex's capture groups: this runs for every amount the matcher reads.
+  // Slices rather than a regex's capture groups: this runs for every amount the matcher reads. Always taking
+  // the decimal.js path (`false`) reads the same value, slower; never taking it (`true`) fails the exponents.
+  // Stryker disable next-line ConditionalExpression: only slower (see above).
   const plain = PLAIN.test(text) ? text : new Money(text).toFixed();
   const point = plain.indexOf('.');
   const fraction = point < 0 ? '' : plain.slice(point + 1);
@@ -44,13 +52,14 @@ export function formatScaled(value: Scaled): string {
 }
 
 /**
- * `numerator / denominator` (a positive denominator) rounded away from zero: what a user pays rounds up,
- * like `roundPaid`.
+ * `numerator / denominator` rounded up: what a user pays rounds up, like `roundPaid`. Its callers divide an
+ * amount of money (never negative) by a scale (always positive): anything else is a caller's bug, refused
+ * rather than rounded one way or the other.
  */
 export function divideRoundingUp(numerator: bigint, denominator: bigint): bigint {
-  return numerator >= 0n
-    ? (numerator + denominator - 1n) / denominator
-    : -((-numerator + denominator - 1n) / denominator);
+  if (numerator < 0n || denominator <= 0n)
+    throw new Error(`cannot round up ${numerator} / ${denominator}: a count of money over a positive scale`);
+  return (numerator + denominator - 1n) / denominator;
 }
 
 /**
