@@ -31,12 +31,21 @@ function churn(side: Side, chunkSize: number, seed: number): void {
 
 describe('SortedLevels', () => {
   it.each([
+    ['buy', 1],
     ['buy', 2],
     ['buy', 4],
     ['sell', 3],
     ['sell', 128],
   ] as const)('keeps %s levels in order with chunks of %i through random churn', (side, chunkSize) => {
     churn(side, chunkSize, chunkSize * 7);
+  });
+
+  it('refuses a chunk size that could not hold a level', () => {
+    for (const chunkSize of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(() => new SortedLevels('buy', chunkSize)).toThrow(
+        new RangeError(`chunk size must be a positive safe integer, got ${chunkSize}`),
+      );
+    }
   });
 
   it('refuses to remove a level it does not hold', () => {

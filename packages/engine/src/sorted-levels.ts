@@ -1,5 +1,6 @@
 import type { PriceLevel } from './price-level';
 import type { Side } from './types';
+import { isPositiveSafeInteger } from './validate';
 
 /** Big enough that a typical book is one or a few chunks, small enough that a splice inside one is cheap. */
 export const DEFAULT_CHUNK_SIZE = 128;
@@ -19,6 +20,9 @@ export class SortedLevels {
   private levelCount = 0;
 
   constructor(side: Side, chunkSize = DEFAULT_CHUNK_SIZE) {
+    // A chunk of 0 levels could never hold one: splitting it would leave an empty chunk behind.
+    if (!isPositiveSafeInteger(chunkSize))
+      throw new RangeError(`chunk size must be a positive safe integer, got ${String(chunkSize)}`);
     this.isBid = side === 'buy';
     this.chunkSize = chunkSize;
   }
@@ -36,8 +40,7 @@ export class SortedLevels {
   atRank(rank: number): PriceLevel | undefined {
     let remaining = rank;
     for (let index = this.chunks.length - 1; index >= 0; index -= 1) {
-      const chunk = this.chunks[index];
-      if (chunk === undefined) break;
+      const chunk = this.chunks[index] as PriceLevel[];
       if (remaining < chunk.length) return chunk[chunk.length - 1 - remaining];
       remaining -= chunk.length;
     }
@@ -48,10 +51,9 @@ export class SortedLevels {
   bestFirst(count: number): PriceLevel[] {
     const levels: PriceLevel[] = [];
     for (let index = this.chunks.length - 1; index >= 0 && levels.length < count; index -= 1) {
-      const chunk = this.chunks[index] ?? [];
+      const chunk = this.chunks[index] as PriceLevel[];
       for (let within = chunk.length - 1; within >= 0 && levels.length < count; within -= 1) {
-        const level = chunk[within];
-        if (level !== undefined) levels.push(level);
+        levels.push(chunk[within] as PriceLevel);
       }
     }
     return levels;
@@ -79,8 +81,9 @@ export class SortedLevels {
     if (chunk === undefined || chunk[index] !== level) {
       throw new Error(`${this.isBid ? 'bid' : 'ask'} levels lost the level at ${level.priceTicks}`);
     }
-    if (index === chunk.length - 1) chunk.pop();
-    else chunk.splice(index, 1);
+    // The better levels move down one and the last goes: for the best level (matching empties it) just a pop.
+    chunk.copyWithin(index, index + 1);
+    chunk.pop();
     if (chunk.length === 0) this.chunks.splice(chunkIndex, 1);
     this.levelCount -= 1;
   }
@@ -96,8 +99,9 @@ export class SortedLevels {
     let high = this.chunks.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      const worst = this.chunks[middle]?.[0];
-      if (worst !== undefined && this.isBetter(worst.priceTicks, priceTicks)) high = middle;
+      // `middle` is below the length, and no chunk is empty.
+      const worst = (this.chunks[middle] as PriceLevel[])[0] as PriceLevel;
+      if (this.isBetter(worst.priceTicks, priceTicks)) high = middle;
       else low = middle + 1;
     }
     return low - 1;
@@ -109,8 +113,8 @@ export class SortedLevels {
     let high = chunk.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      const level = chunk[middle];
-      if (level !== undefined && this.isBetter(level.priceTicks, priceTicks)) high = middle;
+      const level = chunk[middle] as PriceLevel;
+      if (this.isBetter(level.priceTicks, priceTicks)) high = middle;
       else low = middle + 1;
     }
     return low;
