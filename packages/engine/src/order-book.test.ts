@@ -223,6 +223,20 @@ describe('fills', () => {
     expect(book.depth(5)).toEqual({ bids: [[102, 4]], asks: [[103, 2]] });
   });
 
+  it('sweeps a sell down to its limit price and no further', () => {
+    const book = bookWith(
+      limit(1, ALICE, 'buy', 100, 2),
+      limit(2, ALICE, 'buy', 99, 2),
+      limit(3, BOB, 'buy', 98, 2),
+    );
+    const events = book.apply(limit(4, CAROL, 'sell', 99, 10));
+    expect(trades(events).map((trade) => [trade.makerOrderId, trade.priceTicks])).toEqual([
+      [1, 100],
+      [2, 99],
+    ]);
+    expect(book.depth(5)).toEqual({ bids: [[98, 2]], asks: [[99, 6]] });
+  });
+
   it('numbers trades consecutively from firstTradeSequence, across commands', () => {
     const book = new OrderBook({ firstTradeSequence: 41 });
     book.apply(limit(1, ALICE, 'sell', 100, 1));
@@ -324,9 +338,10 @@ describe('post-only', () => {
     ]);
   });
 
-  it('does not apply to market orders', () => {
+  it('does not apply to market orders, whatever price they carry', () => {
     const book = bookWith(limit(1, ALICE, 'sell', 100, 3));
     expect(trades(book.apply(market(2, BOB, 'buy', 1, { postOnly: true })))).toHaveLength(1);
+    expect(trades(book.apply(market(3, BOB, 'buy', 1, { postOnly: true, priceTicks: 100 })))).toHaveLength(1);
   });
 });
 
@@ -588,11 +603,15 @@ describe('invalid input', () => {
     ]);
     expect(eventTypes(book.apply(limit(3, BOB, 'sell', 100, 10)))).toEqual(['accepted', 'rested', 'depth']);
     expect(book.depth(1).asks).toEqual([[100, Number.MAX_SAFE_INTEGER]]);
-    // An order that cannot rest cannot overflow a level: a huge IOC is fine.
+    // An order that cannot rest cannot overflow a level: a huge IOC is fine, and so is a market order sent as
+    // GTC with the level's price in the field it ignores.
     expect(eventTypes(book.apply(limit(4, CAROL, 'sell', 100, 50, { timeInForce: 'IOC' })))).toEqual([
       'accepted',
       'done expired',
     ]);
+    expect(
+      eventTypes(book.apply(market(5, CAROL, 'sell', 50, { timeInForce: 'GTC', priceTicks: 100 }))),
+    ).toEqual(['accepted', 'done expired']);
   });
 
   it('rejects a command of an unknown type', () => {
