@@ -97,7 +97,8 @@ export async function settleDue(pool: pg.Pool, options: SettleOptions = {}): Pro
   const timings = options.timings ?? emptyTimings();
   const scan: ScanFloor = { from: new Date(0) };
   let total = 0;
-  await Promise.all(
+  // Every lane ends before the call does, also when one fails: a caller that sees the error sees no lane at work.
+  const lanes = await Promise.allSettled(
     Array.from({ length: SETTLE_LANES }, async () => {
       for (;;) {
         const [settled, committing] = await inTransaction<[MicroOrderRow[], number]>(pool, async (tx) => [
@@ -115,6 +116,8 @@ export async function settleDue(pool: pg.Pool, options: SettleOptions = {}): Pro
       }
     }),
   );
+  const failed = lanes.find((lane) => lane.status === 'rejected');
+  if (failed) throw failed.reason;
   return total;
 }
 
