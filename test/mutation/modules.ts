@@ -95,6 +95,9 @@ export const MUTATION_MODULES: MutationModule[] = [
     tests: [
       'apps/api/src/modules/micro/micro.test.ts',
       'apps/api/src/modules/micro/settlement-price.test.ts',
+      'apps/api/src/modules/micro/settle.test.ts',
+      // Insured orders pay back into their position, which ends itself at 100 % profit.
+      'apps/api/src/modules/micro/insurance/insurance.test.ts',
       'workers/src/micro/settler.test.ts',
     ],
   },

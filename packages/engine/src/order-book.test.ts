@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OrderBook } from './order-book';
+import type { PriceLevel, RestingOrder } from './price-level';
 import { randomCommandStream } from './random-commands';
 import type { CancelCommand, EngineEvent, PlaceCommand, Side } from './types';
 
@@ -222,6 +223,20 @@ describe('fills', () => {
     expect(book.depth(5)).toEqual({ bids: [[102, 4]], asks: [[103, 2]] });
   });
 
+  it('sweeps a sell down to its limit price and no further', () => {
+    const book = bookWith(
+      limit(1, ALICE, 'buy', 100, 2),
+      limit(2, ALICE, 'buy', 99, 2),
+      limit(3, BOB, 'buy', 98, 2),
+    );
+    const events = book.apply(limit(4, CAROL, 'sell', 99, 10));
+    expect(trades(events).map((trade) => [trade.makerOrderId, trade.priceTicks])).toEqual([
+      [1, 100],
+      [2, 99],
+    ]);
+    expect(book.depth(5)).toEqual({ bids: [[98, 2]], asks: [[99, 6]] });
+  });
+
   it('numbers trades consecutively from firstTradeSequence, across commands', () => {
     const book = new OrderBook({ firstTradeSequence: 41 });
     book.apply(limit(1, ALICE, 'sell', 100, 1));
@@ -233,10 +248,14 @@ describe('fills', () => {
     expect(trades(new OrderBook().apply(limit(9, BOB, 'buy', 1, 1)))).toEqual([]);
   });
 
-  it('starts trade sequences at 1 by default and refuses a sequence that is not a safe integer', () => {
+  it('starts trade sequences at 1 by default and refuses a first sequence that is not a positive safe integer', () => {
     const book = bookWith(limit(1, ALICE, 'sell', 100, 1));
     expect(trades(book.apply(market(2, BOB, 'buy', 1)))[0]?.sequence).toBe(1);
-    expect(() => new OrderBook({ firstTradeSequence: 1.5 })).toThrow(RangeError);
+    for (const firstTradeSequence of [0, -1, 1.5, Number.NaN, Number.MAX_SAFE_INTEGER + 1]) {
+      expect(() => new OrderBook({ firstTradeSequence })).toThrow(
+        new RangeError(`firstTradeSequence must be a positive safe integer, got ${firstTradeSequence}`),
+      );
+    }
   });
 });
 
@@ -319,9 +338,10 @@ describe('post-only', () => {
     ]);
   });
 
-  it('does not apply to market orders', () => {
+  it('does not apply to market orders, whatever price they carry', () => {
     const book = bookWith(limit(1, ALICE, 'sell', 100, 3));
     expect(trades(book.apply(market(2, BOB, 'buy', 1, { postOnly: true })))).toHaveLength(1);
+    expect(trades(book.apply(market(3, BOB, 'buy', 1, { postOnly: true, priceTicks: 100 })))).toHaveLength(1);
   });
 });
 
@@ -383,6 +403,13 @@ describe('market orders', () => {
       { type: 'done', orderId: 3, reason: 'expired', remainingLots: 5 },
     ]);
     expect(book.size()).toBe(2);
+  });
+
+  it('holds only market buys to a budget: a limit buy that crosses fills whole whatever budget it carries', () => {
+    const book = bookWith(limit(1, ALICE, 'sell', 100, 5));
+    const events = book.apply(limit(2, BOB, 'buy', 100, 5, { maxQuoteTicksLots: 100 }));
+    expect(trades(events).map((trade) => trade.quantityLots)).toEqual([5]);
+    expect(events).toContainEqual({ type: 'done', orderId: 2, reason: 'filled', remainingLots: 0 });
   });
 
   it('ignores a budget on a sell', () => {
@@ -564,6 +591,9 @@ describe('invalid input', () => {
       market(2, ALICE, 'sell', 1, { priceTicks: -5, selfTrade: 'cancel-maker' }),
     );
     expect(eventTypes(withBadPrice)).toEqual(['accepted', 'done self-trade', 'done expired', 'depth']);
+    // A budget that no buy could carry, on a sell, which has no budget.
+    const withBadBudgetOnASell = book.apply(market(3, BOB, 'sell', 1, { maxQuoteTicksLots: -1 }));
+    expect(eventTypes(withBadBudgetOnASell)).toEqual(['accepted', 'done expired']);
   });
 
   it('refuses a resting order that would push its level total past the safe-integer limit', () => {
@@ -573,11 +603,15 @@ describe('invalid input', () => {
     ]);
     expect(eventTypes(book.apply(limit(3, BOB, 'sell', 100, 10)))).toEqual(['accepted', 'rested', 'depth']);
     expect(book.depth(1).asks).toEqual([[100, Number.MAX_SAFE_INTEGER]]);
-    // An order that cannot rest cannot overflow a level: a huge IOC is fine.
+    // An order that cannot rest cannot overflow a level: a huge IOC is fine, and so is a market order sent as
+    // GTC with the level's price in the field it ignores.
     expect(eventTypes(book.apply(limit(4, CAROL, 'sell', 100, 50, { timeInForce: 'IOC' })))).toEqual([
       'accepted',
       'done expired',
     ]);
+    expect(
+      eventTypes(book.apply(market(5, CAROL, 'sell', 50, { timeInForce: 'GTC', priceTicks: 100 }))),
+    ).toEqual(['accepted', 'done expired']);
   });
 
   it('rejects a command of an unknown type', () => {
@@ -601,6 +635,24 @@ describe('depth events', () => {
       { type: 'depth', side: 'buy', priceTicks: 100, totalLots: 0 },
       { type: 'depth', side: 'buy', priceTicks: 99, totalLots: 0 },
       { type: 'depth', side: 'buy', priceTicks: 98, totalLots: 3 },
+    ]);
+  });
+
+  it('are those of the command alone, however many levels the command before it changed', () => {
+    const book = bookWith(
+      limit(1, ALICE, 'sell', 100, 1),
+      limit(2, ALICE, 'sell', 101, 1),
+      limit(3, ALICE, 'sell', 102, 1),
+      limit(4, ALICE, 'sell', 103, 2),
+    );
+    const depthOf = (events: EngineEvent[]) => events.filter((event) => event.type === 'depth');
+    expect(depthOf(book.apply(market(5, BOB, 'buy', 3)))).toEqual([
+      { type: 'depth', side: 'sell', priceTicks: 100, totalLots: 0 },
+      { type: 'depth', side: 'sell', priceTicks: 101, totalLots: 0 },
+      { type: 'depth', side: 'sell', priceTicks: 102, totalLots: 0 },
+    ]);
+    expect(depthOf(book.apply(market(6, BOB, 'buy', 1)))).toEqual([
+      { type: 'depth', side: 'sell', priceTicks: 103, totalLots: 1 },
     ]);
   });
 
@@ -684,7 +736,11 @@ describe('the crossed-book check kept on in production', () => {
   // these tests break the book behind the engine's back, as such a bug would.
   type Internals = {
     rest(orderId: number, ownerId: number, side: Side, priceTicks: number, lots: number): unknown;
-    takeLiquidity(): { remainingLots: number; stoppedBySelfTrade: boolean };
+    takeLiquidity(
+      command: PlaceCommand,
+      events: EngineEvent[],
+      execute: boolean,
+    ): { remainingLots: number; stoppedBySelfTrade: boolean };
   };
 
   it('stops a taker that matching left resting across the book, at the same price too', () => {
@@ -693,6 +749,18 @@ describe('the crossed-book check kept on in production', () => {
     (book as unknown as Internals).takeLiquidity = () => ({ remainingLots: 2, stoppedBySelfTrade: false });
     expect(() => book.apply(limit(2, BOB, 'buy', 100, 2))).toThrow(
       'crossed book, best bid 100 >= best ask 100',
+    );
+  });
+
+  it('stops a FOK order that its check passed but matching did not fill, rather than half-fill it', () => {
+    const book = bookWith(limit(1, ALICE, 'sell', 100, 2));
+    const internals = book as unknown as Internals;
+    const take = internals.takeLiquidity.bind(book);
+    // Matching that disagrees with the dry run of the FOK check.
+    internals.takeLiquidity = (command, events, execute) =>
+      execute ? { remainingLots: 1, stoppedBySelfTrade: false } : take(command, events, execute);
+    expect(() => book.apply(limit(2, BOB, 'buy', 100, 2, { timeInForce: 'FOK' }))).toThrow(
+      'FOK order 2 passed its check but did not fill',
     );
   });
 
@@ -708,13 +776,111 @@ describe('the crossed-book check kept on in production', () => {
   });
 });
 
+describe('the integrity walk', () => {
+  // Each case breaks one invariant behind the engine's back, as a bug would, and the walk must name it.
+  type SideInternals = {
+    levels: { chunks: PriceLevel[][]; levelCount: number };
+    levelsByPrice: Map<number, PriceLevel>;
+    levelFor(priceTicks: number): PriceLevel;
+  };
+  type Internals = {
+    bids: SideInternals;
+    asks: SideInternals;
+    ordersById: { set(orderId: number, order: RestingOrder): void; delete(orderId: number): boolean };
+  };
+
+  /** Bids 99 (orders 1 and 2) and 98 (order 3), an ask at 101 (order 4), and the parts to break. */
+  function healthyBook() {
+    const book = bookWith(
+      limit(1, ALICE, 'buy', 99, 2),
+      limit(2, BOB, 'buy', 99, 3),
+      limit(3, CAROL, 'buy', 98, 1),
+      limit(4, ALICE, 'sell', 101, 5),
+    );
+    const internals = book as unknown as Internals;
+    const level = (side: SideInternals, priceTicks: number) =>
+      side.levelsByPrice.get(priceTicks) as PriceLevel;
+    const bid99 = level(internals.bids, 99);
+    const [first, second] = [bid99.head as RestingOrder, bid99.tail as RestingOrder];
+    return {
+      book,
+      internals,
+      bid99,
+      bid98: level(internals.bids, 98),
+      ask101: level(internals.asks, 101),
+      first,
+      second,
+    };
+  }
+
+  const cases: [string, (parts: ReturnType<typeof healthyBook>) => void, string][] = [
+    [
+      'an order missing from the index',
+      (p) => p.internals.ordersById.delete(2),
+      'buy level 99 unindexed order',
+    ],
+    [
+      'an indexed order in no level',
+      (p) => p.internals.ordersById.set(9, p.first),
+      '4 orders in levels, 5 indexed',
+    ],
+    ['a level total off by a lot', (p) => (p.bid99.totalLots += 1), 'buy level 99 totals'],
+    ['a level count off by an order', (p) => (p.bid99.orderCount -= 1), 'buy level 99 totals'],
+    ['an ask level total off', (p) => (p.ask101.totalLots -= 1), 'sell level 101 totals'],
+    ['a broken back link', (p) => (p.second.prev = undefined), 'buy level 99 broken links'],
+    [
+      'an order pointing at another level',
+      (p) => Object.assign(p.bid98.head as RestingOrder, { level: p.bid99 }),
+      'buy level 98 broken links',
+    ],
+    [
+      'an order with nothing left',
+      (p) => {
+        p.first.remainingLots = 0;
+        p.bid99.totalLots -= 2;
+      },
+      'buy level 99 empty order',
+    ],
+    ['a tail that is not the last order', (p) => (p.bid99.tail = p.first), 'buy level 99 empty or bad tail'],
+    [
+      'an empty level left in the side',
+      (p) => p.internals.bids.levelFor(97),
+      'buy level 97 empty or bad tail',
+    ],
+    ['a side miscounting its levels', (p) => (p.internals.bids.levels.levelCount += 1), 'buy level count'],
+    [
+      'levels out of price order',
+      (p) => p.internals.bids.levels.chunks[0]?.reverse(),
+      'buy levels out of order at 99',
+    ],
+    [
+      'a level missing from the price map',
+      (p) => p.internals.bids.levelsByPrice.delete(98),
+      'buy level 98 not indexed',
+    ],
+  ];
+
+  it('passes a healthy book, both sides and several orders a level', () => {
+    healthyBook().book.checkIntegrity();
+  });
+
+  it.each(cases)('finds %s', (_, breakIt, message) => {
+    const parts = healthyBook();
+    breakIt(parts);
+    expect(() => parts.book.checkIntegrity()).toThrow(new Error(`book integrity: ${message}`));
+  });
+});
+
 describe('determinism', () => {
   it('produces exactly the same events for the same commands', () => {
     const run = () => {
       const { restored, commands } = randomCommandStream(7, 3_000);
       const book = new OrderBook({ firstTradeSequence: 100 });
       for (const order of restored) book.restore(order);
-      return commands.map((command) => book.apply(command));
+      const events = commands.map((command) => book.apply(command));
+      // Thousands of random commands leave a book the integrity walk passes.
+      book.checkIntegrity();
+      return events;
     };
     expect(run()).toEqual(run());
   });

@@ -45,6 +45,14 @@ describe('OrderIndex', () => {
     for (const [orderId, value] of reference) expect(index.get(orderId)).toBe(value);
   });
 
+  it('refuses to store an id no order can have, which would clash with the empty and deleted slots', () => {
+    const index = new OrderIndex<number>();
+    for (const orderId of [0, -1, Number.NaN]) {
+      expect(() => index.set(orderId, 1)).toThrow(new RangeError(`order ids are positive, got ${orderId}`));
+    }
+    expect(index.size).toBe(0);
+  });
+
   it('finds nothing for ids no order can have', () => {
     const index = new OrderIndex<number>();
     index.set(1, 1);

@@ -31,6 +31,7 @@ function churn(side: Side, chunkSize: number, seed: number): void {
 
 describe('SortedLevels', () => {
   it.each([
+    ['buy', 1],
     ['buy', 2],
     ['buy', 4],
     ['sell', 3],
@@ -39,11 +40,24 @@ describe('SortedLevels', () => {
     churn(side, chunkSize, chunkSize * 7);
   });
 
+  it('refuses a chunk size that could not hold a level', () => {
+    for (const chunkSize of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(() => new SortedLevels('buy', chunkSize)).toThrow(
+        new RangeError(`chunk size must be a positive safe integer, got ${chunkSize}`),
+      );
+    }
+  });
+
   it('refuses to remove a level it does not hold', () => {
     const levels = new SortedLevels('sell', 2);
     for (const priceTicks of [10, 20, 30]) levels.insert(new PriceLevel('sell', priceTicks));
-    expect(() => levels.remove(new PriceLevel('sell', 20))).toThrow(/lost the level/);
-    expect(() => levels.remove(new PriceLevel('sell', 5))).toThrow(/lost the level/);
+    expect(() => levels.remove(new PriceLevel('sell', 20))).toThrow('ask levels lost the level at 20');
+    // Better, and worse, than every level it holds.
+    expect(() => levels.remove(new PriceLevel('sell', 5))).toThrow('ask levels lost the level at 5');
+    expect(() => levels.remove(new PriceLevel('sell', 40))).toThrow('ask levels lost the level at 40');
+    const bids = new SortedLevels('buy', 2);
+    bids.insert(new PriceLevel('buy', 10));
+    expect(() => bids.remove(new PriceLevel('buy', 10))).toThrow('bid levels lost the level at 10');
     expect(levels.bestFirst(2).map((level) => level.priceTicks)).toEqual([10, 20]);
   });
 });
