@@ -75,7 +75,7 @@ export function orderPriceRule(order: {
   price_min_notional: string | null;
   price_decimals: number | null;
 }): PriceRule | null {
-  // The rule's columns are written together at acceptance: all set, or all null (orders older than the rule).
+  // The rule's columns are all set or all null (orders older than the rule): micro_orders_price_rule_check.
   if (order.price_window_ms === null) return null;
   return {
     windowMs: order.price_window_ms,
