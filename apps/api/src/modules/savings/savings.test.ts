@@ -247,6 +247,30 @@ describe('POST /api/record/submit, daily interest and maturity', () => {
     expect((await ctx.audit()).problems).toEqual([]);
   });
 
+  it('pays and matures the other holdings when one cannot be settled, and settles that one on a later run', async () => {
+    const broken = await sevenDayHolding();
+    const sound = await sevenDayHolding();
+    // A broken record: day 1 of the first holding is already written though its holding says no day is,
+    // so recording its days fails (one accrual per holding and day) and its whole transaction rolls back.
+    const stray = await ctx.prisma.savingsAccrual.create({
+      data: { holding_id: broken.holding.id, day_index: 1, amount: '0' },
+    });
+    const end = new Date(sound.start + 7 * DAY_MS);
+    const run = await settleAt(end);
+    expect(run.failed).toEqual([broken.holding.id]);
+    expect(await usdtWallet(sound.user)).toEqual({ available: '1001.4', locked: '0' });
+    expect(await usdtWallet(broken.user)).toEqual({ available: '300', locked: '700' });
+    expect(
+      await ctx.prisma.savingsHolding.findUniqueOrThrow({ where: { id: broken.holding.id } }),
+    ).toMatchObject({ status: 1, days_accrued: 0 });
+    expect((await ctx.audit()).problems).toEqual([]);
+
+    await ctx.prisma.savingsAccrual.delete({ where: { id: stray.id } });
+    expect((await settleAt(end)).failed).toEqual([]);
+    expect(await usdtWallet(broken.user)).toEqual({ available: '1001.4', locked: '0' });
+    expect((await ctx.audit()).problems).toEqual([]);
+  });
+
   it('refuses a missing plan, another currency’s plan, below the minimum, bad amounts and passwords, changing nothing', async () => {
     const user = await saver('500');
     const plan = await planId(usdt, 30);
