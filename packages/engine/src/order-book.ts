@@ -106,8 +106,8 @@ export class OrderBook {
 
   /**
    * Walks the whole book and throws at the first broken invariant (levels sorted and non-empty, totals equal
-   * to their orders, links consistent, every order indexed, book not crossed). O(orders): for tests and
-   * operator checks, not for every command.
+   * to their orders, links consistent, every order indexed, book not crossed). O(orders): after a rebuild
+   * (the spot matcher's) and in tests, not for every command.
    */
   checkIntegrity(): void {
     const ordersSeen = checkSide(this.bids, this.ordersById) + checkSide(this.asks, this.ordersById);

@@ -98,6 +98,8 @@ export class Market {
       });
       this.rest(order);
     }
+    // Walked once before it trades (O(orders)): a book rebuilt wrong stops the matcher rather than trading.
+    this.book.checkIntegrity();
   }
 
   rest(order: LiveOrder): void {
