@@ -4,11 +4,11 @@ import { useTestContext } from '../../../../../test/harness';
 import { createPool } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import { applyMovements, LOG_TYPES, Money } from '@exchange/kernel/ledger';
-import { Market } from './live-market';
+import type { Market } from './live-market';
 import { MAX_OPEN_ORDERS_PER_MARKET } from './open-orders';
 import { findTradablePair, type Pair } from './pairs';
 import type { PlacementRequest } from './placements';
-import { createTrader, limitRequest, placeCommands, racingPool } from './test-helpers';
+import { createTrader, limitRequest, marketOfItsOwn, placeCommands, racingPool } from './test-helpers';
 import { settleBatch } from './settle-batch';
 
 /**
@@ -24,16 +24,7 @@ beforeAll(async () => {
   pair = await findTradablePair(ctx.prisma, await ctx.currencyId('USDT'), await ctx.currencyId('BTC'));
 });
 beforeEach(async () => {
-  // Each test trades on a book of its own: the open orders of the tests before it are cancelled.
-  market = new Market(pair);
-  await market.rebuild(ctx.prisma);
-  const open = [...market.resting.values()];
-  if (open.length > 0)
-    await settleBatch(
-      pool,
-      market,
-      open.map((order) => ({ command: 'cancel' as const, orderId: order.id, ownerId: order.userId })),
-    );
+  market = await marketOfItsOwn(ctx.prisma, pool, pair);
 });
 afterAll(() => pool.end());
 

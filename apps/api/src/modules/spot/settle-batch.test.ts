@@ -8,7 +8,7 @@ import type { Pair } from './pairs';
 import type { PlacementRequest } from './placements';
 import type { SpotCommand } from './queue';
 import { settleBatch } from './settle-batch';
-import { createTrader, limitRequest, placeCommands } from './test-helpers';
+import { createTrader, limitRequest, marketOfItsOwn, placeCommands } from './test-helpers';
 
 /**
  * The matcher's batch settlement on its own, against real Postgres: what each party of a fill pays and
@@ -43,16 +43,7 @@ beforeAll(async () => {
   pair = await loadPair(usdt, btc);
 });
 beforeEach(async () => {
-  // Each test trades on a book of its own: the open orders of the tests before it are cancelled.
-  market = new Market(pair);
-  await market.rebuild(ctx.prisma);
-  const open = [...market.resting.values()];
-  if (open.length > 0)
-    await settleBatch(
-      pool,
-      market,
-      open.map((order) => ({ command: 'cancel' as const, orderId: order.id, ownerId: order.userId })),
-    );
+  market = await marketOfItsOwn(ctx.prisma, pool, pair);
 });
 afterAll(() => pool.end());
 

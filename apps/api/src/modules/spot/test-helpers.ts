@@ -2,9 +2,11 @@ import { Money } from '@exchange/kernel/ledger';
 import type { Pair } from './pairs';
 import type pg from 'pg';
 import { createPool, type Db } from '@exchange/kernel/db';
+import { Market } from './live-market';
 import { OrderIds } from './order-ids';
 import { ticketOf, type PlacementRequest } from './placements';
 import type { SpotCommand } from './queue';
+import { settleBatch } from './settle-batch';
 
 /** A good-till-cancelled limit order as the API hands it to the matcher, for tests below the HTTP layer. */
 export const limitRequest = (
@@ -78,4 +80,18 @@ export async function createTrader(prisma: Db): Promise<{ id: number; account: s
     },
   });
   return { id: user.id, account };
+}
+
+/** The market as the matcher rebuilds it, the open orders earlier tests left cancelled: a book of the test's own. */
+export async function marketOfItsOwn(prisma: Db, pool: pg.Pool, pair: Pair): Promise<Market> {
+  const market = new Market(pair);
+  await market.rebuild(prisma);
+  const open = [...market.resting.values()];
+  if (open.length > 0)
+    await settleBatch(
+      pool,
+      market,
+      open.map((order) => ({ command: 'cancel' as const, orderId: order.id, ownerId: order.userId })),
+    );
+  return market;
 }
