@@ -17,23 +17,18 @@ beforeAll(async () => {
   usdt = await ctx.currencyId('USDT');
 });
 
-async function sellAd(owner: P2PTrader, total: string) {
+/** A published ad of `total` USDT: a sell ad's crypto in escrow at publishing, a buy ad's at each take. */
+async function publishAd(owner: P2PTrader, type: 'sell' | 'buy', total: string) {
+  const terms = type === 'sell' ? { way: 'bank', price: '7.10' } : { way: 'ali_pay', price: '7.00' };
   const answer = await ctx.post(
     '/api/c2c_send',
-    {
-      type: 'sell',
-      way: 'bank',
-      price: '7.10',
-      total_number: total,
-      currency_id: usdt,
-      coin_code: 'CNY',
-      password: TRADE_PASSWORD,
-    },
+    { type, ...terms, total_number: total, currency_id: usdt, coin_code: 'CNY', password: TRADE_PASSWORD },
     owner.token,
   );
   expect(answer.body.type, JSON.stringify(answer.body)).toBe('ok');
   return answer.body.data.id as number;
 }
+const sellAd = (owner: P2PTrader, total: string) => publishAd(owner, 'sell', total);
 
 /** A c2c order of `amount` USDT on a sell ad: the seller's crypto in escrow, the buyer to pay fiat. */
 async function openOrder(amount = '10', sellerFunds = amount) {
@@ -48,29 +43,10 @@ async function openOrder(amount = '10', sellerFunds = amount) {
   return { seller, buyer, id: taken.body.message.data.id as number };
 }
 
-/** A buy ad of `total` USDT: its owner pays fiat, the taker's crypto goes into escrow at take. */
-async function buyAd(owner: P2PTrader, total: string) {
-  const answer = await ctx.post(
-    '/api/c2c_send',
-    {
-      type: 'buy',
-      way: 'ali_pay',
-      price: '7.00',
-      total_number: total,
-      currency_id: usdt,
-      coin_code: 'CNY',
-      password: TRADE_PASSWORD,
-    },
-    owner.token,
-  );
-  expect(answer.body.type, JSON.stringify(answer.body)).toBe('ok');
-  return answer.body.data.id as number;
-}
-
 /** A c2c order of `amount` USDT on `owner`'s buy ad: a new taker's crypto in escrow, the owner to pay. */
 async function openBuyOrder(owner: P2PTrader, amount = '10') {
   const taker = await p2pTrader(ctx, amount, 'taker');
-  const adId = await buyAd(owner, amount);
+  const adId = await publishAd(owner, 'buy', amount);
   const taken = await ctx.post('/api/c2c/do_legal_deal', { id: adId, password: TRADE_PASSWORD }, taker.token);
   expect(taken.body.type, JSON.stringify(taken.body)).toBe('ok');
   return { taker, adId, id: taken.body.message.data.id as number };
