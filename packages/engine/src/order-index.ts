@@ -60,6 +60,9 @@ export class OrderIndex<Value> {
         return;
       }
       if (key === EMPTY) break;
+      // Pure speed: never looking at deleted slots (`false`, an empty block) reuses none, so the table is only
+      // rebuilt sooner.
+      // Stryker disable next-line ConditionalExpression,BlockStatement: see above.
       if (key === DELETED) {
         // Pure speed: reusing the first deleted slot of the probe path, a later one or none changes only how soon the
         // table is rebuilt.

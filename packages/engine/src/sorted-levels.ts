@@ -80,7 +80,9 @@ export class SortedLevels {
   /** Removes a level the side holds; throws if it does not, since that means the book is corrupt. */
   remove(level: PriceLevel): void {
     const chunkIndex = this.chunkIndexFor(level.priceTicks);
-    // A price worse than every chunk's worst has no chunk: it finds nothing in an empty one.
+    // A price worse than every chunk's worst has no chunk: it finds nothing in an empty one (or in any chunk
+    // without the level, hence the array's contents cannot matter).
+    // Stryker disable next-line ArrayDeclaration: see above.
     const chunk = this.chunks[chunkIndex] ?? [];
     const index = this.firstIndexBetterThan(chunk, level.priceTicks) - 1;
     if (chunk[index] !== level) {
