@@ -1,8 +1,20 @@
 import { Money } from '@exchange/kernel/ledger';
+import type { MarkParams } from '../apps/api/src/modules/lever/mark-tracker';
 import type { TestContext } from './harness';
 
 /** Test helpers of the lever area: traders, orders through HTTP, positions and the house's pools. */
 export const LEVER_TRADE_PASSWORD = '123456';
+
+/** The pairs' default mark options (currency_matches' defaults), at BTC/USDT's price precision. */
+export const DEFAULT_MARK_PARAMS: MarkParams = {
+  impactNotional: new Money(1000),
+  bandPercent: new Money(2),
+  tradeWindowMs: 300_000,
+  minTradeNotional: new Money(100),
+  smoothingMs: 30_000,
+  maxMovePercent: new Money(5),
+  priceDecimals: 2,
+};
 
 /** A limit order on the spot book, through the same HTTP path and matcher as every trader's; its answer. */
 export function spotOrder(

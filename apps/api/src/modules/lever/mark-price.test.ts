@@ -3,7 +3,13 @@ import { prismaSql, type Sql } from '@exchange/kernel/db';
 import { AppError } from '@exchange/kernel/errors';
 import { Money } from '@exchange/kernel/ledger';
 import { useTestContext } from '../../../../../test/harness';
-import { leverPositions, leverTrader, leverWallet, submitLever } from '../../../../../test/lever';
+import {
+  DEFAULT_MARK_PARAMS,
+  leverPositions,
+  leverTrader,
+  leverWallet,
+  submitLever,
+} from '../../../../../test/lever';
 import {
   markAges,
   markStateOf,
@@ -14,7 +20,7 @@ import {
   reliableMark,
   type PairMark,
 } from './mark-price';
-import { MarkTracker, type MarkInputs, type MarkParams } from './mark-tracker';
+import { MarkTracker, type MarkInputs } from './mark-tracker';
 
 /**
  * The lever mark as whatever moves money reads it (mark-price.ts). The risk worker looks at each pair's book
@@ -32,16 +38,7 @@ let ethPair: number;
 
 const SECOND = 1_000;
 const m = (value: string | number) => new Money(value);
-// The pairs' default mark options (currency_matches), at BTC/USDT's price precision.
-const PARAMS: MarkParams = {
-  impactNotional: m(1000),
-  bandPercent: m(2),
-  tradeWindowMs: 300 * SECOND,
-  minTradeNotional: m(100),
-  smoothingMs: 30 * SECOND,
-  maxMovePercent: m(5),
-  priceDecimals: 2,
-};
+const PARAMS = DEFAULT_MARK_PARAMS;
 // A healthy book around 100 000 with trades there; a book whose asks are gone; a book without recent trades.
 const HEALTHY: MarkInputs = { impactBid: m(99950), impactAsk: m(100050), reference: m(100000) };
 const ASKS_GONE: MarkInputs = { impactBid: m(99950), reference: m(100000) };

@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { Money } from '@exchange/kernel/ledger';
-import { impactPrice, MARK_REASON, MarkTracker, type MarkInputs, type MarkParams } from './mark-tracker';
+import { DEFAULT_MARK_PARAMS } from '../../../../../test/lever';
+import { impactPrice, MARK_REASON, MarkTracker, type MarkInputs } from './mark-tracker';
 
 const m = (value: string | number) => new Money(value);
 const SECOND = 1_000;
 
-const params: MarkParams = {
-  impactNotional: m(1000),
-  bandPercent: m(2),
-  tradeWindowMs: 300 * SECOND,
-  minTradeNotional: m(100),
-  smoothingMs: 30 * SECOND,
-  maxMovePercent: m(5),
-  priceDecimals: 2,
-};
+const params = DEFAULT_MARK_PARAMS;
 
 /** A healthy book around `mid` (impact prices 0.05 % each side) with trades at `reference`. */
 const healthy = (mid: number, reference = mid): MarkInputs => ({
