@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestContext } from '../../../../test/harness';
+import { untilWaitingOnLocks } from '../../../../test/locks';
 import { AppError } from '../errors';
 import { credit, debit, lock, payLocked, settleLocked, transferBetweenAccounts, unlock } from './ledger';
 import {
@@ -454,12 +455,6 @@ describe('ledger', () => {
     write: (sql: Sql, from: WalletKey, to: WalletKey) => Promise<void>,
   ) {
     const pool = createPool(ctx.databaseUrl, 2);
-    const waitingOnALock = async () => {
-      const [row] = await ctx.prisma.$queryRawUnsafe<{ waiting: number }[]>(
-        `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-      );
-      return row?.waiting;
-    };
     try {
       let second: Promise<void> | undefined;
       await inTransaction(pool, async (sql) => {
@@ -469,10 +464,7 @@ describe('ledger', () => {
         ]);
         second = inTransaction(pool, (other) => write(other, high, low));
         second.catch(() => undefined);
-        await vi.waitFor(async () => expect(await waitingOnALock()).toBe(1), {
-          timeout: 10_000,
-          interval: 20,
-        });
+        await untilWaitingOnLocks(ctx.prisma, 1);
         await write(sql, low, high);
       });
       await second;

@@ -3,8 +3,9 @@ import { AppError } from '@exchange/kernel/errors';
 import { translate } from '@exchange/kernel/i18n';
 import { LOG_TYPES } from '@exchange/kernel/ledger';
 import pg from 'pg';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestContext } from '../../../../../test/harness';
+import { untilWaitingOnLocks } from '../../../../../test/locks';
 import { legalOf, p2pTrader, type P2PTrader, TRADE_PASSWORD } from '../../../../../test/p2p';
 import { writeSetting } from '../system';
 import { resolveAppeal, transition, type Caller } from './orders';
@@ -451,16 +452,7 @@ async function queuedOnOrder<T>(id: number, calls: (() => Promise<T>)[]): Promis
       const running = call();
       running.catch(() => undefined);
       started.push(running);
-      await vi.waitFor(
-        async () => {
-          const [row] = await ctx.prisma.$queryRawUnsafe<{ waiting: number }[]>(
-            `SELECT count(*)::int AS waiting FROM pg_stat_activity
-             WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-          );
-          expect(row?.waiting).toBe(started.length);
-        },
-        { timeout: 10_000, interval: 20 },
-      );
+      await untilWaitingOnLocks(ctx.prisma, started.length);
     }
     await holder.query('ROLLBACK');
     return await Promise.all(started);
@@ -571,16 +563,7 @@ describe('races', () => {
       const confirmations = [1, 2].map(() =>
         refusalOf(transition(ctx.prisma, { id, action: 'confirm', caller: user(seller) })),
       );
-      await vi.waitFor(
-        async () => {
-          const [row] = await ctx.prisma.$queryRawUnsafe<{ waiting: number }[]>(
-            `SELECT count(*)::int AS waiting FROM pg_stat_activity
-             WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-          );
-          expect(row?.waiting).toBe(2);
-        },
-        { timeout: 10_000, interval: 20 },
-      );
+      await untilWaitingOnLocks(ctx.prisma, 2);
       await holder.query('ROLLBACK');
       expect((await Promise.all(confirmations)).sort()).toEqual(['applied', 'p2p_order_finished']);
     } finally {

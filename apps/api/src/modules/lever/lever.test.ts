@@ -4,6 +4,7 @@ import { createPool, inTransaction } from '@exchange/kernel/db';
 import { Money } from '@exchange/kernel/ledger';
 import { useTestContext } from '../../../../../test/harness';
 import { houseUsdt, leverPositions, leverWallet, submitLever } from '../../../../../test/lever';
+import { untilWaitingOnLocks } from '../../../../../test/locks';
 import { fundHousePool } from '../wallet';
 import { batchClose, settleClosing, type LeverDeps } from './close-position';
 import { activateEntrusts } from './activate-entrusts';
@@ -403,6 +404,35 @@ describe('entrusts, stops and the risk engine', () => {
       [0, ''],
     ]);
     await expectCleanAudit();
+  });
+
+  it("locks the candidates' positions in ascending user order, whatever order the worker names them in", async () => {
+    // Two liquidation passes naming the same users in opposite orders would otherwise each hold one user's
+    // rows and wait for the other's: a deadlock that fails both.
+    const [lower, higher] = [await trader(), await trader()];
+    await setMark(btcPair, '100000');
+    for (const user of [lower, higher]) expect((await submit(user.token)).body.type).toBe('ok');
+    const holder = await pool.connect();
+    const prober = await pool.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT 1 FROM lever_transactions WHERE user_id = $1 FOR UPDATE', [higher.id]);
+      const candidates = [higher, lower].map((user) => ({ userId: user.id, legalId: usdt }));
+      const liquidating = inTransaction(pool, (sql) =>
+        liquidate(sql, candidates, new Map([[btcPair, new Money('100000')]]), new Money(10)),
+      );
+      liquidating.catch(() => undefined);
+      await untilWaitingOnLocks(ctx.prisma, 1);
+      // Waiting for the higher user's rows, the pass already holds the lower user's.
+      await expect(
+        prober.query('SELECT 1 FROM lever_transactions WHERE user_id = $1 FOR UPDATE NOWAIT', [lower.id]),
+      ).rejects.toMatchObject({ code: '55P03' });
+      await holder.query('ROLLBACK');
+      expect(await liquidating).toMatchObject({ liquidated: [], spared: candidates });
+    } finally {
+      holder.release();
+      prober.release();
+    }
   });
 
   it('caps a loss larger than everything the user holds and books the shortfall to the insurance fund', async () => {

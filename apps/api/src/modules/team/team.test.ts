@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction, prismaSql } from '@exchange/kernel/db';
 import { bookHouse, credit, LOG_TYPES, Money } from '@exchange/kernel/ledger';
 import { useTestContext } from '../../../../../test/harness';
+import { untilWaitingOnLocks } from '../../../../../test/locks';
 import { ROOT_INVITE_CODE } from '../user';
 import { activateEntrusts } from '../lever';
 import { microFixtures } from '../micro/test-helpers';
@@ -550,16 +551,7 @@ describe('the rebate job', () => {
         [root, low],
       );
       const job = payTeamRebates(ctx.app.pg);
-      await vi.waitFor(
-        async () => {
-          const [row] = await ctx.prisma.$queryRawUnsafe<{ waiting: number }[]>(
-            `SELECT count(*)::int AS waiting FROM pg_stat_activity
-             WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-          );
-          expect(row?.waiting).toBe(1);
-        },
-        { timeout: 10_000, interval: 20 },
-      );
+      await untilWaitingOnLocks(ctx.prisma, 1);
       // Waiting for the first row in key order, the job holds none of the others.
       const held = [];
       for (const [userId, currencyId] of [
