@@ -1,14 +1,15 @@
 import { spawn } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Stryker } from '@stryker-mutator/core';
 import type { PartialStrykerOptions } from '@stryker-mutator/api/core';
 import { MUTATION_MODULE_VARIABLE, MUTATION_MODULES, type MutationModule } from '../test/mutation/modules';
 
 /**
- * `npm run mutate -- [module...] [--incremental]`: Stryker's mutation testing of the money modules
- * (test/mutation/modules.ts), each against its own test files, one module after the other, then a table of
- * their scores. With no module named, all of them. Exits 1 when a module scores below MINIMUM_SCORE.
+ * `npm run mutate -- [module...] [--incremental | --report]`: Stryker's mutation testing of the money modules
+ * (test/mutation/modules.ts), each against its own test files, one module after the other, then a summary:
+ * their scores, the mutants no test caught and the excluded ones with their reasons. With no module named,
+ * all of them. Exits 1 when a module scores below MINIMUM_SCORE. `--report` summarises the last reports only.
  * `--incremental` reuses the last run's results for mutants whose code and tests did not change (while
  * writing tests); a run without it starts from nothing. Too slow for `npm test`.
  *
@@ -51,17 +52,70 @@ function strykerOptions(module: MutationModule, incremental: boolean): PartialSt
   };
 }
 
-/** Stryker's score: mutants caught (killed, or timed out) of those that ran or that no test reached. */
-function scoreOf(module: MutationModule) {
+interface ReportedMutant {
+  status: string;
+  mutatorName: string;
+  location: { start: { line: number } };
+  statusReason?: string;
+}
+
+/** The mutants of a module's last report, each with where it is (`file:line`). */
+function mutantsOf(module: MutationModule) {
   const report = JSON.parse(readFileSync(`${REPORTS}/${module.name}.json`, 'utf8')) as {
-    files: Record<string, { mutants: { status: string }[] }>;
+    files: Record<string, { mutants: ReportedMutant[] }>;
   };
-  const statuses = Object.values(report.files).flatMap((file) => file.mutants.map((mutant) => mutant.status));
-  const count = (...wanted: string[]) => statuses.filter((status) => wanted.includes(status)).length;
-  const caught = count('Killed', 'Timeout');
-  const missed = count('Survived', 'NoCoverage');
-  const score = caught + missed === 0 ? 100 : (100 * caught) / (caught + missed);
-  return { module, score, caught, missed, excluded: count('Ignored') };
+  return Object.entries(report.files).flatMap(([file, { mutants }]) =>
+    mutants.map((mutant) => ({ ...mutant, where: `${file}:${mutant.location.start.line}` })),
+  );
+}
+
+/**
+ * Stryker's score: mutants caught (killed, or timed out) of those that ran or that no test reached; with the
+ * missed ones, and the excluded ones with the reason their `Stryker disable` comment gives.
+ */
+function scoreOf(module: MutationModule) {
+  const mutants = mutantsOf(module);
+  const having = (...wanted: string[]) => mutants.filter((mutant) => wanted.includes(mutant.status));
+  const caught = having('Killed', 'Timeout').length;
+  const missed = having('Survived', 'NoCoverage');
+  const excluded = having('Ignored');
+  const total = caught + missed.length;
+  const score = total === 0 ? 100 : (100 * caught) / total;
+  return { module, score, caught, missed, excluded };
+}
+
+type Score = ReturnType<typeof scoreOf>;
+
+const describeMutant = (mutant: ReportedMutant & { where: string }, reason = '') =>
+  `  ${mutant.where} ${mutant.mutatorName}${reason && `: ${reason}`}`;
+
+/**
+ * The summary of a run, printed and written to reports/mutation/summary.txt: the scores, the mutants no test
+ * caught, and every excluded mutant with its reason (what a reviewer checks is truly equivalent).
+ */
+function summaryOf(scores: Score[]): string {
+  const lines = ['module             score   caught  missed  excluded'];
+  for (const { module, score, caught, missed, excluded } of scores) {
+    const columns = [score.toFixed(1).padStart(5) + ' %', caught, missed.length, excluded.length].map(
+      (value, index) => String(value).padStart([7, 8, 8, 10][index] ?? 0),
+    );
+    lines.push(`${module.name.padEnd(16)}${columns.join('')}`);
+  }
+  for (const { module, missed } of scores.filter((score) => score.missed.length > 0)) {
+    lines.push(
+      '',
+      `${module.name}: not caught`,
+      ...missed.map((mutant) => describeMutant(mutant, mutant.status)),
+    );
+  }
+  for (const { module, excluded } of scores.filter((score) => score.excluded.length > 0)) {
+    lines.push(
+      '',
+      `${module.name}: excluded`,
+      ...excluded.map((mutant) => describeMutant(mutant, mutant.statusReason)),
+    );
+  }
+  return lines.join('\n');
 }
 
 /** Runs one module's mutation test in a process group of its own; resolves with its exit code. */
@@ -101,19 +155,11 @@ function pickModules(names: string[]): MutationModule[] {
   });
 }
 
-function printScores(scores: ReturnType<typeof scoreOf>[]): void {
-  console.log('\nmodule             score   caught  missed  excluded');
-  for (const { module, score, caught, missed, excluded } of scores) {
-    const columns = [score.toFixed(1).padStart(5) + ' %', caught, missed, excluded].map((value, index) =>
-      String(value).padStart([7, 8, 8, 10][index] ?? 0),
-    );
-    console.log(`${module.name.padEnd(16)}${columns.join('')}`);
-  }
-}
-
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const incremental = args.includes('--incremental');
+  // The summary of the modules' last reports (runs made one module at a time), running nothing.
+  const reportOnly = args.includes('--report');
   const names = args.filter((arg) => !arg.startsWith('--'));
   if (args[0] === '--one') {
     const [module] = pickModules(names);
@@ -125,12 +171,16 @@ async function main(): Promise<void> {
   }
   const scores = [];
   for (const module of pickModules(names)) {
-    console.log(`\n=== ${module.name}: ${module.title}`);
-    const code = await runInOwnGroup(module, incremental);
-    if (code !== 0) throw new Error(`mutation testing of ${module.name} failed (exit code ${code})`);
+    if (!reportOnly) {
+      console.log(`\n=== ${module.name}: ${module.title}`);
+      const code = await runInOwnGroup(module, incremental);
+      if (code !== 0) throw new Error(`mutation testing of ${module.name} failed (exit code ${code})`);
+    }
     scores.push(scoreOf(module));
   }
-  printScores(scores);
+  const summary = summaryOf(scores);
+  console.log(`\n${summary}`);
+  writeFileSync(`${REPORTS}/summary.txt`, `${summary}\n`);
   if (scores.some(({ score }) => score < MINIMUM_SCORE)) {
     console.log(`\nbelow ${MINIMUM_SCORE} %: ${REPORTS}/<module>.html shows the mutants no test caught`);
     process.exitCode = 1;
