@@ -198,7 +198,7 @@ describe('integer money in the matcher, against the decimal reference', () => {
           });
           counts.orders += 1;
         }
-        const outcome = batch.outcome();
+        const outcome = batch.outcome([]);
         expect(batch.trades.map((trade) => [trade.sequence, ...Object.values(trade.written)])).toEqual(
           expected.trades.map((trade) => [trade.sequence, ...trade.texts]),
         );

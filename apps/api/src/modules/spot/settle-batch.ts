@@ -110,7 +110,7 @@ export async function settleBatch(
     }
     // Every write is issued at once and COMMIT goes with them: the batch's second and last round trip.
     const writtenAt = performance.now();
-    return new Issued(batch.write(tx).then(() => ({ ...batch.outcome(), writtenAt })));
+    return new Issued(batch.write(tx).then((candles) => ({ ...batch.outcome(candles), writtenAt })));
   });
 }
 
@@ -168,8 +168,9 @@ export class BatchFunds {
 
   /** Moves `amount` of the order owner's available funds to locked, if they cover it. */
   lock(order: LiveOrder, currencyId: number, amount: Scaled): boolean {
-    const left = this.available.get(walletKey(order.userId, currencyId));
-    if (left === undefined || left < amount) return false;
+    // Every owner of a new order has both currencies read (0 for a wallet not opened yet).
+    const left = this.available.get(walletKey(order.userId, currencyId)) ?? 0n;
+    if (left < amount) return false;
     this.move(order, currencyId, false, -amount, LOG_TYPES.SPOT_ORDER_LOCK);
     this.move(order, currencyId, true, amount, LOG_TYPES.SPOT_ORDER_LOCK);
     return true;
@@ -180,7 +181,7 @@ export class BatchFunds {
     const left = isLock ? undefined : this.available.get(wallet);
     if (left !== undefined) this.available.set(wallet, left + delta);
     if (type === LOG_TYPES.SPOT_TRADE) this.traded.add(order.id);
-    const key = `${order.id}:${currencyId}:${isLock ? 'locked' : 'available'}`;
+    const key = `${order.id}:${currencyId}:${isLock}`;
     const entry = this.net.get(key);
     if (entry) entry.movement.delta += delta;
     else
@@ -203,16 +204,14 @@ export class BatchFunds {
    * column ends at, never below zero on the way.
    */
   movements(): ScaledMovement[] {
-    return (
-      [...this.net.values()]
-        // Stryker disable next-line ConditionalExpression,EqualityOperator,MethodExpression: the ledger's batch writer skips zero deltas too (kept here so the list is what moves); keeping none, or only the zeros, fails the tests (checked by hand).
-        .filter(({ movement }) => movement.delta !== 0n)
-        .map(({ orderId, movement }) =>
-          this.traded.has(orderId) ? { ...movement, type: LOG_TYPES.SPOT_TRADE } : movement,
-        )
-        // Stryker disable next-line EqualityOperator: no delta is zero here (filtered above), so > 0n and >= 0n agree.
-        .sort((a, b) => Number(b.delta > 0n) - Number(a.delta > 0n))
+    const entries = [...this.net.values()];
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,MethodExpression: the ledger's batch writer skips zero deltas too (kept here so the list is what moves); keeping none, or only the zeros, fails the tests (checked by hand).
+    const moving = entries.filter(({ movement }) => movement.delta !== 0n);
+    const typed = moving.map(({ orderId, movement }) =>
+      this.traded.has(orderId) ? { ...movement, type: LOG_TYPES.SPOT_TRADE } : movement,
     );
+    // Stryker disable next-line EqualityOperator: no delta is zero here (filtered above), so > 0n and >= 0n agree.
+    return typed.sort((a, b) => Number(b.delta > 0n) - Number(a.delta > 0n));
   }
 }
 
@@ -222,6 +221,7 @@ type SpotLogType =
 
 /** The engine's command for a new order (nothing of it filled yet). */
 function placeCommand(market: Market, order: LiveOrder): PlaceCommand {
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: the engine reads a budget only on a market buy (budgetOf), so handing one to other orders too changes nothing; handing none (false) fails the market-buy tests.
   const isMarketBuy = order.kind === 'market' && order.side === 1;
   return {
     type: 'place',
@@ -319,10 +319,8 @@ export class BatchState {
 
   handle(events: EngineEvent[]): void {
     for (const event of events) {
+      // 'accepted' and 'depth' change nothing the batch writes.
       switch (event.type) {
-        case 'accepted':
-        case 'depth':
-          break;
         case 'trade':
           this.trade(event);
           break;
@@ -417,35 +415,14 @@ export class BatchState {
    * this returns (settleBatch sends COMMIT right behind them): trades, orders, the ledger's balance update
    * with its log rows (netted per order, see BatchFunds), house entries, candles and the book's version.
    */
-  async write(tx: Sql): Promise<void> {
+  async write(tx: Sql): Promise<CandleRow[]> {
     const { pair } = this.market;
     const changed = [...this.orders.values()];
     const inserted = changed.filter((order) => this.inserted.has(order.id));
+    // Stryker disable next-line MethodExpression: updating the inserted orders too (all of them) writes what they were just inserted with, after the insert (one connection): only slower.
     const updated = changed.filter((order) => !this.inserted.has(order.id));
     const [tradeIds, , , , , candles, version] = await Promise.all([
-      // Stryker disable next-line ConditionalExpression: pure speed: an insert of no trades inserts nothing and returns no rows; never inserting fails the tests (checked by hand).
-      this.trades.length === 0
-        ? Promise.resolve([])
-        : tx.query<{ id: string; sequence: string }>(
-            `INSERT INTO spot_trades (match_id, sequence, price, amount, quote_amount, taker_order_id, maker_order_id, taker_user_id, maker_user_id, taker_side, buyer_fee, seller_fee, created_at)
-         SELECT $1, * FROM unnest($2::bigint[], $3::numeric[], $4::numeric[], $5::numeric[], $6::bigint[], $7::bigint[], $8::int[], $9::int[], $10::int[], $11::numeric[], $12::numeric[], $13::timestamptz[])
-         RETURNING id::text, sequence::text`,
-            [
-              pair.id,
-              this.trades.map((trade) => trade.sequence),
-              this.trades.map((trade) => trade.written.price),
-              this.trades.map((trade) => trade.written.amount),
-              this.trades.map((trade) => trade.written.quote),
-              this.trades.map((trade) => trade.takerOrderId),
-              this.trades.map((trade) => trade.makerOrderId),
-              this.trades.map((trade) => trade.takerUserId),
-              this.trades.map((trade) => trade.makerUserId),
-              this.trades.map((trade) => trade.takerSide),
-              this.trades.map((trade) => trade.written.buyerFee),
-              this.trades.map((trade) => trade.written.sellerFee),
-              this.trades.map((trade) => trade.time.toISOString()),
-            ],
-          ),
+      insertTrades(tx, pair.id, this.trades),
       insertOrders(tx, pair.id, inserted, this.rejectReasons),
       updateOrders(tx, updated),
       applyScaledBatchMovements(tx, this.funds.movements()),
@@ -453,16 +430,14 @@ export class BatchState {
       recordCandles(tx, pair.id, this.trades),
       changed.length === 0 ? Promise.resolve(undefined) : bumpBookVersion(tx, pair.id),
     ]);
-    this.candleRows = candles;
     const idOf = new Map(tradeIds.map((row) => [Number(row.sequence), row.id]));
     for (const trade of this.trades) trade.id = idOf.get(trade.sequence);
     // Like the resting orders, ahead of the commit: a failed commit rebuilds the market from Postgres.
     if (version !== undefined) this.market.bookVersion = version;
+    return candles;
   }
 
-  private candleRows: CandleRow[] = [];
-
-  outcome(): Omit<BatchOutcome, 'writtenAt'> {
+  outcome(candles: CandleRow[]): Omit<BatchOutcome, 'writtenAt'> {
     const changedUsers = new Set<number>();
     const reported = this.reported.map((order) => ({
       orderId: order.id,
@@ -489,10 +464,36 @@ export class BatchState {
       placed: this.placed,
       bookVersion: this.market.bookVersion,
       trades: this.trades,
-      candles: this.candleRows,
+      candles,
       changedUsers,
     };
   }
+}
+
+/** The batch's trades; their ids by sequence. */
+async function insertTrades(tx: Sql, matchId: number, trades: BookedTrade[]) {
+  // Stryker disable next-line ConditionalExpression,ArrayDeclaration: pure speed: an insert of no trades inserts nothing and returns no rows; never inserting fails the tests (checked by hand).
+  if (trades.length === 0) return [];
+  return tx.query<{ id: string; sequence: string }>(
+    `INSERT INTO spot_trades (match_id, sequence, price, amount, quote_amount, taker_order_id, maker_order_id, taker_user_id, maker_user_id, taker_side, buyer_fee, seller_fee, created_at)
+     SELECT $1, * FROM unnest($2::bigint[], $3::numeric[], $4::numeric[], $5::numeric[], $6::bigint[], $7::bigint[], $8::int[], $9::int[], $10::int[], $11::numeric[], $12::numeric[], $13::timestamptz[])
+     RETURNING id::text, sequence::text`,
+    [
+      matchId,
+      trades.map((trade) => trade.sequence),
+      trades.map((trade) => trade.written.price),
+      trades.map((trade) => trade.written.amount),
+      trades.map((trade) => trade.written.quote),
+      trades.map((trade) => trade.takerOrderId),
+      trades.map((trade) => trade.makerOrderId),
+      trades.map((trade) => trade.takerUserId),
+      trades.map((trade) => trade.makerUserId),
+      trades.map((trade) => trade.takerSide),
+      trades.map((trade) => trade.written.buyerFee),
+      trades.map((trade) => trade.written.sellerFee),
+      trades.map((trade) => trade.time.toISOString()),
+    ],
+  );
 }
 
 /** The batch's new orders, each written once, in the state the batch leaves it in. */
