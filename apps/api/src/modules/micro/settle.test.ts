@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { poolSql } from '@exchange/kernel/db';
 import { LOG_TYPES } from '@exchange/kernel/ledger';
 import { useTestContext } from '../../../../../test/harness';
-import { SETTLE_GRACE_MS } from './prices';
+import { pricesAt, SETTLE_GRACE_MS } from './prices';
 import { countDue, emptyTimings, settleDue } from './settle';
 import { submitOrder } from './submit-order';
 import { microFixtures } from './test-helpers';
@@ -56,6 +56,24 @@ async function poolEntries(currencyId: number) {
     orderBy: { id: 'asc' },
   });
 }
+
+describe('pricesAt', () => {
+  it('answers every query, with no price, no notional and no trade where nothing traded', async () => {
+    const beforeAnyTrade = new Date('2001-01-01T00:00:00Z');
+    const rule = { windowMs: 1_000, lookbackMs: 300_000, minNotional: '1000', decimals: 2 };
+    const queries = [
+      { matchId: pairId, at: beforeAnyTrade, rule: null },
+      { matchId: pairId, at: beforeAnyTrade, rule },
+    ];
+    const prices = await pricesAt(poolSql(ctx.app.pg), queries);
+    expect(
+      [...prices.values()].map(({ price, notional, trades }) => [price, notional.toFixed(), trades]),
+    ).toEqual([
+      [undefined, '0', 0],
+      [undefined, '0', 0],
+    ]);
+  });
+});
 
 describe('settleDue', () => {
   it('settles each order once a grace after its expiry, in batches on two lanes, and books each batch in the pool', async () => {
@@ -173,6 +191,15 @@ describe('settleDue', () => {
       1,
       '3.33',
       '13.33',
+    ]);
+    // Each of the user's settlement movements is logged against the order it settles.
+    const logs = await ctx.prisma.accountLog.findMany({
+      where: { user_id: user.id, type: LOG_TYPES.MICRO_SETTLE },
+      orderBy: { id: 'asc' },
+    });
+    expect(logs.map((log) => [log.is_lock, log.delta.toFixed(), log.ref_type, log.ref_id])).toEqual([
+      [true, '-10', 'micro_order', order.id],
+      [false, '13.33', 'micro_order', order.id],
     ]);
     expect((await ctx.audit()).problems).toEqual([]);
   });
