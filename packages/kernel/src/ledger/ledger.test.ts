@@ -351,6 +351,51 @@ describe('ledger', () => {
     expect((await ctx.audit()).problems).toEqual([]);
   });
 
+  it("moves one user's two currencies in one write, each on its own wallet row", async () => {
+    const { user, base } = await fundedUser('10');
+    const btc = await ctx.currencyId('BTC');
+    await ctx.prisma.$transaction((tx) => lock(tx, { ...base, amount: new Money('3') }));
+    // As a trade settles a buyer: the quote leaves the lock, the base arrives available (`back` undoes it).
+    const settle = (back = false) =>
+      ctx.prisma.$transaction((tx) =>
+        applyMovements(tx, [
+          { ...base, isLock: true, delta: new Money(back ? '3' : '-3') },
+          { ...base, currencyId: btc, isLock: false, delta: new Money(back ? '-0.1' : '0.1') },
+        ]),
+      );
+    await settle();
+    expect(await ctx.balance(user.id, usdt)).toEqual({ available: '7', locked: '0' });
+    expect(await ctx.balance(user.id, btc)).toEqual({ available: '0.1', locked: '0' });
+    // Undone, as the audit counts every balance against deposits.
+    await settle(true);
+    await ctx.prisma.$transaction((tx) => unlock(tx, { ...base, amount: new Money('3') }));
+    expect((await ctx.audit()).problems).toEqual([]);
+  });
+
+  it('takes from two columns of one wallet in one write only when each covers its part', async () => {
+    const { user, base } = await fundedUser('10');
+    await ctx.prisma.$transaction((tx) => lock(tx, { ...base, amount: new Money('4') }));
+    const both = (available: string, locked: string) =>
+      ctx.prisma.$transaction((tx) =>
+        applyMovements(tx, [
+          { ...base, isLock: false, delta: new Money(available) },
+          { ...base, isLock: true, delta: new Money(locked) },
+        ]),
+      );
+    for (const [available, locked] of [
+      ['-6', '-4.000001'],
+      ['-6.000001', '-4'],
+    ] as const) {
+      await expect(both(available, locked)).rejects.toEqual(new AppError('balance_insufficient'));
+      expect(await ctx.balance(user.id, usdt)).toEqual({ available: '6', locked: '4' });
+    }
+    await both('-6', '-4');
+    expect(await ctx.balance(user.id, usdt)).toEqual({ available: '0', locked: '0' });
+    // Given back, as the audit counts every balance against deposits.
+    await both('10', '0');
+    expect((await ctx.audit()).problems).toEqual([]);
+  });
+
   it('reports only a balance that would go below zero as insufficient: any other failure of a batch surfaces', async () => {
     const { base } = await fundedUser('1');
     const pool = createPool(ctx.databaseUrl, 1);
@@ -604,6 +649,9 @@ describe('ledger', () => {
         { ...base, type: LOG_TYPES.SPOT_TRADE, amount: new Money('1'), ref: { type: 'p2p_order', id: '7' } },
         { userId: other.id, type: LOG_TYPES.SPOT_TRADE },
       );
+      // Without a reference or memo: logged empty.
+      await lock(tx, { ...base, type: LOG_TYPES.SPOT_TRADE, amount: new Money('2') });
+      await unlock(tx, { ...base, type: LOG_TYPES.SPOT_TRADE, amount: new Money('2') });
     });
     const pool = createPool(ctx.databaseUrl, 1);
     try {
@@ -624,6 +672,10 @@ describe('ledger', () => {
       [user.id, true, '1', 'spot_order', '41', 'placed'],
       [user.id, true, '-1', 'p2p_order', '7', ''],
       [other.id, false, '1', 'p2p_order', '7', ''],
+      [user.id, false, '-2', '', '', ''],
+      [user.id, true, '2', '', '', ''],
+      [user.id, true, '-2', '', '', ''],
+      [user.id, false, '2', '', '', ''],
       [other.id, false, '-1', 'spot_order', '41', 'filled'],
       [user.id, false, '1', '', '', ''],
     ]);

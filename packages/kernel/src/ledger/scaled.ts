@@ -24,16 +24,15 @@ const PLAIN = /^-?\d+(\.\d+)?$/;
  * values). More than 18 places cannot be held, so they are refused rather than rounded.
  */
 export function parseScaled(text: string): Scaled {
-  // Slices rather than a regex's capture groups: this runs for every amount the matcher reads. Always taking
+  // A split rather than a regex's capture groups: this runs for every amount the matcher reads. Always taking
   // the decimal.js path (`false`) reads the same value, slower; never taking it (`true`) fails the exponents.
   // Stryker disable next-line ConditionalExpression: only slower (see above).
   const plain = PLAIN.test(text) ? text : new Money(text).toFixed();
-  const point = plain.indexOf('.');
-  const fraction = point < 0 ? '' : plain.slice(point + 1);
+  const [whole, fraction = ''] = plain.split('.') as [string, string?];
   if (fraction.length > STORAGE_DECIMALS)
     throw new Error(`${text} has more than ${STORAGE_DECIMALS} decimal places`);
   // The sign, if any, stays in front of the digits: BigInt reads it.
-  return BigInt((point < 0 ? plain : plain.slice(0, point)) + fraction.padEnd(STORAGE_DECIMALS, '0'));
+  return BigInt(whole + fraction.padEnd(STORAGE_DECIMALS, '0'));
 }
 
 const ZERO_CODE = '0'.charCodeAt(0);

@@ -96,10 +96,9 @@ type Balances = Map<string, { id: number; columns: Map<BalanceColumn, MoneyValue
  */
 async function lockWallets(db: Sql, keys: WalletAccount[]): Promise<Balances> {
   // Only the columns of the accounts in play: a spot batch has no business reading lever or micro balances.
-  const columns = [...new Set(keys.map((key) => key.account))]
-    // Stryker disable next-line MethodExpression: the order of the columns read is only the statement's text.
-    .sort()
-    .flatMap((account) => [availableColumn(account), lockedColumn(account)]);
+  const accounts = [...new Set(keys.map((key) => key.account))];
+  // Stryker disable next-line MethodExpression: the order of the columns read is only the statement's text.
+  const columns = accounts.sort().flatMap((account) => [availableColumn(account), lockedColumn(account)]);
   // In key order: the lateral lookup below locks the rows in the order the keys arrive.
   const unique = [...new Map(keys.map((key) => [walletKey(key.userId, key.currencyId), key])).values()].sort(
     (a, b) => a.userId - b.userId || a.currencyId - b.currencyId,
@@ -330,7 +329,7 @@ export async function applyScaledBatchMovements(tx: Sql, movements: ScaledMoveme
      logged AS (
        INSERT INTO account_logs (user_id, currency_id, account, is_lock, delta, balance_after, type, ref_type, ref_id, memo)
        SELECT l.user_id, l.currency_id, l.account, l.is_lock, l.delta,
-         CASE l.col ${changed.map((column) => `WHEN '${column}' THEN m."${column}"`).join(' ')} END - l.later,
+         CASE l.col${changed.map((column) => ` WHEN '${column}' THEN m."${column}"`).join('')} END - l.later,
          l.type, l.ref_type, l.ref_id, l.memo
        FROM unnest(${logParams.join(', ')}) WITH ORDINALITY
          AS l(user_id, currency_id, account, is_lock, delta, later, type, ref_type, ref_id, memo, col, n)
