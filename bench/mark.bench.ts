@@ -1,8 +1,9 @@
 import { OrderBook, type EngineEvent, type Side } from '@exchange/engine';
 import { mulberry32 } from '@exchange/engine/prng';
 import { Money } from '@exchange/kernel/ledger';
-import { impactPrice, MarkTracker, type MarkParams } from '@exchange/api/modules/lever';
+import { impactPrice, MarkTracker } from '@exchange/api/modules/lever';
 import { ladder, TAKER_REACH, walkedReference } from '../workers/src/market-maker/market-maker';
+import { DEFAULT_MARK_PARAMS } from '../test/lever';
 
 /**
  * What it costs an attacker to move the lever mark 1 % on the demo books. A simulation in seconds of
@@ -28,22 +29,12 @@ const MAKER = 1;
 const TAKER = 2;
 const ATTACKER = 3;
 
-const params: MarkParams = {
-  impactNotional: new Money(1000),
-  bandPercent: new Money(2),
-  tradeWindowMs: 300_000,
-  minTradeNotional: new Money(100),
-  smoothingMs: 30_000,
-  maxMovePercent: new Money(5),
-  priceDecimals: 2,
-};
-
 const ticks = (price: number) => Math.round(price / PRICE_TICK);
 const lots = (amount: number) => Math.max(1, Math.round(amount / LOT));
 
 class Simulation {
   readonly book = new OrderBook();
-  readonly tracker = new MarkTracker(params);
+  readonly tracker = new MarkTracker(DEFAULT_MARK_PARAMS);
   private readonly random = mulberry32(26);
   private nextId = 1;
   private reference = ANCHOR;
@@ -128,13 +119,18 @@ class Simulation {
         price: new Money(price).times(PRICE_TICK),
         amount: new Money(quantity).times(LOT),
       }));
-    this.trades = this.trades.filter((trade) => trade.atS > this.nowS - params.tradeWindowMs / 1000);
+    this.trades = this.trades.filter(
+      (trade) => trade.atS > this.nowS - DEFAULT_MARK_PARAMS.tradeWindowMs / 1000,
+    );
     const notional = this.trades.reduce((sum, trade) => sum + trade.price * trade.amount, 0);
     const amount = this.trades.reduce((sum, trade) => sum + trade.amount, 0);
     return this.tracker.observe(this.nowS * 1000, {
-      impactBid: impactPrice(side(depth.bids), params.impactNotional),
-      impactAsk: impactPrice(side(depth.asks), params.impactNotional),
-      reference: notional >= params.minTradeNotional.toNumber() ? new Money(notional / amount) : undefined,
+      impactBid: impactPrice(side(depth.bids), DEFAULT_MARK_PARAMS.impactNotional),
+      impactAsk: impactPrice(side(depth.asks), DEFAULT_MARK_PARAMS.impactNotional),
+      reference:
+        notional >= DEFAULT_MARK_PARAMS.minTradeNotional.toNumber()
+          ? new Money(notional / amount)
+          : undefined,
     });
   }
 
